@@ -1,0 +1,92 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, envField } from 'astro/config';
+import { interactionDirective } from './src/client/directives/integration.mjs';
+import { cspDirectives } from './src/server/http/cspDirectives.mjs';
+
+const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
+
+/** Paths crawlers and the sitemap leave out (back-office, dashboards, API, callbacks). */
+const privatePrefixes = [
+  '/admins',
+  '/admin-session',
+  '/dashboard',
+  '/api',
+  '/login',
+  '/users/auth',
+  '/profiles/edit',
+  '/card_issue',
+];
+
+export default defineConfig({
+  site,
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [
+    react(),
+    interactionDirective(),
+    sitemap({
+      i18n: { defaultLocale: 'ja', locales: { ja: 'ja-JP', en: 'en-US' } },
+      filter: (page) =>
+        !privatePrefixes.some((prefix) => new URL(page).pathname.replace(/^\/en/, '').startsWith(prefix)),
+      customPages: [
+        '/',
+        '/en',
+        '/browse-category',
+        '/en/browse-category',
+        '/market',
+        '/en/market',
+        '/rankings',
+        '/en/rankings',
+        '/contact',
+        '/en/contact',
+        '/terms',
+        '/en/terms',
+        '/privacy',
+        '/en/privacy',
+        '/transaction-act',
+        '/en/transaction-act',
+      ].map((p) => new URL(p, site).href),
+    }),
+  ],
+  i18n: {
+    defaultLocale: 'ja',
+    locales: ['ja', 'en'],
+    routing: { prefixDefaultLocale: false },
+  },
+  env: {
+    schema: {
+      PUBLIC_API_KEY: envField.string({ context: 'client', access: 'public', default: 'kirafuda-local-public-key' }),
+      PUBLIC_GTM_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CHAT_WIDGET_SRC: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_RECAPTCHA_SITE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_RECAPTCHA_ENTERPRISE: envField.boolean({ context: 'client', access: 'public', default: false }),
+      PUBLIC_WEB3AUTH_CLIENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_COMMUNITY_CHAT_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        default: 'https://discord.gg/kirafuda',
+      }),
+      PUBLIC_WHITEPAPER_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        default: 'https://docs.kirafuda.example/whitepaper',
+      }),
+      CHAIN_ENV: envField.enum({
+        context: 'server',
+        access: 'public',
+        values: ['local', 'development', 'staging', 'production'],
+        default: 'local',
+      }),
+      DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      DATA_DIR: envField.string({ context: 'server', access: 'public', optional: true }),
+    },
+  },
+  security: {
+    csp: { directives: cspDirectives(process.env) },
+  },
+  vite: { plugins: [tailwindcss()] },
+});

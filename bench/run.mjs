@@ -1,0 +1,56 @@
+/**
+ * `npm run bench`: builds the site if `dist/` is missing, starts the production server once on a free
+ * loopback port, runs each benchmark module against it and exits.
+ *
+ * A benchmark module is a `bench/*.mjs` file exporting `run({ baseUrl })`; add it to MODULES below.
+ * `npm run bench -- js-size` runs only the named modules.
+ *
+ * @see /work/shared/TESTING.md "Benchmarks are not tests"
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../tests/helpers/server.ts';
+
+/** Benchmark modules in the order they run: name -> path relative to this file. */
+const MODULES = {
+  'js-size': './js-size.mjs',
+};
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in MODULES));
+if (unknown.length) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(MODULES).join(', ')}`);
+  process.exit(2);
+}
+
+if (!existsSync(join(root, 'dist', 'server', 'entry.mjs'))) {
+  console.log('dist/ is missing: building first (astro build)');
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = await startServer({ root });
+let failed = false;
+try {
+  console.log(`server: ${server.url} (node ${process.version}, ${new Date().toISOString()})`);
+  for (const [name, path] of Object.entries(MODULES)) {
+    if (wanted.length && !wanted.includes(name)) continue;
+    console.log(`\n== ${name} ==`);
+    try {
+      const module = await import(path);
+      await module.run({ baseUrl: server.url });
+    } catch (error) {
+      failed = true;
+      console.error(`${name} failed:`, error);
+    }
+  }
+} finally {
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);

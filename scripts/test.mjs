@@ -1,0 +1,106 @@
+/**
+ * `npm test`: every check CI runs, in order, stopping at the first failure with its exit code.
+ *
+ * lint+format (biome) -> types (astro check) -> unit tests -> build -> API tests (PGlite, then PostgreSQL
+ * when TEST_DATABASE_URL is set) -> browser tests against the built server. Ends with one line
+ * `N passed, N failed` summing the vitest runs (read from each run's JSON report).
+ *
+ * Uses the project's own binaries under the current node (`process.execPath`), so it runs the same under
+ * `npm test` and `node scripts/test.mjs`.
+ *
+ * @see /work/shared/TESTING.md
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(join(tmpdir(), 'kirafuda-test-'));
+const totals = { passed: 0, failed: 0 };
+// Child processes (and the tools they spawn) find the project's binaries and this node first.
+process.env.PATH = [join(root, 'node_modules', '.bin'), dirname(process.execPath), process.env.PATH].join(delimiter);
+
+/** JS entry points of the tools, run with this node (the .bin shims would pick the machine's node). */
+const BIN = {
+  biome: join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'),
+  astro: join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'),
+  vitest: join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+};
+
+/** @param {string} title */
+function heading(title) {
+  console.log(`\n━━ ${title} ${'━'.repeat(Math.max(3, 72 - title.length))}`);
+}
+
+/**
+ * Runs one tool and returns its exit code.
+ *
+ * @param {keyof typeof BIN} tool
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function run(tool, args, env = process.env) {
+  const result = spawnSync(process.execPath, [BIN[tool], ...args], { cwd: root, stdio: 'inherit', env });
+  if (result.error) console.error(result.error);
+  return result.status ?? 1;
+}
+
+/**
+ * Runs one vitest project with the default and JSON reporters and adds its counts to the totals.
+ *
+ * @param {string} name label of the run, also the JSON report's file name
+ * @param {string} project
+ * @param {{ env?: NodeJS.ProcessEnv, passWithNoTests?: boolean }} [options]
+ */
+function vitest(name, project, options = {}) {
+  const report = join(reports, `${name}.json`);
+  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  if (options.passWithNoTests) args.push('--passWithNoTests');
+  const code = run('vitest', args, options.env);
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests ?? 0;
+    totals.failed += json.numFailedTests ?? 0;
+    if (code !== 0 && !json.numFailedTests) totals.failed += 1; // a failed suite or setup, not a test
+  } else if (code !== 0) {
+    totals.failed += 1; // vitest stopped before writing its report
+  }
+  return code;
+}
+
+/** @type {[string, () => number][]} */
+const steps = [
+  ['lint and format (biome check)', () => run('biome', ['check', '.'])],
+  ['types (astro check)', () => run('astro', ['check'])],
+  ['unit tests', () => vitest('unit', 'unit')],
+  ['build (astro build)', () => run('astro', ['build'])],
+  ['API tests (PGlite)', () => vitest('api', 'api', { passWithNoTests: true })],
+  [
+    'API tests (PostgreSQL)',
+    () => {
+      const url = process.env.TEST_DATABASE_URL;
+      if (!url) {
+        console.log('skipped the PostgreSQL pass: TEST_DATABASE_URL is not set');
+        return 0;
+      }
+      return vitest('api-postgres', 'api', { passWithNoTests: true, env: { ...process.env, DATABASE_URL: url } });
+    },
+  ],
+  ['browser tests (e2e)', () => vitest('e2e', 'e2e')],
+];
+
+let exitCode = 0;
+for (const [title, step] of steps) {
+  heading(title);
+  exitCode = step();
+  if (exitCode !== 0) {
+    console.error(`\n✗ ${title} failed (exit code ${exitCode}); stopping here`);
+    break;
+  }
+}
+rmSync(reports, { recursive: true, force: true });
+console.log('');
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(exitCode);

@@ -1,0 +1,25 @@
+import { PUBLIC_CHAT_WIDGET_SRC, PUBLIC_GTM_ID } from 'astro:env/client';
+import { installLanguageSwitch } from '../features/i18n/languageSwitch';
+import { loadChatWidget } from './chatWidget';
+import { installChunkReload } from './chunkReload';
+import { createTagManager } from './tagManager';
+
+/**
+ * What every page runs once in the browser: the chunk-load reload guard, the JP/EN switch that keeps
+ * the scroll position, the tag manager page view (about 250 ms after the page is shown), and the
+ * support chat widget on layouts that have it. Third parties load only when configured.
+ * @see ../../../shared/spec/marketplace-spec.md §1, §4, §9
+ */
+export function bootstrapPage(): void {
+  installChunkReload();
+  installLanguageSwitch({ doc: document, win: window, storage: sessionStorage });
+  const body = document.body;
+  const tagManager = createTagManager({ containerId: PUBLIC_GTM_ID });
+  tagManager.trackPageView({
+    routeName: body.dataset['routeName'] ?? '',
+    pageType: body.dataset['pageType'] ?? '',
+    url: location.href,
+    title: document.title,
+  });
+  if (body.dataset['chatWidget'] === 'true') loadChatWidget({ src: PUBLIC_CHAT_WIDGET_SRC });
+}

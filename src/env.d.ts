@@ -1,0 +1,18 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The request's locale, from the URL prefix (`/en` or none). */
+    locale: import('./features/i18n/locales').Locale;
+    /** A translate function fixed to `locale` for this request. */
+    t: import('./features/i18n/t').Translate;
+    /** The locale-neutral path of the page (`/en/terms` -> `/terms`). */
+    path: string;
+    /** The current chain, chosen by `chain_id` query, then the `currentChain` cookie, then Ethereum. */
+    chainKey: import('./features/chains/chainKey').ChainKey;
+    /** The signed-in wallet user or illustrator, when a session exists. */
+    user: import('./features/session/types').SessionUser | null;
+    /** The signed-in admin, when an admin session exists. */
+    admin: import('./features/session/types').SessionAdmin | null;
+  }
+}

@@ -1,0 +1,26 @@
+import type { ChainKey } from './chainKey';
+import type { Chain } from './chains';
+
+/** What the browser needs of a chain: its label, icon and what a wallet needs to switch to or add it. */
+export interface ChainOption {
+  key: ChainKey;
+  chainId: number;
+  chainName: string;
+  icon: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  rpcUrls: readonly string[];
+  blockExplorerUrls: readonly string[];
+}
+
+/** Strips a configured chain down to what may be sent to the browser (no contract or secret data). */
+export function toChainOption(chain: Chain): ChainOption {
+  return {
+    key: chain.key,
+    chainId: chain.chainId,
+    chainName: chain.chainName,
+    icon: chain.icon,
+    nativeCurrency: { ...chain.nativeCurrency },
+    rpcUrls: [...chain.rpcUrls],
+    blockExplorerUrls: [...chain.blockExplorerUrls],
+  };
+}

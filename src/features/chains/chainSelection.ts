@@ -1,0 +1,22 @@
+import type { ChainKey } from './chainKey';
+import { type Chain, findChainById } from './chains';
+
+/**
+ * Chooses the current chain for a navigation: a `chain_id` query parameter first (an unknown id falls
+ * back to Polygon, as every chain lookup does), then the `currentChain` cookie, then Ethereum.
+ * @see ../../../../shared/spec/marketplace-spec.md §4 (Current chain), §5
+ */
+export function selectChainKey(
+  chains: readonly Chain[],
+  queryChainId: string | null,
+  cookieValue: string | undefined,
+): { key: ChainKey; fromQuery: boolean } {
+  if (queryChainId !== null && queryChainId !== '') {
+    return { key: findChainById(chains, queryChainId).key, fromQuery: true };
+  }
+  if (cookieValue) {
+    const match = chains.find((chain) => chain.key === cookieValue || chain.name === cookieValue.toLowerCase());
+    if (match) return { key: match.key, fromQuery: false };
+  }
+  return { key: 'ETH', fromQuery: false };
+}

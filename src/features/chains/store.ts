@@ -1,0 +1,37 @@
+import { atom } from 'nanostores';
+import type { ChainKey } from './chainKey';
+
+/** Name of the cookie that remembers the chosen chain across visits. @see spec §4 "Other states" */
+export const CHAIN_COOKIE = 'currentChain';
+
+/** How long the chain cookie lives: 365 days, in seconds. */
+export const CHAIN_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * The chain the visitor is browsing and trading on; ETH until the server or the visitor says otherwise.
+ * @see spec §3 "Global state", §9 "default current chain ETH"
+ */
+export const $currentChain = atom<ChainKey>('ETH');
+
+/**
+ * Sets the current chain because the visitor chose it, and remembers the choice in the
+ * `currentChain` cookie so the next server render (chain-selection middleware) agrees.
+ * The cookie is only written where a document exists, so this is safe to call during SSR.
+ * @see spec §2 "Chain and account changes", §4 "Other states"
+ */
+export function setCurrentChain(key: ChainKey): void {
+  $currentChain.set(key);
+  if (typeof document !== 'undefined') {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers we support
+    document.cookie = `${CHAIN_COOKIE}=${encodeURIComponent(key)}; path=/; max-age=${CHAIN_COOKIE_MAX_AGE}; SameSite=Lax`;
+  }
+}
+
+/**
+ * Seeds the store with the chain the server already chose (query parameter or cookie),
+ * without writing the cookie back.
+ * @see spec §4 "On every navigation, chain-selection runs first"
+ */
+export function initCurrentChain(key: ChainKey): void {
+  $currentChain.set(key);
+}

@@ -1,0 +1,35 @@
+import i18next, { type TFunction } from 'i18next';
+import en from './en.json';
+import ja from './ja.json';
+import type { Locale } from './locales';
+
+/** Every message key; `ja.json` is the reference and a test checks `en.json` has the same keys. */
+export type MessageKey = keyof typeof ja;
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: { ja: { translation: ja }, en: { translation: en } },
+  lng: 'ja',
+  fallbackLng: 'ja',
+  initAsync: false,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  missingKeyHandler: (_lngs, _ns, key) => console.warn(`missing translation: ${key}`),
+  saveMissing: true,
+});
+
+/**
+ * A translate function fixed to one locale. Call it once per request: the shared instance's language is
+ * never changed, so concurrent requests in different languages cannot leak into each other.
+ */
+export function getT(locale: Locale): Translate {
+  const fixed: TFunction = instance.getFixedT(locale);
+  return (key, vars) => fixed(key, vars ?? {}) as string;
+}
+
+/** The strings of the given keys in one locale, for passing to an island as a prop. */
+export function pickMessages<K extends MessageKey>(t: Translate, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, t(key)])) as Record<K, string>;
+}

@@ -1,0 +1,152 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { type SearchItem, type SearchResult, searchIncremental } from '../../client/api';
+import { api } from '../../client/siteApi';
+import { type Locale, localizePath } from '../i18n/locales';
+import { createSuggester, searchPath } from './suggest';
+
+export interface SearchBoxProps {
+  locale: Locale;
+  messages: {
+    label: string;
+    placeholder: string;
+    submit: string;
+    categories: string;
+    illustrators: string;
+    noResults: string;
+  };
+}
+
+/** Where a suggestion leads: `/{redirectUrl}/{address}` in the visitor's locale (spec §2). */
+export function suggestionPath(item: SearchItem, locale: Locale): string {
+  const base = item.redirectUrl.replace(/^\/+|\/+$/g, '');
+  return localizePath(`/${base}/${encodeURIComponent(item.address)}`, locale);
+}
+
+/**
+ * Header search with suggestions (ARIA combobox): at most one call per 500 ms, the previous call
+ * cancelled, an empty keyword clears the list, Enter opens `/search/{keyword}` (or the highlighted
+ * suggestion). Without JavaScript the form submits to `/search?keyword=`, which redirects there.
+ * @see ../../../../shared/spec/marketplace-spec.md §5 (Search), §9
+ */
+export default function SearchBox({ locale, messages }: SearchBoxProps) {
+  const [keyword, setKeyword] = useState('');
+  const [result, setResult] = useState<SearchResult | null>(null);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const suggester = useMemo(
+    () =>
+      createSuggester<SearchResult>({
+        search: (kw, signal) => searchIncremental(api, kw, signal),
+        onResult: (found) => {
+          setResult(found);
+          setActive(-1);
+        },
+        onClear: () => setResult(null),
+      }),
+    [],
+  );
+  useEffect(() => () => suggester.dispose(), [suggester]);
+
+  const groups = result
+    ? ([
+        [messages.categories, result.categories],
+        [messages.illustrators, result.illustrators],
+      ] as const)
+    : [];
+  const items = groups.flatMap(([, list]) => list);
+  const open = result !== null && keyword.trim() !== '';
+
+  function go(path: string) {
+    window.location.assign(path);
+  }
+
+  return (
+    <search className="relative w-full max-w-md">
+      <form
+        action={localizePath('/search', locale)}
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const chosen = items[active];
+          if (chosen) go(suggestionPath(chosen, locale));
+          else if (keyword.trim()) go(searchPath(keyword, locale));
+        }}
+      >
+        <label htmlFor={`${listId}-input`} className="sr-only">
+          {messages.label}
+        </label>
+        <input
+          id={`${listId}-input`}
+          name="keyword"
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={active >= 0 ? `${listId}-opt-${active}` : undefined}
+          placeholder={messages.placeholder}
+          value={keyword}
+          className="w-full rounded-button border border-surface-border bg-surface-sunken px-4 py-2 text-ink placeholder:text-ink-faint"
+          onChange={(event) => {
+            setKeyword(event.target.value);
+            suggester.input(event.target.value);
+          }}
+          onKeyDown={(event) => {
+            if (!open || items.length === 0) return;
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              setActive((i) => (i + 1) % items.length);
+            } else if (event.key === 'ArrowUp') {
+              event.preventDefault();
+              setActive((i) => (i <= 0 ? items.length - 1 : i - 1));
+            } else if (event.key === 'Escape') {
+              setResult(null);
+            }
+          }}
+        />
+        <button type="submit" className="sr-only">
+          {messages.submit}
+        </button>
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={messages.label}
+          hidden={!open}
+          className="absolute z-40 mt-2 w-full rounded-lg border border-surface-border bg-surface-raised p-2 shadow-xl"
+        >
+          {items.length === 0 && <p className="px-2 py-1 text-sm text-ink-muted">{messages.noResults}</p>}
+          {groups.map(([title, list], groupIndex) =>
+            list.length === 0 ? null : (
+              // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not a fieldset
+              <div key={title} role="group" aria-label={title}>
+                <p className="px-2 pt-1 text-xs font-semibold uppercase text-ink-faint">{title}</p>
+                {list.map((item, i) => {
+                  const index = (groupIndex === 0 ? 0 : (groups[0]?.[1].length ?? 0)) + i;
+                  return (
+                    <div
+                      key={`${title}-${item.address}`}
+                      id={`${listId}-opt-${index}`}
+                      role="option"
+                      aria-selected={index === active}
+                      tabIndex={-1}
+                      className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1 ${index === active ? 'bg-surface' : ''}`}
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => go(suggestionPath(item, locale))}
+                      onKeyDown={() => {}}
+                    >
+                      {item.image && (
+                        <img src={item.image} alt="" width="24" height="24" className="h-6 w-6 rounded object-cover" />
+                      )}
+                      <span>{item.name}</span>
+                    </div>
+                  );
+                })}
+              </div>
+            ),
+          )}
+        </div>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,193 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { shortenAddress } from '../../lib/addresses';
+import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '../../ui/menus/closeMenus';
+import { showSnackbar } from '../../ui/snackbar/store';
+import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '../wallet/ConnectModal';
+import { logout } from './logout';
+import { $currentUser, setCurrentUser } from './store';
+import type { SessionUser } from './types';
+import { ILLUSTRATOR_ROLE } from './types';
+import { unlockWallet } from './walletLogin';
+
+export interface AccountMenuProps {
+  user: SessionUser | null;
+  /** Locale-prefixed paths of the menu's pages. */
+  paths: {
+    myItems: string;
+    editProfile: string;
+    market: string;
+    dashboard: string;
+    issueNft: string;
+    contact: string;
+    home: string;
+  };
+  communityChatUrl: string;
+  socialLoginEnabled: boolean;
+  defaultAvatar: string;
+  messages: ConnectModalProps['messages'] & {
+    connectWallet: string;
+    userMenu: string;
+    closeMenu: string;
+    myItems: string;
+    editProfile: string;
+    market: string;
+    dashboard: string;
+    issueNft: string;
+    communityChat: string;
+    contact: string;
+    logout: string;
+  };
+}
+
+/**
+ * The header's account area: "connect wallet" with its modal when logged out; when logged in, the
+ * user button (icon or default avatar, name and shortened address) opening the side menu.
+ * @see ../../../../shared/spec/marketplace-spec.md §2 (Header), §4 (Connect flow)
+ */
+export default function AccountMenu({
+  user: initialUser,
+  paths,
+  communityChatUrl,
+  socialLoginEnabled,
+  defaultAvatar,
+  messages,
+}: AccountMenuProps) {
+  const storedUser = useStore($currentUser);
+  const [hydrated, setHydrated] = useState(false);
+  const user = hydrated ? storedUser : initialUser;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [connectOpen, setConnectOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    setCurrentUser(initialUser);
+    setHydrated(true);
+  }, [initialUser]);
+  useEffect(() => onCloseMenus(() => setMenuOpen(false)), []);
+  useEffect(() => {
+    const open = (event: Event) => {
+      if ($currentUser.get()) return;
+      event.preventDefault();
+      setConnectOpen(true);
+    };
+    document.addEventListener(OPEN_CONNECT_EVENT, open);
+    return () => document.removeEventListener(OPEN_CONNECT_EVENT, open);
+  }, []);
+
+  async function confirm(choice: ConnectChoice) {
+    setConnectOpen(false);
+    try {
+      await unlockWallet(choice.provider);
+    } catch (error) {
+      showSnackbar(error instanceof Error ? error.message : String(error), { color: 'alert', timeout: 3000 });
+    }
+  }
+
+  if (!user) {
+    return (
+      <>
+        <button type="button" className="btn-primary whitespace-nowrap" onClick={() => setConnectOpen(true)}>
+          {messages.connectWallet}
+        </button>
+        <ConnectModal
+          open={connectOpen}
+          socialLoginEnabled={socialLoginEnabled}
+          messages={messages}
+          onConfirm={(choice) => void confirm(choice)}
+          onCancel={() => setConnectOpen(false)}
+        />
+      </>
+    );
+  }
+
+  const icon = user.userProfile.image.icon ?? defaultAvatar;
+  const name = user.userProfile.name;
+  const item = 'block rounded-md px-3 py-2 hover:bg-surface';
+  return (
+    <div className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn-ghost max-w-64"
+        aria-haspopup="true"
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        aria-label={messages.userMenu}
+        onClick={() => setMenuOpen((value) => !value)}
+      >
+        <img src={icon} alt="" width="28" height="28" className="h-7 w-7 rounded-full object-cover" />
+        <span className="flex flex-col text-left leading-tight">
+          {name && <span className="truncate font-semibold">{name}</span>}
+          <span className="text-xs text-ink-muted">{shortenAddress(user.walletAddress)}</span>
+        </span>
+      </button>
+      <nav
+        id={menuId}
+        hidden={!menuOpen}
+        aria-label={messages.userMenu}
+        className="fixed top-navbar right-0 z-40 h-[calc(100vh-100px)] w-72 overflow-y-auto border-l border-surface-border bg-surface-raised p-3 shadow-2xl"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            setMenuOpen(false);
+            buttonRef.current?.focus();
+          }
+        }}
+      >
+        <ul className="grid gap-1">
+          <li>
+            <a className={item} href={paths.myItems}>
+              {messages.myItems}
+            </a>
+          </li>
+          <li>
+            <a className={item} href={paths.editProfile}>
+              {messages.editProfile}
+            </a>
+          </li>
+          <li>
+            <a className={item} href={paths.market}>
+              {messages.market}
+            </a>
+          </li>
+          <li>
+            <a className={item} href={paths.dashboard}>
+              {messages.dashboard}
+            </a>
+          </li>
+          {user.role === ILLUSTRATOR_ROLE && (
+            <li>
+              <a className={item} href={paths.issueNft}>
+                {messages.issueNft}
+              </a>
+            </li>
+          )}
+          <li>
+            <a className={item} href={communityChatUrl} target="_blank" rel="noopener noreferrer">
+              {messages.communityChat}
+            </a>
+          </li>
+          <li>
+            <a className={item} href={paths.contact}>
+              {messages.contact}
+            </a>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={`${item} w-full text-left`}
+              onClick={() => {
+                setMenuOpen(false);
+                document.dispatchEvent(new CustomEvent(CLOSE_MENUS_EVENT));
+                void logout(paths.home);
+              }}
+            >
+              {messages.logout}
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

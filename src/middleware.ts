@@ -1,0 +1,12 @@
+import { sequence } from 'astro:middleware';
+import { chainSelection } from './server/middleware/chainSelection';
+import { localeRouting } from './server/middleware/localeRouting';
+import { routeGuards } from './server/middleware/routeGuards';
+import { securityHeaders } from './server/middleware/securityHeaders';
+import { session } from './server/middleware/session';
+
+/**
+ * Request pipeline: security headers wrap every response; chain selection runs first, then locale,
+ * then the session and the route guards. @see ../shared/ARCHITECTURE.md (middleware.ts)
+ */
+export const onRequest = sequence(securityHeaders, chainSelection, localeRouting, session, routeGuards);

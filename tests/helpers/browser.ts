@@ -1,0 +1,123 @@
+/**
+ * Browser helpers for e2e tests and benchmarks: the system Chromium through playwright-core, pages that
+ * cannot reach any host but this machine, and an axe-core accessibility check.
+ *
+ * No vitest import here, so `bench/*.mjs` can use it under plain Node 24.
+ *
+ * @see /work/shared/TESTING.md "Third parties that cannot run here"
+ */
+import { AssertionError } from 'node:assert';
+import AxeBuilder from '@axe-core/playwright';
+import type { Result as AxeResult } from 'axe-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Flags that keep headless Chromium quiet, offline and light on a 2-core machine. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+/** Hosts of third parties the site may load (tag manager, reCAPTCHA, Web3Auth); always blocked in tests. */
+export const THIRD_PARTY_HOSTS = ['googletagmanager.com', 'google.com', 'gstatic.com', 'web3auth.io'] as const;
+
+/** Launches the system Chromium (`/usr/bin/chromium`, installed by `.ci/run`) headless. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/** Options of {@link newPage}. */
+export interface NewPageOptions {
+  /** BCP 47 locale of the browser (`navigator.language`, `Accept-Language`), e.g. `ja-JP` or `en-US`. */
+  locale?: string;
+  /** Set false to load pages as a crawler or a no-JS visitor sees them. */
+  javaScriptEnabled?: boolean;
+}
+
+/** A page in its own context, with what it logged and what the network guard stopped. */
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors, except the noise of blocked third-party requests. */
+  consoleErrors: string[];
+  /** URLs of requests that were aborted because they left the machine. */
+  blockedRequests: string[];
+  /** Closes the page's context. */
+  close: () => Promise<void>;
+}
+
+/** True for hosts on this machine: 127.0.0.0/8, localhost and [::1]. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** True when a request to `url` must not leave the machine (named third parties and any non-loopback host). */
+export function isBlockedUrl(url: string): boolean {
+  const parsed = new URL(url);
+  if (parsed.protocol === 'data:' || parsed.protocol === 'blob:' || parsed.protocol === 'about:') return false;
+  const host = parsed.hostname.toLowerCase();
+  if (THIRD_PARTY_HOSTS.some((blocked) => host === blocked || host.endsWith(`.${blocked}`))) return true;
+  return !isLoopbackHost(host);
+}
+
+/**
+ * Opens a page in a fresh browser context that aborts every request leaving the machine and collects
+ * console errors and uncaught exceptions. Close it with `close()` (or close the browser).
+ */
+export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    ...(options.javaScriptEnabled === undefined ? {} : { javaScriptEnabled: options.javaScriptEnabled }),
+    serviceWorkers: 'block',
+  });
+  const blockedRequests: string[] = [];
+  const consoleErrors: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (!isBlockedUrl(url)) return route.continue();
+    blockedRequests.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (text.includes('ERR_BLOCKED_BY_CLIENT')) return;
+    consoleErrors.push(text);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  return { page, context, consoleErrors, blockedRequests, close: () => context.close() };
+}
+
+/** Impacts that fail the accessibility check. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Runs axe-core on the page as it is now and returns the violations of impact serious or critical. */
+export async function runAxe(page: Page): Promise<AxeResult[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+}
+
+/** One line per violation and up to 5 offending nodes, for a readable failure message. */
+export function formatViolations(violations: AxeResult[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes.slice(0, 5).map((node) => `    ${node.target.join(' ')}`);
+      return [`  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes].join('\n');
+    })
+    .join('\n');
+}
+
+/** Throws an AssertionError listing the serious and critical axe violations of the page, if any. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const violations = await runAxe(page);
+  if (violations.length === 0) return;
+  throw new AssertionError({
+    message: `${violations.length} serious or critical accessibility violation(s) on ${page.url()}:\n${formatViolations(violations)}`,
+  });
+}

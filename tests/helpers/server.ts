@@ -1,0 +1,148 @@
+/**
+ * Starts the already built production server (`node dist/server/entry.mjs`, Astro's node standalone
+ * adapter) on a free loopback port with a fresh temporary DATA_DIR, for e2e tests and benchmarks.
+ *
+ * Builds nothing: run `astro build` first (`npm test` and `npm run bench` do).
+ * Runs under plain Node 24 too (type stripping), so `bench/*.mjs` can import it.
+ *
+ * @see /work/shared/TESTING.md
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  /** Extra environment for the server; wins over the defaults (HOST, PORT, DATA_DIR). */
+  env?: Record<string, string>;
+  /** Project root holding `dist/`; defaults to the current working directory. */
+  root?: string;
+  /** How long to wait for `GET /` to answer, in ms (default 30 000). */
+  timeoutMs?: number;
+}
+
+/** A running server: its base URL (no trailing slash) and a `stop()` that kills its process group. */
+export interface RunningServer {
+  url: string;
+  /** The DATA_DIR the server was given (removed by `stop()` when this helper created it). */
+  dataDir: string;
+  /** What the server wrote to stderr so far (for failure messages). */
+  stderr: () => string;
+  stop: () => Promise<void>;
+}
+
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+/** Finds a free TCP port on 127.0.0.1 by binding port 0 and closing the socket again. */
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? done(port) : fail(new Error('could not read the bound port'))));
+    });
+  });
+}
+
+/** Kills a detached process group; ignores a group that is already gone. */
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Makes sure a test run that dies abruptly does not leave servers behind. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+  });
+}
+
+/** Resolves when the child exits, or after `ms` with false. */
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+/**
+ * Starts `node dist/server/entry.mjs` with HOST=127.0.0.1, a free PORT and a temporary DATA_DIR, and waits
+ * until `GET /` answers with any HTTP status. Rejects with the server's stderr if it exits or does not
+ * answer in time.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const root = resolve(options.root ?? process.cwd());
+  const entry = join(root, 'dist', 'server', 'entry.mjs');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`astro build\` first`);
+
+  const port = await freePort();
+  const ownDataDir = options.env?.DATA_DIR === undefined;
+  const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'kirafuda-data-')));
+  const url = `http://127.0.0.1:${port}`;
+  let stderr = '';
+
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...options.env },
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not spawn the server process');
+  liveGroups.add(pid);
+  installExitHook();
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-20_000);
+  });
+
+  const stop = async (): Promise<void> => {
+    if (liveGroups.delete(pid)) {
+      killGroup(pid, 'SIGTERM');
+      if (!(await waitForExit(child, 5_000))) {
+        killGroup(pid, 'SIGKILL');
+        await waitForExit(child, 2_000);
+      }
+    }
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${stderr}`);
+    }
+    try {
+      const response = await fetch(`${url}/`, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+      await response.body?.cancel();
+      break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer GET / within ${options.timeoutMs ?? 30_000} ms:\n${stderr}`);
+    }
+    await sleep(200);
+  }
+
+  return { url, dataDir, stderr: () => stderr, stop };
+}

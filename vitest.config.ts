@@ -1,0 +1,58 @@
+/**
+ * Vitest configuration: three projects that `scripts/test.mjs` runs one by one.
+ *
+ * - `unit`: tests beside the code (`src/**\/*.test.ts(x)`), node environment by default. A file that needs a
+ *   DOM opts in with a `// @vitest-environment happy-dom` comment at its top.
+ * - `api`: HTTP tests of the server (`tests/api`). May be empty; `scripts/test.mjs` passes
+ *   `--passWithNoTests` to this project's run only (Vitest does not accept that option per project).
+ * - `e2e`: browser tests against the built production server, one server for all files (started by
+ *   `tests/helpers/global-setup.ts`, its URL read with `inject('baseUrl')`), files run one at a time
+ *   because the machine has 2 cores and each file drives a Chromium.
+ *
+ * Astro's `getViteConfig` gives the tests the same Vite setup as the site (the `~/*` alias, `astro:*`
+ * virtual modules, the integrations' plugins).
+ *
+ * @see /work/shared/TESTING.md
+ */
+import { getViteConfig } from 'astro/config';
+import { configDefaults } from 'vitest/config';
+
+export default getViteConfig({
+  test: {
+    exclude: [...configDefaults.exclude, 'dist/**', '.astro/**', 'data/**'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // API suites start servers and databases of their own: two at a time at most on 2 cores.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
