@@ -21,7 +21,7 @@ export default {
       colors: {
         surface: { DEFAULT: '#0d1020', raised: '#171b33', sunken: '#090b17', border: '#2b3158' },
         ink: { DEFAULT: '#f3f5ff', muted: '#b7bdd9', faint: '#8d93b5' },
-        primary: { DEFAULT: '#2f6bff', hover: '#1f56e0', ink: '#ffffff' },
+        primary: { DEFAULT: '#2563eb', hover: '#1d4ed8', ink: '#ffffff' },
         alert: { DEFAULT: '#d93a4a', ink: '#ffffff' },
         'active-muted': { DEFAULT: '#e58a93' },
       },

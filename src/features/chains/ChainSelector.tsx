@@ -27,11 +27,17 @@ const USER_REJECTED = 4001;
  * @see ../../../../shared/spec/marketplace-spec.md §2 (Chain and account changes)
  */
 export default function ChainSelector({ chains, current, labels, selectLabel, homePath, isHome }: ChainSelectorProps) {
-  const chainKey = useStore($currentChain);
+  const storedKey = useStore($currentChain);
+  const [hydrated, setHydrated] = useState(false);
+  // The server renders the chain it chose for this request; the shared store takes over once hydrated.
+  const chainKey = hydrated ? storedKey : current;
   const [open, setOpen] = useState(false);
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => initCurrentChain(current), [current]);
+  useEffect(() => {
+    initCurrentChain(current);
+    setHydrated(true);
+  }, [current]);
   useEffect(() => onCloseMenus(() => setOpen(false)), []);
   useEffect(() => {
     if (!open) return;

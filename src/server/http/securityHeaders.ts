@@ -1,23 +1,39 @@
 /**
- * Headers every response carries. Script and style sources are set by Astro's hashed CSP <meta>;
- * `frame-ancestors` only works as a header, so this policy adds it (browsers enforce both policies).
+ * Headers every response carries. Astro writes the page's hashed script/style policy into the
+ * Content-Security-Policy header; `frame-ancestors` (and the other document-wide directives) are
+ * added to that same policy, or make up the policy of responses Astro did not render (redirects, API).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
+/** Directives added to every Content-Security-Policy when the policy lacks them. */
+export const BASE_CSP_DIRECTIVES = ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"] as const;
+
+/** Adds the base directives to a policy (or makes a policy of them), keeping what it already says. */
+export function mergeCsp(existing: string | null): string {
+  const policy = (existing ?? '').trim().replace(/;\s*$/, '');
+  const present = new Set(policy.split(';').map((part) => part.trim().split(/\s+/)[0]?.toLowerCase()));
+  const missing = BASE_CSP_DIRECTIVES.filter((directive) => !present.has(directive.split(' ')[0]));
+  return [policy, ...missing].filter(Boolean).join('; ');
+}
+
+function apply(headers: Headers): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  headers.set('Content-Security-Policy', mergeCsp(headers.get('Content-Security-Policy')));
+}
+
 /** Adds the security headers to a response, copying it first when its headers are immutable. */
 export function withSecurityHeaders(response: Response): Response {
-  let target = response;
   try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) target.headers.set(name, value);
+    apply(response.headers);
+    return response;
   } catch {
-    target = new Response(response.body, response);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) target.headers.set(name, value);
+    const copy = new Response(response.body, response);
+    apply(copy.headers);
+    return copy;
   }
-  return target;
 }

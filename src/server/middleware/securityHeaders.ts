@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
 import { withSecurityHeaders } from '../http/securityHeaders';
 
-/** Adds the security headers to every response, redirects and errors included. */
+/** Outermost step: every response (pages, redirects, 404s, API) gets the security headers. */
 export const securityHeaders = defineMiddleware(async (_ctx, next) => withSecurityHeaders(await next()));

@@ -1,0 +1,93 @@
+/**
+ * Every route of spec §2 answers in both locales inside its layout with a real heading; guarded
+ * routes send anonymous visitors to sign-in with the guard's alert; unknown and invalid paths answer
+ * the 404 page. Plain HTTP against the built server: these pages need no JavaScript.
+ */
+import { describe, expect, test } from 'vitest';
+import { pageUrl } from '../helpers/e2e.ts';
+import { enPath, INVALID_PATHS, ROUTES } from './routeTable.ts';
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(pageUrl(path), { redirect: 'manual', headers });
+  return { response, html: await response.text() };
+}
+
+function heading(html: string): string {
+  return (html.match(/<h1[^>]*>([^<]+)</)?.[1] ?? '').trim();
+}
+
+const open = ROUTES.filter((route) => !route.anonymousRedirect);
+const guarded = ROUTES.filter((route) => route.anonymousRedirect);
+
+describe('public routes answer in both locales inside their layout', () => {
+  test.each(
+    open.flatMap((route) => [
+      { ...route, url: route.path, lang: 'ja' },
+      { ...route, url: enPath(route.path), lang: 'en' },
+    ]),
+  )('$url renders in the $layout layout ($lang)', async ({ url, layout, lang }) => {
+    const { response, html } = await get(url);
+    expect(response.status).toBe(200);
+    expect(html).toContain(`<html lang="${lang}"`);
+    expect(html).toContain(`data-layout="${layout}"`);
+    expect(heading(html).length).toBeGreaterThan(0);
+  });
+
+  test('the Japanese and English pages have different headings', async () => {
+    const ja = heading((await get('/rankings')).html);
+    const en = heading((await get('/en/rankings')).html);
+    expect(ja).toBe('ランキング');
+    expect(en).toBe('Rankings');
+  });
+});
+
+describe('guarded routes turn anonymous visitors away with the guard alert', () => {
+  test.each(
+    guarded.flatMap((route) => [
+      { ...route, url: route.path, target: route.anonymousRedirect },
+      { ...route, url: enPath(route.path), target: enPath(route.anonymousRedirect ?? '') },
+    ]),
+  )('$url redirects to $target', async ({ url, target }) => {
+    const { response } = await get(url);
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get('location') ?? '', pageUrl('/')).pathname).toBe(target);
+    expect(response.headers.get('set-cookie') ?? '').toMatch(/flash=alert/);
+  });
+
+  test('the page reached after the redirect shows the alert once', async () => {
+    const first = await get('/en/dashboard');
+    const cookie = (first.response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const landing = await get('/en/session', { cookie });
+    expect(landing.html).toContain('Please sign in to see this page.');
+    expect(landing.response.headers.get('set-cookie') ?? '').toMatch(/flash=[^;]*;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  test('the admin redirect carries the admin sign-in alert in Japanese', async () => {
+    const first = await get('/admins/users');
+    const cookie = (first.response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const landing = await get('/admin-session', { cookie });
+    expect(landing.html).toContain('管理者としてログインしてください。');
+  });
+});
+
+describe('unknown and invalid paths', () => {
+  test.each(['/no-such-page', '/en/no-such-page', '/tokens/1/2/3/4', ...INVALID_PATHS])(
+    '%s answers the 404 page',
+    async (url) => {
+      const { response, html } = await get(url);
+      expect(response.status).toBe(404);
+      expect(html).toContain('<title>This page could not be found</title>');
+      expect(html).toContain('Something&#39;s missing.');
+      expect(html).toContain('Sorry, we can&#39;t find that page. You&#39;ll find lots to explore on the home page.');
+      expect(html).toMatch(/<a[^>]+href="\/(en)?"[^>]*>Back to Homepage<\/a>/);
+    },
+  );
+});
+
+describe('search without JavaScript', () => {
+  test('the search form redirects to /search/{keyword} in the same locale', async () => {
+    const { response } = await get('/en/search?keyword=blue%20dragon');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/en/search/blue%20dragon');
+  });
+});
