@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import { HttpError } from './errors';
+
+/** Largest JSON body the API reads (uploads have their own limit). */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** Turns a zod failure into one readable sentence naming the fields. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/** Validates a value against a schema, or throws 422 naming what is wrong. */
+export function validate<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(422, describeZodError(result.error));
+  return result.data;
+}
+
+/**
+ * Reads and validates a JSON body: 415 for another content type, 413 past `maxBytes`, 400 for text that
+ * is not JSON, 422 for JSON of the wrong shape.
+ */
+export async function readJson<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  maxBytes = MAX_JSON_BODY_BYTES,
+): Promise<z.output<T>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().includes('application/json'))
+    throw new HttpError(415, 'The body must be JSON (Content-Type: application/json)');
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);
+  const text = await readLimited(request, maxBytes);
+  let value: unknown;
+  try {
+    value = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+  return validate(schema, value);
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Validates the query string (each key's first value) against a schema, or throws 422. */
+export function readQuery<T extends z.ZodType>(url: URL, schema: T): z.output<T> {
+  return validate(schema, Object.fromEntries(url.searchParams.entries()));
+}

@@ -1,0 +1,144 @@
+/**
+ * Opens the database: embedded PGlite on disk by default, or a PostgreSQL server when a URL is given,
+ * with the same schema and migrations (applied before the handle is returned). Nothing outside this
+ * folder needs to know which engine runs.
+ *
+ * @see /work/shared/ARCHITECTURE.md (src/server: db; Scale)
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migratePgliteClient, migratePgPool, resolveMigrationsFolder } from './migrate.ts';
+import * as schema from './schema/index.ts';
+import type { Database, DatabaseHandle } from './types.ts';
+
+export type { Database, DatabaseHandle, DatabaseKind, Schema, Transaction } from './types.ts';
+
+/** Default folder of the embedded database, relative to the working directory. */
+export const DEFAULT_DATA_DIR = './data';
+
+/** Options of {@link createDatabase}. */
+export interface CreateDatabaseOptions {
+  /** PostgreSQL connection string; when set, PGlite is not used. */
+  url?: string | undefined;
+  /**
+   * Folder of the embedded PGlite database (created recursively), default {@link DEFAULT_DATA_DIR};
+   * `memory://` keeps it in memory.
+   */
+  dataDir?: string | undefined;
+  /** Folder of the migrations; default from {@link resolveMigrationsFolder}. */
+  migrationsFolder?: string | undefined;
+  /** Size of the node-postgres pool (default 10). */
+  maxConnections?: number | undefined;
+}
+
+/** The PGlite extensions the schema needs (pass them to `PGlite.create` when opening one yourself). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * Wraps an open PGlite instance (created with {@link PGLITE_EXTENSIONS}) as a database handle, after
+ * applying pending migrations; `close()` closes the instance. Closes it if migrating fails.
+ */
+export async function fromPglite(
+  client: PGlite,
+  migrationsFolder = resolveMigrationsFolder(),
+): Promise<DatabaseHandle> {
+  try {
+    await migratePgliteClient(client, migrationsFolder);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  const db: Database = drizzlePglite({ client, schema });
+  return { db, kind: 'pglite', close: once(() => client.close()) };
+}
+
+/** Opens a PGlite database in `dataDir` (created if missing) with pg_trgm loaded and migrations applied. */
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  const location = inMemory ? dataDir : resolve(dataDir);
+  if (!inMemory) await mkdir(location, { recursive: true });
+  const client = await PGlite.create({ dataDir: location, extensions: PGLITE_EXTENSIONS });
+  return fromPglite(client, migrationsFolder);
+}
+
+/** Opens a node-postgres pool with migrations applied. */
+async function openPostgres(url: string, migrationsFolder: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener that would
+  // crash the process. The next query gets a fresh connection.
+  pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
+  try {
+    await migratePgPool(pool, migrationsFolder);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db: Database = drizzlePg({ client: pool, schema });
+  return { db, kind: 'postgres', close: once(() => pool.end()) };
+}
+
+/** Wraps an async function so that later calls return the first call's promise. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
+}
+
+/**
+ * Opens a database and applies pending migrations before returning: PostgreSQL through node-postgres
+ * when `url` is given, else PGlite stored in `dataDir`. Each call opens a new handle; servers use
+ * {@link getDatabase}, tests `createTestDatabase()`.
+ *
+ * Two PGlite handles must never be open on the same folder at once (in any process).
+ */
+export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? resolveMigrationsFolder();
+  if (options.url) return openPostgres(options.url, migrationsFolder, options.maxConnections ?? 10);
+  return openPglite(options.dataDir || DEFAULT_DATA_DIR, migrationsFolder);
+}
+
+/** The variables {@link getDatabase} reads (empty strings count as unset, as in `.env.example`). */
+export interface DatabaseEnv {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR?: string | undefined;
+}
+
+// Kept on globalThis so that a module reloaded by the dev server (HMR) finds the database already open
+// instead of opening a second PGlite on the same folder.
+const SINGLETON = Symbol.for('kirafuda.server.db');
+type SingletonHolder = { [SINGLETON]?: Promise<DatabaseHandle> | undefined };
+const holder = globalThis as SingletonHolder;
+
+/**
+ * The process-wide database, opened on first call from `env` (default `process.env`): PostgreSQL at
+ * `DATABASE_URL` if set, else PGlite in `DATA_DIR` (default `./data`), migrations applied. Concurrent
+ * first calls share one promise; a failed open is forgotten so that a later call tries again. `env` is
+ * read on the first call only.
+ */
+export function getDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHandle> {
+  let pending = holder[SINGLETON];
+  if (!pending) {
+    pending = createDatabase({ url: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || DEFAULT_DATA_DIR });
+    holder[SINGLETON] = pending;
+    pending.catch(() => {
+      if (holder[SINGLETON] === pending) holder[SINGLETON] = undefined;
+    });
+  }
+  return pending;
+}
+
+/** Closes the process-wide database if it was opened (graceful shutdown, tests); the next call reopens. */
+export async function closeDatabase(): Promise<void> {
+  const pending = holder[SINGLETON];
+  holder[SINGLETON] = undefined;
+  if (!pending) return;
+  const handle = await pending.catch(() => undefined);
+  await handle?.close();
+}

@@ -1,0 +1,80 @@
+/**
+ * Accounts: wallet users, illustrators (creators who sign in with an id and password) and admins.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §1, §3 (currentUser, currentAdmin), §6 (roles)
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { addressCheck, id, oneOf, ref, timestamps, timestamptz } from './columns.ts';
+
+/** Values of `users.role`: every wallet user is `user` until an admin links an illustrator to it. */
+export const USER_ROLES = ['user', 'illustrator'] as const;
+/** A user's role. */
+export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * Wallet users (collectors, sellers; an illustrator is a user too). One row per wallet address, stored
+ * lower-case (a CHECK refuses anything else, so the unique index also holds case-insensitively).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    walletAddress: text('wallet_address').notNull().unique('users_wallet_address_unique'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    profileName: text('profile_name'),
+    profileIcon: text('profile_icon'),
+    profileThumb: text('profile_thumb'),
+    suspended: boolean('suspended').notNull().default(false),
+    suspendedAt: timestamptz('suspended_at'),
+    lastLoginAt: timestamptz('last_login_at'),
+    ...timestamps(),
+  },
+  (t) => [addressCheck('users_wallet_address_format', t.walletAddress), oneOf('users_role_valid', t.role, USER_ROLES)],
+);
+
+/**
+ * Illustrators (creators): sign in with `uid` + password (argon2id hash), always linked to the wallet
+ * user that represents them on the market (role `illustrator`); revenues are paid to `payoutWalletAddress`.
+ * `name` / `nameEn` are what the search box matches (trigram indexes).
+ */
+export const illustrators = pgTable(
+  'illustrators',
+  {
+    id: id(),
+    uid: text('uid').notNull().unique('illustrators_uid_unique'),
+    passwordHash: text('password_hash').notNull(),
+    userId: ref('user_id')
+      .notNull()
+      .unique('illustrators_user_id_unique')
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    image: text('image'),
+    payoutWalletAddress: text('payout_wallet_address'),
+    passwordChangedAt: timestamptz('password_changed_at'),
+    lastLoginAt: timestamptz('last_login_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    addressCheck('illustrators_payout_wallet_address_format', t.payoutWalletAddress),
+    check('illustrators_uid_not_blank', sql`length(trim(${t.uid})) > 0`),
+    index('illustrators_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('illustrators_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),
+  ],
+);
+
+/** Back-office administrators: `uid` + argon2id password hash, a session kind of their own. */
+export const admins = pgTable(
+  'admins',
+  {
+    id: id(),
+    uid: text('uid').notNull().unique('admins_uid_unique'),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name'),
+    disabled: boolean('disabled').notNull().default(false),
+    lastLoginAt: timestamptz('last_login_at'),
+    ...timestamps(),
+  },
+  (t) => [check('admins_uid_not_blank', sql`length(trim(${t.uid})) > 0`)],
+);

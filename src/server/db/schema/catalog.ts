@@ -1,0 +1,76 @@
+/**
+ * The catalogue: categories (a creator's project or collection = one NFT contract on one chain) and cards
+ * (one token of such a contract).
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/collection, /tokens/{chain_id}/{contract}/{token_id}), §3
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { illustrators } from './accounts.ts';
+import { addressCheck, chainId, id, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+
+/**
+ * Categories: one NFT contract on one chain, shown as a project or collection with Japanese and English
+ * names (both matched by the search box through trigram indexes).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    chainId: chainId().notNull(),
+    contractAddress: text('contract_address').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    image: text('image'),
+    description: text('description'),
+    descriptionEn: text('description_en'),
+    creatorId: ref('creator_id').references(() => illustrators.id, { onDelete: 'set null' }),
+    hidden: boolean('hidden').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    unique('categories_chain_contract_unique').on(t.chainId, t.contractAddress),
+    addressCheck('categories_contract_address_format', t.contractAddress),
+    check('categories_chain_id_positive', sql`${t.chainId} > 0`),
+    index('categories_creator_id_idx').on(t.creatorId),
+    index('categories_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('categories_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Cards: one token (`tokenId` is a uint256 as a decimal string) with its current owner as last seen by
+ * the indexer, its token metadata JSON and the fields shown in grids (name, image).
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: id(),
+    chainId: chainId().notNull(),
+    contractAddress: text('contract_address').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    /** Number of this card within its series, as printed on it (not the token id). */
+    serial: integer('serial'),
+    ownerAddress: text('owner_address').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    name: text('name').notNull().default(''),
+    image: text('image'),
+    categoryId: ref('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    creatorId: ref('creator_id').references(() => illustrators.id, { onDelete: 'set null' }),
+    hidden: boolean('hidden').notNull().default(false),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    mintedAt: timestamptz('minted_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    unique('cards_token_unique').on(t.chainId, t.contractAddress, t.tokenId),
+    addressCheck('cards_contract_address_format', t.contractAddress),
+    addressCheck('cards_owner_address_format', t.ownerAddress),
+    check('cards_token_id_not_negative', sql`${t.tokenId} >= 0`),
+    check('cards_serial_positive', sql`${t.serial} > 0`),
+    check('cards_views_not_negative', sql`${t.views} >= 0`),
+    index('cards_owner_idx').on(t.ownerAddress, t.chainId),
+    index('cards_category_id_idx').on(t.categoryId),
+    index('cards_creator_id_idx').on(t.creatorId),
+  ],
+);

@@ -1,0 +1,133 @@
+/**
+ * Money: illustrators' revenues booked from sales, their payout requests, the platform fee per chain and
+ * card (fiat) payment histories from the payment provider.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/revenues, /dashboard/payouts, /admins/platform-fee,
+ *   /admins/stripe_payment_histories)
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { admins, illustrators, users } from './accounts.ts';
+import { cards } from './catalog.ts';
+import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+import { sales } from './trading.ts';
+
+/** Values of `revenues.kind`: the first sale of a card, or a royalty on a resale (ERC-2981). */
+export const REVENUE_KINDS = ['primary', 'royalty'] as const;
+/** A revenue's kind. */
+export type RevenueKind = (typeof REVENUE_KINDS)[number];
+
+/** Values of `payouts.status`, in the order a payout moves through them (`rejected` ends it early). */
+export const PAYOUT_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
+/** A payout's status. */
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** Values of `payment_histories.status`. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', 'cancelled'] as const;
+/** A card payment's status. */
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** An illustrator's revenue from one sale; unique per (sale, illustrator, kind) so re-indexing is idempotent. */
+export const revenues = pgTable(
+  'revenues',
+  {
+    id: id(),
+    illustratorId: ref('illustrator_id')
+      .notNull()
+      .references(() => illustrators.id, { onDelete: 'restrict' }),
+    saleId: ref('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: REVENUE_KINDS }).notNull(),
+    chainId: chainId().notNull(),
+    amount: uint256('amount').notNull(),
+    currencyCode: integer('currency_code').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('revenues_sale_illustrator_kind_unique').on(t.saleId, t.illustratorId, t.kind),
+    oneOf('revenues_kind_valid', t.kind, REVENUE_KINDS),
+    check('revenues_amount_not_negative', sql`${t.amount} >= 0`),
+    index('revenues_illustrator_id_idx').on(t.illustratorId, t.createdAt),
+  ],
+);
+
+/** A payout an illustrator requested, reviewed by an admin, then paid to `walletAddress` (`txHash`). */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    illustratorId: ref('illustrator_id')
+      .notNull()
+      .references(() => illustrators.id, { onDelete: 'restrict' }),
+    chainId: chainId(),
+    amount: uint256('amount').notNull(),
+    currencyCode: integer('currency_code').notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('requested'),
+    /** Why it was rejected (shown to the illustrator), or an admin's note. */
+    reason: text('reason'),
+    txHash: text('tx_hash'),
+    reviewedBy: ref('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    approvedAt: timestamptz('approved_at'),
+    paidAt: timestamptz('paid_at'),
+    rejectedAt: timestamptz('rejected_at'),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    oneOf('payouts_status_valid', t.status, PAYOUT_STATUSES),
+    addressCheck('payouts_wallet_address_format', t.walletAddress),
+    hash32Check('payouts_tx_hash_format', t.txHash),
+    check('payouts_amount_positive', sql`${t.amount} > 0`),
+    index('payouts_illustrator_id_idx').on(t.illustratorId, t.requestedAt),
+    index('payouts_status_idx').on(t.status),
+  ],
+);
+
+/** Platform fee per chain in basis points (0..10000 = 0..100 %), added to each Seaport order. */
+export const platformFees = pgTable(
+  'platform_fees',
+  {
+    chainId: chainId().primaryKey(),
+    feeBps: integer('fee_bps').notNull(),
+    updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [check('platform_fees_fee_bps_range', sql`${t.feeBps} between 0 and 10000`)],
+);
+
+/**
+ * Card (fiat) payments reported by the payment provider; `amount` is in the currency's smallest unit
+ * (yen, cents), `currency` an ISO 4217 code. Unique per provider payment id so webhooks can repeat.
+ */
+export const paymentHistories = pgTable(
+  'payment_histories',
+  {
+    id: id(),
+    provider: text('provider').notNull().default('stripe'),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    amount: uint256('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    /** The provider's event or object, as received. */
+    raw: jsonb('raw').$type<Record<string, unknown>>(),
+    ...timestamps(),
+  },
+  (t) => [
+    unique('payment_histories_provider_payment_unique').on(t.provider, t.providerPaymentId),
+    oneOf('payment_histories_status_valid', t.status, PAYMENT_STATUSES),
+    check('payment_histories_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('payment_histories_amount_not_negative', sql`${t.amount} >= 0`),
+    index('payment_histories_user_id_idx').on(t.userId),
+    index('payment_histories_created_at_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,12 @@
+/**
+ * The whole database schema, one module per domain. Import tables from here (`~/server/db/schema`);
+ * drizzle-kit reads this file to generate migrations (see drizzle.config.ts).
+ */
+export * from './accounts.ts';
+export * from './auth.ts';
+export * from './catalog.ts';
+export * from './finance.ts';
+export * from './indexer.ts';
+export * from './moderation.ts';
+export * from './relations.ts';
+export * from './trading.ts';

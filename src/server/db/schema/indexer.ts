@@ -1,0 +1,29 @@
+/**
+ * Where the chain indexer stopped on each chain.
+ *
+ * @see /work/shared/ARCHITECTURE.md (Flows: Chain data)
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, check, pgTable, text } from 'drizzle-orm/pg-core';
+import { chainId, hash32Check, timestamptz } from './columns.ts';
+
+/**
+ * The last block fully processed per chain (and its hash, to notice a reorganisation deeper than the
+ * confirmation depth). Updated in the same transaction as the rows written for that block range.
+ */
+export const indexerCursors = pgTable(
+  'indexer_cursors',
+  {
+    chainId: chainId().primaryKey(),
+    lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
+    lastBlockHash: text('last_block_hash'),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check('indexer_cursors_last_block_not_negative', sql`${t.lastBlock} >= 0`),
+    hash32Check('indexer_cursors_last_block_hash_format', t.lastBlockHash),
+  ],
+);

@@ -1,0 +1,102 @@
+/**
+ * Trading: sell orders (signed Seaport listings) and the sales the indexer reads from chain events.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §3 (sell-card payload), §7 (POST /api/v1/sell_card)
+ * @see https://github.com/ProjectOpenSea/seaport (OrderComponents, counter)
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { cards } from './catalog.ts';
+import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+
+/** Values of `sell_orders.status`. Only `active` orders can be bought; the others are final. */
+export const ORDER_STATUSES = ['active', 'sold', 'cancelled', 'expired'] as const;
+/** A sell order's status. */
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Sell orders: the spec's sell-card payload (chain_id, contract_address, token_id, price in wei as a
+ * decimal string, signature, seller_address, exchange, currency_code) plus the full Seaport
+ * OrderComponents (`order`), its hash, the seller's counter at signing and the validity window.
+ */
+export const sellOrders = pgTable(
+  'sell_orders',
+  {
+    id: id(),
+    chainId: chainId().notNull(),
+    contractAddress: text('contract_address').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    price: uint256('price').notNull(),
+    signature: text('signature').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    /** Address of the exchange contract (Seaport) the order is signed for. */
+    exchange: text('exchange').notNull(),
+    currencyCode: integer('currency_code').notNull(),
+    /** Seaport OrderComponents as signed (uint256 fields as decimal strings). */
+    order: jsonb('order').$type<Record<string, unknown>>().notNull(),
+    orderHash: text('order_hash').notNull().unique('sell_orders_order_hash_unique'),
+    counter: uint256('counter').notNull().default('0'),
+    startsAt: timestamptz('starts_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('active'),
+    closedAt: timestamptz('closed_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    addressCheck('sell_orders_contract_address_format', t.contractAddress),
+    addressCheck('sell_orders_seller_address_format', t.sellerAddress),
+    addressCheck('sell_orders_exchange_format', t.exchange),
+    hash32Check('sell_orders_order_hash_format', t.orderHash),
+    oneOf('sell_orders_status_valid', t.status, ORDER_STATUSES),
+    check('sell_orders_price_positive', sql`${t.price} > 0`),
+    check('sell_orders_token_id_not_negative', sql`${t.tokenId} >= 0`),
+    check('sell_orders_currency_code_not_negative', sql`${t.currencyCode} >= 0`),
+    check('sell_orders_window_valid', sql`${t.expiresAt} > ${t.startsAt}`),
+    index('sell_orders_active_token_idx')
+      .on(t.chainId, t.contractAddress, t.tokenId)
+      .where(sql`${t.status} = 'active'`),
+    index('sell_orders_seller_status_idx').on(t.sellerAddress, t.status),
+    index('sell_orders_status_expires_at_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/**
+ * Sales as read from the exchange's fulfilment events: one row per (chain, transaction, log index), so
+ * the indexer can replay blocks without double counting.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: id(),
+    chainId: chainId().notNull(),
+    orderId: ref('order_id').references(() => sellOrders.id, { onDelete: 'set null' }),
+    cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    contractAddress: text('contract_address').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    buyerAddress: text('buyer_address').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    price: uint256('price').notNull(),
+    currencyCode: integer('currency_code').notNull(),
+    platformFee: uint256('platform_fee').notNull().default('0'),
+    royalty: uint256('royalty').notNull().default('0'),
+    txHash: text('tx_hash').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    soldAt: timestamptz('sold_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('sales_chain_tx_log_unique').on(t.chainId, t.txHash, t.logIndex),
+    addressCheck('sales_contract_address_format', t.contractAddress),
+    addressCheck('sales_buyer_address_format', t.buyerAddress),
+    addressCheck('sales_seller_address_format', t.sellerAddress),
+    hash32Check('sales_tx_hash_format', t.txHash),
+    check('sales_amounts_not_negative', sql`${t.price} >= 0 and ${t.platformFee} >= 0 and ${t.royalty} >= 0`),
+    check('sales_block_not_negative', sql`${t.blockNumber} >= 0 and ${t.logIndex} >= 0`),
+    index('sales_token_idx').on(t.chainId, t.contractAddress, t.tokenId),
+    index('sales_buyer_idx').on(t.buyerAddress),
+    index('sales_seller_idx').on(t.sellerAddress),
+    index('sales_sold_at_idx').on(t.soldAt),
+  ],
+);

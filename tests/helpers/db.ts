@@ -1,0 +1,138 @@
+/**
+ * A fresh, migrated database for one test file or test: PGlite in a temporary folder by default, or,
+ * when `DATABASE_URL` is set (as `npm test` does for its PostgreSQL pass), a new database created on
+ * that server with `CREATE DATABASE` and dropped again by `close()`. The role in `DATABASE_URL` needs
+ * the CREATEDB privilege.
+ *
+ * Runs under plain Node 24 too (type stripping), like the other helpers.
+ *
+ * @see /work/shared/TESTING.md
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle, fromPglite, PGLITE_EXTENSIONS } from '../../src/server/db/client.ts';
+
+/** A database made for a test: the handle, how to point a server at it, and its cleanup. */
+export interface TestDatabase extends DatabaseHandle {
+  /** Variables that point a server process at this database: `{ DATA_DIR }` or `{ DATABASE_URL }`. */
+  env: Record<string, string>;
+  /**
+   * Closes this process's handle but keeps the data, e.g. after seeding and before a server process
+   * opens the same PGlite folder (two PGlite instances must never share a folder).
+   */
+  disconnect: () => Promise<void>;
+  /** Closes the handle and deletes the database (the temporary folder, or `DROP DATABASE`). */
+  close: () => Promise<void>;
+}
+
+/** Options of {@link createTestDatabase}. */
+export interface CreateTestDatabaseOptions {
+  /** PostgreSQL server to create the database on; default `process.env.DATABASE_URL` (empty = PGlite). */
+  url?: string | undefined;
+}
+
+const liveDirs = new Set<string>();
+let exitHookInstalled = false;
+/** A migrated PGlite data folder as a tarball, made once per worker: loading it skips initdb. */
+let template: Promise<Blob> | undefined;
+
+/** Removes the temporary folders of databases a test forgot to close when the process exits. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/** Wraps an async cleanup so that later calls return the first call's promise. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
+}
+
+/** Builds (once) the migrated template of {@link template}. */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const handle = await createDatabase({ dataDir: 'memory://' });
+    try {
+      const client = (handle.db as unknown as { $client: PGlite }).$client;
+      return await client.dumpDataDir('none');
+    } finally {
+      await handle.close();
+    }
+  })();
+  template.catch(() => {
+    template = undefined;
+  });
+  return template;
+}
+
+/** A PGlite database in a new temporary folder. */
+async function createPgliteTestDatabase(): Promise<TestDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), 'kirafuda-db-'));
+  liveDirs.add(dir);
+  installExitHook();
+  const dataDir = join(dir, 'pgdata');
+  try {
+    const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, loadDataDir: await pgliteTemplate() });
+    const handle = await fromPglite(client);
+    const close = once(async () => {
+      await handle.close();
+      await rm(dir, { recursive: true, force: true });
+      liveDirs.delete(dir);
+    });
+    return { ...handle, env: { DATA_DIR: dataDir }, disconnect: handle.close, close };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    liveDirs.delete(dir);
+    throw error;
+  }
+}
+
+/** Runs one statement on the server's maintenance connection (the database named in `url`). */
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database on the PostgreSQL server at `url`, dropped by `close()`. */
+async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
+  const name = `kirafuda_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE "${name}"`);
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  try {
+    const handle = await createDatabase({ url: testUrl.href, maxConnections: 4 });
+    const close = once(async () => {
+      await handle.close();
+      await drop();
+    });
+    return { ...handle, env: { DATABASE_URL: testUrl.href }, disconnect: handle.close, close };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+/**
+ * Creates a fresh database with every migration applied. Call `close()` when done (e.g. in `afterAll`).
+ */
+export function createTestDatabase(options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  return url ? createPostgresTestDatabase(url) : createPgliteTestDatabase();
+}
