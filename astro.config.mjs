@@ -86,6 +86,9 @@ export default defineConfig({
     },
   },
   security: {
+    // The API gate (src/server/middleware/apiGate.ts) checks Origin and the site headers on every
+    // state-changing request and answers JSON; Astro's own form-origin check would answer plain text first.
+    checkOrigin: false,
     csp: { directives: cspDirectives(process.env) },
   },
   vite: { plugins: [tailwindcss()] },

@@ -14,5 +14,14 @@ declare namespace App {
     user: import('./features/session/types').SessionUser | null;
     /** The signed-in admin, when an admin session exists. */
     admin: import('./features/session/types').SessionAdmin | null;
+    /** What the session cookies said: ids of the sessions and whether an access token had expired. */
+    auth: {
+      userSessionId: number | null;
+      illustratorId: number | null;
+      userExpired: boolean;
+      adminSessionId: number | null;
+      adminId: number | null;
+      adminExpired: boolean;
+    };
   }
 }

@@ -35,8 +35,11 @@ export interface RequestOptions {
 /** A client with its own cookie jar, like one browser. */
 export class ApiClient {
   readonly cookies = new Map<string, string>();
+  readonly baseUrl: string;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   /** The cookie header the jar would send. */
   cookieHeader(): string {

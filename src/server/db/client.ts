@@ -142,3 +142,8 @@ export async function closeDatabase(): Promise<void> {
   const handle = await pending.catch(() => undefined);
   await handle?.close();
 }
+
+/** The process-wide database (drizzle instance) — what request handlers and server modules use. */
+export async function database(): Promise<Database> {
+  return (await getDatabase()).db;
+}

@@ -32,6 +32,9 @@ export const sessions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /** SHA-256 of the current short-lived access token (the cookie holds the token itself). */
+    accessTokenHash: text('access_token_hash').unique('sessions_access_token_hash_unique'),
+    accessExpiresAt: timestamptz('access_expires_at'),
     revokedAt: timestamptz('revoked_at'),
     /** Why it ended: `logout`, `reuse` (a rotated refresh token came back), `suspended`, ... */
     revokeReason: text('revoke_reason'),

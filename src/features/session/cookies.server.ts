@@ -1,0 +1,37 @@
+import type { AstroCookies } from 'astro';
+import type { IssuedTokens, SessionKind } from './sessions.server';
+
+/**
+ * Session cookies: HttpOnly, SameSite=Lax, Secure everywhere but plain-http localhost. The access
+ * cookie lives as long as the refresh cookie so the server can answer TOKEN_EXPIRED (rather than
+ * "not signed in") once the short-lived token inside it has aged out.
+ * @see ../../../../shared/spec/marketplace-spec.md §9 (Auth cookie demo_auth, path /)
+ */
+export const SESSION_COOKIES = {
+  user: { access: 'demo_auth', refresh: 'demo_auth_refresh' },
+  admin: { access: 'demo_admin_auth', refresh: 'demo_admin_auth_refresh' },
+} as const satisfies Record<SessionKind, { access: string; refresh: string }>;
+
+function isLocalHttp(url: URL): boolean {
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+/** Writes a fresh token pair into the cookies of its kind. */
+export function setSessionCookies(
+  cookies: AstroCookies,
+  url: URL,
+  kind: SessionKind,
+  tokens: IssuedTokens,
+  now = new Date(),
+): void {
+  const maxAge = Math.max(1, Math.floor((tokens.refreshExpiresAt.getTime() - now.getTime()) / 1000));
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHttp(url), maxAge } as const;
+  cookies.set(SESSION_COOKIES[kind].access, tokens.accessToken, options);
+  cookies.set(SESSION_COOKIES[kind].refresh, tokens.refreshToken, options);
+}
+
+/** Removes the cookies of one kind of session. */
+export function clearSessionCookies(cookies: AstroCookies, kind: SessionKind): void {
+  cookies.delete(SESSION_COOKIES[kind].access, { path: '/' });
+  cookies.delete(SESSION_COOKIES[kind].refresh, { path: '/' });
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { checkContractSignature } from '../../../features/session/contractSignature.server';
+import { setSessionCookies } from '../../../features/session/cookies.server';
+import { loadCurrentUser } from '../../../features/session/currentUser.server';
+import { createSession } from '../../../features/session/sessions.server';
+import { verifySignIn } from '../../../features/session/siwe.server';
+import { apiRoute } from '../../../server/api/handler';
+import { readJson } from '../../../server/api/parse';
+import { requestMeta } from '../../../server/api/requestMeta';
+import { json } from '../../../server/api/respond';
+import { database } from '../../../server/db/client';
+
+const body = z.object({
+  wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'),
+  signature: z.string().regex(/^0x[0-9a-fA-F]{2,4096}$/, 'must be a hex signature'),
+  message: z.string().min(1).max(4000),
+});
+
+/** `POST /api/v1/mch_session {wallet_address, signature, message}`: wallet sign-in (spec §7). */
+export const POST = apiRoute(async (ctx) => {
+  const input = await readJson(ctx.request, body);
+  const db = await database();
+  const { userId } = await verifySignIn(db, {
+    walletAddress: input.wallet_address,
+    signature: input.signature,
+    message: input.message,
+    domain: ctx.url.host,
+    origin: ctx.url.origin,
+    checkContractSignature,
+  });
+  const tokens = await createSession(db, { kind: 'user', userId }, requestMeta(ctx));
+  setSessionCookies(ctx.cookies, ctx.url, 'user', tokens);
+  return json({ currentUser: await loadCurrentUser(db, userId, null) });
+});

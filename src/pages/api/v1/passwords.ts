@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { hashPassword, passwordSchema } from '../../../features/session/passwords.server';
+import { revokeIllustratorSessions } from '../../../features/session/sessions.server';
+import { requireIllustrator } from '../../../server/api/auth';
+import { apiRoute } from '../../../server/api/handler';
+import { readJson } from '../../../server/api/parse';
+import { json } from '../../../server/api/respond';
+import { database } from '../../../server/db/client';
+import { illustrators } from '../../../server/db/schema';
+
+const body = z
+  .object({ password: passwordSchema, retype: z.string().max(256) })
+  .refine((value) => value.password === value.retype, { message: 'The two passwords do not match', path: ['retype'] });
+
+/**
+ * `PUT /api/v1/passwords {password, retype}`: an illustrator changes their password. Refusals answer
+ * 422 with a message the page shows as it is; other sessions of the illustrator end.
+ */
+export const PUT = apiRoute(async (ctx) => {
+  const illustrator = requireIllustrator(ctx);
+  const { password } = await readJson(ctx.request, body);
+  const db = await database();
+  await db
+    .update(illustrators)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date() })
+    .where(eq(illustrators.id, illustrator.illustratorId));
+  await revokeIllustratorSessions(db, illustrator.illustratorId, ctx.locals.auth.userSessionId, 'password changed');
+  return json({ message: 'Password changed' });
+});
