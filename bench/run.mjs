@@ -16,6 +16,8 @@ import { startServer } from '../tests/helpers/server.ts';
 /** Benchmark modules in the order they run: name -> path relative to this file. */
 const MODULES = {
   'js-size': './js-size.mjs',
+  search: './search.mjs',
+  'current-user': './current-user.mjs',
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -52,12 +52,13 @@ function run(tool, args, env = process.env) {
  *
  * @param {string} name label of the run, also the JSON report's file name
  * @param {string} project
- * @param {{ env?: NodeJS.ProcessEnv, passWithNoTests?: boolean }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, passWithNoTests?: boolean, paths?: string[] }} [options]
  */
 function vitest(name, project, options = {}) {
   const report = join(reports, `${name}.json`);
   const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   if (options.passWithNoTests) args.push('--passWithNoTests');
+  if (options.paths) args.push(...options.paths);
   const code = run('vitest', args, options.env);
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -85,7 +86,11 @@ const steps = [
         console.log('skipped the PostgreSQL pass: TEST_DATABASE_URL is not set');
         return 0;
       }
-      return vitest('api-postgres', 'api', { passWithNoTests: true, env: { ...process.env, DATABASE_URL: url } });
+      const env = { ...process.env, DATABASE_URL: url };
+      // The database layer's own tests (migrations, constraints, trigram search) run on the server too.
+      const dbCode = vitest('db-postgres', 'unit', { env, paths: ['src/server/db'] });
+      const apiCode = vitest('api-postgres', 'api', { passWithNoTests: true, env });
+      return dbCode || apiCode;
     },
   ],
   ['browser tests (e2e)', () => vitest('e2e', 'e2e')],

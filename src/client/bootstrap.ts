@@ -1,5 +1,6 @@
 import { PUBLIC_CHAT_WIDGET_SRC, PUBLIC_GTM_ID } from 'astro:env/client';
 import { installLanguageSwitch } from '../features/i18n/languageSwitch';
+import { startSession } from '../features/session/startup';
 import { loadChatWidget } from './chatWidget';
 import { installChunkReload } from './chunkReload';
 import { createTagManager } from './tagManager';
@@ -7,7 +8,8 @@ import { createTagManager } from './tagManager';
 /**
  * What every page runs once in the browser: the chunk-load reload guard, the JP/EN switch that keeps
  * the scroll position, the tag manager page view (about 250 ms after the page is shown), and the
- * support chat widget on layouts that have it. Third parties load only when configured.
+ * support chat widget on layouts that have it, and the session start-up. Third parties load only when
+ * configured.
  * @see ../../../shared/spec/marketplace-spec.md §1, §4, §9
  */
 export function bootstrapPage(): void {
@@ -22,4 +24,5 @@ export function bootstrapPage(): void {
     title: document.title,
   });
   if (body.dataset['chatWidget'] === 'true') loadChatWidget({ src: PUBLIC_CHAT_WIDGET_SRC });
+  void startSession(body.dataset['signedIn'] === 'true');
 }

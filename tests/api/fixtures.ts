@@ -18,14 +18,12 @@ export async function seedAccounts(db: Database): Promise<void> {
     .values({ walletAddress: ILLUSTRATOR.wallet, profileName: 'さくら' })
     .returning({ id: users.id });
   if (!user) throw new Error('no user');
-  await db
-    .insert(illustrators)
-    .values({
-      uid: ILLUSTRATOR.uid,
-      passwordHash: await hashPassword(ILLUSTRATOR.password),
-      userId: user.id,
-      name: 'さくら',
-      nameEn: 'Sakura',
-    });
+  await db.insert(illustrators).values({
+    uid: ILLUSTRATOR.uid,
+    passwordHash: await hashPassword(ILLUSTRATOR.password),
+    userId: user.id,
+    name: 'さくら',
+    nameEn: 'Sakura',
+  });
   await db.insert(admins).values({ uid: ADMIN.uid, passwordHash: await hashPassword(ADMIN.password) });
 }

@@ -1,11 +1,13 @@
 /**
- * Vitest global setup of the `e2e` project: starts ONE production server for all e2e files and hands
- * its URL to them as `inject('baseUrl')` (or {@link baseUrl} from `tests/helpers/e2e.ts`); stops it
- * when the run ends.
+ * Vitest global setup of the `e2e` project: seeds the demo catalogue into a fresh database, starts ONE
+ * production server on it for all e2e files and hands its URL to them as `inject('baseUrl')` (or
+ * {@link baseUrl} from `tests/helpers/e2e.ts`); stops it and drops the database when the run ends.
  *
  * @see /work/shared/TESTING.md
  */
 import type { TestProject } from 'vitest/node';
+import { seedDemo } from '../../src/server/seed/demo.ts';
+import { createTestDatabase } from './db.ts';
 import { startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -15,9 +17,15 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the shared server and returns its teardown. */
+/** Seeds, starts the shared server and returns its teardown. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startServer();
+  const database = await createTestDatabase();
+  await seedDemo(database.db);
+  await database.disconnect();
+  const server = await startServer({ env: database.env });
   project.provide('baseUrl', server.url);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await database.close();
+  };
 }

@@ -1,14 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { shortenAddress } from '../../lib/addresses';
+import { NO_WALLET, SIGN_REFUSED } from '../../lib/errors';
 import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '../../ui/menus/closeMenus';
+import { flashNextPage } from '../../ui/snackbar/flash';
 import { showSnackbar } from '../../ui/snackbar/store';
 import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '../wallet/ConnectModal';
 import { logout } from './logout';
-import { $currentUser, setCurrentUser } from './store';
+import { $currentUser, clearSession, setCurrentUser } from './store';
 import type { SessionUser } from './types';
 import { ILLUSTRATOR_ROLE } from './types';
-import { unlockWallet } from './walletLogin';
+import { signInWithWallet } from './walletSignIn';
 
 export interface AccountMenuProps {
   user: SessionUser | null;
@@ -67,6 +69,16 @@ export default function AccountMenu({
   }, [initialUser]);
   useEffect(() => onCloseMenus(() => setMenuOpen(false)), []);
   useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+  useEffect(() => {
     const open = (event: Event) => {
       if ($currentUser.get()) return;
       event.preventDefault();
@@ -79,9 +91,20 @@ export default function AccountMenu({
   async function confirm(choice: ConnectChoice) {
     setConnectOpen(false);
     try {
-      await unlockWallet(choice.provider);
+      const signedIn = await signInWithWallet(choice.provider);
+      if (!signedIn) return;
+      flashNextPage('sessions.success');
+      window.location.reload();
     } catch (error) {
-      showSnackbar(error instanceof Error ? error.message : String(error), { color: 'alert', timeout: 3000 });
+      const message = error instanceof Error ? error.message : String(error);
+      if (message === SIGN_REFUSED || message === NO_WALLET) {
+        showSnackbar(message, { color: 'alert', timeout: 3000 });
+        return;
+      }
+      // spec §8: a failed wallet sign-in clears the logged-in flag and reloads with sessions.failure
+      clearSession();
+      flashNextPage('sessions.failure');
+      window.location.reload();
     }
   }
 
@@ -128,12 +151,6 @@ export default function AccountMenu({
         hidden={!menuOpen}
         aria-label={messages.userMenu}
         className="fixed top-navbar right-0 z-40 h-[calc(100vh-100px)] w-72 overflow-y-auto border-l border-surface-border bg-surface-raised p-3 shadow-2xl"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setMenuOpen(false);
-            buttonRef.current?.focus();
-          }
-        }}
       >
         <ul className="grid gap-1">
           <li>

@@ -9,14 +9,14 @@ export interface Flash {
 
 const FLASH_COOKIE = 'flash';
 
-/** Stores a flash message for the next page (HttpOnly: only the server reads it). */
+/** Stores a flash message for the next page (the browser may set one too; keys are checked on read). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {
-  cookies.set(FLASH_COOKIE, `${flash.color}:${flash.key}`, { path: '/', maxAge: 60, httpOnly: true, sameSite: 'lax' });
+  cookies.set(FLASH_COOKIE, `${flash.color}:${flash.key}`, { path: '/', maxAge: 60, sameSite: 'lax' });
 }
 
 /** Reads and clears the flash message, if any. */
 export function takeFlash(cookies: AstroCookies, isKnownKey: (key: string) => key is MessageKey): Flash | null {
-  const raw = cookies.get(FLASH_COOKIE)?.value;
+  const raw = decodeURIComponent(cookies.get(FLASH_COOKIE)?.value ?? '');
   if (!raw) return null;
   cookies.delete(FLASH_COOKIE, { path: '/' });
   const separator = raw.indexOf(':');

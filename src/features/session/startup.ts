@@ -1,0 +1,36 @@
+import { api } from '../../client/siteApi';
+import { NO_WALLET } from '../../lib/errors';
+import { getInjectedProvider } from '../wallet/eip1193';
+import { $currentUser, $ownAddress, type AuthStep, type CurrentUser, runStartup } from './store';
+import { ILLUSTRATOR_ROLE } from './types';
+
+/**
+ * The browser's start-up (spec §4): read the wallet's account and network without prompting, then
+ * (only when the server rendered a signed-in page) the login state, then check that the wallet in
+ * use is the signed-in wallet. Records where it stopped in `$authStep`.
+ */
+export function startSession(signedIn: boolean, win: Window = window): Promise<AuthStep> {
+  return runStartup({
+    async readWallet() {
+      const provider = getInjectedProvider(win as { ethereum?: unknown });
+      if (!provider) throw new Error(NO_WALLET);
+      const [accounts, chainHex] = await Promise.all([
+        provider.request({ method: 'eth_accounts' }),
+        provider.request({ method: 'eth_chainId' }).catch(() => null),
+      ]);
+      const address = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0].toLowerCase() : null;
+      return { address, networkId: typeof chainHex === 'string' ? Number.parseInt(chainHex, 16) : null };
+    },
+    async fetchLoginState() {
+      if (!signedIn) return null;
+      return (await api.get<{ currentUser: CurrentUser }>('/api/v1/current_user')).currentUser;
+    },
+    async startupFunctions() {
+      // A wallet user's session belongs to one wallet: another account in the wallet is not that user.
+      const user = $currentUser.get();
+      if (user && user.role !== ILLUSTRATOR_ROLE && user.walletAddress.toLowerCase() !== $ownAddress.get()) {
+        throw new Error('The wallet account is not the signed-in account');
+      }
+    },
+  });
+}

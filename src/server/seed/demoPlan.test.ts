@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { CurrencyCode } from '../../features/chains/currencies.ts';
+import { ANVIL_ACCOUNTS, DEMO_ILLUSTRATOR } from './accounts.ts';
+import { buildDemoPlan } from './demoPlan.ts';
+import { DEMO_PLATFORM_FEE_BPS, DEMO_ROYALTY_BPS } from './prices.ts';
+
+const now = new Date('2025-06-01T00:00:00Z');
+const plan = buildDemoPlan(now);
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+const cardKey = (row: { chainId: number; contractAddress: string; tokenId: string }) =>
+  `${row.chainId}:${row.contractAddress}:${row.tokenId}`;
+
+/** Currencies a listing on each chain may use (native, wrapped, ATEM). */
+const CHAIN_CURRENCIES: Record<number, number[]> = {
+  1: [CurrencyCode.ETH, CurrencyCode.WETH, CurrencyCode.ATEM],
+  56: [CurrencyCode.BNB, CurrencyCode.WBNB, CurrencyCode.ATEM],
+  8217: [CurrencyCode.KLAYTN, CurrencyCode.WKLAY, CurrencyCode.ATEM],
+  137: [CurrencyCode.POL, CurrencyCode.ATEM],
+};
+
+describe('the demo plan', () => {
+  it('is the same for the same clock', () => {
+    expect(buildDemoPlan(now)).toEqual(plan);
+  });
+
+  it('has eight creators with Japanese and English names on the first anvil accounts', () => {
+    expect(plan.illustrators).toHaveLength(8);
+    for (const illustrator of plan.illustrators) {
+      expect(illustrator.name).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      expect(illustrator.nameEn).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+    }
+    expect(plan.illustrators.map((i) => i.walletAddress).slice(0, 4)).toEqual(
+      ANVIL_ACCOUNTS.slice(0, 4).map((address) => address.toLowerCase()),
+    );
+    expect(plan.illustrators[0]?.uid).toBe(DEMO_ILLUSTRATOR.uid);
+  });
+
+  it('spreads twelve collections of ten cards over the four production chains', () => {
+    expect(plan.categories).toHaveLength(12);
+    expect(new Set(plan.categories.map((c) => c.chainId))).toEqual(new Set([1, 56, 8217, 137]));
+    expect(plan.cards).toHaveLength(120);
+    expect(new Set(plan.cards.map(cardKey)).size).toBe(120);
+    for (const category of plan.categories) {
+      expect(category.contractAddress).toMatch(ADDRESS);
+      expect(category.nameEn && category.description && category.descriptionEn).toBeTruthy();
+    }
+  });
+
+  it('stores every address lower-case', () => {
+    const addresses = [
+      ...plan.users.map((u) => u.walletAddress),
+      ...plan.cards.map((c) => c.ownerAddress),
+      ...plan.orders.flatMap((o) => [o.sellerAddress, o.exchange, o.contractAddress]),
+      ...plan.sales.flatMap((s) => [s.buyerAddress, s.sellerAddress]),
+      ...plan.payouts.map((p) => p.walletAddress),
+    ];
+    for (const address of addresses) expect(address).toMatch(ADDRESS);
+  });
+
+  it('lists each card at most once, by its current owner, in a currency of its chain', () => {
+    const owners = new Map(plan.cards.map((card) => [cardKey(card), card.ownerAddress]));
+    const active = plan.orders.filter((order) => order.status === 'active');
+    expect(active.length).toBeGreaterThan(40);
+    expect(new Set(active.map(cardKey)).size).toBe(active.length);
+    for (const order of active) {
+      expect(order.sellerAddress).toBe(owners.get(cardKey(order)));
+      expect(CHAIN_CURRENCIES[order.chainId]).toContain(order.currencyCode);
+      expect(order.expiresAt.getTime()).toBeGreaterThan(now.getTime());
+    }
+    expect(new Set(active.map((order) => order.currencyCode)).size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has orders in every status, each with a unique hash and a window that ends after it starts', () => {
+    expect(new Set(plan.orders.map((order) => order.status))).toEqual(
+      new Set(['active', 'sold', 'cancelled', 'expired']),
+    );
+    expect(new Set(plan.orders.map((order) => order.orderHash)).size).toBe(plan.orders.length);
+    for (const order of plan.orders) expect(order.expiresAt.getTime()).toBeGreaterThan(order.startsAt.getTime());
+  });
+
+  it('lets Seaport consideration items add up to the price', () => {
+    for (const order of plan.orders) {
+      const items = order.order['consideration'] as { startAmount: string }[];
+      const total = items.reduce((sum, item) => sum + BigInt(item.startAmount), 0n);
+      expect(total.toString()).toBe(order.price);
+    }
+  });
+
+  it('books a primary revenue for first sales and a royalty for resales', () => {
+    const revenueByTx = new Map(plan.revenues.map((revenue) => [revenue.txHash, revenue]));
+    expect(plan.sales).toHaveLength(plan.revenues.length);
+    for (const sale of plan.sales) {
+      const price = BigInt(sale.price);
+      expect(BigInt(sale.platformFee ?? '0')).toBe((price * BigInt(DEMO_PLATFORM_FEE_BPS)) / 10_000n);
+      const revenue = revenueByTx.get(sale.txHash);
+      if (revenue?.kind === 'royalty') {
+        expect(BigInt(revenue.amount)).toBe((price * BigInt(DEMO_ROYALTY_BPS)) / 10_000n);
+      } else {
+        expect(BigInt(revenue?.amount ?? '-1')).toBe(price - BigInt(sale.platformFee ?? '0'));
+      }
+    }
+    expect(new Set(plan.revenues.map((revenue) => revenue.kind))).toEqual(new Set(['primary', 'royalty']));
+  });
+
+  it('gives the demo illustrator a payout in each status, never paying out more than was earned', () => {
+    const own = plan.payouts.filter((payout) => payout.uid === DEMO_ILLUSTRATOR.uid);
+    expect(new Set(own.map((payout) => payout.status))).toEqual(new Set(['requested', 'approved', 'paid', 'rejected']));
+    const earned = new Map<string, bigint>();
+    for (const revenue of plan.revenues) {
+      const key = `${revenue.uid}:${revenue.chainId}:${revenue.currencyCode}`;
+      earned.set(key, (earned.get(key) ?? 0n) + BigInt(revenue.amount));
+    }
+    const claimed = new Map<string, bigint>();
+    for (const payout of plan.payouts.filter((p) => p.status !== 'rejected')) {
+      const key = `${payout.uid}:${payout.chainId}:${payout.currencyCode}`;
+      claimed.set(key, (claimed.get(key) ?? 0n) + BigInt(payout.amount));
+    }
+    for (const [key, amount] of claimed) expect(amount <= (earned.get(key) ?? 0n), key).toBe(true);
+    for (const payout of plan.payouts) expect(payout.txHash !== null).toBe(payout.status === 'paid');
+  });
+
+  it('has illegal reports, card payments in every status and a platform fee per chain', () => {
+    expect(plan.reports.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(plan.payments.map((payment) => payment.status))).toEqual(
+      new Set(['pending', 'succeeded', 'failed', 'refunded', 'cancelled']),
+    );
+    expect(plan.platformFees.map((fee) => fee.chainId)).toEqual(expect.arrayContaining([1, 56, 8217, 137]));
+    for (const fee of plan.platformFees) expect(fee.feeBps).toBe(DEMO_PLATFORM_FEE_BPS);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Start-up hook: seeds the demo marketplace when the catalogue is empty, so that `npm start` on a fresh
+ * machine shows a living market. `SEED_DEMO=0` turns it off, which every real deployment must do: the
+ * demo admin's password is public.
+ *
+ * @see ./demo.ts
+ */
+import { getDatabase } from '../db/client.ts';
+import type { Database } from '../db/types.ts';
+import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
+import { type SeedDemoResult, seedDemo } from './demo.ts';
+
+/** Options of {@link ensureDemoData}. */
+export interface EnsureDemoOptions {
+  /** Database to seed; default the process-wide one from `getDatabase(env)`. */
+  db?: Database | undefined;
+  /** Environment read for `SEED_DEMO` (and by `getDatabase`); default `process.env`. */
+  env?: Record<string, string | undefined> | undefined;
+  /** Where to say what happened; default `console.log`. */
+  log?: ((message: string) => void) | undefined;
+}
+
+/** What {@link ensureDemoData} did: skipped on `SEED_DEMO=0`, or the seed's own result. */
+export type EnsureDemoResult = { seeded: false; reason: 'disabled' } | SeedDemoResult;
+
+/**
+ * Seeds the demo data when the database has no cards and `SEED_DEMO` is not `0`; otherwise does nothing.
+ *
+ * Opening the process-wide database here keeps it open. A launcher that seeds before spawning the
+ * server in another process must call `closeDatabase()` first (two processes must never open one PGlite
+ * folder); or pass `db` and close it itself.
+ */
+export async function ensureDemoData(options: EnsureDemoOptions = {}): Promise<EnsureDemoResult> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((message: string) => console.log(message));
+  if (env['SEED_DEMO'] === '0') return { seeded: false, reason: 'disabled' };
+  const db = options.db ?? (await getDatabase(env)).db;
+  const result = await seedDemo(db);
+  if (result.seeded) {
+    const { counts } = result;
+    log(
+      `[seed] empty catalogue: demo data added (${counts.cards} cards, ${counts.categories} collections, ` +
+        `${counts.illustrators} creators, ${counts.sellOrders} orders, ${counts.sales} sales). ` +
+        (counts.admins > 0
+          ? `Demo sign-ins: admin ${DEMO_ADMIN.uid} / ${DEMO_ADMIN.password}, `
+          : `Admin ${DEMO_ADMIN.uid} already existed and keeps its password. Demo sign-in: `) +
+        `illustrator ${DEMO_ILLUSTRATOR.uid} / ${DEMO_ILLUSTRATOR.password}. Set SEED_DEMO=0 in production.`,
+    );
+  }
+  return result;
+}

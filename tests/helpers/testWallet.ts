@@ -1,0 +1,192 @@
+/**
+ * A wallet for browser tests, given to the page the way an extension does: an EIP-1193 provider
+ * injected before any page script runs, announced through EIP-6963 and set as `window.ethereum`.
+ * Every request goes to the test process, where a viem local account answers accounts, signing and
+ * chain switching; other calls go to an RPC (anvil) when one is given. Switches make it refuse (4001)
+ * or emit `accountsChanged` / `chainChanged`, to test those flows.
+ * @see ../../../shared/TESTING.md
+ */
+import type { Page } from 'playwright-core';
+import { createPublicClient, type Hex, http, isHex } from 'viem';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+
+/** anvil's default development keys (public test keys, never funded outside a local chain). */
+export const ANVIL_KEYS = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+] as const satisfies readonly Hex[];
+
+export interface TestWalletOptions {
+  key?: Hex;
+  chainId?: number;
+  /** Chain ids the wallet knows; switching to another answers 4902 until it is added. */
+  knownChains?: number[];
+  /** RPC to pass reads and transactions to (anvil); without it they fail. */
+  rpcUrl?: string;
+}
+
+export interface TestWallet {
+  account: PrivateKeyAccount;
+  readonly chainId: number;
+  /** Every method the page called, in order. */
+  calls: string[];
+  /** Makes the next signing or connection requests fail with 4001 (user rejected). */
+  refuse: (value: boolean) => void;
+  /** Switches account and tells the page (`accountsChanged`). */
+  changeAccount: (key: Hex) => Promise<void>;
+  /** Changes chain and tells the page (`chainChanged`). */
+  changeChain: (chainId: number) => Promise<void>;
+}
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Installs the wallet in a page (call before the first navigation). */
+export async function installTestWallet(page: Page, options: TestWalletOptions = {}): Promise<TestWallet> {
+  let account = privateKeyToAccount(options.key ?? ANVIL_KEYS[0]);
+  let chainId = options.chainId ?? 1;
+  const known = new Set(options.knownChains ?? [1, 56, 8217, 137]);
+  let refusing = false;
+  const calls: string[] = [];
+  const rpc = options.rpcUrl ? createPublicClient({ transport: http(options.rpcUrl) }) : null;
+
+  async function handle(method: string, params: unknown[]): Promise<unknown> {
+    calls.push(method);
+    switch (method) {
+      case 'eth_requestAccounts':
+        if (refusing) throw new RpcError(4001, 'User rejected the request.');
+        return [account.address];
+      case 'eth_accounts':
+        return [account.address];
+      case 'eth_chainId':
+        return `0x${chainId.toString(16)}`;
+      case 'net_version':
+        return String(chainId);
+      case 'personal_sign': {
+        if (refusing) throw new RpcError(4001, 'User rejected the request.');
+        const [data] = params as [string, string];
+        const message = isHex(data) ? { raw: data as Hex } : data;
+        return account.signMessage({ message: typeof message === 'string' ? message : message });
+      }
+      case 'eth_signTypedData_v4': {
+        if (refusing) throw new RpcError(4001, 'User rejected the request.');
+        const [, json] = params as [string, string];
+        const typed = JSON.parse(json);
+        const { EIP712Domain: _domain, ...types } = typed.types;
+        return account.signTypedData({
+          domain: typed.domain,
+          types,
+          primaryType: typed.primaryType,
+          message: typed.message,
+        });
+      }
+      case 'wallet_switchEthereumChain': {
+        const [{ chainId: hex }] = params as [{ chainId: string }];
+        const next = Number.parseInt(hex, 16);
+        if (!known.has(next)) throw new RpcError(4902, 'Unrecognized chain ID.');
+        if (refusing) throw new RpcError(4001, 'User rejected the request.');
+        chainId = next;
+        await emit('chainChanged', hex);
+        return null;
+      }
+      case 'wallet_addEthereumChain': {
+        const [{ chainId: hex }] = params as [{ chainId: string }];
+        known.add(Number.parseInt(hex, 16));
+        return null;
+      }
+      default:
+        if (!rpc) throw new RpcError(4200, `The test wallet has no RPC for ${method}`);
+        return rpc.request({ method: method as never, params: params as never });
+    }
+  }
+
+  async function emit(event: string, value: unknown) {
+    await page.evaluate(
+      ([name, payload]) =>
+        (window as unknown as { __testWalletEmit: (n: string, p: unknown) => void }).__testWalletEmit(
+          name as string,
+          payload,
+        ),
+      [event, value] as const,
+    );
+  }
+
+  await page.exposeBinding('__testWalletRequest', async (_source, method: string, params: unknown[]) => {
+    try {
+      return { result: await handle(method, params ?? []) };
+    } catch (error) {
+      const code = error instanceof RpcError ? error.code : -32603;
+      return { error: { code, message: error instanceof Error ? error.message : String(error) } };
+    }
+  });
+
+  await page.addInitScript(() => {
+    type Listener = (...args: unknown[]) => void;
+    const listeners = new Map<string, Set<Listener>>();
+    const provider = {
+      isMetaMask: false,
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        const answer = await (
+          window as unknown as {
+            __testWalletRequest: (
+              m: string,
+              p: unknown[],
+            ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+          }
+        ).__testWalletRequest(method, params ?? []);
+        if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+        return answer.result;
+      },
+      on(event: string, listener: Listener) {
+        if (!listeners.has(event)) listeners.set(event, new Set());
+        listeners.get(event)?.add(listener);
+      },
+      removeListener(event: string, listener: Listener) {
+        listeners.get(event)?.delete(listener);
+      },
+    };
+    (window as unknown as Record<string, unknown>).__testWalletEmit = (event: string, payload: unknown) => {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    };
+    (window as unknown as Record<string, unknown>).ethereum = provider;
+    const info = {
+      uuid: '8d0d8c6a-0a5e-4c56-9a66-4c1c1d6b7a01',
+      name: 'Test Wallet',
+      icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/%3E',
+      rdns: 'dev.kirafuda.testwallet',
+    };
+    const announce = () =>
+      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
+    window.addEventListener('eip6963:requestProvider', announce);
+    announce();
+  });
+
+  return {
+    get account() {
+      return account;
+    },
+    get chainId() {
+      return chainId;
+    },
+    calls,
+    refuse: (value) => {
+      refusing = value;
+    },
+    changeAccount: async (key) => {
+      account = privateKeyToAccount(key);
+      await emit('accountsChanged', [account.address]);
+    },
+    changeChain: async (next) => {
+      chainId = next;
+      await emit('chainChanged', `0x${next.toString(16)}`);
+    },
+  } as TestWallet;
+}
