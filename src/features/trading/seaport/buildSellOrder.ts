@@ -1,0 +1,102 @@
+/**
+ * Builds the Seaport order of a fixed-price card listing. Pure: no chain access; the caller reads the counter
+ * (`getCounter`) and the royalty (`royaltyInfo(tokenId, price)`, ERC-2981) first.
+ *
+ * The order offers one ERC-721 card and asks, in this order, for: the seller's proceeds (price minus fee minus
+ * royalty) paid to the seller, the platform fee paid to the fee recipient, and the royalty paid to its
+ * receiver. Zero-amount fee or royalty items are left out. All items are in one currency (native coin or one
+ * ERC-20), with start amount = end amount, so the order also fits Seaport's cheaper `fulfillBasicOrder`
+ * (the first consideration item goes to the offerer, the others are "additional recipients").
+ *
+ * @see marketplace-spec.md §3 "Sell-card payload"
+ * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
+ * @see ERC-2981
+ */
+import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
+
+import { type ConsiderationItem, ItemType, type OrderComponents, OrderType } from './seaportTypes';
+
+/** Basis points in one whole (100 %). */
+const BPS = 10_000n;
+
+/** Parameters of {@link buildSellOrder}. */
+export interface BuildSellOrderParameters {
+  seller: Address;
+  nft: { readonly contract: Address; readonly tokenId: bigint };
+  /** What the buyer pays in total, in wei of the currency. */
+  price: bigint;
+  /** ERC-20 token the price is in; the zero address for the chain's native coin. */
+  currency: Address;
+  /** Platform fee as basis points of the price (0..10000), rounded down, and who receives it. */
+  platformFee: { readonly bps: number; readonly recipient: Address };
+  /** ERC-2981 royalty for this price (`royaltyInfo(tokenId, price)`); absent or amount 0 means none. */
+  royalty?: { readonly receiver: Address; readonly amount: bigint };
+  /** Unix seconds from which the order can be filled. */
+  startTime: bigint;
+  /** Unix seconds at which the order stops being fillable (exclusive). */
+  endTime: bigint;
+  /** Random value that makes otherwise equal orders distinct. */
+  salt: bigint;
+  /** The seller's current Seaport counter; raising it later voids every order signed with this one. */
+  counter: bigint;
+  /** Conduit the seller approved the card to (the zero hash: Seaport itself). */
+  conduitKey: Hex;
+}
+
+/** The order; sign it with `signSellOrder`. */
+export type BuildSellOrderReturnType = OrderComponents;
+
+/** Thrown for impossible listings: non-positive price, fee out of range, fee plus royalty not below the price, bad times. */
+export type BuildSellOrderErrorType = RangeError;
+
+/** Builds a Seaport 1.6 `OrderComponents` for listing one card at a fixed price. */
+export function buildSellOrder(parameters: BuildSellOrderParameters): BuildSellOrderReturnType {
+  const { seller, nft, price, currency, platformFee, royalty, startTime, endTime, salt, counter, conduitKey } =
+    parameters;
+  if (price <= 0n) throw new RangeError('price must be positive');
+  if (!Number.isInteger(platformFee.bps) || platformFee.bps < 0 || platformFee.bps > 10_000) {
+    throw new RangeError('platform fee must be whole basis points between 0 and 10000');
+  }
+  const royaltyAmount = royalty?.amount ?? 0n;
+  if (royaltyAmount < 0n) throw new RangeError('royalty must not be negative');
+  if (endTime <= startTime) throw new RangeError('end time must be after start time');
+
+  const fee = (price * BigInt(platformFee.bps)) / BPS;
+  const proceeds = price - fee - royaltyAmount;
+  if (proceeds <= 0n) throw new RangeError('fee and royalty leave nothing for the seller');
+
+  const itemType = currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20;
+  const pay = (amount: bigint, recipient: Address): ConsiderationItem => ({
+    itemType,
+    token: currency,
+    identifierOrCriteria: 0n,
+    startAmount: amount,
+    endAmount: amount,
+    recipient,
+  });
+  const consideration = [pay(proceeds, seller)];
+  if (fee > 0n) consideration.push(pay(fee, platformFee.recipient));
+  if (royalty && royaltyAmount > 0n) consideration.push(pay(royaltyAmount, royalty.receiver));
+
+  return {
+    offerer: seller,
+    zone: zeroAddress,
+    offer: [
+      {
+        itemType: ItemType.ERC721,
+        token: nft.contract,
+        identifierOrCriteria: nft.tokenId,
+        startAmount: 1n,
+        endAmount: 1n,
+      },
+    ],
+    consideration,
+    orderType: OrderType.FULL_OPEN,
+    startTime,
+    endTime,
+    zoneHash: zeroHash,
+    salt,
+    conduitKey,
+    counter,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The part of Seaport 1.6's ABI Kirafuda calls: filling (basic and standard), cancelling, counters, order
+ * hashes and status, `information()`, the three events we index, and the errors a buyer or seller meets
+ * (so viem names the revert instead of showing raw data). Signatures match the deployed artifact's.
+ * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
+ */
+import { parseAbi } from 'viem';
+
+/** Seaport 1.6 ABI fragments, typed for viem. */
+export const seaportAbi = parseAbi([
+  'struct OfferItem { uint8 itemType; address token; uint256 identifierOrCriteria; uint256 startAmount; uint256 endAmount; }',
+  'struct ConsiderationItem { uint8 itemType; address token; uint256 identifierOrCriteria; uint256 startAmount; uint256 endAmount; address recipient; }',
+  'struct OrderComponents { address offerer; address zone; OfferItem[] offer; ConsiderationItem[] consideration; uint8 orderType; uint256 startTime; uint256 endTime; bytes32 zoneHash; uint256 salt; bytes32 conduitKey; uint256 counter; }',
+  'struct OrderParameters { address offerer; address zone; OfferItem[] offer; ConsiderationItem[] consideration; uint8 orderType; uint256 startTime; uint256 endTime; bytes32 zoneHash; uint256 salt; bytes32 conduitKey; uint256 totalOriginalConsiderationItems; }',
+  'struct Order { OrderParameters parameters; bytes signature; }',
+  'struct AdditionalRecipient { uint256 amount; address recipient; }',
+  'struct BasicOrderParameters { address considerationToken; uint256 considerationIdentifier; uint256 considerationAmount; address offerer; address zone; address offerToken; uint256 offerIdentifier; uint256 offerAmount; uint8 basicOrderType; uint256 startTime; uint256 endTime; bytes32 zoneHash; uint256 salt; bytes32 offererConduitKey; bytes32 fulfillerConduitKey; uint256 totalOriginalAdditionalRecipients; AdditionalRecipient[] additionalRecipients; bytes signature; }',
+  'struct SpentItem { uint8 itemType; address token; uint256 identifier; uint256 amount; }',
+  'struct ReceivedItem { uint8 itemType; address token; uint256 identifier; uint256 amount; address recipient; }',
+  'function fulfillBasicOrder(BasicOrderParameters parameters) payable returns (bool fulfilled)',
+  'function fulfillOrder(Order order, bytes32 fulfillerConduitKey) payable returns (bool fulfilled)',
+  'function cancel(OrderComponents[] orders) returns (bool cancelled)',
+  'function incrementCounter() returns (uint256 newCounter)',
+  'function getCounter(address offerer) view returns (uint256 counter)',
+  'function getOrderHash(OrderComponents order) view returns (bytes32 orderHash)',
+  'function getOrderStatus(bytes32 orderHash) view returns (bool isValidated, bool isCancelled, uint256 totalFilled, uint256 totalSize)',
+  'function information() view returns (string version, bytes32 domainSeparator, address conduitController)',
+  'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, SpentItem[] offer, ReceivedItem[] consideration)',
+  'event OrderCancelled(bytes32 orderHash, address indexed offerer, address indexed zone)',
+  'event CounterIncremented(uint256 newCounter, address indexed offerer)',
+  'error BadSignatureV(uint8 v)',
+  'error InvalidSignature()',
+  'error InvalidSigner()',
+  'error OrderAlreadyFilled(bytes32 orderHash)',
+  // fulfillBasicOrder only takes unused orders: a filled one reverts with this instead of OrderAlreadyFilled.
+  'error OrderPartiallyFilled(bytes32 orderHash)',
+  'error OrderIsCancelled(bytes32 orderHash)',
+  'error InvalidTime(uint256 startTime, uint256 endTime)',
+  'error InsufficientNativeTokensSupplied()',
+  'error InvalidMsgValue(uint256 value)',
+  'error InvalidConduit(bytes32 conduitKey, address conduit)',
+  'error CannotCancelOrder()',
+  'error TokenTransferGenericFailure(address token, address from, address to, uint256 identifier, uint256 amount)',
+  'error BadReturnValueFromERC20OnTransfer(address token, address from, address to, uint256 amount)',
+  'error NativeTokenTransferGenericFailure(address account, uint256 amount)',
+]);
