@@ -1,0 +1,53 @@
+/**
+ * What an illustrator may request as a payout: crypto currencies only, at least a minimum per currency
+ * (so a transfer is worth its gas), in wei. Pure, so the payout form can show the same minimums.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/payouts), §9 ("payout thresholds: not shown")
+ */
+import { formatEther } from 'viem';
+import { CURRENCIES, CurrencyCode, isCurrencyCode } from '../chains/currencies';
+
+const units = (whole: bigint, thousandths = 0n) => whole * 10n ** 18n + thousandths * 10n ** 15n;
+
+/**
+ * Smallest payout per currency code, in wei: 0.01 ETH/WETH/BNB/WBNB, 1 POL, 10 KLAY/WKLAY, 100 ATEM.
+ * Fiat codes (USD, JPY) have none: payouts are paid on chain.
+ */
+export const PAYOUT_MINIMUMS: Readonly<Partial<Record<CurrencyCode, bigint>>> = {
+  [CurrencyCode.ETH]: units(0n, 10n),
+  [CurrencyCode.WETH]: units(0n, 10n),
+  [CurrencyCode.BNB]: units(0n, 10n),
+  [CurrencyCode.WBNB]: units(0n, 10n),
+  [CurrencyCode.POL]: units(1n),
+  [CurrencyCode.POL_LEGACY]: units(1n),
+  [CurrencyCode.KLAYTN]: units(10n),
+  [CurrencyCode.WKLAY]: units(10n),
+  [CurrencyCode.ATEM]: units(100n),
+};
+
+/** The minimum payout of a currency in wei, or undefined when it cannot be paid out. */
+export function payoutMinimum(code: number): bigint | undefined {
+  return isCurrencyCode(code) ? PAYOUT_MINIMUMS[code] : undefined;
+}
+
+/** The symbol of a currency code (`'ETH'`), or the code as text when unknown. */
+export function currencySymbol(code: number): string {
+  return isCurrencyCode(code) ? CURRENCIES[code].symbol : String(code);
+}
+
+/** A wei amount written exactly in whole units with its symbol: `formatAmount(10n ** 16n, 2)` = `'0.01 ETH'`. */
+export function formatAmount(wei: bigint, code: number): string {
+  return `${formatEther(wei)} ${currencySymbol(code)}`;
+}
+
+/**
+ * Why a payout of `amount` wei in currency `code` cannot be requested with `available` wei left, or
+ * null when it can. The message is shown to the illustrator as is.
+ */
+export function payoutProblem(amount: bigint, code: number, available: bigint): string | null {
+  const minimum = payoutMinimum(code);
+  if (minimum === undefined) return `${currencySymbol(code)} cannot be paid out`;
+  if (amount < minimum) return `The minimum payout is ${formatAmount(minimum, code)}`;
+  if (amount > available) return `The amount is more than the available balance of ${formatAmount(available, code)}`;
+  return null;
+}

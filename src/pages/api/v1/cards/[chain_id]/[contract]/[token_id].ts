@@ -1,0 +1,24 @@
+import { getCard } from '../../../../../../features/cards/cards.server';
+import { addressParam, chainIdParam, tokenIdParam } from '../../../../../../features/cards/queryParams';
+import { notFound } from '../../../../../../server/api/errors';
+import { apiRoute } from '../../../../../../server/api/handler';
+import { json } from '../../../../../../server/api/respond';
+import { database } from '../../../../../../server/db/client';
+
+/**
+ * `GET /api/v1/cards/{chain_id}/{contract}/{token_id}` -> CardDetail (traits, category, creator, owner,
+ * active listing with its Seaport order, activity); 404 when unknown, hidden or malformed.
+ */
+export const GET = apiRoute(async (ctx) => {
+  const chainId = chainIdParam.safeParse(ctx.params.chain_id ?? '');
+  const contract = addressParam.safeParse(ctx.params.contract ?? '');
+  const tokenId = tokenIdParam.safeParse(ctx.params.token_id ?? '');
+  if (!chainId.success || !contract.success || !tokenId.success) throw notFound('No such card');
+  const card = await getCard(await database(), {
+    chainId: chainId.data,
+    contractAddress: contract.data,
+    tokenId: tokenId.data,
+  });
+  if (!card) throw notFound('No such card');
+  return json(card);
+});

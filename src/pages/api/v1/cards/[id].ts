@@ -1,0 +1,15 @@
+import { getCard } from '../../../../features/cards/cards.server';
+import { idParam } from '../../../../features/cards/queryParams';
+import { notFound } from '../../../../server/api/errors';
+import { apiRoute } from '../../../../server/api/handler';
+import { json } from '../../../../server/api/respond';
+import { database } from '../../../../server/db/client';
+
+/** `GET /api/v1/cards/{id}` -> CardDetail (for /nfts/{id}); 404 when unknown, hidden or not an id. */
+export const GET = apiRoute(async (ctx) => {
+  const id = idParam.safeParse(ctx.params.id ?? '');
+  if (!id.success) throw notFound('No such card');
+  const card = await getCard(await database(), { id: id.data });
+  if (!card) throw notFound('No such card');
+  return json(card);
+});

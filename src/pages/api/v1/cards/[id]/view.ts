@@ -1,0 +1,19 @@
+import { recordCardView } from '../../../../../features/cards/cards.server';
+import { idParam } from '../../../../../features/cards/queryParams';
+import { notFound } from '../../../../../server/api/errors';
+import { apiRoute } from '../../../../../server/api/handler';
+import { requestMeta } from '../../../../../server/api/requestMeta';
+import { json } from '../../../../../server/api/respond';
+import { database } from '../../../../../server/db/client';
+
+/**
+ * `POST /api/v1/cards/{id}/view` -> `{counted, views}`: counts a view once per IP and card per hour
+ * (a repeat answers 200 with `counted: false`); 404 when the card is unknown or hidden.
+ */
+export const POST = apiRoute(async (ctx) => {
+  const id = idParam.safeParse(ctx.params.id ?? '');
+  if (!id.success) throw notFound('No such card');
+  const result = await recordCardView(await database(), id.data, requestMeta(ctx).ip);
+  if (!result) throw notFound('No such card');
+  return json(result);
+});

@@ -1,0 +1,24 @@
+import { revenueCsv, revenueQuerySchema, revenueReport } from '../../../../features/dashboard/finance.server';
+import { requireIllustrator } from '../../../../server/api/auth';
+import { apiRoute } from '../../../../server/api/handler';
+import { readQuery } from '../../../../server/api/parse';
+import { json } from '../../../../server/api/respond';
+import { database } from '../../../../server/db/client';
+
+/**
+ * `GET /api/v1/dashboard/revenues?period=day|week|month&from&to&format=json|csv` (illustrators) ->
+ * RevenueReport, or the same rows as a CSV attachment.
+ */
+export const GET = apiRoute(async (ctx) => {
+  const { illustratorId } = requireIllustrator(ctx);
+  const query = readQuery(ctx.url, revenueQuerySchema);
+  const report = await revenueReport(await database(), illustratorId, query);
+  if (query.format === 'json') return json(report);
+  return new Response(revenueCsv(report), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="revenues-${report.period}-${report.from}-${report.to}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+});

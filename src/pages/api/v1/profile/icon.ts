@@ -1,0 +1,19 @@
+import { limitIconUploads, replaceProfileIcon } from '../../../../features/profiles/profiles.server';
+import { readUploadedFile } from '../../../../features/profiles/uploads.server';
+import { requireUser } from '../../../../server/api/auth';
+import { apiRoute } from '../../../../server/api/handler';
+import { json } from '../../../../server/api/respond';
+import { database } from '../../../../server/db/client';
+
+/**
+ * `POST /api/v1/profile/icon` (multipart/form-data, field `icon`: PNG, JPEG, WebP or GIF up to 2 MB)
+ * -> the updated Profile with `/media/icons/...` URLs; 413 too large, 415 not such an image,
+ * 422 unreadable, 429 past 20 uploads an hour.
+ */
+export const POST = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const db = await database();
+  await limitIconUploads(db, user.id);
+  const bytes = await readUploadedFile(ctx.request, 'icon');
+  return json(await replaceProfileIcon(db, user.id, bytes));
+});

@@ -1,0 +1,19 @@
+import { getProfile, profileUpdateSchema, updateProfileName } from '../../../../features/profiles/profiles.server';
+import { requireUser } from '../../../../server/api/auth';
+import { apiRoute } from '../../../../server/api/handler';
+import { readJson } from '../../../../server/api/parse';
+import { json } from '../../../../server/api/respond';
+import { database } from '../../../../server/db/client';
+
+/** `GET /api/v1/profile` -> the signed-in user's Profile `{id, walletAddress, name, image: {icon, thumb}}`. */
+export const GET = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  return json(await getProfile(await database(), user.id));
+});
+
+/** `PUT /api/v1/profile {name}` (1-40 characters, trimmed) -> the updated Profile. */
+export const PUT = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const { name } = await readJson(ctx.request, profileUpdateSchema);
+  return json(await updateProfileName(await database(), user.id, name));
+});
