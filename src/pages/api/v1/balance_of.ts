@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { chainReadParams, readBalanceOf, resolveReadChain } from '../../../features/chains/chainReads.server';
+import { serverChains } from '../../../features/chains/config.server';
+import { apiRoute } from '../../../server/api/handler';
+import { readQuery } from '../../../server/api/parse';
+import { json } from '../../../server/api/respond';
+
+const query = z.object({
+  wallet_address: chainReadParams.address,
+  contract_address: chainReadParams.address,
+  chain_id: chainReadParams.chainId,
+});
+
+/**
+ * `GET /api/v1/balance_of?wallet_address&contract_address[&chain_id]` -> `{balance}` as a decimal string
+ * (ERC-721 `balanceOf`, read from the chain). @see spec §7
+ */
+export const GET = apiRoute(async (ctx) => {
+  const { wallet_address, contract_address, chain_id } = readQuery(ctx.url, query);
+  const chain = resolveReadChain(serverChains(), chain_id, ctx.locals.chainKey);
+  const balance = await readBalanceOf(chain, contract_address, wallet_address);
+  return json({ balance: balance.toString() });
+});

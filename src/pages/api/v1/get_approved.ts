@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { chainReadParams, readApproved, resolveReadChain } from '../../../features/chains/chainReads.server';
+import { serverChains } from '../../../features/chains/config.server';
+import { apiRoute } from '../../../server/api/handler';
+import { readQuery } from '../../../server/api/parse';
+import { json } from '../../../server/api/respond';
+
+const query = z.object({
+  token_id: chainReadParams.uint256,
+  contract_address: chainReadParams.address,
+  chain_id: chainReadParams.chainId,
+});
+
+/**
+ * `GET /api/v1/get_approved?chain_id&contract_address&token_id` -> `{approved}` (ERC-721 `getApproved`;
+ * the zero address when nobody is approved). 404 for a token that does not exist. @see spec §7
+ */
+export const GET = apiRoute(async (ctx) => {
+  const { token_id, contract_address, chain_id } = readQuery(ctx.url, query);
+  const chain = resolveReadChain(serverChains(), chain_id, ctx.locals.chainKey);
+  return json({ approved: await readApproved(chain, contract_address, token_id) });
+});
