@@ -191,9 +191,10 @@ export async function searchIncremental(
   client: ApiClient,
   keyword: string,
   signal?: AbortSignal,
+  locale: 'ja' | 'en' = 'ja',
 ): Promise<SearchResult> {
   const result = await client.get<Partial<SearchResult> | undefined>('/api/v1/searches/incremental_search', {
-    query: { keyword },
+    query: { keyword, locale },
     signal,
   });
   return { categories: result?.categories ?? [], illustrators: result?.illustrators ?? [] };

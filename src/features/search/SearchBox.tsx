@@ -36,14 +36,14 @@ export default function SearchBox({ locale, messages }: SearchBoxProps) {
   const suggester = useMemo(
     () =>
       createSuggester<SearchResult>({
-        search: (kw, signal) => searchIncremental(api, kw, signal),
+        search: (kw, signal) => searchIncremental(api, kw, signal, locale),
         onResult: (found) => {
           setResult(found);
           setActive(-1);
         },
         onClear: () => setResult(null),
       }),
-    [],
+    [locale],
   );
   useEffect(() => () => suggester.dispose(), [suggester]);
 
