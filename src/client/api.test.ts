@@ -202,6 +202,8 @@ describe('searchIncremental', () => {
     const api = createApiClient({ fetchImpl: net.fetchImpl });
 
     await expect(searchIncremental(api, 'ドラゴン')).resolves.toEqual({ categories: [item], illustrators: [] });
-    expect(net.routes()).toEqual([`GET /api/v1/searches/incremental_search?keyword=${encodeURIComponent('ドラゴン')}&locale=ja`]);
+    expect(net.routes()).toEqual([
+      `GET /api/v1/searches/incremental_search?keyword=${encodeURIComponent('ドラゴン')}&locale=ja`,
+    ]);
   });
 });

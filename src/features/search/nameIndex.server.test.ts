@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, illustrators, users } from '../../server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { categories, illustrators, users } from '../../server/db/schema';
 import { loadNameIndex, NAME_INDEX_TTL_MS, nameIndex, suggestFromIndex } from './nameIndex.server';
 
 let database: TestDatabase;
@@ -8,7 +8,7 @@ let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const [ana, ken, banned] = await db
+  const ids = await db
     .insert(users)
     .values([
       { walletAddress: '0x1111111111111111111111111111111111111111' },
@@ -16,15 +16,28 @@ beforeAll(async () => {
       { walletAddress: '0x3333333333333333333333333333333333333333', suspended: true },
     ])
     .returning({ id: users.id });
+  const [ana, ken, banned] = ids.map((row) => row.id);
+  if (ana === undefined || ken === undefined || banned === undefined) throw new Error('users were not inserted');
   await db.insert(illustrators).values([
-    { uid: 'ana', passwordHash: 'x', userId: ana!.id, name: '佐藤 花', nameEn: 'Hana Sato' },
-    { uid: 'ken', passwordHash: 'x', userId: ken!.id, name: '佐藤健太', nameEn: 'Kenta Sato' },
-    { uid: 'bad', passwordHash: 'x', userId: banned!.id, name: '佐藤 禁止', nameEn: 'Banned Sato' },
+    { uid: 'ana', passwordHash: 'x', userId: ana, name: '佐藤 花', nameEn: 'Hana Sato' },
+    { uid: 'ken', passwordHash: 'x', userId: ken, name: '佐藤健太', nameEn: 'Kenta Sato' },
+    { uid: 'bad', passwordHash: 'x', userId: banned, name: '佐藤 禁止', nameEn: 'Banned Sato' },
   ]);
   await db.insert(categories).values([
-    { chainId: 1, contractAddress: '0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', name: '夜桜コレクション', nameEn: 'Night Sakura' },
+    {
+      chainId: 1,
+      contractAddress: '0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      name: '夜桜コレクション',
+      nameEn: 'Night Sakura',
+    },
     { chainId: 1, contractAddress: '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', name: '桜', nameEn: 'Sakura' },
-    { chainId: 1, contractAddress: '0xcccccccccccccccccccccccccccccccccccccccc', name: '隠し桜', nameEn: 'Hidden Sakura', hidden: true },
+    {
+      chainId: 1,
+      contractAddress: '0xcccccccccccccccccccccccccccccccccccccccc',
+      name: '隠し桜',
+      nameEn: 'Hidden Sakura',
+      hidden: true,
+    },
   ]);
 });
 
@@ -37,7 +50,10 @@ describe('suggestFromIndex', () => {
     const index = await loadNameIndex(database.db);
     const result = suggestFromIndex(index, '佐藤');
     expect(result.illustrators.map((item) => item.name)).toEqual(['佐藤 花', '佐藤健太']);
-    expect(result.illustrators[0]).toMatchObject({ redirectUrl: 'creator', address: '0x1111111111111111111111111111111111111111' });
+    expect(result.illustrators[0]).toMatchObject({
+      redirectUrl: 'creator',
+      address: '0x1111111111111111111111111111111111111111',
+    });
   });
 
   it('matches English names case-insensitively and answers in the asked locale', async () => {
@@ -57,12 +73,23 @@ describe('suggestFromIndex', () => {
   it('a new collection shows up once the index is older than its TTL', async () => {
     const start = Date.now();
     await nameIndex(database.db, start);
-    await database.db.insert(categories).values({ chainId: 1, contractAddress: '0xdddddddddddddddddddddddddddddddddddddddd', name: '新作', nameEn: 'Fresh' });
+    await database.db.insert(categories).values({
+      chainId: 1,
+      contractAddress: '0xdddddddddddddddddddddddddddddddddddddddd',
+      name: '新作',
+      nameEn: 'Fresh',
+    });
     expect(suggestFromIndex(await nameIndex(database.db, start + 1), 'fresh').categories).toEqual([]);
     // The stale index still answers at once while it is reloaded in the background.
-    expect(suggestFromIndex(await nameIndex(database.db, start + NAME_INDEX_TTL_MS + 1), 'fresh').categories).toEqual([]);
+    expect(suggestFromIndex(await nameIndex(database.db, start + NAME_INDEX_TTL_MS + 1), 'fresh').categories).toEqual(
+      [],
+    );
     await expect
-      .poll(async () => suggestFromIndex(await nameIndex(database.db, start + NAME_INDEX_TTL_MS + 2), 'fresh').categories.map((item) => item.name))
+      .poll(async () =>
+        suggestFromIndex(await nameIndex(database.db, start + NAME_INDEX_TTL_MS + 2), 'fresh').categories.map(
+          (item) => item.name,
+        ),
+      )
       .toEqual(['新作']);
   });
 });

@@ -29,7 +29,10 @@ export interface NameIndex {
 
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
 
-function entry(row: { id: number | string; name: string; name_en: string | null; image: string | null }, address: string): Entry {
+function entry(
+  row: { id: number | string; name: string; name_en: string | null; image: string | null },
+  address: string,
+): Entry {
   return {
     id: Number(row.id),
     name: row.name,
@@ -85,7 +88,10 @@ function rank(entries: Entry[], keyword: string, locale: 'ja' | 'en'): SearchIte
     // Names starting with the keyword first, then the name the keyword covers most of (as trigram
     // similarity ranks in the database search), then shorter names, then the older row.
     const starts = inName === 0 || inEn === 0 ? 1 : 0;
-    const cover = Math.max(inName >= 0 ? keyword.length / item.folded.length : 0, inEn >= 0 && item.foldedEn ? keyword.length / item.foldedEn.length : 0);
+    const cover = Math.max(
+      inName >= 0 ? keyword.length / item.folded.length : 0,
+      inEn >= 0 && item.foldedEn ? keyword.length / item.foldedEn.length : 0,
+    );
     scored.push({ entry: item, score: starts * 10 + cover });
   }
   scored.sort((a, b) => b.score - a.score || a.entry.name.length - b.entry.name.length || a.entry.id - b.entry.id);

@@ -15,6 +15,7 @@ export const chainSelection = defineMiddleware((ctx, next) => {
   );
   ctx.locals.chainKey = key;
   // An API call's chain_id names the chain of that call only; it does not change the visitor's choice.
-  if (fromQuery && !ctx.url.pathname.startsWith('/api/')) ctx.cookies.set(CHAIN_COOKIE, key, { path: '/', maxAge: CHAIN_COOKIE_MAX_AGE, sameSite: 'lax' });
+  if (fromQuery && !ctx.url.pathname.startsWith('/api/'))
+    ctx.cookies.set(CHAIN_COOKIE, key, { path: '/', maxAge: CHAIN_COOKIE_MAX_AGE, sameSite: 'lax' });
   return next();
 });
