@@ -79,7 +79,12 @@ export async function nameIndex(db: Database, now = Date.now()): Promise<NameInd
   return current ?? refreshing;
 }
 
-function rank(entries: Entry[], keyword: string, locale: 'ja' | 'en'): SearchItem[] {
+function rank(
+  entries: Entry[],
+  keyword: string,
+  locale: 'ja' | 'en',
+  redirectUrl: SearchItem['redirectUrl'],
+): SearchItem[] {
   const scored: { entry: Entry; score: number }[] = [];
   for (const item of entries) {
     const inName = item.folded.indexOf(keyword);
@@ -98,7 +103,7 @@ function rank(entries: Entry[], keyword: string, locale: 'ja' | 'en'): SearchIte
   return scored.slice(0, SEARCH_LIMIT).map(({ entry: item }) => ({
     name: locale === 'en' && item.nameEn?.trim() ? item.nameEn : item.name,
     image: item.image,
-    redirectUrl: '',
+    redirectUrl,
     address: item.address,
   }));
 }
@@ -108,7 +113,7 @@ export function suggestFromIndex(index: NameIndex, rawKeyword: string, locale: '
   const keyword = fold(rawKeyword.trim());
   if (keyword === '') return { categories: [], illustrators: [] };
   return {
-    categories: rank(index.categories, keyword, locale).map((item) => ({ ...item, redirectUrl: 'collection' })),
-    illustrators: rank(index.illustrators, keyword, locale).map((item) => ({ ...item, redirectUrl: 'creator' })),
+    categories: rank(index.categories, keyword, locale, 'collection'),
+    illustrators: rank(index.illustrators, keyword, locale, 'creator'),
   };
 }
