@@ -10,6 +10,9 @@ export interface RouteCase {
 }
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
+/** A creator and a Polygon collection contract of the seeded demo data (src/server/seed). */
+const CREATOR = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const CONTRACT = '0x0c4d7e943c01a862f50c6822933bea47c0c13b3f';
 
 export const ROUTES: RouteCase[] = [
   { path: '/', layout: 'newVersion' },
@@ -27,7 +30,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/collection', layout: 'newVersion' },
   { path: '/collection/12', layout: 'newVersion' },
   { path: '/creator', layout: 'newVersion' },
-  { path: `/creator/${ADDRESS}`, layout: 'newVersion' },
+  { path: `/creator/${CREATOR}`, layout: 'newVersion' },
   { path: '/nfts', layout: 'newVersion' },
   { path: '/nfts/7', layout: 'newVersion' },
   { path: '/profile-creators/3', layout: 'userProfile' },
@@ -35,8 +38,8 @@ export const ROUTES: RouteCase[] = [
   { path: `/user/${ADDRESS}`, layout: 'userProfile' },
   { path: '/tokens', layout: 'newVersion' },
   { path: '/tokens/137', layout: 'newVersion' },
-  { path: `/tokens/137/${ADDRESS}`, layout: 'newVersion' },
-  { path: `/tokens/137/${ADDRESS}/42`, layout: 'newVersion' },
+  { path: `/tokens/137/${CONTRACT}`, layout: 'newVersion' },
+  { path: `/tokens/137/${CONTRACT}/7`, layout: 'newVersion' },
   { path: '/search/dragon', layout: 'newVersion' },
   { path: '/login', layout: 'newVersion' },
   { path: '/users/auth/mch/callback', layout: 'newVersion' },
@@ -78,6 +81,10 @@ export const INVALID_PATHS = [
   '/nfts/-1',
   '/user/nobody',
   '/profile-creators/abc',
+  // well-formed but unknown: no such creator, contract or token in the catalogue
+  `/creator/${ADDRESS}`,
+  `/tokens/137/${ADDRESS}`,
+  `/tokens/137/${CONTRACT}/999999`,
 ];
 
 /** The locale-prefixed form of a path (`/` -> `/en`). */

@@ -137,9 +137,9 @@ export default function AccountMenu({
         aria-haspopup="true"
         aria-expanded={menuOpen}
         aria-controls={menuId}
-        aria-label={messages.userMenu}
         onClick={() => setMenuOpen((value) => !value)}
       >
+        <span className="sr-only">{messages.userMenu}</span>
         <img src={icon} alt="" width="28" height="28" className="h-7 w-7 rounded-full object-cover" />
         <span className="flex flex-col text-left leading-tight">
           {name && <span className="truncate font-semibold">{name}</span>}

@@ -1,0 +1,58 @@
+import type { APIRoute } from 'astro';
+import { queryCardDetail } from '../../../../../features/cards/cardQueries.server';
+import { chainKeyOfId, formatPrice } from '../../../../../features/cards/display';
+import { renderTokenOgImage } from '../../../../../features/cards/ogImage.server';
+import { getT } from '../../../../../features/i18n/t';
+import { database } from '../../../../../server/db/client';
+import { isValidParam } from '../../../../../server/http/pageParams';
+
+/** Social sites fetch the image rarely; five minutes fresh, ten more stale while it is redrawn. */
+const CACHE = 'public, max-age=300, stale-while-revalidate=600';
+
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+/**
+ * `GET /og/tokens/{chain_id}/{contract}/{token_id}.png`: the token page's Open Graph image, 1200x630
+ * PNG (card image, name, collection and creator, price). 404 for an unknown or hidden card. The image
+ * is not per language: the name is the card's own (Japanese) name and "not listed" is said in both.
+ * @see ../../../../../../../shared/spec/marketplace-spec.md §1 (social preview tags)
+ */
+export const GET: APIRoute = async ({ params }) => {
+  const { chain_id: chainId, contract, token_id: tokenId } = params;
+  if (!isValidParam(chainId, 'chainId') || !isValidParam(contract, 'address') || !isValidParam(tokenId, 'tokenId')) {
+    return notFound();
+  }
+  try {
+    const card = await queryCardDetail(await database(), {
+      chainId: Number(chainId),
+      contractAddress: contract.toLowerCase(),
+      tokenId: BigInt(tokenId).toString(),
+    });
+    if (!card) return notFound();
+    const [ja, en] = [getT('ja'), getT('en')];
+    const key = chainKeyOfId(card.chainId);
+    const subtitle = [card.category?.name, card.creator?.name].filter(Boolean).join(' · ');
+    const png = await renderTokenOgImage({
+      site: ja('site.name'),
+      name: card.name,
+      subtitle: subtitle || null,
+      price: card.listing
+        ? formatPrice(card.listing.price, card.listing.currencyCode)
+        : `${ja('ui.card.notListed')} / ${en('ui.card.notListed')}`,
+      footnote: [key ? en(`chain.${key}`) : `Chain ${card.chainId}`, card.serial === null ? null : `#${card.serial}`]
+        .filter(Boolean)
+        .join(' · '),
+      image: card.image,
+    });
+    return new Response(new Uint8Array(png), {
+      headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.byteLength), 'Cache-Control': CACHE },
+    });
+  } catch (error) {
+    console.error('[og] token image failed', error);
+    return new Response('The image could not be drawn', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
+    });
+  }
+};

@@ -1,0 +1,183 @@
+/**
+ * The illustrator dashboard on the seeded demo data, signed in as the demo illustrator through the
+ * /session form: the pages show the balances, revenues and payouts the API reports, in both
+ * languages; a payout request appears as "requested"; settings and password changes answer as the
+ * spec says (§8); a wallet user is turned away with sessions.requireIllustratorLogin.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generatePrivateKey } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CURRENCIES, type CurrencyCode } from '../../src/features/chains/currencies.ts';
+import type { RevenueReport } from '../../src/features/dashboard/finance.server.ts';
+import type { PayoutBalance } from '../../src/features/dashboard/payouts.server.ts';
+import { formatCryptoPrecise } from '../../src/lib/price.ts';
+import { DEMO_ILLUSTRATOR } from '../../src/server/seed/accounts.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
+import { pageUrl } from '../helpers/e2e.ts';
+import { installTestWallet } from '../helpers/testWallet.ts';
+
+let browser: Browser;
+let session: TestPage;
+let page: Page;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await newPage(browser, { locale: 'ja-JP' });
+  ({ page, context } = session);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(pageUrl('/session'));
+  await page.getByLabel('ID', { exact: true }).fill(DEMO_ILLUSTRATOR.uid);
+  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_ILLUSTRATOR.password);
+  await Promise.all([page.waitForURL(/\/dashboard$/), page.getByRole('button', { name: 'ログイン' }).click()]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the island whose component file starts with `name` has hydrated (Astro drops `ssr`). */
+async function hydrated(page: Page, name: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="/${name}."]:not([ssr])`).waitFor({ state: 'attached' });
+}
+
+/** What the API says, asked with the page's session cookies. */
+async function api<T>(path: string): Promise<T> {
+  const response = await context.request.get(pageUrl(path));
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const amount = (wei: string, code: number) => formatCryptoPrecise(wei, CURRENCIES[code as CurrencyCode].symbol);
+const text = async (selector: string) =>
+  ((await page.locator(selector).allTextContents()).join(' ') ?? '').replace(/\s+/g, ' ');
+
+describe('overview and revenues', () => {
+  test('the overview shows each balance the API reports and the revenue of the last 30 days', async () => {
+    const { balances } = await api<{ balances: PayoutBalance[] }>('/api/v1/dashboard/payouts');
+    const recent = await api<RevenueReport>('/api/v1/dashboard/revenues?period=day');
+    expect(balances.length).toBeGreaterThan(0);
+    await page.goto(pageUrl('/dashboard'));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('ダッシュボード');
+    const jaTable = await text('[data-balances] tbody');
+    for (const balance of balances) expect(jaTable).toContain(amount(balance.available, balance.currencyCode));
+    await page.goto(pageUrl('/en/dashboard'));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    expect(await page.title()).toBe('Dashboard | Kirafuda');
+    const table = await text('[data-balances] tbody');
+    for (const balance of balances) expect(table).toContain(amount(balance.available, balance.currencyCode));
+    const cards = await text('[data-recent-revenue]');
+    for (const row of recent.totals) expect(cards).toContain(amount(row.total, row.currencyCode));
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the revenues page charts and tabulates the report per chain and currency, in both languages', async () => {
+    const report = await api<RevenueReport>('/api/v1/dashboard/revenues?period=month');
+    expect(report.totals.length).toBeGreaterThan(0);
+    await page.goto(pageUrl('/dashboard/revenues'));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('収益');
+    await page.goto(pageUrl('/en/dashboard/revenues?period=month'));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Revenues');
+    const totals = await text('[data-revenue-totals] tbody');
+    for (const row of report.totals) expect(totals).toContain(amount(row.total, row.currencyCode));
+    const series = new Set(report.items.map((row) => `${row.chainId}:${row.currency}`));
+    expect(await page.locator('figure[data-revenue-series] svg[role="img"]').count()).toBe(series.size);
+    const rows = await page.locator('[data-revenue-table] tbody tr').count();
+    expect(rows).toBe(report.items.filter((row) => row.total !== '0').length);
+    await expectNoSeriousA11yViolations(page);
+
+    const href = (await page.locator('a[data-csv-export]').getAttribute('href')) ?? '';
+    const csv = await context.request.get(pageUrl(href));
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      'period,chain_id,currency,primary_sales,primary_wei,royalty_sales,royalty_wei,total_wei,total',
+    );
+  });
+});
+
+describe('payouts', () => {
+  test('the form enforces the minimum; a request then appears first in the list as requested', async () => {
+    await page.goto(pageUrl('/en/dashboard/payouts'));
+    await hydrated(page, 'PayoutRequestForm');
+    await page.getByLabel('Balance', { exact: true }).selectOption({ label: 'Ethereum · ETH' });
+    const field = page.getByLabel('Amount (ETH)');
+    await field.fill('0.001');
+    await page.getByRole('button', { name: 'Request payout' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The amount is below the minimum payout.');
+
+    await field.fill('0.05');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Request payout' }).click()]);
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Your payout request has been sent.');
+    const first = page.locator('[data-payouts] tbody tr').first();
+    expect(await first.textContent()).toContain('0.05 ETH');
+    expect(await first.locator('[data-status]').getAttribute('data-status')).toBe('requested');
+    expect(await first.locator('[data-status]').textContent()).toBe('Requested');
+    const { balances } = await api<{ balances: PayoutBalance[] }>('/api/v1/dashboard/payouts');
+    expect(balances.find((balance) => balance.chainId === 1 && balance.currency === 'ETH')?.pending).toBe(
+      (5n * 10n ** 16n).toString(),
+    );
+  });
+});
+
+describe('settings and password', () => {
+  test('settings show the account; a bad payout address shows the server’s refusal, a save confirms', async () => {
+    await page.goto(pageUrl('/en/dashboard/settings'));
+    await hydrated(page, 'SettingsForm');
+    expect(await page.locator('[data-settings-uid]').textContent()).toBe(DEMO_ILLUSTRATOR.uid);
+    expect(await page.getByLabel('Display name (English)').inputValue()).toBe('Mio Sakurai');
+    const wallet = page.getByLabel('Payout wallet address');
+    const saved = await wallet.inputValue();
+    // A mixed-case address with a wrong EIP-55 checksum passes the form's shape check; the server refuses it.
+    await wallet.fill('0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92267');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('form [role="alert"]').textContent()).toContain('payout_wallet_address');
+    await wallet.fill(saved);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Your account settings have been saved.');
+  });
+
+  test('a password change shows dashboard.password.success; a refused one shows the server’s message', async () => {
+    await page.goto(pageUrl('/en/dashboard/passwords'));
+    await hydrated(page, 'PasswordForm');
+    const password = page.getByLabel('New password', { exact: true });
+    const retype = page.getByLabel('Confirm new password');
+    await password.fill('a-new-password-2025');
+    await retype.fill('something else entirely');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect
+      .poll(() => page.locator('[data-password-failure]').textContent())
+      .toBe('retype: The two passwords do not match');
+    expect(await page.getByRole('status').locator('button').getAttribute('data-color')).toBe('alert');
+
+    for (const next of ['a-new-password-2025', DEMO_ILLUSTRATOR.password]) {
+      await password.fill(next);
+      await retype.fill(next);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/v1/passwords')),
+        page.getByRole('button', { name: 'Change password' }).click(),
+      ]);
+      expect(response.status()).toBe(200);
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Your password has been changed.');
+      expect(await page.getByRole('status').locator('button').getAttribute('data-color')).toBe('primary');
+    }
+  });
+});
+
+describe('who may enter', () => {
+  test('a wallet user is sent home with the illustrator-only alert', async () => {
+    const visitor = await newPage(browser, { locale: 'en-US' });
+    await visitor.page.setViewportSize({ width: 1280, height: 900 });
+    await installTestWallet(visitor.page, { key: generatePrivateKey() });
+    await visitor.page.goto(pageUrl('/en'));
+    await visitor.page.getByRole('button', { name: 'Connect wallet' }).click();
+    const dialog = visitor.page.getByRole('dialog', { name: 'Connect a wallet' });
+    await expect.poll(() => dialog.getByText('Test Wallet').isVisible()).toBe(true);
+    await Promise.all([visitor.page.waitForEvent('load'), dialog.getByRole('button', { name: 'Connect' }).click()]);
+
+    await visitor.page.goto(pageUrl('/en/dashboard/revenues'));
+    expect(new URL(visitor.page.url()).pathname).toBe('/en');
+    await expect
+      .poll(() => visitor.page.getByRole('status').textContent())
+      .toContain('This page is for illustrators. Please sign in with your illustrator ID.');
+    await visitor.close();
+  });
+});
