@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
+import { Badge, Cell, FilterBar, LoadState, Pager, SelectField, Table, TextField } from './AdminUi';
+import { type ChainChoice, chainLabel, formatWhen } from './adminFormat';
+import { toQuery, useAdminData, useQueryState } from './adminHooks';
+import type { AdminCategoryRow, Page } from './types';
+
+const FILTERS = { q: '', chain_id: '', hidden: '', page: '1' };
+
+function Categories({ chains }: { chains: readonly ChainChoice[] }) {
+  const { t, to } = useAdmin();
+  const [filters, setFilters] = useQueryState(FILTERS);
+  const [draft, setDraft] = useState(filters);
+  const { data, loading, notFound } = useAdminData<Page<AdminCategoryRow>>(
+    '/api/v1/admins/categories',
+    toQuery(filters),
+  );
+  return (
+    <>
+      <p className="mb-4">
+        <a className="btn-primary" href={to('/admins/categories/new')}>
+          {t('admin.categories.new')}
+        </a>
+      </p>
+      <FilterBar onSubmit={() => setFilters({ ...draft, page: '1' })}>
+        <TextField
+          type="search"
+          label={t('admin.categories.search')}
+          value={draft.q}
+          onChange={(q) => setDraft({ ...draft, q })}
+        />
+        <SelectField
+          label={t('admin.common.chain')}
+          value={draft.chain_id}
+          onChange={(chainId) => setDraft({ ...draft, chain_id: chainId })}
+          options={[['', t('admin.common.all')], ...chains.map((c) => [String(c.chainId), c.chainName] as const)]}
+        />
+        <SelectField
+          label={t('admin.common.status')}
+          value={draft.hidden}
+          onChange={(hidden) => setDraft({ ...draft, hidden })}
+          options={[
+            ['', t('admin.common.all')],
+            ['false', t('admin.common.visible')],
+            ['true', t('admin.common.hidden')],
+          ]}
+        />
+      </FilterBar>
+      {!data ? (
+        <LoadState loading={loading} notFound={notFound} />
+      ) : (
+        <>
+          <Table
+            label={t('admin.menu.categories')}
+            head={[
+              t('admin.categories.image'),
+              t('admin.categories.name'),
+              t('admin.common.chain'),
+              t('admin.categories.contract'),
+              t('admin.categories.creator'),
+              t('admin.creators.cards'),
+              t('admin.common.status'),
+              t('admin.common.createdAt'),
+            ]}
+            empty={data.items.length === 0}
+          >
+            {data.items.map((category) => (
+              <tr key={category.id}>
+                <Cell>
+                  {category.image ? (
+                    <img
+                      src={category.image}
+                      alt=""
+                      width={48}
+                      height={48}
+                      className="h-12 w-12 rounded object-cover"
+                    />
+                  ) : (
+                    '—'
+                  )}
+                </Cell>
+                <Cell>
+                  <a
+                    className="underline"
+                    href={to(`/admins/categories/${category.contractAddress}/edit?chain_id=${category.chainId}`)}
+                  >
+                    {category.name}
+                  </a>
+                  {category.nameEn && <span className="block text-xs text-ink-muted">{category.nameEn}</span>}
+                </Cell>
+                <Cell>{chainLabel(category.chainId, chains)}</Cell>
+                <Cell mono>{category.contractAddress}</Cell>
+                <Cell>{category.creator?.name ?? '—'}</Cell>
+                <Cell>{category.cardCount}</Cell>
+                <Cell>
+                  {category.hidden ? (
+                    <Badge tone="bad">{t('admin.common.hidden')}</Badge>
+                  ) : (
+                    <Badge tone="good">{t('admin.common.visible')}</Badge>
+                  )}
+                </Cell>
+                <Cell>{formatWhen(category.createdAt)}</Cell>
+              </tr>
+            ))}
+          </Table>
+          <Pager
+            page={data.page}
+            totalPages={data.totalPages}
+            total={data.total}
+            onPage={(page) => setFilters({ page: String(page) })}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The project list with hidden ones, filters and a link to create one. @see /work/shared/spec/marketplace-spec.md §2 */
+export default function AdminCategories({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
+  return (
+    <AdminShell {...props}>
+      <Categories chains={chains} />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,21 @@
+import { replaceCategoryImage } from '../../../../../../features/admin/adminCategories.server';
+import { parseCategoryKey } from '../../../../../../features/admin/categoryKey';
+import { readUploadedFile } from '../../../../../../features/profiles/uploads.server';
+import { requireAdmin } from '../../../../../../server/api/auth';
+import { notFound } from '../../../../../../server/api/errors';
+import { apiRoute } from '../../../../../../server/api/handler';
+import { json } from '../../../../../../server/api/respond';
+import { database } from '../../../../../../server/db/client';
+
+/**
+ * `POST /api/v1/admins/categories/{address}/image?chain_id` (admins; multipart/form-data, field `image`:
+ * PNG, JPEG, WebP or GIF up to 2 MB) -> AdminCategoryRow with a `/media/categories/...` image.
+ * 413 too large, 415 not such an image, 422 unreadable. Audited.
+ */
+export const POST = apiRoute(async (ctx) => {
+  const { adminId } = requireAdmin(ctx);
+  const key = parseCategoryKey(ctx.params.address, ctx.url);
+  if (!key) throw notFound('No such project');
+  const bytes = await readUploadedFile(ctx.request, 'image');
+  return json(await replaceCategoryImage(await database(), adminId, key, bytes));
+});

@@ -1,0 +1,18 @@
+import { getAdminCreator } from '../../../../../features/admin/adminCreators.server';
+import { idParam } from '../../../../../features/cards/queryParams';
+import { requireAdmin } from '../../../../../server/api/auth';
+import { notFound } from '../../../../../server/api/errors';
+import { apiRoute } from '../../../../../server/api/handler';
+import { json } from '../../../../../server/api/respond';
+import { database } from '../../../../../server/db/client';
+
+/**
+ * `GET /api/v1/admins/creators/{id}` (admins; id of the illustrator) -> AdminCreatorDetail: projects,
+ * balances per chain and currency, recent payouts. Their tokens: `GET /api/v1/admins/card_serials?creator_id=`.
+ */
+export const GET = apiRoute(async (ctx) => {
+  requireAdmin(ctx);
+  const id = idParam.safeParse(ctx.params.id ?? '');
+  if (!id.success) throw notFound('No such creator');
+  return json(await getAdminCreator(await database(), id.data));
+});
