@@ -18,6 +18,8 @@ const MODULES = {
   'js-size': './js-size.mjs',
   search: './search.mjs',
   'current-user': './current-user.mjs',
+  pages: './pages.mjs',
+  lighthouse: './lighthouse.mjs',
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

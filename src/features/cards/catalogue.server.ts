@@ -6,7 +6,9 @@
  *
  * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /market)
  */
+import { sql } from 'drizzle-orm';
 import { database } from '../../server/db/client';
+import type { Database } from '../../server/db/types';
 import { type CategoryFilters, listCategories } from '../categories/categories.server';
 import { serverChains } from '../chains/config.server';
 import { type CreatorFilters, listCreators } from '../creators/creators.server';
@@ -47,10 +49,31 @@ export function chainOptions(t: Translate): { chainId: number; label: string }[]
  * choices; an empty list when they cannot be loaded (the form then simply has no collection choice).
  */
 export async function categoryOptions(locale: Locale, creator?: string): Promise<{ id: number; label: string }[]> {
-  const result = await attempt('category options', async () =>
-    listCategories(await database(), { page: 1, perPage: CATEGORY_OPTION_LIMIT, sort: 'newest', creator }),
+  const key = creator?.toLowerCase() ?? '';
+  const cached = optionCache.get(key);
+  const fresh = cached && Date.now() - cached.at < CATEGORY_OPTION_TTL_MS ? cached : undefined;
+  const result = fresh
+    ? ({ ok: true, value: fresh.rows } as const)
+    : await attempt('category options', async () => {
+        const rows = await loadCategoryOptions(await database(), key);
+        optionCache.set(key, { at: Date.now(), rows });
+        return rows;
+      });
+  return result.ok ? result.value.map((row) => ({ id: row.id, label: localName(row, locale) })) : [];
+}
+
+/** How long the filter's collection list is reused: it changes rarely and every /market view needs it. */
+export const CATEGORY_OPTION_TTL_MS = 30_000;
+type OptionRow = { id: number; name: string; nameEn: string | null };
+const optionCache = new Map<string, { at: number; rows: OptionRow[] }>();
+
+/** The newest visible collections (of one creator when given): ids and names only, no counts. */
+async function loadCategoryOptions(db: Database, creator: string): Promise<OptionRow[]> {
+  const rows = await db.execute<{ id: number | string; name: string; name_en: string | null }>(
+    sql`select c.id, c.name, c.name_en from categories c
+      ${creator ? sql`join illustrators i on i.id = c.creator_id join users u on u.id = i.user_id` : sql``}
+      where not c.hidden ${creator ? sql`and u.wallet_address = ${creator}` : sql``}
+      order by c.created_at desc, c.id desc limit ${CATEGORY_OPTION_LIMIT}`,
   );
-  return result.ok
-    ? result.value.items.map((category) => ({ id: category.id, label: localName(category, locale) }))
-    : [];
+  return rows.rows.map((row) => ({ id: Number(row.id), name: row.name, nameEn: row.name_en }));
 }
