@@ -18,7 +18,6 @@ const MODULES = {
   'js-size': './js-size.mjs',
   search: './search.mjs',
   'current-user': './current-user.mjs',
-  indexer: './indexer.mjs',
   pages: './pages.mjs',
   lighthouse: './lighthouse.mjs',
 };
