@@ -90,13 +90,41 @@ async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
   }
 }
 
+/** The latest block's gas limit, or undefined when nothing answers. */
+async function rpcGasLimit(rpcUrl: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['latest', false] }),
+      signal: AbortSignal.timeout(2_000),
+    });
+    const body = (await response.json()) as { result?: { gasLimit?: string } };
+    return body.result?.gasLimit === undefined ? undefined : Number(body.result.gasLimit);
+  } catch {
+    return undefined;
+  }
+}
+
 async function startOnce(options: StartAnvilOptions, chainId: number): Promise<RunningAnvil> {
   const root = resolve(options.root ?? process.cwd());
   const bin = join(root, 'node_modules', '.bin', 'anvil');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: install the project's packages`);
   const port = await freePort();
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
+  // A block gas limit of our own marks this node: when another test file's anvil won the race for the
+  // port, its RPC answers with the same chain id but not with this gas limit, and we retry elsewhere.
+  const marker = 30_000_000 + Math.floor(Math.random() * 1_000_000);
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--chain-id',
+    String(chainId),
+    '--gas-limit',
+    String(marker),
+  ];
   if (options.hardfork) args.push('--hardfork', options.hardfork);
   let stderr = '';
 
@@ -147,7 +175,11 @@ async function startOnce(options: StartAnvilOptions, chainId: number): Promise<R
       throw new Error(`anvil exited (${child.exitCode ?? child.signalCode}) before answering:\n${stderr}`);
     }
     const answered = await rpcChainId(rpcUrl);
-    if (answered === chainId) break;
+    if (answered === chainId) {
+      if ((await rpcGasLimit(rpcUrl)) === marker) break;
+      await stop();
+      throw new Error(`address already in use: another node answers on ${rpcUrl}`);
+    }
     if (answered !== undefined) {
       await stop();
       throw new Error(`the node on ${rpcUrl} reports chain id ${answered}, not ${chainId}`);
