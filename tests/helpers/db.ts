@@ -109,13 +109,31 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   }
 }
 
+/**
+ * Drops database `name`. `WITH (FORCE)` ends the server's connections to it, but a role without
+ * pg_signal_backend may not end an autovacuum worker that happens to be in it (error 42501), and a
+ * plain drop fails while one is (55006): both pass within moments, so the drop is retried for ~10 s.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if ((code !== '42501' && code !== '55006') || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 /** A new database on the PostgreSQL server at `url`, dropped by `close()`. */
 async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
   const name = `kirafuda_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE "${name}"`);
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  const drop = () => dropDatabase(url, name);
   try {
     const handle = await createDatabase({ url: testUrl.href, maxConnections: 4 });
     const close = once(async () => {
