@@ -18,6 +18,7 @@ const MODULES = {
   'js-size': './js-size.mjs',
   search: './search.mjs',
   'current-user': './current-user.mjs',
+  indexer: './indexer.mjs',
   pages: './pages.mjs',
   lighthouse: './lighthouse.mjs',
 };

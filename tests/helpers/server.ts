@@ -83,7 +83,8 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /**
- * Starts `node dist/server/entry.mjs` with HOST=127.0.0.1, a free PORT and a temporary DATA_DIR, and waits
+ * Starts `node dist/server/entry.mjs` with HOST=127.0.0.1, a free PORT, a temporary DATA_DIR and the chain
+ * indexer off (`INDEXER=off`; pass `env: { INDEXER: 'on' }` to test it), and waits
  * until `GET /` answers with any HTTP status. Rejects with the server's stderr if it exits or does not
  * answer in time.
  */
@@ -102,7 +103,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...options.env },
+    // The chain indexer stays off unless a test asks for it (INDEXER: 'on'): test servers have no chain.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, INDEXER: 'off', ...options.env },
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn the server process');

@@ -1,9 +1,14 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
+import { startIndexerInServer } from '../../features/indexer/inServer.server';
 import { clearSessionCookies, SESSION_COOKIES, setSessionCookies } from '../../features/session/cookies.server';
 import { loadCurrentAdmin, loadCurrentUser } from '../../features/session/currentUser.server';
 import { checkAccessToken, rotateRefreshToken, type SessionKind } from '../../features/session/sessions.server';
 import { database } from '../db/client';
+
+// The chain indexer lives in the server process: started once, in the background, when this module first
+// loads (the first request). INDEXER=off leaves it off. @see ../../features/indexer/inServer.server.ts
+startIndexerInServer();
 
 type Resolved =
   | { state: 'none' }

@@ -1,0 +1,16 @@
+/**
+ * `npm run indexer`: the chain indexer as its own process (the server runs one inside itself unless
+ * INDEXER=off). Reads the same environment as the server: CHAIN_ENV, CHAIN_CONFIG_FILE /
+ * CHAIN_OVERRIDES_JSON (or DATA_DIR/local-chains.json on the local chain), DATABASE_URL or DATA_DIR,
+ * PLATFORM_FEE_RECIPIENT, INDEXER_CONFIRMATIONS, INDEXER_BATCH_BLOCKS, INDEXER_POLL_MS,
+ * INDEXER_START_BLOCK_<ETH|BSC|KLAYTN|POLYGON>. Only one indexer runs at a time (PostgreSQL advisory
+ * lock; others stand by). Next to a running server it needs PostgreSQL: a PGlite folder opens in one
+ * process only. Stop with Ctrl-C.
+ *
+ * @see ../src/features/indexer/main.server.ts
+ */
+import { importTs } from './lib/bundle-ts.mjs';
+
+const { runIndexerProcess } = await importTs('src/features/indexer/main.server.ts');
+await runIndexerProcess(process.env);
+process.exit(0);

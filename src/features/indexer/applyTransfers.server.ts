@@ -1,0 +1,198 @@
+/**
+ * Applies the ERC-721 events of one block range: each card's owner becomes the receiver of its last
+ * `Transfer` in the range (cards minted outside the site are added to their collection), and listings that
+ * can no longer be filled end: the card left the seller, or the seller revoked the approval of the order's
+ * conduit. Before ending one, the chain is asked whether the listing can still be filled as it stands now
+ * (the card came back, the approval was given again): then it is kept.
+ *
+ * Working from each card's last event in the range, and from the chain's present state, makes a re-read
+ * range change nothing.
+ *
+ * @see ERC-721 (Transfer, ApprovalForAll)
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Address, Hex } from 'viem';
+import { cards, sellOrders } from '../../server/db/schema';
+import type { Transaction } from '../../server/db/types';
+import type { ListableQuery } from '../trading/listingState.server';
+import type { ChainEvent } from './chainEvents.server';
+
+type Transfer = Extract<ChainEvent, { kind: 'transfer' }>;
+type Approval = Extract<ChainEvent, { kind: 'approval' }>;
+
+/** A catalogue collection on this chain, by contract address (lower-case). */
+export interface KnownContract {
+  categoryId: number;
+  creatorId: number | null;
+}
+
+/** What applying a range needs besides the events. */
+export interface ApplyContext {
+  chainId: number;
+  contracts: ReadonlyMap<string, KnownContract>;
+  /** The time of a block (cached by the caller). */
+  blockTime: (blockNumber: bigint) => Promise<Date>;
+  /** Whether a listing can be filled as the chain stands now (owner and approval). */
+  isListable: (query: ListableQuery) => Promise<boolean>;
+  /** The address that moves cards for an order with this Seaport and conduit key (undefined: none). */
+  operatorOf: (seaport: Address, conduitKey: Hex) => Promise<Address | undefined>;
+}
+
+/** Rows per multi-row INSERT (well under PostgreSQL's 65 535 parameters) and ids per IN list. */
+const ROWS_PER_INSERT = 1_000;
+
+const lower = (value: string) => value.toLowerCase();
+
+const candidateColumns = {
+  id: sellOrders.id,
+  contract: sellOrders.contractAddress,
+  tokenId: sellOrders.tokenId,
+  seller: sellOrders.sellerAddress,
+  exchange: sellOrders.exchange,
+  order: sellOrders.order,
+};
+
+interface Candidate {
+  id: number;
+  contract: string;
+  tokenId: string;
+  seller: string;
+  exchange: string;
+  order: Record<string, unknown>;
+}
+
+/** The conduit key of a stored order, if it has one. */
+function conduitKeyOf(order: Candidate): Hex | undefined {
+  const key = order.order['conduitKey'];
+  return typeof key === 'string' ? (key as Hex) : undefined;
+}
+
+/** Ends a listing (at the event's block time) unless the chain says it can still be filled. */
+async function endUnlessListable(
+  tx: Transaction,
+  context: ApplyContext,
+  order: Candidate,
+  blockNumber: bigint,
+): Promise<void> {
+  const conduitKey = conduitKeyOf(order);
+  const listable =
+    conduitKey !== undefined &&
+    (await context.isListable({
+      card: order.contract as Address,
+      tokenId: BigInt(order.tokenId),
+      seller: order.seller as Address,
+      seaport: order.exchange as Address,
+      conduitKey,
+    }));
+  if (listable) return;
+  const at = await context.blockTime(blockNumber);
+  await tx
+    .update(sellOrders)
+    .set({ status: 'cancelled', closedAt: at })
+    .where(and(eq(sellOrders.id, order.id), eq(sellOrders.status, 'active')));
+}
+
+/** Upserts the final owner of every card moved in the range. */
+async function updateOwners(tx: Transaction, context: ApplyContext, last: readonly Transfer[]): Promise<void> {
+  const rows = last.flatMap((event) => {
+    const known = context.contracts.get(lower(event.contract));
+    if (!known) return [];
+    return [
+      {
+        chainId: context.chainId,
+        contractAddress: lower(event.contract),
+        tokenId: event.tokenId.toString(),
+        ownerAddress: lower(event.to),
+        name: `#${event.tokenId}`,
+        categoryId: known.categoryId,
+        creatorId: known.creatorId,
+      },
+    ];
+  });
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await tx
+      .insert(cards)
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .onConflictDoUpdate({
+        target: [cards.chainId, cards.contractAddress, cards.tokenId],
+        set: { ownerAddress: sql`excluded.owner_address` },
+      });
+  }
+}
+
+/** Ends active listings whose card went to someone other than their seller. */
+async function endMovedListings(tx: Transaction, context: ApplyContext, last: readonly Transfer[]): Promise<void> {
+  const byToken = new Map(last.map((event) => [`${lower(event.contract)}:${event.tokenId}`, event]));
+  const contracts = [...new Set(last.map((event) => lower(event.contract)))];
+  const tokenIds = [...new Set(last.map((event) => event.tokenId.toString()))];
+  for (let i = 0; i < tokenIds.length; i += ROWS_PER_INSERT) {
+    const candidates = await tx
+      .select(candidateColumns)
+      .from(sellOrders)
+      .where(
+        and(
+          eq(sellOrders.chainId, context.chainId),
+          eq(sellOrders.status, 'active'),
+          inArray(sellOrders.contractAddress, contracts),
+          inArray(sellOrders.tokenId, tokenIds.slice(i, i + ROWS_PER_INSERT)),
+        ),
+      );
+    for (const order of candidates) {
+      const moved = byToken.get(`${order.contract}:${order.tokenId}`);
+      if (moved && lower(moved.to) !== order.seller) await endUnlessListable(tx, context, order, moved.blockNumber);
+    }
+  }
+}
+
+/** Ends active listings whose conduit lost the seller's approval (and did not get it back in the range). */
+async function endUnapprovedListings(
+  tx: Transaction,
+  context: ApplyContext,
+  approvals: readonly Approval[],
+): Promise<void> {
+  const last = new Map<string, Approval>();
+  for (const event of approvals) {
+    last.set(`${lower(event.contract)}:${lower(event.owner)}:${lower(event.operator)}`, event);
+  }
+  for (const event of last.values()) {
+    if (event.approved) continue;
+    const candidates = await tx
+      .select(candidateColumns)
+      .from(sellOrders)
+      .where(
+        and(
+          eq(sellOrders.chainId, context.chainId),
+          eq(sellOrders.status, 'active'),
+          eq(sellOrders.contractAddress, lower(event.contract)),
+          eq(sellOrders.sellerAddress, lower(event.owner)),
+        ),
+      );
+    for (const order of candidates) {
+      const conduitKey = conduitKeyOf(order);
+      const operator = conduitKey && (await context.operatorOf(order.exchange as Address, conduitKey));
+      if (operator && lower(operator) === lower(event.operator)) {
+        await endUnlessListable(tx, context, order, event.blockNumber);
+      }
+    }
+  }
+}
+
+/** Applies the range's `Transfer` and `ApprovalForAll` events (see the module comment). */
+export async function applyCardEvents(
+  tx: Transaction,
+  context: ApplyContext,
+  events: readonly ChainEvent[],
+): Promise<void> {
+  const lastTransfer = new Map<string, Transfer>();
+  const approvals: Approval[] = [];
+  for (const event of events) {
+    if (event.kind === 'transfer') lastTransfer.set(`${lower(event.contract)}:${event.tokenId}`, event);
+    else if (event.kind === 'approval') approvals.push(event);
+  }
+  const last = [...lastTransfer.values()];
+  if (last.length > 0) {
+    await updateOwners(tx, context, last);
+    await endMovedListings(tx, context, last);
+  }
+  if (approvals.length > 0) await endUnapprovedListings(tx, context, approvals);
+}

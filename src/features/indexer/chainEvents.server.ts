@@ -1,0 +1,156 @@
+/**
+ * Reads the events the indexer follows from one block range of one chain, decoded and in chain order:
+ * ERC-721 `Transfer` and `ApprovalForAll` of the catalogue's card contracts, and Seaport's
+ * `OrderFulfilled`, `OrderCancelled` and `CounterIncremented`.
+ *
+ * @see ERC-721
+ * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
+ */
+import { type Address, getAddress, type Hex, type Log, type PublicClient, parseAbi } from 'viem';
+import { seaportAbi } from '../trading/seaport/seaportAbi';
+
+/** The ERC-721 events read from card contracts. */
+export const cardEventsAbi = parseAbi([
+  'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
+]);
+
+const seaportEvents = seaportAbi.filter(
+  (item) => item.type === 'event' && ['OrderFulfilled', 'OrderCancelled', 'CounterIncremented'].includes(item.name),
+);
+
+/** Where an event sits on the chain. */
+export interface EventPosition {
+  blockNumber: bigint;
+  blockHash: Hex;
+  logIndex: number;
+  txHash: Hex;
+}
+
+/** An item moved by a fill, as `OrderFulfilled` reports it. */
+export interface FilledItem {
+  itemType: number;
+  token: Address;
+  identifier: bigint;
+  amount: bigint;
+  recipient?: Address;
+}
+
+/** One decoded event. Addresses are checksummed. */
+export type ChainEvent = EventPosition &
+  (
+    | { kind: 'transfer'; contract: Address; from: Address; to: Address; tokenId: bigint }
+    | { kind: 'approval'; contract: Address; owner: Address; operator: Address; approved: boolean }
+    | {
+        kind: 'fulfilled';
+        seaport: Address;
+        orderHash: Hex;
+        offerer: Address;
+        recipient: Address;
+        offer: FilledItem[];
+        consideration: FilledItem[];
+      }
+    | { kind: 'cancelled'; seaport: Address; orderHash: Hex; offerer: Address }
+    | { kind: 'counter'; seaport: Address; offerer: Address; newCounter: bigint }
+  );
+
+/** How many contract addresses one `eth_getLogs` filter names at most. */
+const ADDRESSES_PER_FILTER = 500;
+
+function position(log: Log<bigint, number, false>): EventPosition {
+  return {
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    logIndex: log.logIndex,
+    txHash: log.transactionHash,
+  };
+}
+
+async function cardEvents(client: PublicClient, cards: readonly Address[], from: bigint, to: bigint) {
+  const events: ChainEvent[] = [];
+  for (let i = 0; i < cards.length; i += ADDRESSES_PER_FILTER) {
+    const logs = await client.getLogs({
+      address: cards.slice(i, i + ADDRESSES_PER_FILTER) as Address[],
+      events: cardEventsAbi,
+      fromBlock: from,
+      toBlock: to,
+      strict: true,
+    });
+    for (const log of logs) {
+      const contract = getAddress(log.address);
+      if (log.eventName === 'Transfer') {
+        const { from: sender, to: receiver, tokenId } = log.args;
+        events.push({ ...position(log), kind: 'transfer', contract, from: sender, to: receiver, tokenId });
+      } else {
+        const { owner, operator, approved } = log.args;
+        events.push({ ...position(log), kind: 'approval', contract, owner, operator, approved });
+      }
+    }
+  }
+  return events;
+}
+
+async function exchangeEvents(client: PublicClient, seaport: Address, from: bigint, to: bigint) {
+  const logs = await client.getLogs({
+    address: seaport,
+    events: seaportEvents as unknown as typeof seaportAbi,
+    fromBlock: from,
+    toBlock: to,
+    strict: true,
+  });
+  const events: ChainEvent[] = [];
+  const at = getAddress(seaport);
+  for (const log of logs) {
+    if (log.eventName === 'OrderFulfilled') {
+      const { orderHash, offerer, recipient, offer, consideration } = log.args;
+      events.push({
+        ...position(log),
+        kind: 'fulfilled',
+        seaport: at,
+        orderHash: orderHash.toLowerCase() as Hex,
+        offerer,
+        recipient,
+        offer: offer.map((item) => ({ ...item })),
+        consideration: consideration.map((item) => ({ ...item })),
+      });
+    } else if (log.eventName === 'OrderCancelled') {
+      const { orderHash, offerer } = log.args;
+      events.push({
+        ...position(log),
+        kind: 'cancelled',
+        seaport: at,
+        orderHash: orderHash.toLowerCase() as Hex,
+        offerer,
+      });
+    } else if (log.eventName === 'CounterIncremented') {
+      const { newCounter, offerer } = log.args;
+      events.push({ ...position(log), kind: 'counter', seaport: at, offerer, newCounter });
+    }
+  }
+  return events;
+}
+
+/** Parameters of {@link readChainEvents}. */
+export interface ReadChainEventsParameters {
+  /** The catalogue's card contracts on this chain. */
+  cards: readonly Address[];
+  /** Seaport; undefined when the chain has none configured. */
+  seaport: Address | undefined;
+  fromBlock: bigint;
+  toBlock: bigint;
+}
+
+/** The followed events of blocks `fromBlock..toBlock` (inclusive), sorted by block and log index. */
+export async function readChainEvents(
+  client: PublicClient,
+  parameters: ReadChainEventsParameters,
+): Promise<ChainEvent[]> {
+  const { cards, seaport, fromBlock, toBlock } = parameters;
+  const [fromCards, fromSeaport] = await Promise.all([
+    cards.length > 0 ? cardEvents(client, cards, fromBlock, toBlock) : [],
+    seaport ? exchangeEvents(client, seaport, fromBlock, toBlock) : [],
+  ]);
+  return [...fromCards, ...fromSeaport].sort((a, b) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Indexes one chain from its stored cursor up to the confirmed head (head minus the confirmation depth), in
+ * ranges of at most `batchBlocks` blocks. Each range's events and the cursor move in one database
+ * transaction: a crash mid-range leaves nothing of that range behind, and the next run reads it again.
+ *
+ * Before moving on, the stored cursor's block hash is compared with the chain's: a chain that is shorter
+ * than the cursor (a local chain started afresh) is indexed again from its start block; a different hash (a
+ * reorganisation deeper than the confirmation depth) rewinds the cursor by a safe margin. Re-reading blocks
+ * is harmless: applying a range twice changes nothing.
+ *
+ * @see /work/shared/ARCHITECTURE.md "Chain data"
+ */
+import { eq } from 'drizzle-orm';
+import type { Address, Hex, PublicClient } from 'viem';
+import { categories } from '../../server/db/schema';
+import type { Database } from '../../server/db/types';
+import { isDeployedAddress } from '../chains/chainConfig';
+import type { Chain } from '../chains/chains';
+import { publicClientFor } from '../chains/publicClients.server';
+import { isListable, type ListableQuery, operatorFor } from '../trading/listingState.server';
+import { applyExchangeEvents } from './applyExchange.server';
+import { applyCardEvents, type KnownContract } from './applyTransfers.server';
+import { readChainEvents } from './chainEvents.server';
+import { type Cursor, readCursor, writeCursor } from './cursor.server';
+import type { IndexerSettings } from './indexerSettings';
+
+/** What indexing a chain needs besides the database and the chain. */
+export interface IndexChainDeps {
+  settings: IndexerSettings;
+  feeRecipient: Address | undefined;
+  /** Read client (default: the chain's shared public client). */
+  client?: PublicClient;
+  /** Called inside each range's transaction after its events are applied (tests make it fail). */
+  afterApply?: (range: { from: bigint; to: bigint }) => Promise<void> | void;
+  /** Stops between ranges when it answers true. */
+  stopped?: () => boolean;
+}
+
+/** What one {@link indexRange} did. */
+export interface RangeResult {
+  from: bigint;
+  to: bigint;
+  events: number;
+  transfers: number;
+}
+
+/** A block time cache per process and chain (a few thousand entries). */
+const blockTimes = new Map<string, Date>();
+
+function blockTimeOf(client: PublicClient, chainId: number) {
+  return async (blockNumber: bigint): Promise<Date> => {
+    const key = `${chainId}:${blockNumber}`;
+    let time = blockTimes.get(key);
+    if (time === undefined) {
+      const block = await client.getBlock({ blockNumber });
+      time = new Date(Number(block.timestamp) * 1000);
+      if (blockTimes.size > 5_000) blockTimes.clear();
+      blockTimes.set(key, time);
+    }
+    return time;
+  };
+}
+
+/** The catalogue's card contracts on `chainId`, by lower-case address. */
+async function knownContracts(db: Database, chainId: number): Promise<Map<string, KnownContract>> {
+  const rows = await db
+    .select({ id: categories.id, contract: categories.contractAddress, creatorId: categories.creatorId })
+    .from(categories)
+    .where(eq(categories.chainId, chainId));
+  return new Map(rows.map((row) => [row.contract, { categoryId: row.id, creatorId: row.creatorId }]));
+}
+
+/**
+ * Reads and applies the events of blocks `from..to` and moves the cursor to `to`, in one transaction.
+ * Re-running a range changes nothing.
+ */
+export async function indexRange(
+  db: Database,
+  chain: Chain,
+  from: bigint,
+  to: bigint,
+  deps: IndexChainDeps,
+): Promise<RangeResult> {
+  const client = deps.client ?? publicClientFor(chain);
+  const contracts = await knownContracts(db, chain.chainId);
+  const seaport = isDeployedAddress(chain.contracts.exchange) ? chain.contracts.exchange : undefined;
+  const [events, toBlock] = await Promise.all([
+    readChainEvents(client, { cards: [...contracts.keys()] as Address[], seaport, fromBlock: from, toBlock: to }),
+    client.getBlock({ blockNumber: to }),
+  ]);
+  const blockTime = blockTimeOf(client, chain.chainId);
+  // Fills need their block's time; read them before the transaction opens, so it stays short.
+  await Promise.all(events.filter((event) => event.kind === 'fulfilled').map((event) => blockTime(event.blockNumber)));
+  const context = {
+    chain,
+    chainId: chain.chainId,
+    contracts,
+    blockTime,
+    feeRecipient: deps.feeRecipient,
+    operatorOf: (exchange: Address, conduitKey: Hex) => operatorFor(client, exchange, conduitKey),
+    isListable: (query: ListableQuery) => isListable(client, query),
+  };
+  await db.transaction(async (tx) => {
+    await applyCardEvents(tx, context, events);
+    await applyExchangeEvents(tx, context, events);
+    await deps.afterApply?.({ from, to });
+    await writeCursor(tx, chain.chainId, { lastBlock: to, lastBlockHash: toBlock.hash });
+  });
+  return { from, to, events: events.length, transfers: events.filter((event) => event.kind === 'transfer').length };
+}
+
+/** The cursor to continue from, after checking it against the chain (see the module comment). */
+async function checkedCursor(db: Database, chain: Chain, client: PublicClient, deps: IndexChainDeps, head: bigint) {
+  const stored = await readCursor(db, chain.chainId);
+  const { settings } = deps;
+  const start = (): Cursor | undefined =>
+    settings.startBlock === 'head' ? undefined : { lastBlock: settings.startBlock - 1n, lastBlockHash: null };
+  if (stored === undefined) return start();
+  if (stored.lastBlock > head) {
+    console.warn(
+      `[indexer] ${chain.chainName}: the chain is shorter than the cursor; indexing it again from the start`,
+    );
+    return start() ?? { lastBlock: head, lastBlockHash: null };
+  }
+  if (stored.lastBlockHash === null || stored.lastBlock < 0n) return stored;
+  const block = await client.getBlock({ blockNumber: stored.lastBlock });
+  if (block.hash?.toLowerCase() === stored.lastBlockHash) return stored;
+  const margin = BigInt(Math.max(64, settings.confirmations * 4));
+  console.warn(`[indexer] ${chain.chainName}: block ${stored.lastBlock} changed (reorganisation); rewinding ${margin}`);
+  const rewound = stored.lastBlock - margin;
+  return { lastBlock: rewound < -1n ? -1n : rewound, lastBlockHash: null };
+}
+
+/**
+ * Indexes `chain` from its cursor up to the confirmed head, range by range. Resolves with the ranges done
+ * (empty when already caught up). RPC failures reject; what was committed before them stays.
+ */
+export async function syncChain(db: Database, chain: Chain, deps: IndexChainDeps): Promise<RangeResult[]> {
+  const client = deps.client ?? publicClientFor(chain);
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  const target = head - BigInt(deps.settings.confirmations);
+  if (target < 0n) return [];
+  let cursor = await checkedCursor(db, chain, client, deps, head);
+  if (cursor === undefined) {
+    // A chain indexed for the first time from its head: nothing before it is read.
+    const block = await client.getBlock({ blockNumber: target });
+    await writeCursor(db, chain.chainId, { lastBlock: target, lastBlockHash: block.hash });
+    return [];
+  }
+  const done: RangeResult[] = [];
+  const batch = BigInt(Math.max(1, deps.settings.batchBlocks));
+  while (cursor.lastBlock < target && !deps.stopped?.()) {
+    const from: bigint = cursor.lastBlock + 1n;
+    const to: bigint = from + batch - 1n < target ? from + batch - 1n : target;
+    done.push(await indexRange(db, chain, from, to, { ...deps, client }));
+    cursor = { lastBlock: to, lastBlockHash: null };
+  }
+  return done;
+}

@@ -1,0 +1,335 @@
+/**
+ * The chain indexer against a real anvil chain and a real database: a scripted market history (mints, a
+ * sale, a transfer, a cancel, a counter bump, a revoked approval) is indexed, and the database must tell
+ * the same story however the indexing is cut up: all at once, re-read, interrupted mid-range and resumed,
+ * and while another configured chain does not answer.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { erc721Abi, type Hex, parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { cards, indexerCursors, revenues, sales, sellOrders } from '../../server/db/schema';
+import type { Database } from '../../server/db/types';
+import type { Chain } from '../chains/chains';
+import { toOrderJson } from '../trading/orderJson';
+import { cancelOrders } from '../trading/seaport/cancelOrders';
+import { fulfillOrder } from '../trading/seaport/fulfillOrder';
+import { incrementCounter } from '../trading/seaport/incrementCounter';
+import { orderHash } from '../trading/seaport/orderHash';
+import { indexRange, syncChain } from './indexChain.server';
+import type { IndexerSettings } from './indexerSettings';
+import { expireListings, startIndexer } from './runIndexer.server';
+import { seedCatalogue, signListing, startTestMarket, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
+
+/** Generous: the machine may be busy with other suites (each step takes milliseconds when idle). */
+const TIMEOUT = 30_000;
+const SETTINGS: IndexerSettings = { confirmations: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n };
+const deps = (settings: Partial<IndexerSettings> = {}) => ({
+  settings: { ...SETTINGS, ...settings },
+  feeRecipient: TEST_FEE_RECIPIENT,
+});
+
+let fixture: TestMarket;
+/** Listings of the scripted history, as stored rows to insert into each database. */
+const listings: (typeof sellOrders.$inferInsert)[] = [];
+const hashes: Record<string, Hex> = {};
+let head = 0n;
+let database: TestDatabase;
+
+/** The catalogue with the history's listings and nothing indexed (one database, emptied for each test). */
+async function newDatabase(): Promise<Database> {
+  const { db } = database;
+  await db.execute(sql`truncate revenues, sales, sell_orders, cards, indexer_cursors restart identity cascade`);
+  if (listings.length > 0) await db.insert(sellOrders).values(listings);
+  return db;
+}
+
+/** The seller lists `tokenId` (stored as sell_card would store it) and returns the order hash. */
+async function list(name: string, tokenId: bigint) {
+  const { order, signature } = await signListing(fixture, tokenId, { price: parseEther('1') });
+  const hash = orderHash(order);
+  hashes[name] = hash;
+  listings.push({
+    chainId: 1,
+    contractAddress: fixture.card.toLowerCase(),
+    tokenId: tokenId.toString(),
+    price: parseEther('1').toString(),
+    signature,
+    sellerAddress: fixture.market.seller.account.address.toLowerCase(),
+    exchange: fixture.market.contracts.seaport.toLowerCase(),
+    currencyCode: 2,
+    order: toOrderJson(order),
+    orderHash: hash,
+    counter: order.counter.toString(),
+    startsAt: new Date(Number(order.startTime) * 1000),
+    expiresAt: new Date(Number(order.endTime) * 1000),
+    createdAt: new Date(),
+  });
+  return { order, signature };
+}
+
+/** Plays the market history the tests index. */
+async function playHistory(): Promise<void> {
+  const { seller, buyer, mined, contracts } = fixture.market;
+  const sold = await list('sold', 1n);
+  await mined(
+    await fulfillOrder(buyer, {
+      seaport: contracts.seaport,
+      order: sold.order,
+      signature: sold.signature,
+      fulfillerConduitKey: contracts.conduitKey,
+    }),
+  );
+  await list('moved', 2n);
+  await mined(
+    await seller.writeContract({
+      address: contracts.card,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [seller.account.address, fixture.creator.address, 2n],
+    }),
+  );
+  const cancelled = await list('cancelled', 3n);
+  await mined(await cancelOrders(seller, { seaport: contracts.seaport, orders: [cancelled.order] }));
+  await list('counted', 4n);
+  await mined(await incrementCounter(seller, { seaport: contracts.seaport }));
+  await list('revoked', 5n);
+  const approve = (approved: boolean) =>
+    seller.writeContract({
+      address: contracts.card,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [contracts.conduit, approved],
+    });
+  await mined(await approve(false));
+  // Approved for this one card only: its listing stays, even when the revoke's range is read alone.
+  await mined(
+    await seller.writeContract({
+      address: contracts.card,
+      abi: erc721Abi,
+      functionName: 'approve',
+      args: [contracts.conduit, 6n],
+    }),
+  );
+  await list('kept', 6n);
+  head = await fixture.market.publicClient.getBlockNumber();
+}
+
+/** Everything the indexer writes, in a comparable form. */
+async function snapshot(db: Database) {
+  return {
+    owners: await db
+      .select({ tokenId: cards.tokenId, owner: cards.ownerAddress })
+      .from(cards)
+      .orderBy(asc(cards.tokenId)),
+    orders: await db
+      .select({ hash: sellOrders.orderHash, status: sellOrders.status, closedAt: sellOrders.closedAt })
+      .from(sellOrders)
+      .orderBy(asc(sellOrders.id)),
+    sales: await db
+      .select({
+        tx: sales.txHash,
+        price: sales.price,
+        fee: sales.platformFee,
+        royalty: sales.royalty,
+        buyer: sales.buyerAddress,
+      })
+      .from(sales),
+    revenues: await db.select({ kind: revenues.kind, amount: revenues.amount }).from(revenues),
+    cursor: await db.select({ lastBlock: indexerCursors.lastBlock }).from(indexerCursors),
+  };
+}
+
+const statusOf = async (db: Database, name: string) =>
+  (
+    await db
+      .select({ status: sellOrders.status })
+      .from(sellOrders)
+      .where(eq(sellOrders.orderHash, hashes[name] ?? ''))
+  )[0]?.status;
+
+let reference: Awaited<ReturnType<typeof snapshot>>;
+
+beforeAll(async () => {
+  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
+  await seedCatalogue(database.db, fixture);
+  await playHistory();
+  const db = await newDatabase();
+  await syncChain(db, fixture.chain, deps());
+  reference = await snapshot(db);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await fixture?.market.stop();
+});
+
+describe('indexing a market history', () => {
+  test('owners follow the Transfer events, and cards minted outside the site join their collection', () => {
+    expect(reference.owners).toHaveLength(20);
+    const ownerOf = (id: string) => reference.owners.find((row) => row.tokenId === id)?.owner;
+    expect(ownerOf('1')).toBe(fixture.market.buyer.account.address.toLowerCase());
+    expect(ownerOf('2')).toBe(fixture.creator.address.toLowerCase());
+    expect(ownerOf('7')).toBe(fixture.market.seller.account.address.toLowerCase());
+    expect(reference.cursor[0]?.lastBlock).toBe(Number(head));
+  });
+
+  test('a fill becomes a sale with fee and royalty, the listing is sold and the creator’s royalty is booked', () => {
+    const price = parseEther('1');
+    expect(reference.sales).toEqual([
+      {
+        tx: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        price: price.toString(),
+        fee: ((price * 250n) / 10_000n).toString(),
+        royalty: ((price * 500n) / 10_000n).toString(),
+        buyer: fixture.market.buyer.account.address.toLowerCase(),
+      },
+    ]);
+    expect(reference.revenues).toEqual([{ kind: 'royalty', amount: ((price * 500n) / 10_000n).toString() }]);
+    expect(reference.orders.find((row) => row.hash === hashes['sold'])?.status).toBe('sold');
+  });
+
+  test('a transferred card, an on-chain cancel, a counter bump and a revoked approval end their listings', () => {
+    const status = (name: string) => reference.orders.find((row) => row.hash === hashes[name])?.status;
+    expect(status('moved')).toBe('cancelled');
+    expect(status('cancelled')).toBe('cancelled');
+    expect(status('counted')).toBe('cancelled');
+    expect(status('revoked')).toBe('cancelled');
+    expect(status('kept')).toBe('active');
+    expect(reference.orders.every((row) => (row.status === 'active') === (row.closedAt === null))).toBe(true);
+  });
+
+  test(
+    'duplicate range: reading the same blocks again changes nothing',
+    async () => {
+      const db = await newDatabase();
+      await syncChain(db, fixture.chain, deps());
+      await indexRange(db, fixture.chain, 0n, head, deps());
+      await indexRange(db, fixture.chain, head - 5n, head, deps());
+      expect(await snapshot(db)).toEqual(reference);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'restart mid-range: a range that fails halfway leaves nothing, and resuming ends where one run ends',
+    async () => {
+      const db = await newDatabase();
+      const crash = () => {
+        throw new Error('process killed mid-range');
+      };
+      await expect(indexRange(db, fixture.chain, 0n, head, { ...deps(), afterApply: crash })).rejects.toThrow(
+        'process killed',
+      );
+      expect(await db.select().from(cards)).toEqual([]);
+      expect(await db.select().from(indexerCursors)).toEqual([]);
+      expect(await statusOf(db, 'sold')).toBe('active');
+
+      // Small ranges, stopped after the third one: the cursor sits mid-history.
+      let ranges = 0;
+      await syncChain(db, fixture.chain, { ...deps({ batchBlocks: 3 }), stopped: () => ++ranges > 3 });
+      const [cursor] = await db.select().from(indexerCursors);
+      expect(cursor?.lastBlock).toBe(8);
+      await syncChain(db, fixture.chain, deps({ batchBlocks: 3 }));
+      expect(await snapshot(db)).toEqual(reference);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'block by block gives the same result as one range',
+    async () => {
+      const db = await newDatabase();
+      await syncChain(db, fixture.chain, deps({ batchBlocks: 1 }));
+      expect(await snapshot(db)).toEqual(reference);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'a listing past its end time is marked expired',
+    async () => {
+      const db = await newDatabase();
+      await syncChain(db, fixture.chain, deps());
+      const later = new Date(Date.now() + 2 * 86_400_000);
+      expect(await expireListings(db, later)).toBe(1);
+      expect(await statusOf(db, 'kept')).toBe('expired');
+    },
+    TIMEOUT,
+  );
+});
+
+describe('the indexer loop', () => {
+  test(
+    'RPC down for one chain: the other chain is still indexed, the failure is reported once',
+    async () => {
+      await newDatabase();
+      const down: Chain = {
+        ...fixture.chain,
+        key: 'BSC',
+        chainId: 56,
+        chainName: 'Down chain',
+        rpcUrls: ['http://127.0.0.1:9'],
+      };
+      const lines: string[] = [];
+      const indexer = startIndexer({
+        handle: database,
+        chains: [down, fixture.chain],
+        environment: 'local',
+        feeRecipient: TEST_FEE_RECIPIENT,
+        env: { ...database.env, INDEXER_POLL_MS: '50' },
+        log: (line) => lines.push(line),
+      });
+      try {
+        await indexer.locked;
+        const deadline = Date.now() + 15_000;
+        let cursor: { lastBlock: number } | undefined;
+        while (Date.now() < deadline) {
+          [cursor] = await database.db
+            .select({ lastBlock: indexerCursors.lastBlock })
+            .from(indexerCursors)
+            .where(eq(indexerCursors.chainId, 1));
+          if (cursor?.lastBlock === Number(head)) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(cursor?.lastBlock).toBe(Number(head));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(lines.filter((line) => line.includes('Down chain:'))).toHaveLength(1);
+        expect(await database.db.select().from(indexerCursors).where(eq(indexerCursors.chainId, 56))).toEqual([]);
+      } finally {
+        await indexer.stop();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'one instance at a time: a second indexer on the same database stands by until the first stops',
+    async () => {
+      await newDatabase();
+      const options = {
+        handle: database,
+        chains: [fixture.chain],
+        environment: 'local' as const,
+        feeRecipient: TEST_FEE_RECIPIENT,
+        env: { ...database.env, INDEXER_POLL_MS: '50' },
+        lockRetryMs: 50,
+        log: () => {},
+      };
+      const first = startIndexer(options);
+      await first.locked;
+      const second = startIndexer(options);
+      let secondLocked = false;
+      void second.locked.then(() => {
+        secondLocked = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondLocked).toBe(false);
+      await first.stop();
+      await second.locked;
+      expect(secondLocked).toBe(true);
+      await second.stop();
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,58 @@
+/**
+ * How the indexer follows each chain: how many blocks it stays behind the head (confirmation depth, so a
+ * short reorganisation never reaches the database), how many blocks one `eth_getLogs` covers, how often it
+ * polls, and where a chain with no stored cursor starts.
+ *
+ * Environment (all optional): `INDEXER_CONFIRMATIONS`, `INDEXER_BATCH_BLOCKS`, `INDEXER_POLL_MS` (every
+ * chain), `INDEXER_START_BLOCK_<KEY>` (e.g. `INDEXER_START_BLOCK_ETH=21000000`: first block of a chain
+ * without a cursor; by default local chains start at 0 and others at the confirmed head, as a new
+ * deployment has no history to read).
+ *
+ * @see /work/shared/ARCHITECTURE.md "Chain data"
+ */
+import type { ChainEnvironment } from '../chains/chainConfig';
+import type { ChainKey } from '../chains/chainKey';
+
+/** The settings of one chain. */
+export interface IndexerSettings {
+  confirmations: number;
+  batchBlocks: number;
+  pollMs: number;
+  /** First block of a chain with no cursor; `'head'` = the confirmed head when first seen. */
+  startBlock: bigint | 'head';
+}
+
+/**
+ * Confirmation depth per chain on public networks: Ethereum's 12 (about 2.5 minutes), BNB Chain's 15,
+ * Kaia's 2 (single-slot finality), Polygon PoS's 64 (deep enough for the reorgs seen before its 2024
+ * finality upgrade).
+ */
+export const PUBLIC_CONFIRMATIONS: Readonly<Record<ChainKey, number>> = { ETH: 12, BSC: 15, KLAYTN: 2, POLYGON: 64 };
+
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 0) throw new Error(`${name} must be a whole number`);
+  return number;
+}
+
+/** The settings of chain `key` in environment `environment` (see the module comment). */
+export function indexerSettings(
+  key: ChainKey,
+  environment: ChainEnvironment,
+  env: Record<string, string | undefined> = process.env,
+): IndexerSettings {
+  const local = environment === 'local';
+  const start = env[`INDEXER_START_BLOCK_${key}`];
+  const startBlock = positiveInt(start, `INDEXER_START_BLOCK_${key}`);
+  return {
+    confirmations:
+      positiveInt(env['INDEXER_CONFIRMATIONS'], 'INDEXER_CONFIRMATIONS') ?? (local ? 0 : PUBLIC_CONFIRMATIONS[key]),
+    batchBlocks: Math.max(
+      1,
+      positiveInt(env['INDEXER_BATCH_BLOCKS'], 'INDEXER_BATCH_BLOCKS') ?? (local ? 5_000 : 2_000),
+    ),
+    pollMs: Math.max(50, positiveInt(env['INDEXER_POLL_MS'], 'INDEXER_POLL_MS') ?? (local ? 500 : 4_000)),
+    startBlock: startBlock !== undefined ? BigInt(startBlock) : local ? 0n : 'head',
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The indexer loop: takes the advisory lock (waiting as a standby while another instance holds it), then
+ * follows every configured chain on its own: one chain whose RPC is down backs off and retries (up to a
+ * minute apart, saying so once) while the others go on. It also marks listings past their end time
+ * expired. When the lock's database connection ends, it stops following and stands by for the lock
+ * again. `stop()` lets the range in progress finish, then releases the lock.
+ *
+ * @see /work/shared/ARCHITECTURE.md "Chain data"
+ */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Address } from 'viem';
+import { sellOrders } from '../../server/db/schema';
+import type { Database, DatabaseHandle } from '../../server/db/types';
+import type { ChainEnvironment } from '../chains/chainConfig';
+import type { Chain } from '../chains/chains';
+import { classifyChainError } from '../chains/publicClients.server';
+import { syncChain } from './indexChain.server';
+import { type IndexerLock, tryIndexerLock } from './indexerLock.server';
+import { indexerSettings } from './indexerSettings';
+
+/** Options of {@link startIndexer}. */
+export interface StartIndexerOptions {
+  handle: DatabaseHandle;
+  chains: readonly Chain[];
+  environment: ChainEnvironment;
+  feeRecipient: Address | undefined;
+  env?: Record<string, string | undefined>;
+  /** How often a standby tries the lock, in ms (default 5 000). */
+  lockRetryMs?: number;
+  log?: (message: string) => void;
+}
+
+/** A running indexer. */
+export interface RunningIndexer {
+  /** Resolves once the lock is held (never, for a standby that is stopped first). */
+  locked: Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 60_000;
+
+/** A sleep that `wake()` ends early; once woken for good (`stop`), it sleeps no more. */
+function sleeper() {
+  let wake: () => void = () => {};
+  let over = false;
+  return {
+    sleep: (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (over) {
+          resolve();
+          return;
+        }
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
+    wake: () => wake(),
+    end: () => {
+      over = true;
+      wake();
+    },
+  };
+}
+
+/** Marks active listings whose end time has passed as expired (all chains). */
+export async function expireListings(db: Database, now = new Date()): Promise<number> {
+  const rows = await db
+    .update(sellOrders)
+    .set({ status: 'expired', closedAt: sql`${sellOrders.expiresAt}` })
+    .where(and(eq(sellOrders.status, 'active'), lte(sellOrders.expiresAt, now)))
+    .returning({ id: sellOrders.id });
+  return rows.length;
+}
+
+/** Starts the indexer (see the module comment). */
+export function startIndexer(options: StartIndexerOptions): RunningIndexer {
+  const { handle, chains, environment } = options;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const env = options.env ?? process.env;
+  let stopped = false;
+  const sleepers = new Set<ReturnType<typeof sleeper>>();
+  let markLocked: () => void = () => {};
+  const locked = new Promise<void>((resolve) => {
+    markLocked = resolve;
+  });
+
+  /** Sleeps unless stopped; `end()` on every sleeper wakes them all for good. */
+  const napper = () => {
+    const nap = sleeper();
+    sleepers.add(nap);
+    return nap;
+  };
+
+  /** One session of holding the lock: ends on stop, or when the lock's connection is lost. */
+  interface Session {
+    halted: boolean;
+  }
+  const running = (session: Session) => !stopped && !session.halted;
+
+  const followChain = async (chain: Chain, session: Session): Promise<void> => {
+    const settings = indexerSettings(chain.key, environment, env);
+    const nap = napper();
+    let failures = 0;
+    while (running(session)) {
+      try {
+        const ranges = await syncChain(handle.db, chain, {
+          settings,
+          feeRecipient: options.feeRecipient,
+          stopped: () => !running(session),
+        });
+        if (failures > 0) log(`[indexer] ${chain.chainName}: answering again`);
+        failures = 0;
+        const events = ranges.reduce((sum, range) => sum + range.events, 0);
+        if (events > 0) log(`[indexer] ${chain.chainName}: ${events} events up to block ${ranges.at(-1)?.to}`);
+        await nap.sleep(settings.pollMs);
+      } catch (error) {
+        failures += 1;
+        if (failures === 1) {
+          const kind = classifyChainError(error);
+          const reason = kind === 'unknown' ? String((error as Error).message ?? error).split('\n')[0] : kind;
+          log(`[indexer] ${chain.chainName}: ${reason}; retrying (${MAX_BACKOFF_MS / 1000} s apart at most)`);
+        }
+        await nap.sleep(Math.min(MAX_BACKOFF_MS, settings.pollMs * 2 ** Math.min(failures, 10)));
+      }
+    }
+    sleepers.delete(nap);
+  };
+
+  const sweepExpired = async (session: Session): Promise<void> => {
+    const nap = napper();
+    while (running(session)) {
+      await expireListings(handle.db).catch((error: unknown) => log(`[indexer] expiring listings failed: ${error}`));
+      await nap.sleep(30_000);
+    }
+    sleepers.delete(nap);
+  };
+
+  /** Takes the lock, standing by while another instance holds it; undefined once stopped. */
+  const acquire = async (): Promise<IndexerLock | undefined> => {
+    const nap = napper();
+    let said = false;
+    try {
+      while (!stopped) {
+        const lock = await tryIndexerLock(handle, env['DATABASE_URL']).catch((error: unknown) => {
+          log(`[indexer] could not take the lock: ${error}`);
+          return undefined;
+        });
+        if (lock) return lock;
+        if (!said) log('[indexer] another indexer holds the lock; standing by');
+        said = true;
+        await nap.sleep(options.lockRetryMs ?? 5_000);
+      }
+      return undefined;
+    } finally {
+      sleepers.delete(nap);
+    }
+  };
+
+  const run = (async () => {
+    for (;;) {
+      const lock = await acquire();
+      if (!lock) return;
+      if (stopped) {
+        await lock.release();
+        return;
+      }
+      markLocked();
+      log(`[indexer] following ${chains.map((chain) => chain.chainName).join(', ')}`);
+      const session: Session = { halted: false };
+      void lock.lost.then(() => {
+        if (stopped) return;
+        log('[indexer] lost the lock (its database connection ended); standing by again');
+        session.halted = true;
+        for (const nap of sleepers) nap.end();
+      });
+      await Promise.all([...chains.map((chain) => followChain(chain, session)), sweepExpired(session)]);
+      await lock.release();
+      if (stopped) return;
+    }
+  })();
+
+  return {
+    locked,
+    stop: async () => {
+      stopped = true;
+      for (const nap of sleepers) nap.end();
+      await run;
+    },
+  };
+}

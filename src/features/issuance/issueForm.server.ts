@@ -1,0 +1,83 @@
+/**
+ * The form of `POST /api/v1/card_issue` (multipart/form-data): `image` (PNG, JPEG, WebP or GIF, at most
+ * 2 MB, told by its bytes), `name`, `description`, `serials` (1..100), `category_id` (one of the
+ * illustrator's collections) and `royalty_bps` (0..1000, i.e. at most 10 %).
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/card_issue: Issue NFT, illustrators only)
+ */
+import { z } from 'zod';
+import { HttpError, unprocessable } from '../../server/api/errors';
+import { validate } from '../../server/api/parse';
+import { MAX_ICON_BYTES } from '../profiles/uploads.server';
+
+/** Most serials one issue mints. */
+export const MAX_SERIALS = 100;
+/** Highest royalty an illustrator may set, in basis points (10 %). */
+export const MAX_ROYALTY_BPS = 1_000;
+/** Largest card image accepted (the same 2 MB as profile pictures). */
+export const MAX_CARD_IMAGE_BYTES = MAX_ICON_BYTES;
+
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** Zod schema of the text fields. */
+export const issueFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'enter a name').max(100),
+  description: z.string().trim().max(2_000).default(''),
+  serials: z.coerce.number().int().min(1).max(MAX_SERIALS),
+  category_id: z.coerce.number().int().positive(),
+  royalty_bps: z.coerce.number().int().min(0).max(MAX_ROYALTY_BPS),
+});
+
+/** A read issue form. */
+export type IssueForm = z.output<typeof issueFieldsSchema> & { image: Uint8Array };
+
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new HttpError(413, 'The image is larger than 2 MB');
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new HttpError(413, 'The image is larger than 2 MB');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads and validates the form: 415 when not multipart, 413 past the size limit, 400 for a malformed body,
+ * 422 for a missing or invalid field.
+ */
+export async function readIssueForm(request: Request): Promise<IssueForm> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError(415, 'Send the form as multipart/form-data');
+  const body = await readLimited(request, MAX_CARD_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new HttpError(400, 'The multipart body could not be read');
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const fields = validate(issueFieldsSchema, {
+    name: text('name'),
+    description: text('description'),
+    serials: text('serials'),
+    category_id: text('category_id'),
+    royalty_bps: text('royalty_bps'),
+  });
+  const image = form.get('image');
+  if (!(image instanceof Blob) || image.size === 0) throw unprocessable('image: choose an image file');
+  if (image.size > MAX_CARD_IMAGE_BYTES) throw new HttpError(413, 'The image is larger than 2 MB');
+  return { ...fields, image: new Uint8Array(await image.arrayBuffer()) };
+}

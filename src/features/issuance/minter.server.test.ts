@@ -1,0 +1,174 @@
+/**
+ * Issuing cards on a real anvil chain: the platform minter issues a design with the illustrator's royalty,
+ * mints every serial to the illustrator's wallet, and the cards join the collection in the catalogue.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { erc721Abi } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { cards, categories, illustrators, users } from '../../server/db/schema';
+import { seedCatalogue, startTestMarket, type TestMarket } from '../indexer/testMarket';
+import { cardAbi } from '../trading/contracts/cardAbi';
+import { storeCardImage } from './cardImages.server';
+import { readIssueForm } from './issueForm.server';
+import { issueCards, minterAccount } from './minter.server';
+
+const TIMEOUT = 30_000;
+let fixture: TestMarket;
+let database: TestDatabase;
+let illustratorId = 0;
+let categoryId = 0;
+let uploads = '';
+
+const request = (overrides: Partial<Parameters<typeof issueCards>[2]> = {}) => ({
+  name: '星の子',
+  description: '最初のカード',
+  serials: 3,
+  categoryId,
+  royaltyBps: 700,
+  image: '/media/cards/test.webp',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
+  ({ illustratorId } = await seedCatalogue(database.db, fixture));
+  const [category] = await database.db.select().from(categories);
+  categoryId = category?.id ?? 0;
+  uploads = await mkdtemp(join(tmpdir(), 'kirafuda-uploads-'));
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await fixture?.market.stop();
+  if (uploads) await rm(uploads, { recursive: true, force: true });
+});
+
+describe('issueCards', () => {
+  test(
+    'mints every serial to the illustrator with their royalty and adds the cards to the collection',
+    async () => {
+      const creator = fixture.creator.address;
+      const result = await issueCards(database.db, { illustratorId, walletAddress: creator.toLowerCase() }, request(), {
+        chains: [fixture.chain],
+        env: { CHAIN_ENV: 'local' },
+      });
+      expect(result.cards).toEqual([
+        { tokenId: '21', serial: 1 },
+        { tokenId: '22', serial: 2 },
+        { tokenId: '23', serial: 3 },
+      ]);
+      const { publicClient, contracts } = fixture.market;
+      for (const { tokenId } of result.cards) {
+        const owner = await publicClient.readContract({
+          address: contracts.card,
+          abi: erc721Abi,
+          functionName: 'ownerOf',
+          args: [BigInt(tokenId)],
+        });
+        expect(owner).toBe(creator);
+      }
+      const [, royalty] = await publicClient.readContract({
+        address: contracts.card,
+        abi: cardAbi,
+        functionName: 'royaltyInfo',
+        args: [22n, 10_000n],
+      });
+      expect(royalty).toBe(700n);
+      const rows = await database.db.select().from(cards).where(eq(cards.creatorId, illustratorId));
+      expect(rows.map((row) => [row.tokenId, row.serial, row.name, row.ownerAddress, row.categoryId])).toEqual([
+        ['21', 1, '星の子', creator.toLowerCase(), categoryId],
+        ['22', 2, '星の子', creator.toLowerCase(), categoryId],
+        ['23', 3, '星の子', creator.toLowerCase(), categoryId],
+      ]);
+      expect(rows[0]?.metadata).toMatchObject({ description: '最初のカード', image: '/media/cards/test.webp' });
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'refuses another illustrator’s collection (403) and an unknown one (404)',
+    async () => {
+      const [user] = await database.db
+        .insert(users)
+        .values({ walletAddress: `0x${'ab'.repeat(20)}` })
+        .returning();
+      const [other] = await database.db
+        .insert(illustrators)
+        .values({ uid: 'other', passwordHash: 'x', userId: user?.id ?? 0, name: 'Other' })
+        .returning();
+      const who = { illustratorId: other?.id ?? 0, walletAddress: `0x${'ab'.repeat(20)}` };
+      const options = { chains: [fixture.chain], env: { CHAIN_ENV: 'local' } };
+      await expect(issueCards(database.db, who, request(), options)).rejects.toMatchObject({ status: 403 });
+      await expect(issueCards(database.db, who, request({ categoryId: 9_999 }), options)).rejects.toMatchObject({
+        status: 404,
+      });
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'without a minter key outside local chains, issuing is unavailable (503)',
+    async () => {
+      expect(minterAccount({ CHAIN_ENV: 'production' })).toBeUndefined();
+      const who = { illustratorId, walletAddress: fixture.creator.address };
+      await expect(
+        issueCards(database.db, who, request(), { chains: [fixture.chain], env: { CHAIN_ENV: 'production' } }),
+      ).rejects.toMatchObject({ status: 503 });
+    },
+    TIMEOUT,
+  );
+});
+
+describe('the issue form and image', () => {
+  const png = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: '#f80' } })
+      .png()
+      .toBuffer();
+  const form = async (fields: Record<string, string>, image?: Uint8Array) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    if (image) body.set('image', new Blob([new Uint8Array(image)]), 'card.png');
+    return new Request('http://localhost/api/v1/card_issue', { method: 'POST', body });
+  };
+  const fields = { name: 'Card', description: '', serials: '10', category_id: '1', royalty_bps: '500' };
+
+  test('reads the fields and the image', async () => {
+    const read = await readIssueForm(await form(fields, await png()));
+    expect(read).toMatchObject({ name: 'Card', serials: 10, category_id: 1, royalty_bps: 500 });
+    expect(read.image.length).toBeGreaterThan(0);
+  });
+
+  test.each([
+    ['101 serials', { serials: '101' }],
+    ['0 serials', { serials: '0' }],
+    ['a royalty above 10 %', { royalty_bps: '1001' }],
+    ['an empty name', { name: ' ' }],
+  ])('refuses %s with 422', async (_name, change) => {
+    await expect(readIssueForm(await form({ ...fields, ...change }, await png()))).rejects.toMatchObject({
+      status: 422,
+    });
+  });
+
+  test('refuses a form without an image (422) and a body that is not multipart (415)', async () => {
+    await expect(readIssueForm(await form(fields))).rejects.toMatchObject({ status: 422 });
+    const json = new Request('http://localhost/', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    await expect(readIssueForm(json)).rejects.toMatchObject({ status: 415 });
+  });
+
+  test('stores a card image as WebP under uploads/cards, and refuses a file that is not an image', async () => {
+    const url = await storeCardImage(await png(), uploads);
+    expect(url).toMatch(/^\/media\/cards\/[0-9a-f]{32}\.webp$/);
+    expect(existsSync(join(uploads, url.replace('/media/', '')))).toBe(true);
+    await expect(storeCardImage(new TextEncoder().encode('<svg/>'), uploads)).rejects.toMatchObject({ status: 415 });
+  });
+});

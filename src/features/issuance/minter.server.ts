@@ -1,0 +1,227 @@
+/**
+ * Issuing cards (an illustrator's "Issue NFT"): the platform minter issues a design on the collection's
+ * Card contract (creator = the illustrator's wallet, their royalty, the number of serials), mints every
+ * serial to the illustrator's wallet, and the cards are added to the catalogue under the collection and the
+ * creator, so they show on the creator's pages at once (the indexer confirms their owners from the Transfer
+ * events).
+ *
+ * The minter key: anvil's first development account on local chains (public, local only), else
+ * `MINTER_PRIVATE_KEY`; the account needs the Card contract's MINTER_ROLE. One mint at a time per chain in
+ * this process, so the minter's nonces do not collide.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/card_issue), §6 (illustrators)
+ * @see ../../../contracts/Card.sol (issueDesign, mintSerials)
+ */
+import { eq } from 'drizzle-orm';
+import {
+  type Address,
+  createWalletClient,
+  getAddress,
+  type Hash,
+  type Hex,
+  http,
+  type PrivateKeyAccount,
+  parseEventLogs,
+  type TransactionReceipt,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '../../server/api/errors';
+import { cards, categories } from '../../server/db/schema';
+import type { Database } from '../../server/db/types';
+import { hitRateLimit } from '../../server/rateLimit.server';
+import type { Chain } from '../chains/chains';
+import { serverChains, serverEnvironment } from '../chains/config.server';
+import { classifyChainError, publicClientFor, toViemChain } from '../chains/publicClients.server';
+import { LOCAL_MINTER_KEY } from '../localchain/localAccounts';
+import { cardAbi } from '../trading/contracts/cardAbi';
+
+/** The variables the minter reads. */
+export interface MinterEnv {
+  CHAIN_ENV?: string | undefined;
+  MINTER_PRIVATE_KEY?: string | undefined;
+}
+
+/** The platform minter's account, or undefined when none is configured (issuing is then unavailable). */
+export function minterAccount(env: MinterEnv = process.env): PrivateKeyAccount | undefined {
+  const key = env.MINTER_PRIVATE_KEY?.trim();
+  if (key) {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('MINTER_PRIVATE_KEY must be 32 bytes of hex');
+    return privateKeyToAccount(key as Hex);
+  }
+  return serverEnvironment(env) === 'local' ? privateKeyToAccount(LOCAL_MINTER_KEY) : undefined;
+}
+
+/** Issues one illustrator may make per hour (each sends two transactions from the platform minter). */
+export const ISSUES_PER_HOUR = 20;
+
+/** Counts one issue of the illustrator, or throws 429 past {@link ISSUES_PER_HOUR}. */
+export async function limitIssues(db: Database, illustratorId: number): Promise<void> {
+  const limit = await hitRateLimit(db, `card-issue:${illustratorId}`, ISSUES_PER_HOUR, 3600);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
+}
+
+/** What to mint. */
+export interface MintDesignParameters {
+  contract: Address;
+  creator: Address;
+  royaltyBps: number;
+  serials: number;
+}
+
+/** What was minted. */
+export interface MintedDesign {
+  designId: bigint;
+  tokens: { tokenId: bigint; serial: number }[];
+  txHashes: Hash[];
+}
+
+const queues = new Map<number, Promise<unknown>>();
+
+/** Runs `task` after the chain's earlier mints in this process. */
+function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<T> {
+  const previous = queues.get(chainId) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(task);
+  queues.set(chainId, next);
+  return next;
+}
+
+/** Issues a design and mints all its serials to the creator; resolves once both transactions are mined. */
+export function mintDesign(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
+  return oneAtATime(chain.chainId, async (): Promise<MintedDesign> => {
+    const rpcUrl = chain.rpcUrls.find((url) => /^https?:/i.test(url));
+    const wallet = createWalletClient({ account, chain: toViemChain(chain), transport: http(rpcUrl) });
+    const client = publicClientFor(chain);
+    const mined = async (hash: Hash): Promise<TransactionReceipt> => {
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 180_000 });
+      if (receipt.status !== 'success') throw new Error(`mint transaction ${hash} reverted`);
+      return receipt;
+    };
+    const issueHash = await wallet.writeContract({
+      address: parameters.contract,
+      abi: cardAbi,
+      functionName: 'issueDesign',
+      args: [parameters.creator, parameters.royaltyBps, BigInt(parameters.serials)],
+    });
+    const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: (await mined(issueHash)).logs });
+    if (!issued) throw new Error(`no DesignIssued event in ${issueHash}`);
+    const designId = issued.args.designId;
+    const mintHash = await wallet.writeContract({
+      address: parameters.contract,
+      abi: cardAbi,
+      functionName: 'mintSerials',
+      args: [designId, parameters.creator, BigInt(parameters.serials)],
+    });
+    const minted = parseEventLogs({ abi: cardAbi, eventName: 'SerialMinted', logs: (await mined(mintHash)).logs });
+    return {
+      designId,
+      tokens: minted.map((log) => ({ tokenId: log.args.tokenId, serial: Number(log.args.serial) })),
+      txHashes: [issueHash, mintHash],
+    };
+  });
+}
+
+/** What the illustrator asked for (the image already stored). */
+export interface IssueRequest {
+  name: string;
+  description: string;
+  serials: number;
+  categoryId: number;
+  royaltyBps: number;
+  /** `/media/cards/...` URL of the stored image. */
+  image: string;
+}
+
+/** The issued cards. */
+export interface IssueResult {
+  chainId: number;
+  contractAddress: string;
+  designId: string;
+  cards: { tokenId: string; serial: number }[];
+  txHashes: string[];
+}
+
+/** Options of {@link issueCards} (tests pass their own chains and env). */
+export interface IssueOptions {
+  chains?: readonly Chain[];
+  env?: MinterEnv;
+}
+
+/**
+ * Issues the cards of `request` for the illustrator and adds them to the catalogue.
+ * @throws HttpError 403 (not their collection), 404 (no such collection), 422 (collection on an
+ *   unconfigured chain), 502 (the chain did not answer), 503 (no minter configured)
+ */
+export async function issueCards(
+  db: Database,
+  illustrator: { illustratorId: number; walletAddress: string },
+  request: IssueRequest,
+  options: IssueOptions = {},
+): Promise<IssueResult> {
+  const [category] = await db.select().from(categories).where(eq(categories.id, request.categoryId));
+  if (!category) throw notFound('No such collection');
+  if (category.creatorId !== illustrator.illustratorId) throw forbidden('This collection is not yours');
+  const chain = (options.chains ?? serverChains()).find((candidate) => candidate.chainId === category.chainId);
+  if (!chain) throw unprocessable(`The collection is on chain ${category.chainId}, which this site does not run`);
+  const account = minterAccount(options.env);
+  if (!account) throw new HttpError(503, 'Issuing is not available: no minter is configured');
+  const creator = getAddress(illustrator.walletAddress);
+  let minted: MintedDesign;
+  try {
+    minted = await mintDesign(chain, account, {
+      contract: getAddress(category.contractAddress),
+      creator,
+      royaltyBps: request.royaltyBps,
+      serials: request.serials,
+    });
+  } catch (error) {
+    const kind = classifyChainError(error);
+    if (kind === 'unreachable' || kind === 'rpc-error') throw new HttpError(502, `${chain.chainName} is not answering`);
+    if (kind === 'reverted' || kind === 'no-data') throw unprocessable('The collection contract refused to mint');
+    throw error;
+  }
+  const owner = illustrator.walletAddress.toLowerCase();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    for (const token of minted.tokens) {
+      const row = {
+        chainId: chain.chainId,
+        contractAddress: category.contractAddress,
+        tokenId: token.tokenId.toString(),
+        serial: token.serial,
+        ownerAddress: owner,
+        name: request.name,
+        image: request.image,
+        categoryId: category.id,
+        creatorId: illustrator.illustratorId,
+        mintedAt: now,
+        metadata: {
+          name: request.name,
+          description: request.description,
+          image: request.image,
+          serial: token.serial,
+          design_id: minted.designId.toString(),
+          attributes: [
+            { trait_type: 'Series', value: category.nameEn ?? category.name },
+            { display_type: 'number', trait_type: 'Serial', value: token.serial, max_value: request.serials },
+          ],
+        },
+      };
+      // The indexer may have added the token from its Transfer event already: fill in what it could not know.
+      const { chainId: _c, contractAddress: _a, tokenId: _t, ownerAddress: _o, ...details } = row;
+      await tx
+        .insert(cards)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [cards.chainId, cards.contractAddress, cards.tokenId],
+          set: details,
+        });
+    }
+  });
+  return {
+    chainId: chain.chainId,
+    contractAddress: category.contractAddress,
+    designId: minted.designId.toString(),
+    cards: minted.tokens.map((token) => ({ tokenId: token.tokenId.toString(), serial: token.serial })),
+    txHashes: minted.txHashes,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The body of `POST /api/v1/sell_card`: the spec's sell-card payload (chain_id, contract_address, token_id,
+ * price, signature, seller_address, exchange, currency_code) plus `order`, the signed Seaport
+ * OrderComponents as JSON (uint256 fields as decimal strings). Addresses come out checksummed, amounts as
+ * bigint. The spec's second reading (contract, sign, from; no exchange) is accepted too.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §3 "Sell-card payload", §7
+ */
+import { getAddress, type Hex } from 'viem';
+import { z } from 'zod';
+import { orderJsonSchema } from './orderJson';
+
+const UINT256_MAX = 2n ** 256n - 1n;
+
+const uint256 = z
+  .union([z.string().regex(/^\d{1,78}$/, 'must be a decimal integer'), z.number().int().nonnegative()])
+  .transform((value) => BigInt(value))
+  .refine((value) => value <= UINT256_MAX, 'must fit in uint256');
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+  .transform((value) => getAddress(value));
+
+/**
+ * The spec's other reading of the sell order names three fields differently (contract, sign, from) and
+ * has no exchange; both are accepted, the spec's payload names win.
+ */
+const ALIASES: Readonly<Record<string, string>> = {
+  contract: 'contract_address',
+  sign: 'signature',
+  from: 'seller_address',
+};
+
+function withAliases(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const body: Record<string, unknown> = { ...value };
+  for (const [alias, name] of Object.entries(ALIASES)) {
+    if (body[name] === undefined && body[alias] !== undefined) body[name] = body[alias];
+    delete body[alias];
+  }
+  return body;
+}
+
+const sellCardFields = z.object({
+  chain_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31),
+  contract_address: address,
+  token_id: uint256,
+  price: uint256.refine((value) => value > 0n, 'must be positive'),
+  // 65-byte ECDSA signatures, EIP-2098 compact 64-byte ones, or a contract wallet's longer ERC-1271 blob.
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{128,4096}$/, 'must be a hex signature')
+    .refine((value) => value.length % 2 === 0, 'must be whole bytes')
+    .transform((value) => value.toLowerCase() as Hex),
+  seller_address: address,
+  /** Seaport's address; the chain's configured exchange when absent. */
+  exchange: address.optional(),
+  currency_code: z.coerce.number().int().min(0).max(10),
+  order: orderJsonSchema,
+});
+
+/** Zod schema of the sell-card body (spec names, or the aliases above). */
+export const sellCardSchema = z.preprocess(withAliases, sellCardFields);
+
+/** A validated sell-card body. */
+export type SellCardInput = z.output<typeof sellCardSchema>;

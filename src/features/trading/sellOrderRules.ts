@@ -1,0 +1,117 @@
+/**
+ * The rules a listing's Seaport order must follow before the server stores it, checked without the chain:
+ * the order is the seller's, offers exactly the named card, asks a fixed price in a currency the chain lists
+ * (summing to the payload's price), pays the platform fee to the platform, and pays nobody else than the
+ * seller, the platform and the card's royalty receiver. The royalty rule takes the chain's ERC-2981 answer.
+ *
+ * Each function returns the first problem as a sentence for the caller, or undefined when the order is fine.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §3 "Sell-card payload", §7 sell_card
+ * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
+ */
+import { type Address, zeroAddress } from 'viem';
+import type { CurrencyToken } from './currencyTokens';
+import { ItemType, type OrderComponents, OrderType } from './seaport/seaportTypes';
+
+/** The payload fields the order must agree with. */
+export interface SellOrderClaims {
+  contractAddress: Address;
+  tokenId: bigint;
+  price: bigint;
+  seller: Address;
+}
+
+/** What the chain and the platform require of the order. */
+export interface SellOrderContext {
+  /** How the payload's currency is paid on this chain, or undefined when the chain does not list in it. */
+  currency: CurrencyToken | undefined;
+  feeBps: number;
+  feeRecipient: Address | undefined;
+  /** Unix seconds now. */
+  now: bigint;
+}
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** The total `order` pays to `recipient`. */
+export function paidTo(order: OrderComponents, recipient: string): bigint {
+  return order.consideration
+    .filter((item) => same(item.recipient, recipient))
+    .reduce((sum, item) => sum + item.endAmount, 0n);
+}
+
+/** The problem with the order's offer and timing, if any. */
+function offerProblem(order: OrderComponents, claims: SellOrderClaims, now: bigint): string | undefined {
+  if (!same(order.offerer, claims.seller)) return 'order.offerer must be the seller_address';
+  if (order.orderType !== OrderType.FULL_OPEN) return 'order.orderType must be 0 (full, open)';
+  if (!same(order.zone, zeroAddress)) return 'order.zone must be the zero address';
+  const [offer, ...more] = order.offer;
+  if (offer === undefined || more.length > 0) return 'order.offer must hold exactly the card';
+  if (offer.itemType !== ItemType.ERC721 || !same(offer.token, claims.contractAddress)) {
+    return 'order.offer must be the ERC-721 card of contract_address';
+  }
+  if (offer.identifierOrCriteria !== claims.tokenId) return 'order.offer must be the token_id';
+  if (offer.startAmount !== 1n || offer.endAmount !== 1n) return 'order.offer must offer one card';
+  if (order.endTime <= order.startTime) return 'order.endTime must be after order.startTime';
+  if (order.endTime <= now) return 'The order has already expired';
+  return undefined;
+}
+
+/** The problem with what the order asks for (currency, price, fee, recipients), if any. */
+function considerationProblem(
+  order: OrderComponents,
+  claims: SellOrderClaims,
+  context: SellOrderContext,
+): string | undefined {
+  const { currency } = context;
+  if (currency === undefined) return 'currency_code: this chain does not list in that currency';
+  for (const item of order.consideration) {
+    if (item.itemType !== currency.itemType || !same(item.token, currency.token)) {
+      return 'order.consideration must be paid in the currency of currency_code';
+    }
+    if (item.identifierOrCriteria !== 0n) return 'order.consideration items must have identifier 0';
+    if (item.startAmount !== item.endAmount) return 'order.consideration must be a fixed price';
+  }
+  const total = order.consideration.reduce((sum, item) => sum + item.endAmount, 0n);
+  if (total !== claims.price) return 'price must equal the sum of order.consideration';
+  if (!same(order.consideration[0]?.recipient ?? '', claims.seller)) {
+    return 'the first consideration item must pay the seller';
+  }
+  const fee = (claims.price * BigInt(context.feeBps)) / 10_000n;
+  if (fee > 0n) {
+    if (context.feeRecipient === undefined) return 'Listings are closed: the platform fee recipient is not configured';
+    if (paidTo(order, context.feeRecipient) < fee) return `order must pay the platform fee (${context.feeBps} bps)`;
+  }
+  return undefined;
+}
+
+/** The first problem with `order` against the payload and the platform's terms, or undefined. */
+export function sellOrderProblem(
+  order: OrderComponents,
+  claims: SellOrderClaims,
+  context: SellOrderContext,
+): string | undefined {
+  return offerProblem(order, claims, context.now) ?? considerationProblem(order, claims, context);
+}
+
+/**
+ * The problem with the order's royalty and recipients, given the card's ERC-2981 answer for the price, or
+ * undefined. A seller who is the royalty receiver need not pay themselves. Nobody outside seller, platform
+ * and royalty receiver may be paid.
+ */
+export function royaltyProblem(
+  order: OrderComponents,
+  claims: SellOrderClaims,
+  royalty: { receiver: Address; amount: bigint },
+  feeRecipient: Address | undefined,
+): string | undefined {
+  const owed = royalty.amount > 0n && !same(royalty.receiver, claims.seller);
+  if (owed && paidTo(order, royalty.receiver) < royalty.amount) return 'order must pay the creator royalty (ERC-2981)';
+  const allowed = [claims.seller, feeRecipient, owed ? royalty.receiver : undefined].filter(
+    (value): value is Address => value !== undefined,
+  );
+  const stranger = order.consideration.find((item) => !allowed.some((address) => same(address, item.recipient)));
+  return stranger
+    ? 'order.consideration pays an address that is not the seller, the platform or the creator'
+    : undefined;
+}

@@ -1,0 +1,73 @@
+/**
+ * The terms every listing on a chain must carry: the Seaport it is signed for, the conduit key sellers
+ * approve through, and the platform fee (basis points from `platform_fees`, paid to the platform's fee
+ * recipient). The sell form reads them to build the order; `sell_card` checks them.
+ *
+ * Configuration (environment):
+ * - `PLATFORM_FEE_RECIPIENT`: address receiving platform fees on every chain. Local chains default to the
+ *   demo's fee address; other environments must set it (listings are refused without it).
+ * - `SEAPORT_CONDUIT_KEY`: conduit key of the platform's conduit (the chain config's `market`). Local chains
+ *   default to the conduit `npm start` deploys; elsewhere unset means no conduit (sellers approve Seaport).
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/admins/platform-fee), §3 (sell-card payload)
+ */
+import { type Address, getAddress, type Hex, zeroHash } from 'viem';
+import type { Database } from '../../server/db/types';
+import { DEMO_FEE_RECIPIENT } from '../../server/seed/prices';
+import type { Chain } from '../chains/chains';
+import { serverEnvironment } from '../chains/config.server';
+import { getPlatformFee } from '../fees/platformFee.server';
+import { conduitKeyOf } from '../localchain/deployment.server';
+import { LOCAL_DEPLOYER } from '../localchain/localAccounts';
+
+/** The variables the terms read. */
+export interface SellTermsEnv {
+  CHAIN_ENV?: string | undefined;
+  PLATFORM_FEE_RECIPIENT?: string | undefined;
+  SEAPORT_CONDUIT_KEY?: string | undefined;
+}
+
+/** What a listing on one chain must carry. */
+export interface SellTerms {
+  chainId: number;
+  /** Seaport 1.6 (the chain config's `exchange`): the EIP-712 verifying contract. */
+  seaport: Address;
+  /** Goes into the order's `conduitKey`; zero means Seaport itself moves the card. */
+  conduitKey: Hex;
+  /** Platform fee in basis points of the price. */
+  feeBps: number;
+  /** Who receives the fee; undefined when not configured (listings are then refused). */
+  feeRecipient: Address | undefined;
+}
+
+/** The platform fee recipient from the environment (see the module comment). */
+export function platformFeeRecipient(env: SellTermsEnv = process.env): Address | undefined {
+  const configured = env.PLATFORM_FEE_RECIPIENT?.trim();
+  if (configured) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(configured)) throw new Error('PLATFORM_FEE_RECIPIENT must be an address');
+    return getAddress(configured);
+  }
+  return serverEnvironment(env) === 'local' ? getAddress(DEMO_FEE_RECIPIENT) : undefined;
+}
+
+/** The conduit key listings carry (see the module comment). */
+export function platformConduitKey(env: SellTermsEnv = process.env): Hex {
+  const configured = env.SEAPORT_CONDUIT_KEY?.trim();
+  if (configured) {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(configured)) throw new Error('SEAPORT_CONDUIT_KEY must be 32 bytes of hex');
+    return configured.toLowerCase() as Hex;
+  }
+  return serverEnvironment(env) === 'local' ? conduitKeyOf(LOCAL_DEPLOYER) : zeroHash;
+}
+
+/** The terms of listings on `chain`. */
+export async function sellTerms(db: Database, chain: Chain, env: SellTermsEnv = process.env): Promise<SellTerms> {
+  const { feeBps } = await getPlatformFee(db, chain.chainId);
+  return {
+    chainId: chain.chainId,
+    seaport: chain.contracts.exchange,
+    conduitKey: platformConduitKey(env),
+    feeBps,
+    feeRecipient: platformFeeRecipient(env),
+  };
+}

@@ -1,0 +1,36 @@
+import { storeCardImage } from '../../../features/issuance/cardImages.server';
+import { readIssueForm } from '../../../features/issuance/issueForm.server';
+import { issueCards, limitIssues } from '../../../features/issuance/minter.server';
+import { deleteMedia } from '../../../features/profiles/uploads.server';
+import { requireIllustrator } from '../../../server/api/auth';
+import { apiRoute } from '../../../server/api/handler';
+import { json } from '../../../server/api/respond';
+import { database } from '../../../server/db/client';
+
+/**
+ * `POST /api/v1/card_issue` (illustrators only; multipart: image, name, description, serials 1..100,
+ * category_id of one of their collections, royalty_bps 0..1000) -> 201 `{chainId, contractAddress, designId,
+ * cards: [{tokenId, serial}], txHashes}` once minted to the illustrator's wallet. 401/403, 404, 413, 415,
+ * 422, 429, 502, 503 (no minter). @see spec §2 /card_issue
+ */
+export const POST = apiRoute(async (ctx) => {
+  const illustrator = requireIllustrator(ctx);
+  const db = await database();
+  await limitIssues(db, illustrator.illustratorId);
+  const form = await readIssueForm(ctx.request);
+  const image = await storeCardImage(form.image);
+  try {
+    const issued = await issueCards(db, illustrator, {
+      name: form.name,
+      description: form.description,
+      serials: form.serials,
+      categoryId: form.category_id,
+      royaltyBps: form.royalty_bps,
+      image,
+    });
+    return json(issued, 201);
+  } catch (error) {
+    await deleteMedia(image);
+    throw error;
+  }
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { recordOrderCancel } from '../../../../../features/trading/orders.server';
+import { limitListingWrites } from '../../../../../features/trading/tradingLimits.server';
+import { requireUser } from '../../../../../server/api/auth';
+import { apiRoute } from '../../../../../server/api/handler';
+import { validate } from '../../../../../server/api/parse';
+import { json } from '../../../../../server/api/respond';
+import { database } from '../../../../../server/db/client';
+
+const params = z.object({ order_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex order hash') });
+
+/**
+ * `POST /api/v1/orders/{order_hash}/cancel` -> `{listing}` once the seller's Seaport `cancel` (or counter
+ * bump) is on chain. 403 not your order, 404 unknown, 409 sold/expired or not cancelled on chain yet, 502.
+ */
+export const POST = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const { order_hash: hash } = validate(params, ctx.params);
+  const db = await database();
+  await limitListingWrites(db, user.id);
+  return json({ listing: await recordOrderCancel(db, user, hash) });
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { recordCancelAll } from '../../../../features/trading/orders.server';
+import { limitListingWrites } from '../../../../features/trading/tradingLimits.server';
+import { requireUser } from '../../../../server/api/auth';
+import { apiRoute } from '../../../../server/api/handler';
+import { readJson } from '../../../../server/api/parse';
+import { json } from '../../../../server/api/respond';
+import { database } from '../../../../server/db/client';
+
+const body = z.object({ chain_id: z.coerce.number().int().positive() });
+
+/**
+ * `POST /api/v1/orders/cancel_all {chain_id}` after the seller's Seaport `incrementCounter` -> `{counter,
+ * cancelled}`: the seller's active listings on that chain signed with an older counter end. 422, 502.
+ */
+export const POST = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const { chain_id: chainId } = await readJson(ctx.request, body);
+  const db = await database();
+  await limitListingWrites(db, user.id);
+  return json(await recordCancelAll(db, user, chainId));
+});

@@ -1,0 +1,23 @@
+import { submitSellOrder } from '../../../features/trading/orders.server';
+import { sellCardSchema } from '../../../features/trading/sellCardPayload';
+import { limitListingWrites } from '../../../features/trading/tradingLimits.server';
+import { requireUser } from '../../../server/api/auth';
+import { apiRoute } from '../../../server/api/handler';
+import { readJson } from '../../../server/api/parse';
+import { json } from '../../../server/api/respond';
+import { database } from '../../../server/db/client';
+
+/**
+ * `POST /api/v1/sell_card` {chain_id, contract_address, token_id, price, signature, seller_address, exchange,
+ * currency_code, order} -> 201 `{listing, redirect: "/user/{walletAddress}"}` (200 when the same order was
+ * stored before). 403 not your wallet, 404 unknown card, 409 order closed, 422 invalid order or chain state,
+ * 429 too many, 502 chain not answering. @see spec §3 "Sell-card payload", §7
+ */
+export const POST = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const db = await database();
+  await limitListingWrites(db, user.id);
+  const input = await readJson(ctx.request, sellCardSchema);
+  const { created, listing } = await submitSellOrder(db, user, input);
+  return json({ listing, redirect: `/user/${user.walletAddress}` }, created ? 201 : 200);
+});

@@ -1,0 +1,215 @@
+/**
+ * The trading and issuing endpoints over HTTP, on the built server pointed at a real anvil chain (chain id 1)
+ * through `CHAIN_OVERRIDES_JSON`, with its chain indexer on: a wallet lists a card (`sell_card`), a buyer
+ * fills the order on chain and the server's indexer records the sale; cancels are recorded; an illustrator
+ * issues cards (`card_issue`) that are minted on chain.
+ */
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { type Hex, parseEther } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  seedCatalogue,
+  signListing,
+  startTestMarket,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../../src/features/indexer/testMarket.ts';
+import { hashPassword } from '../../src/features/session/passwords.server.ts';
+import { toOrderJson } from '../../src/features/trading/orderJson.ts';
+import { cancelOrders } from '../../src/features/trading/seaport/cancelOrders.ts';
+import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
+import type { SellCardInput } from '../../src/features/trading/sellCardPayload.ts';
+import { cards, illustrators } from '../../src/server/db/schema/index.ts';
+import { API_KEY, type ApiClient, type App, startApp } from '../helpers/api.ts';
+import { ANVIL_KEYS } from '../helpers/testWallet.ts';
+import { walletSignIn } from './signIn.ts';
+
+const PASSWORD = 'creator-password-1';
+let fixture: TestMarket;
+let app: App;
+let seller: ApiClient;
+
+/** The sell-card payload as the browser sends it: bigints as decimal strings, `order` as JSON. */
+function payload(input: SellCardInput) {
+  return {
+    ...input,
+    token_id: input.token_id.toString(),
+    price: input.price.toString(),
+    order: toOrderJson(input.order),
+  };
+}
+
+const cardPath = (tokenId: bigint | string) => `/api/v1/cards/1/${fixture.card.toLowerCase()}/${tokenId}`;
+
+beforeAll(async () => {
+  fixture = await startTestMarket();
+  const { contracts } = fixture.market;
+  const passwordHash = await hashPassword(PASSWORD);
+  app = await startApp({
+    seed: async (db) => {
+      await seedCatalogue(db, fixture);
+      await db.update(illustrators).set({ passwordHash }).where(eq(illustrators.uid, 'creator'));
+      await db.insert(cards).values(
+        Array.from({ length: 20 }, (_, index) => ({
+          chainId: 1,
+          contractAddress: fixture.card.toLowerCase(),
+          tokenId: String(index + 1),
+          ownerAddress: fixture.market.seller.account.address.toLowerCase(),
+          name: `Card ${index + 1}`,
+        })),
+      );
+    },
+    env: {
+      CHAIN_OVERRIDES_JSON: JSON.stringify({
+        ETH: {
+          rpcUrls: [fixture.market.anvil.rpcUrl],
+          contracts: {
+            exchange: contracts.seaport,
+            market: contracts.conduit,
+            atem: contracts.atem,
+            payment: contracts.wrappedNative,
+          },
+        },
+      }),
+      PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
+      INDEXER: 'on',
+      INDEXER_POLL_MS: '100',
+    },
+  });
+  seller = app.client();
+  const signedIn = await walletSignIn(seller, privateKeyToAccount(ANVIL_KEYS[1]));
+  expect(signedIn.status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await fixture?.market.stop();
+});
+
+/** Polls `check` until it returns true (the indexer works in the background). */
+async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the indexer');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('POST /api/v1/sell_card', () => {
+  test('needs a signed-in wallet (401)', async () => {
+    const { input } = await signListing(fixture, 1n, { price: parseEther('1') });
+    const response = await app.client().post('/api/v1/sell_card', payload(input));
+    expect(response.status).toBe(401);
+  });
+
+  test('stores a signed listing (201) and sends the seller to their items page', async () => {
+    const { input } = await signListing(fixture, 1n, { price: parseEther('1') });
+    const response = await seller.post<{ listing: { status: string; orderHash: string }; redirect: string }>(
+      '/api/v1/sell_card',
+      payload(input),
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.redirect).toBe(`/user/${fixture.market.seller.account.address.toLowerCase()}`);
+    expect(response.body.listing.status).toBe('active');
+    const card = await seller.get<{ listing: { orderHash: string } | null }>(cardPath(1n));
+    expect(card.body.listing?.orderHash).toBe(response.body.listing.orderHash);
+  });
+
+  test('refuses a forged signature (422) and a malformed payload (422), naming the problem', async () => {
+    const { input } = await signListing(fixture, 4n, { price: parseEther('1') });
+    const forged = await seller.post('/api/v1/sell_card', { ...payload(input), signature: `0x${'11'.repeat(65)}` });
+    expect(forged.status).toBe(422);
+    expect(forged.body['message']).toMatch(/signature/);
+    const malformed = await seller.post('/api/v1/sell_card', { ...payload(input), price: 'a lot' });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body['message']).toMatch(/price/);
+  });
+
+  test('a fill on chain is picked up by the server’s indexer: the card changes hands and the listing ends', async () => {
+    const { input, order, signature } = await signListing(fixture, 3n, { price: parseEther('2') });
+    expect((await seller.post('/api/v1/sell_card', payload(input))).status).toBe(201);
+    const { buyer, contracts, mined } = fixture.market;
+    await mined(
+      await fulfillOrder(buyer, {
+        seaport: contracts.seaport,
+        order,
+        signature,
+        fulfillerConduitKey: contracts.conduitKey,
+      }),
+    );
+    await eventually(async () => {
+      const card = await seller.get<{ owner: string; listing: unknown }>(cardPath(3n));
+      return card.body.owner === buyer.account.address.toLowerCase() && card.body.listing === null;
+    });
+  }, 30_000);
+});
+
+describe('cancels', () => {
+  test('POST /api/v1/orders/{hash}/cancel records a cancel made on chain', async () => {
+    const { input, order } = await signListing(fixture, 2n, { price: parseEther('1') });
+    const listed = await seller.post<{ listing: { orderHash: Hex } }>('/api/v1/sell_card', payload(input));
+    const path = `/api/v1/orders/${listed.body.listing.orderHash}/cancel`;
+    expect((await seller.post(path)).status).toBe(409);
+    const { seller: wallet, contracts, mined } = fixture.market;
+    await mined(await cancelOrders(wallet, { seaport: contracts.seaport, orders: [order] }));
+    const cancelled = await seller.post<{ listing: { status: string } }>(path);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.listing.status).toBe('cancelled');
+  });
+
+  test('POST /api/v1/orders/cancel_all answers the counter for a chain, and 422 for an unknown chain', async () => {
+    const response = await seller.post<{ counter: string; cancelled: number }>('/api/v1/orders/cancel_all', {
+      chain_id: 1,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ counter: '0', cancelled: 0 });
+    expect((await seller.post('/api/v1/orders/cancel_all', { chain_id: 999 })).status).toBe(422);
+  });
+});
+
+describe('POST /api/v1/card_issue', () => {
+  async function issue(client: ApiClient, fields: Record<string, string>) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'card.png');
+    const response = await fetch(new URL('/api/v1/card_issue', app.url), {
+      method: 'POST',
+      body: form,
+      headers: {
+        origin: app.url,
+        'x-requested-with': 'XMLHttpRequest',
+        'x-api-key': API_KEY,
+        cookie: client.cookieHeader(),
+      },
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  const fields = { name: 'New card', description: 'Fresh', serials: '2', category_id: '1', royalty_bps: '800' };
+
+  test('a wallet user may not issue (403)', async () => {
+    expect((await issue(seller, fields)).status).toBe(403);
+  });
+
+  test('an illustrator issues serials minted to their wallet, shown as their cards', async () => {
+    const illustrator = app.client();
+    const signIn = await illustrator.post('/api/v1/illustrator_session', { uid: 'creator', password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    const issued = await issue(illustrator, fields);
+    expect(issued.status).toBe(201);
+    expect(issued.body['cards']).toEqual([
+      { tokenId: '21', serial: 1 },
+      { tokenId: '22', serial: 2 },
+    ]);
+    const card = await illustrator.get<{ name: string; owner: string; image: string }>(cardPath(22n));
+    expect(card.body.name).toBe('New card');
+    expect(card.body.owner).toBe(fixture.creator.address.toLowerCase());
+    expect(card.body.image).toMatch(/^\/media\/cards\//);
+    const image = await fetch(new URL(card.body.image, app.url));
+    expect(image.headers.get('content-type')).toBe('image/webp');
+  }, 30_000);
+});
