@@ -82,7 +82,7 @@ export async function benchIndexer(
       minted += count;
     }
     const mintSeconds = (performance.now() - mintStart) / 1000;
-    const blocks = await publicClient.getBlockNumber();
+    const blocks = await publicClient.getBlockNumber({ cacheTime: 0 });
     options.log(`minted ${options.tokens} cards in ${mintSeconds.toFixed(1)} s (${blocks} blocks)`);
     const [chain] = loadChainConfig('local', {
       ETH: {
