@@ -4,10 +4,11 @@
  * JavaScript; the contact form names its problems, sends (201) and says so, and loads no captcha
  * script when no site key is configured (as in this build); axe finds nothing serious.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
+import { hydrated } from '../helpers/pageActions.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,11 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until the island whose component file starts with `name` has hydrated (Astro drops `ssr`). */
-async function hydrated(page: Page, name: string): Promise<void> {
-  await page.locator(`astro-island[component-url*="/${name}."]:not([ssr])`).waitFor({ state: 'attached' });
-}
 
 async function html(path: string): Promise<string> {
   const response = await fetch(pageUrl(path));

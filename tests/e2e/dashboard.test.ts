@@ -14,6 +14,7 @@ import { formatCryptoPrecise } from '../../src/lib/price.ts';
 import { DEMO_ILLUSTRATOR } from '../../src/server/seed/accounts.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
+import { hydrated } from '../helpers/pageActions.ts';
 import { installTestWallet } from '../helpers/testWallet.ts';
 
 let browser: Browser;
@@ -34,11 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until the island whose component file starts with `name` has hydrated (Astro drops `ssr`). */
-async function hydrated(page: Page, name: string): Promise<void> {
-  await page.locator(`astro-island[component-url*="/${name}."]:not([ssr])`).waitFor({ state: 'attached' });
-}
 
 /** What the API says, asked with the page's session cookies. */
 async function api<T>(path: string): Promise<T> {

@@ -13,6 +13,7 @@ import { anvilAddress } from '../../src/server/seed/accounts.ts';
 import { DEMO_COLLECTORS, DEMO_CREATORS } from '../../src/server/seed/demoPeople.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
+import { hydrated } from '../helpers/pageActions.ts';
 import { installTestWallet } from '../helpers/testWallet.ts';
 
 let browser: Browser;
@@ -25,11 +26,6 @@ afterAll(async () => {
 
 const collector = DEMO_COLLECTORS.find((person) => person.profileName === 'NightOwl');
 const collectorWallet = anvilAddress(collector?.account ?? 12);
-
-/** Waits until the island whose component file starts with `name` has hydrated (Astro drops `ssr`). */
-async function hydrated(page: Page, name: string): Promise<void> {
-  await page.locator(`astro-island[component-url*="/${name}."]:not([ssr])`).waitFor({ state: 'attached' });
-}
 
 async function html(path: string): Promise<string> {
   const response = await fetch(pageUrl(path));

@@ -7,8 +7,9 @@
  * @see ../../../shared/TESTING.md
  */
 import type { Page } from 'playwright-core';
-import { createPublicClient, type Hex, http, isHex } from 'viem';
-import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, createWalletClient, type Hex, http, isHex, toHex } from 'viem';
+import { mnemonicToAccount, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { ANVIL_MNEMONIC } from '../../src/server/seed/accounts.ts';
 
 /** anvil's default development keys (public test keys, never funded outside a local chain). */
 export const ANVIL_KEYS = [
@@ -17,6 +18,13 @@ export const ANVIL_KEYS = [
   '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
   '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
 ] as const satisfies readonly Hex[];
+
+/** The private key of anvil development account `index` (m/44'/60'/0'/0/index of its public mnemonic). */
+export function anvilKey(index: number): Hex {
+  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
+  if (!key) throw new Error(`no key for anvil account ${index}`);
+  return toHex(key);
+}
 
 export interface TestWalletOptions {
   key?: Hex;
@@ -32,6 +40,8 @@ export interface TestWallet {
   readonly chainId: number;
   /** Every method the page called, in order. */
   calls: string[];
+  /** Every transaction the page asked the wallet to send (`eth_sendTransaction` params), in order. */
+  transactions: Record<string, string | undefined>[];
   /** Makes the next signing or connection requests fail with 4001 (user rejected). */
   refuse: (value: boolean) => void;
   /** Switches account and tells the page (`accountsChanged`). */
@@ -56,7 +66,29 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
   const known = new Set(options.knownChains ?? [1, 56, 8217, 137]);
   let refusing = false;
   const calls: string[] = [];
+  const transactions: Record<string, string | undefined>[] = [];
   const rpc = options.rpcUrl ? createPublicClient({ transport: http(options.rpcUrl) }) : null;
+
+  /** Signs the transaction with the wallet's own key (as an extension does) and sends it raw. */
+  async function send(tx: Record<string, string | undefined>): Promise<Hex> {
+    if (!options.rpcUrl) throw new RpcError(4200, 'The test wallet has no RPC to send transactions to');
+    if (refusing) throw new RpcError(4001, 'User rejected the request.');
+    transactions.push(tx);
+    const big = (value: string | undefined) => (value === undefined ? undefined : BigInt(value));
+    const signer = createWalletClient({ account, transport: http(options.rpcUrl) });
+    const fees =
+      tx['gasPrice'] !== undefined
+        ? { gasPrice: big(tx['gasPrice']) }
+        : { maxFeePerGas: big(tx['maxFeePerGas']), maxPriorityFeePerGas: big(tx['maxPriorityFeePerGas']) };
+    return signer.sendTransaction({
+      chain: null,
+      to: tx['to'] as Hex | undefined,
+      data: tx['data'] as Hex | undefined,
+      value: big(tx['value']),
+      gas: big(tx['gas']),
+      ...fees,
+    } as Parameters<typeof signer.sendTransaction>[0]);
+  }
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
     calls.push(method);
@@ -88,6 +120,8 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
           message: typed.message,
         });
       }
+      case 'eth_sendTransaction':
+        return send((params as [Record<string, string | undefined>])[0]);
       case 'wallet_switchEthereumChain': {
         const [{ chainId: hex }] = params as [{ chainId: string }];
         const next = Number.parseInt(hex, 16);
@@ -177,6 +211,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
       return chainId;
     },
     calls,
+    transactions,
     refuse: (value) => {
       refusing = value;
     },

@@ -6,6 +6,7 @@
  * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/...), §3 "Sell-card payload", §5, §8
  */
 import { useState } from 'react';
+import { shortenAddress } from '../../../lib/addresses';
 import { mapTransactionError } from '../../../lib/errors';
 import { getInjectedProvider } from '../../wallet/eip1193';
 import { type AnnouncedWallet, watchAnnouncedWallets } from '../../wallet/eip6963';
@@ -197,11 +198,17 @@ export default function TradeActions(props: TradeActionsProps) {
 
 function Progress({ progress, props }: { progress: TradeProgress; props: TradeActionsProps }) {
   const m = props.messages;
-  if (progress.step === 'pending' || progress.step === 'confirmed') {
+  if (progress.step === 'pending' || progress.step === 'confirmed' || progress.step === 'owned') {
     const href = explorerTxUrl(props.chain.blockExplorerUrls, progress.hash);
+    const text =
+      progress.step === 'pending'
+        ? m.pending
+        : progress.step === 'confirmed'
+          ? m.confirmed
+          : m.owned.replace('{owner}', shortenAddress(progress.owner));
     return (
       <p role="status" className="text-sm">
-        {progress.step === 'pending' ? m.pending : m.confirmed}{' '}
+        {text}{' '}
         {href && (
           <a className="underline" href={href} target="_blank" rel="noopener noreferrer">
             {m.viewTx}

@@ -35,7 +35,11 @@ import { listingWindow, randomSalt, type TradeActionsProps, withGasFloor } from 
 export type TradeProgress =
   | { step: 'switching' | 'approving' | 'signing' | 'walletPrompt' }
   | { step: 'pending'; hash: Hash }
-  | { step: 'confirmed'; hash: Hash };
+  | { step: 'confirmed'; hash: Hash }
+  | { step: 'owned'; hash: Hash; owner: Address };
+
+/** How long the island waits for the site to record a purchase (the indexer polls every second or so). */
+const RECORD_WAIT_MS = 30_000;
 
 /** Thrown when the wallet would not sign the listing; the island shows it as an alert, nothing is sent. */
 export class SignRefusedError extends Error {
@@ -237,6 +241,28 @@ export async function buyFlow(
     fulfillerConduitKey: trade.conduitKey as Hex,
   });
   await confirm(reader, hash, onProgress);
+  const owner = await reader.readContract({
+    address: getAddress(trade.contractAddress),
+    abi: erc721Abi,
+    functionName: 'ownerOf',
+    args: [BigInt(trade.tokenId)],
+  });
+  onProgress({ step: 'owned', hash, owner });
+  await waitForSiteOwner(trade, owner);
+}
+
+/**
+ * Waits (at most {@link RECORD_WAIT_MS}) until the site's record of the card names `owner`, i.e. the
+ * indexer has seen the Transfer, so that the reloaded page shows the new owner and no listing.
+ */
+async function waitForSiteOwner(trade: Trade, owner: Address): Promise<void> {
+  const path = `/api/v1/cards/${trade.chain.chainId}/${trade.contractAddress.toLowerCase()}/${trade.tokenId}`;
+  const deadline = Date.now() + RECORD_WAIT_MS;
+  while (Date.now() < deadline) {
+    const card = await api.get<{ owner?: string }>(path).catch(() => undefined);
+    if (card?.owner?.toLowerCase() === owner.toLowerCase()) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** Cancels the seller's own listing on Seaport, then tells the site. */

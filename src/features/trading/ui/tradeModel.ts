@@ -77,6 +77,7 @@ export const TRADE_MESSAGE_KEYS = [
   'pending',
   'viewTx',
   'confirmed',
+  'owned',
   'listed',
   'cancelled',
   'signRefused',

@@ -1,0 +1,256 @@
+/**
+ * The Issue NFT form (illustrators): name, description, image, number of serials, collection and royalty.
+ * Checks the fields in the browser first, then sends them as multipart to `POST /api/v1/card_issue`, which
+ * has the platform minter mint the serials to the illustrator's wallet; the result links to the creator
+ * page where the new cards show.
+ *
+ * @see ./issueFormModel.ts, ../../pages/api/v1/card_issue.ts, spec §2 (/card_issue)
+ */
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../client/api';
+import { api } from '../../client/siteApi';
+import { showSnackbar } from '../../ui/snackbar/store';
+import {
+  type IssuableCollection,
+  type IssueFormProblem,
+  type IssueFormValues,
+  issueFormProblems,
+  MAX_CARD_NAME_LENGTH,
+  MAX_ROYALTY_PERCENT,
+  MAX_SERIALS,
+  royaltyBps,
+} from './issueFormModel';
+
+/** Props of {@link IssueCardForm}. */
+export interface IssueCardFormProps {
+  collections: IssuableCollection[];
+  /** Where the new cards show: the illustrator's creator page. */
+  creatorPath: string;
+  messages: {
+    name: string;
+    description: string;
+    image: string;
+    imageHint: string;
+    serials: string;
+    serialsHint: string;
+    collection: string;
+    royalty: string;
+    royaltyHint: string;
+    submit: string;
+    minting: string;
+    /** With `{count}`: how many cards were minted. */
+    issued: string;
+    seeThem: string;
+    failure: string;
+    problems: Record<IssueFormProblem, string>;
+  };
+}
+
+type Result = { kind: 'issued'; count: number } | { kind: 'failed'; text: string } | null;
+
+/** The form island. */
+export default function IssueCardForm({ collections, creatorPath, messages: m }: IssueCardFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<Omit<IssueFormValues, 'image'>>({
+    name: '',
+    serials: '1',
+    royaltyPercent: '5',
+    categoryId: String(collections[0]?.id ?? ''),
+  });
+  const [description, setDescription] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [problems, setProblems] = useState<ReturnType<typeof issueFormProblems>>({});
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setResult(null);
+    const found = issueFormProblems({ ...values, image });
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !image) return;
+    const body = new FormData();
+    body.append('name', values.name.trim());
+    body.append('description', description.trim());
+    body.append('serials', values.serials.trim());
+    body.append('category_id', values.categoryId);
+    body.append('royalty_bps', String(royaltyBps(values.royaltyPercent)));
+    body.append('image', image);
+    setSending(true);
+    try {
+      const issued = await api.post<{ cards: unknown[] }>('/api/v1/card_issue', body);
+      setResult({ kind: 'issued', count: issued.cards.length });
+      showSnackbar(m.issued.replace('{count}', String(issued.cards.length)), { timeout: 3000 });
+    } catch (error) {
+      const text = error instanceof ApiError ? error.message : m.failure;
+      setResult({ kind: 'failed', text });
+      showSnackbar(text, { color: 'alert', timeout: 3000 });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const input =
+    'w-full rounded-md border border-surface-border bg-surface-sunken px-3 py-2 aria-[invalid=true]:border-alert';
+  const problem = (field: keyof IssueFormValues) => {
+    const key = problems[field];
+    return key ? (
+      <p id={`${id}-${field}-problem`} className="text-sm text-active-muted">
+        {m.problems[key]}
+      </p>
+    ) : null;
+  };
+  const described = (field: keyof IssueFormValues, hint?: boolean) =>
+    [hint ? `${id}-${field}-hint` : '', problems[field] ? `${id}-${field}-problem` : ''].filter(Boolean).join(' ') ||
+    undefined;
+
+  return (
+    <form
+      method="post"
+      encType="multipart/form-data"
+      className="grid max-w-xl gap-5"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={sending}
+    >
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-name`} className="font-semibold">
+          {m.name}
+        </label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          required
+          maxLength={MAX_CARD_NAME_LENGTH * 2}
+          value={values.name}
+          onChange={set('name')}
+          aria-invalid={problems.name ? true : undefined}
+          aria-describedby={described('name')}
+          className={input}
+        />
+        {problem('name')}
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-description`} className="font-semibold">
+          {m.description}
+        </label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          rows={4}
+          maxLength={2_000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          className={input}
+        />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-image`} className="font-semibold">
+          {m.image}
+        </label>
+        <input
+          id={`${id}-image`}
+          name="image"
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          required
+          onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+          aria-invalid={problems.image ? true : undefined}
+          aria-describedby={described('image', true)}
+        />
+        <p id={`${id}-image-hint`} className="text-sm text-ink-muted">
+          {m.imageHint}
+        </p>
+        {problem('image')}
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-category`} className="font-semibold">
+          {m.collection}
+        </label>
+        <select
+          id={`${id}-category`}
+          name="category_id"
+          value={values.categoryId}
+          onChange={set('categoryId')}
+          aria-invalid={problems.categoryId ? true : undefined}
+          aria-describedby={described('categoryId')}
+          className={input}
+        >
+          {collections.map((collection) => (
+            <option key={collection.id} value={collection.id}>
+              {collection.name} ({collection.chainName})
+            </option>
+          ))}
+        </select>
+        {problem('categoryId')}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-serials`} className="font-semibold">
+            {m.serials}
+          </label>
+          <input
+            id={`${id}-serials`}
+            name="serials"
+            type="number"
+            min={1}
+            max={MAX_SERIALS}
+            required
+            value={values.serials}
+            onChange={set('serials')}
+            aria-invalid={problems.serials ? true : undefined}
+            aria-describedby={described('serials', true)}
+            className={input}
+          />
+          <p id={`${id}-serials-hint`} className="text-sm text-ink-muted">
+            {m.serialsHint}
+          </p>
+          {problem('serials')}
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-royaltyPercent`} className="font-semibold">
+            {m.royalty}
+          </label>
+          <input
+            id={`${id}-royaltyPercent`}
+            name="royalty_percent"
+            inputMode="decimal"
+            required
+            value={values.royaltyPercent}
+            onChange={set('royaltyPercent')}
+            aria-invalid={problems.royaltyPercent ? true : undefined}
+            aria-describedby={described('royaltyPercent', true)}
+            className={input}
+          />
+          <p id={`${id}-royaltyPercent-hint`} className="text-sm text-ink-muted">
+            {m.royaltyHint.replace('{max}', String(MAX_ROYALTY_PERCENT))}
+          </p>
+          {problem('royaltyPercent')}
+        </div>
+      </div>
+      <button
+        type="submit"
+        disabled={sending}
+        className="justify-self-start rounded-full bg-primary px-6 py-2 font-semibold text-white disabled:cursor-wait disabled:opacity-60"
+      >
+        {sending ? m.minting : m.submit}
+      </button>
+      {result?.kind === 'issued' && (
+        <p role="status" className="text-sm">
+          {m.issued.replace('{count}', String(result.count))}{' '}
+          <a className="underline" href={creatorPath}>
+            {m.seeThem}
+          </a>
+        </p>
+      )}
+      {result?.kind === 'failed' && (
+        <p role="alert" className="text-sm text-active-muted">
+          {result.text}
+        </p>
+      )}
+    </form>
+  );
+}

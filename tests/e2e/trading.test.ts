@@ -1,0 +1,253 @@
+/**
+ * Trading on a real local chain, as people do it in Chromium with the injected test wallet: a collector
+ * lists a card (conduit approval, typed-data signature, the site stores the order), a second collector
+ * buys it (Seaport fulfilment with the 5 gwei gas floor, progress, the new owner), the creator's royalty
+ * shows in their dashboard, and the new owner lists and cancels on chain; an illustrator issues a card
+ * (minted by the platform minter) and finds it on their creator page.
+ *
+ * This file runs its own server on an anvil chain with the demo catalogue minted (tests/helpers/chainApp.ts).
+ */
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type Address, createPublicClient, erc721Abi, getAddress, http, parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
+import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
+import { ANVIL_ACCOUNTS, DEMO_ILLUSTRATOR } from '../../src/server/seed/accounts.ts';
+import { launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
+import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
+import { hydrated, signInIllustrator, signInWithWallet } from '../helpers/pageActions.ts';
+import { anvilKey } from '../helpers/testWallet.ts';
+
+interface CardItem {
+  contractAddress: string;
+  tokenId: string;
+  owner: string;
+  name: string;
+  creator: { walletAddress: string } | null;
+  listing: { orderHash: string; price: string } | null;
+}
+interface CardRecord extends CardItem {
+  listing: (CardItem['listing'] & { exchange: string }) | null;
+}
+interface RevenueTotals {
+  totals: { chainId: number; currency: string; royaltySales: number; royalty: string }[];
+}
+
+const FIVE_GWEI = 5_000_000_000n;
+let app: ChainApp;
+let browser: Browser;
+let card: CardItem;
+let sellerIndex: number;
+let buyerIndex: number;
+const open: TestPage[] = [];
+
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${app.url}${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const record = () => get<CardRecord>(`/api/v1/cards/1/${card.contractAddress}/${card.tokenId}`);
+const tokenPath = () => `/en/tokens/1/${card.contractAddress}/${card.tokenId}`;
+const chainReader = () => createPublicClient({ transport: http(app.rpcUrl) });
+const indexOf = (address: string) => ANVIL_ACCOUNTS.findIndex((a) => a.toLowerCase() === address.toLowerCase());
+
+async function walletPage(index: number) {
+  const opened = await newPage(browser, { locale: 'en-US' });
+  open.push(opened);
+  await opened.page.setViewportSize({ width: 1280, height: 900 });
+  const wallet = await signInWithWallet(opened.page, app.url, { key: anvilKey(index), rpcUrl: app.rpcUrl });
+  return { ...opened, wallet };
+}
+
+/** Fills the sell form on the token page and waits for the user's page the flow ends on. */
+async function list(page: Page, wallet: Address, price: string) {
+  await page.goto(`${app.url}${tokenPath()}`);
+  await hydrated(page, 'TradeActions');
+  const form = page.getByRole('form', { name: 'Sell this card' });
+  await form.getByLabel('Price').fill(price);
+  await form.getByLabel('Currency').selectOption({ label: 'ETH' });
+  await form.getByLabel('Listing period (days)').fill('7');
+  await Promise.all([
+    page.waitForURL(`${app.url}/en/user/${wallet.toLowerCase()}`, { timeout: 45_000 }),
+    form.getByRole('button', { name: 'List for sale' }).click(),
+  ]);
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startChainApp(), launchBrowser()]);
+  // An Ethereum card by the demo illustrator, held by a collector and not listed.
+  const { items } = await get<{ items: CardItem[] }>(
+    `/api/v1/cards?chain_id=1&creator=${ANVIL_ACCOUNTS[0].toLowerCase()}&per_page=100`,
+  );
+  const found = items.find((item) => item.listing === null && indexOf(item.owner) >= 8);
+  if (!found) throw new Error('the demo catalogue has no unlisted Ethereum card of the demo illustrator');
+  card = found;
+  sellerIndex = indexOf(card.owner);
+  buyerIndex = sellerIndex === 19 ? 18 : 19;
+}, 120_000);
+
+afterAll(async () => {
+  for (const page of open) await page.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('selling and buying on chain', () => {
+  test('the owner lists the card: approval and order signed in the wallet, the listing shows', async () => {
+    const seller = await walletPage(sellerIndex);
+    await list(seller.page, seller.wallet.account.address, '0.05');
+    expect(seller.wallet.calls).toContain('eth_signTypedData_v4');
+
+    const listed = await record();
+    expect(listed.listing?.price).toBe(parseEther('0.05').toString());
+    const approved = await chainReader().readContract({
+      address: getAddress(card.contractAddress),
+      abi: erc721Abi,
+      functionName: 'isApprovedForAll',
+      args: [seller.wallet.account.address, app.chain.contracts.market as Address],
+    });
+    expect(approved).toBe(true);
+    for (const tx of seller.wallet.transactions) {
+      expect(BigInt(tx['gasPrice'] ?? tx['maxFeePerGas'] ?? '0')).toBeGreaterThanOrEqual(FIVE_GWEI);
+    }
+    await seller.page.goto(`${app.url}/en/user/${seller.wallet.account.address.toLowerCase()}?tab=listed`);
+    expect(await seller.page.locator('main').textContent()).toContain(card.name);
+  });
+
+  test('a second collector buys it: progress, the new owner, the sale and the creator’s royalty', async () => {
+    const illustrator = await newPage(browser, { locale: 'en-US' });
+    open.push(illustrator);
+    await signInIllustrator(illustrator.page, app.url, DEMO_ILLUSTRATOR.uid, DEMO_ILLUSTRATOR.password);
+    const royalties = async () => {
+      const response = await illustrator.context.request.get(`${app.url}/api/v1/dashboard/revenues?period=month`);
+      const report = (await response.json()) as RevenueTotals;
+      const eth = report.totals.find((row) => row.chainId === 1 && row.currency === 'ETH');
+      return { sales: eth?.royaltySales ?? 0, amount: BigInt(eth?.royalty ?? '0') };
+    };
+    const before = await royalties();
+    const price = parseEther('0.05');
+    const [, royalty] = await chainReader().readContract({
+      address: getAddress(card.contractAddress),
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [BigInt(card.tokenId), price],
+    });
+
+    const buyer = await walletPage(buyerIndex);
+    const { page, wallet } = buyer;
+    await page.goto(`${app.url}${tokenPath()}`);
+    await hydrated(page, 'TradeActions');
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 45_000 }),
+      page.getByRole('button', { name: 'Buy now' }).click(),
+    ]);
+    const sent = wallet.transactions.at(-1);
+    expect(BigInt(sent?.['gasPrice'] ?? sent?.['maxFeePerGas'] ?? '0')).toBeGreaterThanOrEqual(FIVE_GWEI);
+
+    const buyerAddress = wallet.account.address.toLowerCase();
+    const owner = await chainReader().readContract({
+      address: getAddress(card.contractAddress),
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [BigInt(card.tokenId)],
+    });
+    expect(owner.toLowerCase()).toBe(buyerAddress);
+    const after = await record();
+    expect(after.owner).toBe(buyerAddress);
+    expect(after.listing).toBeNull();
+    const main = (await page.locator('main').textContent()) ?? '';
+    expect(main).toContain(`${buyerAddress.slice(0, 6)}`);
+    expect(await page.getByRole('form', { name: 'Sell this card' }).count()).toBe(1);
+
+    await expect
+      .poll(royalties, { timeout: 15_000 })
+      .toEqual({ sales: before.sales + 1, amount: before.amount + royalty });
+  });
+
+  test('the new owner lists it again and cancels on chain: the listing ends on Seaport and on the site', async () => {
+    const owner = await walletPage(buyerIndex);
+    await list(owner.page, owner.wallet.account.address, '0.08');
+    const listed = await record();
+    expect(listed.listing?.price).toBe(parseEther('0.08').toString());
+
+    await owner.page.goto(`${app.url}${tokenPath()}`);
+    await hydrated(owner.page, 'TradeActions');
+    await Promise.all([
+      owner.page.waitForEvent('load', { timeout: 45_000 }),
+      owner.page.getByRole('button', { name: 'Cancel listing' }).click(),
+    ]);
+    expect((await record()).listing).toBeNull();
+    expect(await owner.page.getByRole('button', { name: 'Buy now' }).count()).toBe(0);
+    expect(await owner.page.getByRole('form', { name: 'Sell this card' }).count()).toBe(1);
+    const [, cancelled] = await chainReader().readContract({
+      address: getAddress(listed.listing?.exchange ?? ''),
+      abi: seaportAbi,
+      functionName: 'getOrderStatus',
+      args: [listed.listing?.orderHash as `0x${string}`],
+    });
+    expect(cancelled).toBe(true);
+  });
+});
+
+describe('issuing cards', () => {
+  test('an illustrator issues a card: the form checks the fields, the minter mints, the creator page shows it', async () => {
+    const opened = await newPage(browser, { locale: 'en-US' });
+    open.push(opened);
+    const { page, consoleErrors } = opened;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInIllustrator(page, app.url, DEMO_ILLUSTRATOR.uid, DEMO_ILLUSTRATOR.password);
+    await page.goto(`${app.url}/en/card_issue`);
+    await hydrated(page, 'IssueCardForm');
+
+    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    await expect.poll(() => page.getByText('Enter a name.').count()).toBe(1);
+    expect(await page.getByText('Choose an image.').count()).toBe(1);
+
+    const name = `Moonlit fox ${Date.now().toString(36)}`;
+    await page.getByLabel('Card name').fill(name);
+    await page.getByLabel('Description').fill('A fox under the moon.');
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c06' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Card image').setInputFiles({ name: 'fox.png', mimeType: 'image/png', buffer: png });
+    const collection = page.getByLabel('Collection');
+    const options = await collection.locator('option').allTextContents();
+    const ethereum = options.find((text) => text.includes('(Ethereum'));
+    expect(ethereum).toBeDefined();
+    await collection.selectOption({ label: ethereum ?? '' });
+    await page.getByLabel('Number of serials').fill('3');
+    await page.getByLabel('Royalty (%)').fill('7.5');
+    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    const status = page.locator('form').getByRole('status');
+    await expect.poll(() => status.textContent(), { timeout: 45_000 }).toContain('3 cards were minted to your wallet.');
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      status.getByRole('link', { name: 'See them on your creator page' }).click(),
+    ]);
+    expect(new URL(page.url()).pathname).toBe(`/en/creator/${ANVIL_ACCOUNTS[0].toLowerCase()}`);
+    const { items } = await get<{ items: CardItem[] }>(
+      `/api/v1/cards?q=${encodeURIComponent(name)}&per_page=10&sort=newest`,
+    );
+    expect(items.map((item) => item.name)).toEqual([name, name, name]);
+    const first = items[0];
+    const [, royalty] = await chainReader().readContract({
+      address: getAddress(first?.contractAddress ?? ''),
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [BigInt(first?.tokenId ?? '0'), 10_000n],
+    });
+    expect(royalty).toBe(750n);
+    const owner = await chainReader().readContract({
+      address: getAddress(first?.contractAddress ?? ''),
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [BigInt(first?.tokenId ?? '0')],
+    });
+    expect(owner).toBe(ANVIL_ACCOUNTS[0]);
+    expect(await page.locator('main').textContent()).toContain(name);
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * What browser tests do on a page again and again: wait for an island to hydrate, sign in with the injected
+ * test wallet through the connect modal, sign an illustrator in with id and password.
+ *
+ * @see ./testWallet.ts, ./browser.ts
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { installTestWallet, type TestWallet, type TestWalletOptions } from './testWallet.ts';
+
+/** Waits until the island whose component file starts with `name` has hydrated (Astro drops `ssr`). */
+export async function hydrated(page: Page, name: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="/${name}."]:not([ssr])`).waitFor({ state: 'attached' });
+}
+
+/**
+ * Installs the test wallet, opens `${origin}/en` and signs in through the connect modal (the page reloads
+ * signed in). Call before the page's first navigation.
+ */
+export async function signInWithWallet(page: Page, origin: string, options: TestWalletOptions): Promise<TestWallet> {
+  const wallet = await installTestWallet(page, options);
+  await page.goto(`${origin}/en`);
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
+  await expect.poll(() => dialog.getByText('Test Wallet').isVisible()).toBe(true);
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Connect' }).click()]);
+  await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).count()).toBe(1);
+  return wallet;
+}
+
+/** Signs an illustrator in on `${origin}/en/session` with id and password and waits for the dashboard. */
+export async function signInIllustrator(page: Page, origin: string, uid: string, password: string): Promise<void> {
+  await page.goto(`${origin}/en/session`);
+  await page.getByLabel('ID', { exact: true }).fill(uid);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await Promise.all([page.waitForURL(/\/en\/dashboard$/), page.getByRole('button', { name: 'Sign in' }).click()]);
+}
