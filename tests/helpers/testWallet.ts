@@ -128,7 +128,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
         if (!known.has(next)) throw new RpcError(4902, 'Unrecognized chain ID.');
         if (refusing) throw new RpcError(4001, 'User rejected the request.');
         chainId = next;
-        await emit('chainChanged', hex);
+        await emit('chainChanged', hex, false);
         return null;
       }
       case 'wallet_addEthereumChain': {
@@ -142,7 +142,15 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
     }
   }
 
-  async function emit(event: string, value: unknown) {
+  async function emit(event: string, value: unknown, waitForListener = true) {
+    // The page subscribes once its scripts have run: wait for a listener so the event is not lost.
+    if (waitForListener)
+      await page.waitForFunction(
+        (name) =>
+          ((window as unknown as { __testWalletListeners?: (n: string) => number }).__testWalletListeners?.(name) ??
+            0) > 0,
+        event,
+      );
     await page.evaluate(
       ([name, payload]) =>
         (window as unknown as { __testWalletEmit: (n: string, p: unknown) => void }).__testWalletEmit(
@@ -187,6 +195,8 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
         listeners.get(event)?.delete(listener);
       },
     };
+    (window as unknown as Record<string, unknown>).__testWalletListeners = (event: string) =>
+      listeners.get(event)?.size ?? 0;
     (window as unknown as Record<string, unknown>).__testWalletEmit = (event: string, payload: unknown) => {
       for (const listener of listeners.get(event) ?? []) listener(payload);
     };

@@ -1,16 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { shortenAddress } from '../../lib/addresses';
-import { NO_WALLET, SIGN_REFUSED } from '../../lib/errors';
 import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '../../ui/menus/closeMenus';
-import { flashNextPage } from '../../ui/snackbar/flash';
-import { showSnackbar } from '../../ui/snackbar/store';
 import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '../wallet/ConnectModal';
 import { logout } from './logout';
-import { $currentUser, clearSession, setCurrentUser } from './store';
+import { signInAndReload } from './signInAndReload';
+import { $currentUser, setCurrentUser } from './store';
 import type { SessionUser } from './types';
 import { ILLUSTRATOR_ROLE } from './types';
-import { signInWithWallet } from './walletSignIn';
 
 export interface AccountMenuProps {
   user: SessionUser | null;
@@ -90,22 +87,7 @@ export default function AccountMenu({
 
   async function confirm(choice: ConnectChoice) {
     setConnectOpen(false);
-    try {
-      const signedIn = await signInWithWallet(choice.provider);
-      if (!signedIn) return;
-      flashNextPage('sessions.success');
-      window.location.reload();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (message === SIGN_REFUSED || message === NO_WALLET) {
-        showSnackbar(message, { color: 'alert', timeout: 3000 });
-        return;
-      }
-      // spec §8: a failed wallet sign-in clears the logged-in flag and reloads with sessions.failure
-      clearSession();
-      flashNextPage('sessions.failure');
-      window.location.reload();
-    }
+    await signInAndReload(choice.provider);
   }
 
   if (!user) {

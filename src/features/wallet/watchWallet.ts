@@ -1,0 +1,61 @@
+/**
+ * Follows the injected wallet's `accountsChanged` and `chainChanged` events and checks its chain on load,
+ * doing what `walletEvents.ts` decides: log out, start a wallet login, set the current chain and go home,
+ * or ask the wallet to switch to the first supported chain. Loaded by the page bootstrap only when a wallet
+ * is injected (a dynamic import), so pages without a wallet carry none of this; logout and sign-in load
+ * only when needed.
+ *
+ * @see ./walletEvents.ts, /work/shared/spec/marketplace-spec.md §2 "Chain and account changes"
+ */
+import type { ChainOption } from '../chains/chainOption';
+import { setCurrentChain } from '../chains/store';
+import type { Eip1193Provider } from './eip1193';
+import { switchWalletChain, takeSiteSwitch } from './switchChain';
+import { onAccountsChanged, onWalletChain, type SignedIn } from './walletEvents';
+
+/** What the watcher needs from the page. */
+export interface WatchWalletOptions {
+  provider: Eip1193Provider;
+  chains: readonly ChainOption[];
+  signedIn: SignedIn;
+  /** The home page in the page's locale. */
+  homePath: string;
+  /** Navigation (home after a chain change made in the wallet). */
+  location: Pick<Location, 'assign'>;
+}
+
+/** Asks the wallet for a supported chain; a refusal is the person's choice and is only logged. */
+async function askForChain(provider: Eip1193Provider, chain: ChainOption): Promise<void> {
+  try {
+    await switchWalletChain(provider, chain);
+  } catch (error) {
+    console.warn('The wallet did not switch chain', error);
+  }
+}
+
+/** Starts watching; returns once the on-load chain check has run. */
+export async function watchWallet(options: WatchWalletOptions): Promise<void> {
+  const { provider, chains, signedIn, homePath, location } = options;
+  provider.on?.('accountsChanged', (accounts) => {
+    const action = onAccountsChanged(accounts, signedIn);
+    if (action === 'logout') {
+      void import('../session/logout').then(({ logout }) => logout(homePath));
+    } else if (action === 'signIn') {
+      void import('../session/signInAndReload').then(({ signInAndReload }) => signInAndReload(provider));
+    }
+  });
+  provider.on?.('chainChanged', (chainId) => {
+    const action = onWalletChain(chainId, chains);
+    if (action.kind === 'use') {
+      setCurrentChain(action.chain.key);
+      // A switch the site asked for (chain selector, a trade on another chain) is not a reason to leave the
+      // page: the selector goes home itself, and a purchase must not be interrupted.
+      if (!takeSiteSwitch(action.chain.chainId)) location.assign(homePath);
+    } else if (action.kind === 'switchWallet') {
+      void askForChain(provider, action.chain);
+    }
+  });
+  const current = await provider.request({ method: 'eth_chainId' }).catch(() => null);
+  const onLoad = onWalletChain(current, chains);
+  if (onLoad.kind === 'switchWallet') await askForChain(provider, onLoad.chain);
+}
