@@ -64,7 +64,6 @@ export default defineConfig({
       PUBLIC_CHAT_WIDGET_SRC: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_RECAPTCHA_SITE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_RECAPTCHA_ENTERPRISE: envField.boolean({ context: 'client', access: 'public', default: false }),
-      PUBLIC_WEB3AUTH_CLIENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_COMMUNITY_CHAT_URL: envField.string({
         context: 'client',
         access: 'public',

@@ -2,10 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { shortenAddress } from '../../lib/addresses';
 import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '../../ui/menus/closeMenus';
+import { showSnackbar } from '../../ui/snackbar/store';
 import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '../wallet/ConnectModal';
+import type { Eip1193Provider } from '../wallet/eip1193';
+import type { SocialLoginConfig } from '../wallet/socialLoginConfig';
 import { logout } from './logout';
 import { signInAndReload } from './signInAndReload';
-import { $currentUser, setCurrentUser } from './store';
+import { $currentUser, $signingIn, setCurrentUser } from './store';
 import type { SessionUser } from './types';
 import { ILLUSTRATOR_ROLE } from './types';
 
@@ -22,7 +25,8 @@ export interface AccountMenuProps {
     home: string;
   };
   communityChatUrl: string;
-  socialLoginEnabled: boolean;
+  /** Web3Auth settings when social login is configured (PUBLIC_WEB3AUTH_CLIENT_ID), else null. */
+  socialLogin: SocialLoginConfig | null;
   defaultAvatar: string;
   messages: ConnectModalProps['messages'] & {
     connectWallet: string;
@@ -36,6 +40,8 @@ export interface AccountMenuProps {
     communityChat: string;
     contact: string;
     logout: string;
+    /** Shown when Web3Auth cannot be reached or the person closes its login. */
+    socialFailed: string;
   };
 }
 
@@ -48,7 +54,7 @@ export default function AccountMenu({
   user: initialUser,
   paths,
   communityChatUrl,
-  socialLoginEnabled,
+  socialLogin,
   defaultAvatar,
   messages,
 }: AccountMenuProps) {
@@ -87,7 +93,19 @@ export default function AccountMenu({
 
   async function confirm(choice: ConnectChoice) {
     setConnectOpen(false);
-    await signInAndReload(choice.provider);
+    if (choice.kind !== 'social') return signInAndReload(choice.provider);
+    if (!socialLogin || $signingIn.get()) return;
+    let provider: Eip1193Provider;
+    try {
+      // Web3Auth loads only now, when chosen (it is large and reaches its hosts as soon as it loads).
+      const { connectSocial } = await import('../wallet/socialLogin');
+      provider = await connectSocial(socialLogin);
+    } catch (error) {
+      console.warn(error);
+      showSnackbar(messages.socialFailed, { color: 'alert', timeout: 3000 });
+      return;
+    }
+    await signInAndReload(provider);
   }
 
   if (!user) {
@@ -98,7 +116,7 @@ export default function AccountMenu({
         </button>
         <ConnectModal
           open={connectOpen}
-          socialLoginEnabled={socialLoginEnabled}
+          socialLoginEnabled={socialLogin !== null}
           messages={messages}
           onConfirm={(choice) => void confirm(choice)}
           onCancel={() => setConnectOpen(false)}
@@ -179,7 +197,7 @@ export default function AccountMenu({
               onClick={() => {
                 setMenuOpen(false);
                 document.dispatchEvent(new CustomEvent(CLOSE_MENUS_EVENT));
-                void logout(paths.home);
+                void logout(paths.home, socialLogin);
               }}
             >
               {messages.logout}

@@ -1,4 +1,5 @@
 import { api } from '../../client/siteApi';
+import { SOCIAL_LOGIN_KEY, type SocialLoginConfig } from '../wallet/socialLoginConfig';
 import { clearSession } from './store';
 
 /**
@@ -6,7 +7,12 @@ import { clearSession } from './store';
  * address, user and logged-in flag, resets start-up and goes home.
  * @see ../../../../shared/spec/marketplace-spec.md §4 (Logout)
  */
-export async function logout(homePath: string): Promise<void> {
+export async function logout(homePath: string, social: SocialLoginConfig | null = null): Promise<void> {
+  // Social-wallet users use social logout (spec §4): the Web3Auth session ends too.
+  if (social && localStorage.getItem(SOCIAL_LOGIN_KEY) === '1') {
+    const { socialLogout } = await import('../wallet/socialLogin');
+    await socialLogout(social);
+  }
   try {
     await api.del('/api/v1/session');
   } catch {
