@@ -10,6 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type Address, createPublicClient, erc721Abi, getAddress, http, parseEther } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
@@ -188,6 +189,52 @@ describe('selling and buying on chain', () => {
       args: [listed.listing?.orderHash as `0x${string}`],
     });
     expect(cancelled).toBe(true);
+  });
+});
+
+describe('cancel all and failures', () => {
+  test('the seller cancels all their listings on a chain at once from their items page (Seaport counter)', async () => {
+    const owner = await walletPage(buyerIndex);
+    await list(owner.page, owner.wallet.account.address, '0.09');
+    expect((await record()).listing).not.toBeNull();
+    const seller = owner.wallet.account.address;
+    const counter = () =>
+      chainReader().readContract({
+        address: app.chain.contracts.exchange as Address,
+        abi: seaportAbi,
+        functionName: 'getCounter',
+        args: [seller],
+      });
+    const before = await counter();
+
+    await owner.page.goto(`${app.url}/en/user/${seller.toLowerCase()}?tab=listed`);
+    await hydrated(owner.page, 'CancelAllListings');
+    await Promise.all([
+      owner.page.waitForEvent('load', { timeout: 45_000 }),
+      owner.page.getByRole('button', { name: /^Cancel all my listings on Ethereum/ }).click(),
+    ]);
+    // Seaport 1.6 raises the counter by a large pseudo-random step, not by one.
+    expect(await counter()).toBeGreaterThan(before);
+    expect((await record()).listing).toBeNull();
+    // Listings on the other chains (demo data) keep their buttons; Ethereum's is gone.
+    expect(await owner.page.getByRole('button', { name: /^Cancel all my listings on Ethereum/ }).count()).toBe(0);
+  });
+
+  test('a buyer without funds is told "Insufficient funds" and nothing changes hands', async () => {
+    const { items } = await get<{ items: CardItem[] }>('/api/v1/cards?chain_id=1&status=listed&per_page=5');
+    const listed = items[0];
+    if (!listed) throw new Error('no listed Ethereum card in the demo catalogue');
+    const opened = await newPage(browser, { locale: 'en-US' });
+    open.push(opened);
+    const { page } = opened;
+    await signInWithWallet(page, app.url, { key: generatePrivateKey(), rpcUrl: app.rpcUrl });
+    await page.goto(`${app.url}/en/tokens/1/${listed.contractAddress}/${listed.tokenId}`);
+    await hydrated(page, 'TradeActions');
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 }).toBe('Insufficient funds');
+    const after = await get<CardRecord>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
+    expect(after.owner).toBe(listed.owner);
+    expect(after.listing?.orderHash).toBe(listed.listing?.orderHash);
   });
 });
 

@@ -165,8 +165,13 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
     try {
       return { result: await handle(method, params ?? []) };
     } catch (error) {
-      const code = error instanceof RpcError ? error.code : -32603;
-      return { error: { code, message: error instanceof Error ? error.message : String(error) } };
+      if (error instanceof RpcError) return { error: { code: error.code, message: error.message } };
+      // As a real wallet does, pass on the node's own words (viem keeps them in `details`), e.g. anvil's
+      // "Insufficient funds for gas * price + value".
+      const details = (error as { details?: unknown }).details;
+      const message =
+        typeof details === 'string' && details ? details : error instanceof Error ? error.message : String(error);
+      return { error: { code: -32603, message } };
     }
   });
 

@@ -8,36 +8,19 @@
 import { useState } from 'react';
 import { shortenAddress } from '../../../lib/addresses';
 import { mapTransactionError } from '../../../lib/errors';
-import { getInjectedProvider } from '../../wallet/eip1193';
-import { type AnnouncedWallet, watchAnnouncedWallets } from '../../wallet/eip6963';
+import { findProvider } from './findProvider';
 import type { TradeProgress } from './tradeFlows';
 import {
   explorerTxUrl,
   listingWindow,
   MAX_EXPIRY_DAYS,
   parseAmount,
-  pickProvider,
   type TradeActionsProps,
   tradeRole,
   userPagePath,
 } from './tradeModel';
 
 type Status = { kind: 'idle' } | { kind: 'busy'; progress: TradeProgress | null } | { kind: 'error'; text: string };
-
-/** The wallet to talk to: an EIP-6963 announced one (asked for briefly), else `window.ethereum`. */
-async function findProvider() {
-  const announced = await new Promise<AnnouncedWallet[]>((resolve) => {
-    let found: AnnouncedWallet[] = [];
-    const stop = watchAnnouncedWallets((wallets) => {
-      found = wallets;
-    });
-    setTimeout(() => {
-      stop();
-      resolve(found);
-    }, 150);
-  });
-  return pickProvider(announced, getInjectedProvider());
-}
 
 /** The trading actions of one token. */
 export default function TradeActions(props: TradeActionsProps) {

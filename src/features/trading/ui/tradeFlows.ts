@@ -19,6 +19,7 @@ import {
   zeroHash,
 } from 'viem';
 import { api } from '../../../client/siteApi';
+import { TX_INSUFFICIENT_FUNDS } from '../../../lib/errors';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { switchWalletChain } from '../../wallet/switchChain';
 import { cardAbi } from '../contracts/cardAbi';
@@ -26,6 +27,7 @@ import { parseOrderJson, toOrderJson } from '../orderJson';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { fulfillOrder } from '../seaport/fulfillOrder';
+import { incrementCounter } from '../seaport/incrementCounter';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
 import { signSellOrder } from '../seaport/signSellOrder';
@@ -74,7 +76,7 @@ function flooredProvider(provider: Eip1193Provider): Eip1193Provider {
 /** Connects, switches to the token's chain when needed and returns clients bound to the wallet's account. */
 async function connect(
   provider: Eip1193Provider,
-  trade: Trade,
+  trade: Pick<Trade, 'chain'>,
   expected: string | null,
   onProgress: (p: TradeProgress) => void,
 ) {
@@ -203,6 +205,44 @@ async function confirm(
   onProgress({ step: 'confirmed', hash });
 }
 
+/** What the buyer pays in the chain's coin (the sum of the native consideration items). */
+function nativeTotal(order: OrderComponents): bigint {
+  return order.consideration
+    .filter((item) => item.itemType === ItemType.NATIVE)
+    .reduce((sum, item) => sum + item.endAmount, 0n);
+}
+
+/**
+ * Refuses before any wallet prompt when the buyer cannot pay: the price in the ERC-20 (or coin) exceeds the
+ * balance (gas comes on top and is left to the wallet). Throws "Insufficient funds" (spec §8).
+ */
+async function checkFunds(
+  reader: {
+    getBalance(a: { address: Address }): Promise<bigint>;
+    readContract(a: {
+      address: Address;
+      abi: typeof erc20Abi;
+      functionName: 'balanceOf';
+      args: [Address];
+    }): Promise<bigint>;
+  },
+  account: Address,
+  order: OrderComponents,
+  payment: { token: Address; total: bigint } | undefined,
+): Promise<void> {
+  const coin = nativeTotal(order);
+  if (coin > 0n && (await reader.getBalance({ address: account })) < coin) throw new Error(TX_INSUFFICIENT_FUNDS);
+  if (payment) {
+    const balance = await reader.readContract({
+      address: payment.token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [account],
+    });
+    if (balance < payment.total) throw new Error(TX_INSUFFICIENT_FUNDS);
+  }
+}
+
 /** Buys the listed card: approve the ERC-20 for the conduit when needed, then fulfil on Seaport. */
 export async function buyFlow(
   provider: Eip1193Provider,
@@ -215,6 +255,7 @@ export async function buyFlow(
   const { account, wallet, reader } = await connect(provider, trade, null, onProgress);
   const operator = operatorOf(trade);
   const payment = erc20Total(order);
+  await checkFunds(reader, account, order, payment);
   if (payment) {
     const allowance = await reader.readContract({
       address: payment.token,
@@ -279,4 +320,21 @@ export async function cancelFlow(
   const hash = await cancelOrders(wallet, { seaport: getAddress(listing.exchange), orders: [order] });
   await confirm(reader, hash, onProgress);
   await api.post(`/api/v1/orders/${listing.orderHash}/cancel`);
+}
+
+/**
+ * Cancels every listing of the seller on one chain at once: raises their Seaport counter (one transaction),
+ * then tells the site, which ends the listings signed with the old counter.
+ */
+export async function cancelAllFlow(
+  provider: Eip1193Provider,
+  trade: Pick<Trade, 'chain' | 'seaport'>,
+  sellerAddress: string,
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  const { wallet, reader } = await connect(provider, trade, sellerAddress, onProgress);
+  onProgress({ step: 'walletPrompt' });
+  const hash = await incrementCounter(wallet, { seaport: getAddress(trade.seaport) });
+  await confirm(reader, hash, onProgress);
+  await api.post('/api/v1/orders/cancel_all', { chain_id: trade.chain.chainId });
 }
