@@ -54,11 +54,11 @@ const tokenPath = () => `/en/tokens/1/${card.contractAddress}/${card.tokenId}`;
 const chainReader = () => createPublicClient({ transport: http(app.rpcUrl) });
 const indexOf = (address: string) => ANVIL_ACCOUNTS.findIndex((a) => a.toLowerCase() === address.toLowerCase());
 
-async function walletPage(index: number) {
+async function walletPage(index: number, chainId = 1) {
   const opened = await newPage(browser, { locale: 'en-US' });
   open.push(opened);
   await opened.page.setViewportSize({ width: 1280, height: 900 });
-  const wallet = await signInWithWallet(opened.page, app.url, { key: anvilKey(index), rpcUrl: app.rpcUrl });
+  const wallet = await signInWithWallet(opened.page, app.url, { key: anvilKey(index), rpcUrl: app.rpcUrl, chainId });
   return { ...opened, wallet };
 }
 
@@ -136,7 +136,8 @@ describe('selling and buying on chain', () => {
       args: [BigInt(card.tokenId), price],
     });
 
-    const buyer = await walletPage(buyerIndex);
+    // The buyer's wallet is on Polygon: the purchase switches it to Ethereum and stays on the card's page.
+    const buyer = await walletPage(buyerIndex, 137);
     const { page, wallet } = buyer;
     await page.goto(`${app.url}${tokenPath()}`);
     await hydrated(page, 'TradeActions');
@@ -144,6 +145,9 @@ describe('selling and buying on chain', () => {
       page.waitForEvent('load', { timeout: 45_000 }),
       page.getByRole('button', { name: 'Buy now' }).click(),
     ]);
+    expect(wallet.calls).toContain('wallet_switchEthereumChain');
+    expect(wallet.chainId).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(tokenPath());
     const sent = wallet.transactions.at(-1);
     expect(BigInt(sent?.['gasPrice'] ?? sent?.['maxFeePerGas'] ?? '0')).toBeGreaterThanOrEqual(FIVE_GWEI);
 
@@ -218,6 +222,20 @@ describe('cancel all and failures', () => {
     expect((await record()).listing).toBeNull();
     // Listings on the other chains (demo data) keep their buttons; Ethereum's is gone.
     expect(await owner.page.getByRole('button', { name: /^Cancel all my listings on Ethereum/ }).count()).toBe(0);
+  });
+
+  test('refusing to sign the listing shows an alert and lists nothing', async () => {
+    const owner = await walletPage(buyerIndex);
+    await owner.page.goto(`${app.url}${tokenPath()}`);
+    await hydrated(owner.page, 'TradeActions');
+    const form = owner.page.getByRole('form', { name: 'Sell this card' });
+    await form.getByLabel('Price').fill('0.07');
+    owner.wallet.refuse(true);
+    await form.getByRole('button', { name: 'List for sale' }).click();
+    await expect.poll(() => owner.page.getByRole('alert').textContent()).toContain('User rejected');
+    expect(owner.wallet.calls).toContain('eth_signTypedData_v4');
+    expect(new URL(owner.page.url()).pathname).toBe(tokenPath());
+    expect((await record()).listing).toBeNull();
   });
 
   test('a buyer without funds is told "Insufficient funds" and nothing changes hands', async () => {

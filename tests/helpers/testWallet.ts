@@ -65,6 +65,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
   let chainId = options.chainId ?? 1;
   const known = new Set(options.knownChains ?? [1, 56, 8217, 137]);
   let refusing = false;
+  let connected = false;
   const calls: string[] = [];
   const transactions: Record<string, string | undefined>[] = [];
   const rpc = options.rpcUrl ? createPublicClient({ transport: http(options.rpcUrl) }) : null;
@@ -94,7 +95,9 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
     calls.push(method);
     switch (method) {
       case 'eth_requestAccounts':
-        if (refusing) throw new RpcError(4001, 'User rejected the request.');
+        // Like a real wallet, it asks only until the site is connected, then answers without a prompt.
+        if (refusing && !connected) throw new RpcError(4001, 'User rejected the request.');
+        connected = true;
         return [account.address];
       case 'eth_accounts':
         return [account.address];
