@@ -24,3 +24,12 @@ export function toChainOption(chain: Chain): ChainOption {
     blockExplorerUrls: [...chain.blockExplorerUrls],
   };
 }
+
+/** What a wallet needs to switch to (or add) a chain: a {@link ChainOption} without the site's key and icon. */
+export type WalletChain = Omit<ChainOption, 'key' | 'icon'>;
+
+/** The wallet-facing part of a configured chain (public data only). */
+export function toWalletChain(chain: Chain): WalletChain {
+  const { key: _key, icon: _icon, ...walletChain } = toChainOption(chain);
+  return walletChain;
+}

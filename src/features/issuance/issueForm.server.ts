@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { HttpError, unprocessable } from '../../server/api/errors';
 import { validate } from '../../server/api/parse';
-import { MAX_ICON_BYTES } from '../profiles/uploads.server';
+import { MAX_ICON_BYTES, readBody } from '../profiles/uploads.server';
 
 /** Most serials one issue mints. */
 export const MAX_SERIALS = 100;
@@ -31,26 +31,6 @@ export const issueFieldsSchema = z.object({
 /** A read issue form. */
 export type IssueForm = z.output<typeof issueFieldsSchema> & { image: Uint8Array };
 
-async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, 'The image is larger than 2 MB');
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new HttpError(413, 'The image is larger than 2 MB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * Reads and validates the form: 415 when not multipart, 413 past the size limit, 400 for a malformed body,
  * 422 for a missing or invalid field.
@@ -58,7 +38,11 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
 export async function readIssueForm(request: Request): Promise<IssueForm> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError(415, 'Send the form as multipart/form-data');
-  const body = await readLimited(request, MAX_CARD_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES);
+  const body = await readBody(
+    request,
+    MAX_CARD_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
+    'The image is larger than 2 MB',
+  );
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': type } }).formData();

@@ -41,10 +41,14 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Reads a request body up to `maxBytes`, or throws 413 as soon as it is longer. */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/** Reads a request body up to `maxBytes`, or throws 413 (with `tooLarge`) as soon as it is longer. */
+export async function readBody(
+  request: Request,
+  maxBytes: number,
+  tooLarge = 'The file is larger than 2 MB',
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, 'The file is larger than 2 MB');
+  if (declared > maxBytes) throw new HttpError(413, tooLarge);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -55,7 +59,7 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new HttpError(413, 'The file is larger than 2 MB');
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(value);
   }

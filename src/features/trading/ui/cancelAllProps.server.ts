@@ -7,6 +7,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { sellOrders } from '../../../server/db/schema';
 import type { Database } from '../../../server/db/types';
+import { toWalletChain } from '../../chains/chainOption';
 import type { Chain } from '../../chains/chains';
 import type { CancelAllChain } from './CancelAllListings';
 
@@ -29,13 +30,7 @@ export async function cancelAllChains(
     if (!row) return [];
     return [
       {
-        chain: {
-          chainId: chain.chainId,
-          chainName: chain.chainName,
-          nativeCurrency: { ...chain.nativeCurrency },
-          rpcUrls: [...chain.rpcUrls],
-          blockExplorerUrls: [...chain.blockExplorerUrls],
-        },
+        chain: toWalletChain(chain),
         seaport: chain.contracts.exchange,
         listings: row.listings,
       },

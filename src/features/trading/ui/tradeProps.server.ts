@@ -7,6 +7,7 @@
  */
 import type { Database } from '../../../server/db/types';
 import type { CardDetail } from '../../cards/types';
+import { toWalletChain } from '../../chains/chainOption';
 import type { Chain } from '../../chains/chains';
 import { CURRENCIES, currenciesForChain } from '../../chains/currencies';
 import type { Translate } from '../../i18n/t';
@@ -42,13 +43,7 @@ export async function tradeActionProps(
   const listing = card.listing;
   const messages = Object.fromEntries(TRADE_MESSAGE_KEYS.map((key) => [key, t(`trade.${key}`)])) as TradeMessages;
   return {
-    chain: {
-      chainId: chain.chainId,
-      chainName: chain.chainName,
-      nativeCurrency: { ...chain.nativeCurrency },
-      rpcUrls: [...chain.rpcUrls],
-      blockExplorerUrls: [...chain.blockExplorerUrls],
-    },
+    chain: toWalletChain(chain),
     seaport: terms.seaport,
     conduit: chain.contracts.market,
     conduitKey: terms.conduitKey,
