@@ -45,6 +45,7 @@ function watchInjectedWallet(body: HTMLElement): void {
       },
       homePath: data['homePath'] ?? '/',
       location: window.location,
+      storage: sessionStorage,
     }),
   );
 }

@@ -63,4 +63,21 @@ describe('chain changes', () => {
     expect(new URL(page.url()).pathname).toBe('/en/market');
     await close();
   });
+
+  test('a person who declines is not asked again on every page of the tab', async () => {
+    const { page, close } = await newPage(browser, { locale: 'en-US' });
+    const wallet = await installTestWallet(page, { key: ANVIL_KEYS[1], chainId: 5 });
+    wallet.refuse(true);
+    await page.goto(pageUrl('/en/market'));
+    const count = (method: string) => wallet.calls.filter((call) => call === method).length;
+    await expect.poll(() => count('wallet_switchEthereumChain')).toBe(1);
+    const chainReads = count('eth_chainId');
+    await page.goto(pageUrl('/en/rankings'));
+    // The next page reads the chain twice: at start-up and in the watcher's on-load check.
+    await expect.poll(() => count('eth_chainId')).toBeGreaterThanOrEqual(chainReads + 2);
+    await page.waitForTimeout(300); // room for a (wrong) second request to arrive after the chain read
+    expect(count('wallet_switchEthereumChain')).toBe(1);
+    expect(wallet.chainId).toBe(5);
+    await close();
+  });
 });

@@ -22,6 +22,8 @@ export interface WatchWalletOptions {
   homePath: string;
   /** Navigation (home after a chain change made in the wallet). */
   location: Pick<Location, 'assign'>;
+  /** Where the on-load chain request is remembered for the tab (sessionStorage); always asks without. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
 /** Asks the wallet for a supported chain; a refusal is the person's choice and is only logged. */
@@ -57,5 +59,12 @@ export async function watchWallet(options: WatchWalletOptions): Promise<void> {
   });
   const current = await provider.request({ method: 'eth_chainId' }).catch(() => null);
   const onLoad = onWalletChain(current, chains);
-  if (onLoad.kind === 'switchWallet') await askForChain(provider, onLoad.chain);
+  // Asked once per tab session: a person who declined is not asked again on every page they open.
+  if (onLoad.kind === 'switchWallet' && !options.storage?.getItem(ASKED_KEY)) {
+    options.storage?.setItem(ASKED_KEY, '1');
+    await askForChain(provider, onLoad.chain);
+  }
 }
+
+/** sessionStorage key: the on-load request for a supported chain was made in this tab. */
+const ASKED_KEY = 'kirafuda.chainAsked';
