@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { type Address, createPublicClient, erc721Abi, getAddress, http, parseEther } from 'viem';
+import { type Address, createPublicClient, erc20Abi, erc721Abi, getAddress, http, parseEther } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
@@ -26,7 +26,7 @@ interface CardItem {
   owner: string;
   name: string;
   creator: { walletAddress: string } | null;
-  listing: { orderHash: string; price: string } | null;
+  listing: { orderHash: string; price: string; currencyCode: number } | null;
 }
 interface CardRecord extends CardItem {
   listing: (CardItem['listing'] & { exchange: string }) | null;
@@ -236,6 +236,41 @@ describe('cancel all and failures', () => {
     expect(owner.wallet.calls).toContain('eth_signTypedData_v4');
     expect(new URL(owner.page.url()).pathname).toBe(tokenPath());
     expect((await record()).listing).toBeNull();
+  });
+
+  test('a card listed in an ERC-20 (WETH or ATEM) is bought after the token is approved for the conduit', async () => {
+    const { items } = await get<{ items: CardItem[] }>('/api/v1/cards?chain_id=1&status=listed&per_page=100');
+    const buyerAddress = ANVIL_ACCOUNTS[17];
+    const listed = items.find(
+      (item) =>
+        item.listing &&
+        [4, 7].includes(item.listing.currencyCode) &&
+        item.owner !== buyerAddress.toLowerCase() &&
+        BigInt(item.listing.price) <= parseEther('10'),
+    );
+    if (!listed?.listing) throw new Error('no Ethereum card listed in WETH or ATEM in the demo catalogue');
+    const token = (
+      listed.listing.currencyCode === 7 ? app.chain.contracts.atem : app.chain.contracts.payment
+    ) as Address;
+    const balance = () =>
+      chainReader().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [buyerAddress] });
+    const before = await balance();
+
+    const { page, wallet } = await walletPage(17);
+    await page.goto(`${app.url}/en/tokens/1/${listed.contractAddress}/${listed.tokenId}`);
+    await hydrated(page, 'TradeActions');
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 45_000 }),
+      page.getByRole('button', { name: 'Buy now' }).click(),
+    ]);
+    const approval = wallet.transactions.find(
+      (tx) => tx['to']?.toLowerCase() === token.toLowerCase() && tx['data']?.startsWith('0x095ea7b3'),
+    );
+    expect(approval).toBeDefined();
+    expect(before - (await balance())).toBe(BigInt(listed.listing.price));
+    const after = await get<CardRecord>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
+    expect(after.owner).toBe(buyerAddress.toLowerCase());
+    expect(after.listing).toBeNull();
   });
 
   test('a buyer without funds is told "Insufficient funds" and nothing changes hands', async () => {
