@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   errorStatus,
   floorGasPrice,
+  isUserRejection,
   MIN_GAS_PRICE_WEI,
   mapTransactionError,
   NO_METAMASK,
@@ -83,5 +84,21 @@ describe('floorGasPrice', () => {
   it('keeps a gas price of 5 gwei or more', () => {
     expect(floorGasPrice(5_000_000_000n)).toBe(5_000_000_000n);
     expect(floorGasPrice(30_000_000_000n)).toBe(30_000_000_000n);
+  });
+});
+
+describe('isUserRejection', () => {
+  it('finds code 4001 or the wallet\'s "user rejected" words anywhere in the cause chain', () => {
+    expect(isUserRejection(Object.assign(new Error('denied'), { code: 4001 }))).toBe(true);
+    expect(isUserRejection(new Error('outer', { cause: Object.assign(new Error('x'), { code: 4001 }) }))).toBe(true);
+    expect(isUserRejection({ shortMessage: 'User rejected the request.' })).toBe(true);
+    expect(isUserRejection(new Error('MetaMask Tx Signature: User denied transaction signature.'))).toBe(true);
+  });
+
+  it('is false for other failures and for non-errors', () => {
+    expect(isUserRejection(new Error('execution reverted'))).toBe(false);
+    expect(isUserRejection(Object.assign(new Error('x'), { code: -32603 }))).toBe(false);
+    expect(isUserRejection('User rejected')).toBe(false);
+    expect(isUserRejection(null)).toBe(false);
   });
 });

@@ -55,6 +55,21 @@ function errorTexts(err: unknown, depth = 0): string[] {
 }
 
 /**
+ * Whether the person declined in their wallet (EIP-1193 code 4001 anywhere in the error's `cause` chain, or
+ * a "user rejected/denied" message): not a failure of the transaction, and told as such.
+ */
+export function isUserRejection(err: unknown, depth = 0): boolean {
+  if (depth > 5 || err === null || typeof err !== 'object') return false;
+  if ((err as { code?: unknown }).code === 4001) return true;
+  const own = ['message', 'shortMessage', 'details']
+    .map((key) => (err as Record<string, unknown>)[key])
+    .filter((value): value is string => typeof value === 'string')
+    .join('\n');
+  if (/user (rejected|denied)/i.test(own)) return true;
+  return isUserRejection((err as { cause?: unknown }).cause, depth + 1);
+}
+
+/**
  * Maps any transaction failure to one of the three messages the user sees.
  * Looks at the error's message (and viem's `shortMessage`/`details` and nested
  * `cause`s): "insufficient" (any case) wins over "not found"; anything else is

@@ -273,6 +273,24 @@ describe('cancel all and failures', () => {
     expect(after.listing).toBeNull();
   });
 
+  test('declining the purchase in the wallet is told as such, and nothing changes hands', async () => {
+    const { items } = await get<{ items: CardItem[] }>('/api/v1/cards?chain_id=1&status=listed&per_page=100');
+    const buyer = ANVIL_ACCOUNTS[16].toLowerCase();
+    const listed = items.find((item) => item.listing?.currencyCode === 2 && item.owner !== buyer);
+    if (!listed) throw new Error('no Ethereum card listed in ETH in the demo catalogue');
+    const { page, wallet } = await walletPage(16);
+    await page.goto(`${app.url}/en/tokens/1/${listed.contractAddress}/${listed.tokenId}`);
+    await hydrated(page, 'TradeActions');
+    wallet.refuse(true);
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 })
+      .toBe('You declined in your wallet. Nothing was sent.');
+    expect(wallet.transactions).toEqual([]);
+    const after = await get<CardRecord>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
+    expect(after.owner).toBe(listed.owner);
+  });
+
   test('a buyer without funds is told "Insufficient funds" and nothing changes hands', async () => {
     const { items } = await get<{ items: CardItem[] }>('/api/v1/cards?chain_id=1&status=listed&per_page=5');
     const listed = items[0];

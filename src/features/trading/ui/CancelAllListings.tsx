@@ -6,7 +6,7 @@
  * @see ./tradeFlows.ts `cancelAllFlow`, spec §2 (/user/{address}), issue "Cancel ... all of a seller's listings"
  */
 import { useState } from 'react';
-import { mapTransactionError } from '../../../lib/errors';
+import { isUserRejection, mapTransactionError } from '../../../lib/errors';
 import { findProvider } from './findProvider';
 import type { TradeActionsProps } from './tradeModel';
 
@@ -28,6 +28,8 @@ export interface CancelAllListingsProps {
     pending: string;
     noWallet: string;
     connectFirst: string;
+    /** The person declined in the wallet. */
+    declined: string;
     failed: string;
   };
 }
@@ -56,7 +58,12 @@ export default function CancelAllListings({ chains, sellerAddress, messages: m }
         );
         window.location.reload();
       } catch (error) {
-        const text = error instanceof flows.WrongAccountError ? m.connectFirst : mapTransactionError(error);
+        const text =
+          error instanceof flows.WrongAccountError
+            ? m.connectFirst
+            : isUserRejection(error)
+              ? m.declined
+              : mapTransactionError(error);
         setStatus({ busy: false, text, error: true });
       }
     } catch {

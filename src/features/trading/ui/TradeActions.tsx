@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { shortenAddress } from '../../../lib/addresses';
-import { mapTransactionError } from '../../../lib/errors';
+import { isUserRejection, mapTransactionError } from '../../../lib/errors';
 import { findProvider } from './findProvider';
 import type { TradeProgress } from './tradeFlows';
 import {
@@ -47,6 +47,8 @@ export default function TradeActions(props: TradeActionsProps) {
           setStatus({ kind: 'error', text: m.connectFirst });
         } else if (error instanceof RangeError) {
           setStatus({ kind: 'error', text: m.failed });
+        } else if (isUserRejection(error)) {
+          setStatus({ kind: 'error', text: m.declined });
         } else {
           setStatus({ kind: 'error', text: mapTransactionError(error) });
         }

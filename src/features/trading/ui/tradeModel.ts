@@ -81,6 +81,7 @@ export const TRADE_MESSAGE_KEYS = [
   'listed',
   'cancelled',
   'signRefused',
+  'declined',
   'invalidPrice',
   'invalidExpiry',
   'noFeeRecipient',
