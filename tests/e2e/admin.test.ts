@@ -16,6 +16,7 @@ import { walletSignIn } from '../api/signIn.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
 import { baseUrl, pageUrl } from '../helpers/e2e.ts';
+import { signInAdmin as signInAs } from '../helpers/pageActions.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,12 +29,7 @@ afterAll(async () => {
 const snackbar = (page: Page) => page.getByRole('status').textContent();
 
 /** Signs in through /en/admin-session as the demo admin and waits for the user list. */
-async function signInAdmin(page: Page): Promise<void> {
-  await page.goto(pageUrl('/en/admin-session'));
-  await page.getByLabel('ID', { exact: true }).fill(DEMO_ADMIN.uid);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-  await Promise.all([page.waitForURL(/\/en\/admins\/users$/), page.getByRole('button', { name: 'Sign in' }).click()]);
-}
+const signInAdmin = (page: Page) => signInAs(page, baseUrl(), DEMO_ADMIN.uid, DEMO_ADMIN.password);
 
 /** Saves the admin screen's form (or presses a button) and waits for the snackbar to say `text`. */
 async function expectSnackbar(page: Page, text: string): Promise<void> {

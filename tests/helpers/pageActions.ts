@@ -1,6 +1,6 @@
 /**
  * What browser tests do on a page again and again: wait for an island to hydrate, sign in with the injected
- * test wallet through the connect modal, sign an illustrator in with id and password.
+ * test wallet through the connect modal, sign an illustrator or an admin in with id and password.
  *
  * @see ./testWallet.ts, ./browser.ts
  */
@@ -34,4 +34,12 @@ export async function signInIllustrator(page: Page, origin: string, uid: string,
   await page.getByLabel('ID', { exact: true }).fill(uid);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await Promise.all([page.waitForURL(/\/en\/dashboard$/), page.getByRole('button', { name: 'Sign in' }).click()]);
+}
+
+/** Signs an admin in on `${origin}/en/admin-session` and waits for the user list the sign-in opens. */
+export async function signInAdmin(page: Page, origin: string, uid: string, password: string): Promise<void> {
+  await page.goto(`${origin}/en/admin-session`);
+  await page.getByLabel('ID', { exact: true }).fill(uid);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await Promise.all([page.waitForURL(/\/en\/admins\/users$/), page.getByRole('button', { name: 'Sign in' }).click()]);
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CardTable } from './AdminCardTable';
+import { ChainFilter } from './AdminListParts';
 import { ReportTable } from './AdminReportTable';
 import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
 import { FilterBar, SelectField, TextField } from './AdminUi';
@@ -69,11 +70,10 @@ function CardSerials({ chains }: { chains: readonly ChainChoice[] }) {
               value={draft.q}
               onChange={(q) => setDraft({ ...draft, q })}
             />
-            <SelectField
-              label={t('admin.common.chain')}
+            <ChainFilter
+              chains={chains}
               value={draft.chain_id}
               onChange={(chainId) => setDraft({ ...draft, chain_id: chainId })}
-              options={[['', t('admin.common.all')], ...chains.map((c) => [String(c.chainId), c.chainName] as const)]}
             />
             <TextField
               label={t('admin.categories.contract')}

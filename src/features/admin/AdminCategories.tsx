@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { ChainFilter, PagedTable } from './AdminListParts';
 import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
-import { Badge, Cell, FilterBar, LoadState, Pager, SelectField, Table, TextField } from './AdminUi';
+import { Badge, Cell, FilterBar, SelectField, TextField } from './AdminUi';
 import { type ChainChoice, chainLabel, formatWhen } from './adminFormat';
 import { toQuery, useAdminData, useQueryState } from './adminHooks';
 import type { AdminCategoryRow, Page } from './types';
@@ -29,11 +30,10 @@ function Categories({ chains }: { chains: readonly ChainChoice[] }) {
           value={draft.q}
           onChange={(q) => setDraft({ ...draft, q })}
         />
-        <SelectField
-          label={t('admin.common.chain')}
+        <ChainFilter
+          chains={chains}
           value={draft.chain_id}
           onChange={(chainId) => setDraft({ ...draft, chain_id: chainId })}
-          options={[['', t('admin.common.all')], ...chains.map((c) => [String(c.chainId), c.chainName] as const)]}
         />
         <SelectField
           label={t('admin.common.status')}
@@ -46,71 +46,55 @@ function Categories({ chains }: { chains: readonly ChainChoice[] }) {
           ]}
         />
       </FilterBar>
-      {!data ? (
-        <LoadState loading={loading} notFound={notFound} />
-      ) : (
-        <>
-          <Table
-            label={t('admin.menu.categories')}
-            head={[
-              t('admin.categories.image'),
-              t('admin.categories.name'),
-              t('admin.common.chain'),
-              t('admin.categories.contract'),
-              t('admin.categories.creator'),
-              t('admin.creators.cards'),
-              t('admin.common.status'),
-              t('admin.common.createdAt'),
-            ]}
-            empty={data.items.length === 0}
-          >
-            {data.items.map((category) => (
-              <tr key={category.id}>
-                <Cell>
-                  {category.image ? (
-                    <img
-                      src={category.image}
-                      alt=""
-                      width={48}
-                      height={48}
-                      className="h-12 w-12 rounded object-cover"
-                    />
-                  ) : (
-                    '—'
-                  )}
-                </Cell>
-                <Cell>
-                  <a
-                    className="underline"
-                    href={to(`/admins/categories/${category.contractAddress}/edit?chain_id=${category.chainId}`)}
-                  >
-                    {category.name}
-                  </a>
-                  {category.nameEn && <span className="block text-xs text-ink-muted">{category.nameEn}</span>}
-                </Cell>
-                <Cell>{chainLabel(category.chainId, chains)}</Cell>
-                <Cell mono>{category.contractAddress}</Cell>
-                <Cell>{category.creator?.name ?? '—'}</Cell>
-                <Cell>{category.cardCount}</Cell>
-                <Cell>
-                  {category.hidden ? (
-                    <Badge tone="bad">{t('admin.common.hidden')}</Badge>
-                  ) : (
-                    <Badge tone="good">{t('admin.common.visible')}</Badge>
-                  )}
-                </Cell>
-                <Cell>{formatWhen(category.createdAt)}</Cell>
-              </tr>
-            ))}
-          </Table>
-          <Pager
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onPage={(page) => setFilters({ page: String(page) })}
-          />
-        </>
-      )}
+      <PagedTable
+        data={data}
+        loading={loading}
+        notFound={notFound}
+        label={t('admin.menu.categories')}
+        head={[
+          t('admin.categories.image'),
+          t('admin.categories.name'),
+          t('admin.common.chain'),
+          t('admin.categories.contract'),
+          t('admin.categories.creator'),
+          t('admin.creators.cards'),
+          t('admin.common.status'),
+          t('admin.common.createdAt'),
+        ]}
+        onPage={(page) => setFilters({ page: String(page) })}
+        row={(category) => (
+          <tr key={category.id}>
+            <Cell>
+              {category.image ? (
+                <img src={category.image} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" />
+              ) : (
+                '—'
+              )}
+            </Cell>
+            <Cell>
+              <a
+                className="underline"
+                href={to(`/admins/categories/${category.contractAddress}/edit?chain_id=${category.chainId}`)}
+              >
+                {category.name}
+              </a>
+              {category.nameEn && <span className="block text-xs text-ink-muted">{category.nameEn}</span>}
+            </Cell>
+            <Cell>{chainLabel(category.chainId, chains)}</Cell>
+            <Cell mono>{category.contractAddress}</Cell>
+            <Cell>{category.creator?.name ?? '—'}</Cell>
+            <Cell>{category.cardCount}</Cell>
+            <Cell>
+              {category.hidden ? (
+                <Badge tone="bad">{t('admin.common.hidden')}</Badge>
+              ) : (
+                <Badge tone="good">{t('admin.common.visible')}</Badge>
+              )}
+            </Cell>
+            <Cell>{formatWhen(category.createdAt)}</Cell>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { PagedTable } from './AdminListParts';
 import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
-import { Badge, Cell, FilterBar, LoadState, Pager, Table, TextField } from './AdminUi';
+import { Badge, Cell, FilterBar, TextField } from './AdminUi';
 import { formatWhen } from './adminFormat';
 import { toQuery, useAdminData, useQueryState } from './adminHooks';
 import type { AdminCreatorRow, Page } from './types';
@@ -17,49 +18,39 @@ function Creators({ basePath }: { basePath: string }) {
       <FilterBar onSubmit={() => setFilters({ q, page: '1' })}>
         <TextField type="search" label={t('admin.creators.search')} value={q} onChange={setQ} />
       </FilterBar>
-      {!data ? (
-        <LoadState loading={loading} notFound={notFound} />
-      ) : (
-        <>
-          <Table
-            label={t('admin.menu.creators')}
-            head={[
-              t('admin.creators.name'),
-              t('admin.users.uid'),
-              t('admin.users.wallet'),
-              t('admin.creators.projects'),
-              t('admin.creators.cards'),
-              t('admin.creators.sales'),
-              t('admin.common.createdAt'),
-            ]}
-            empty={data.items.length === 0}
-          >
-            {data.items.map((creator) => (
-              <tr key={creator.id}>
-                <Cell>
-                  <a className="underline" href={to(`${basePath}/${creator.id}`)}>
-                    {creator.name}
-                  </a>
-                  {creator.nameEn && <span className="block text-xs text-ink-muted">{creator.nameEn}</span>}
-                  {creator.suspended && <Badge tone="bad">{t('admin.users.suspended')}</Badge>}
-                </Cell>
-                <Cell>{creator.uid}</Cell>
-                <Cell mono>{creator.walletAddress}</Cell>
-                <Cell>{creator.categoryCount}</Cell>
-                <Cell>{creator.cardCount}</Cell>
-                <Cell>{creator.salesCount}</Cell>
-                <Cell>{formatWhen(creator.createdAt)}</Cell>
-              </tr>
-            ))}
-          </Table>
-          <Pager
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onPage={(page) => setFilters({ page: String(page) })}
-          />
-        </>
-      )}
+      <PagedTable
+        data={data}
+        loading={loading}
+        notFound={notFound}
+        label={t('admin.menu.creators')}
+        head={[
+          t('admin.creators.name'),
+          t('admin.users.uid'),
+          t('admin.users.wallet'),
+          t('admin.creators.projects'),
+          t('admin.creators.cards'),
+          t('admin.creators.sales'),
+          t('admin.common.createdAt'),
+        ]}
+        onPage={(page) => setFilters({ page: String(page) })}
+        row={(creator) => (
+          <tr key={creator.id}>
+            <Cell>
+              <a className="underline" href={to(`${basePath}/${creator.id}`)}>
+                {creator.name}
+              </a>
+              {creator.nameEn && <span className="block text-xs text-ink-muted">{creator.nameEn}</span>}
+              {creator.suspended && <Badge tone="bad">{t('admin.users.suspended')}</Badge>}
+            </Cell>
+            <Cell>{creator.uid}</Cell>
+            <Cell mono>{creator.walletAddress}</Cell>
+            <Cell>{creator.categoryCount}</Cell>
+            <Cell>{creator.cardCount}</Cell>
+            <Cell>{creator.salesCount}</Cell>
+            <Cell>{formatWhen(creator.createdAt)}</Cell>
+          </tr>
+        )}
+      />
     </>
   );
 }

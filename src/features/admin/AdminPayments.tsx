@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { PagedTable } from './AdminListParts';
 import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
-import { Badge, Cell, FilterBar, LoadState, Pager, SelectField, Table, TextField } from './AdminUi';
+import { Badge, Cell, FilterBar, SelectField, TextField } from './AdminUi';
 import { type ChainChoice, chainLabel, formatFiat, formatWhen } from './adminFormat';
 import { toQuery, useAdminData, useQueryState } from './adminHooks';
 import { PAYMENT_STATUS_OPTIONS } from './adminPaymentStatus';
@@ -65,65 +66,55 @@ function Payments({ chains }: { chains: readonly ChainChoice[] }) {
           onChange={(value) => setDraft({ ...draft, to: value })}
         />
       </FilterBar>
-      {!data ? (
-        <LoadState loading={loading} notFound={notFound} />
-      ) : (
-        <>
-          <Table
-            label={t('admin.payments.title')}
-            head={[
-              t('admin.common.createdAt'),
-              t('admin.payments.paymentId'),
-              t('admin.payments.user'),
-              t('admin.payments.card'),
-              t('admin.payments.amount'),
-              t('admin.common.status'),
-            ]}
-            empty={data.items.length === 0}
-          >
-            {data.items.map((payment) => (
-              <tr key={payment.id}>
-                <Cell>{formatWhen(payment.createdAt)}</Cell>
-                <Cell mono>{payment.providerPaymentId}</Cell>
-                <Cell mono>
-                  {payment.user ? (
-                    <a className="underline" href={to(`/admins/users/${payment.user.id}/edit`)}>
-                      {payment.user.walletAddress}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </Cell>
-                <Cell>
-                  {payment.card ? (
-                    <>
-                      {payment.card.name}
-                      <span className="block text-xs text-ink-muted">{chainLabel(payment.card.chainId, chains)}</span>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </Cell>
-                <Cell>{formatFiat(payment.amount, payment.currency)}</Cell>
-                <Cell>
-                  <Badge tone={TONE[payment.status] ?? 'neutral'}>
-                    {t(
-                      PAYMENT_STATUS_OPTIONS.find(([value]) => value === payment.status)?.[1] ??
-                        'admin.payments.statusPending',
-                    )}
-                  </Badge>
-                </Cell>
-              </tr>
-            ))}
-          </Table>
-          <Pager
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onPage={(page) => setFilters({ page: String(page) })}
-          />
-        </>
-      )}
+      <PagedTable
+        data={data}
+        loading={loading}
+        notFound={notFound}
+        label={t('admin.payments.title')}
+        head={[
+          t('admin.common.createdAt'),
+          t('admin.payments.paymentId'),
+          t('admin.payments.user'),
+          t('admin.payments.card'),
+          t('admin.payments.amount'),
+          t('admin.common.status'),
+        ]}
+        onPage={(page) => setFilters({ page: String(page) })}
+        row={(payment) => (
+          <tr key={payment.id}>
+            <Cell>{formatWhen(payment.createdAt)}</Cell>
+            <Cell mono>{payment.providerPaymentId}</Cell>
+            <Cell mono>
+              {payment.user ? (
+                <a className="underline" href={to(`/admins/users/${payment.user.id}/edit`)}>
+                  {payment.user.walletAddress}
+                </a>
+              ) : (
+                '—'
+              )}
+            </Cell>
+            <Cell>
+              {payment.card ? (
+                <>
+                  {payment.card.name}
+                  <span className="block text-xs text-ink-muted">{chainLabel(payment.card.chainId, chains)}</span>
+                </>
+              ) : (
+                '—'
+              )}
+            </Cell>
+            <Cell>{formatFiat(payment.amount, payment.currency)}</Cell>
+            <Cell>
+              <Badge tone={TONE[payment.status] ?? 'neutral'}>
+                {t(
+                  PAYMENT_STATUS_OPTIONS.find(([value]) => value === payment.status)?.[1] ??
+                    'admin.payments.statusPending',
+                )}
+              </Badge>
+            </Cell>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CURRENCIES, CurrencyCode, CurrencyType } from '../chains/currencies';
+import { ChainFilter } from './AdminListParts';
 import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
 import { Cell, FilterBar, LoadState, Section, SelectField, Table, TextField } from './AdminUi';
 import { type ChainChoice, chainLabel, formatWei } from './adminFormat';
@@ -82,11 +83,10 @@ function Revenues({ chains }: { chains: readonly ChainChoice[] }) {
           value={draft.to}
           onChange={(to) => setDraft({ ...draft, to })}
         />
-        <SelectField
-          label={t('admin.common.chain')}
+        <ChainFilter
+          chains={chains}
           value={draft.chain_id}
           onChange={(chainId) => setDraft({ ...draft, chain_id: chainId })}
-          options={[['', t('admin.common.all')], ...chains.map((c) => [String(c.chainId), c.chainName] as const)]}
         />
         <SelectField
           label={t('admin.common.currency')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { PagedTable } from './AdminListParts';
 import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
-import { Badge, Cell, FilterBar, LoadState, Pager, SelectField, Table, TextField } from './AdminUi';
+import { Badge, Cell, FilterBar, SelectField, TextField } from './AdminUi';
 import { formatWhen } from './adminFormat';
 import { toQuery, useAdminData, useQueryState } from './adminHooks';
 import type { AdminUserRow, Page } from './types';
@@ -43,59 +44,47 @@ function Users() {
           ]}
         />
       </FilterBar>
-      {!data ? (
-        <LoadState loading={loading} notFound={notFound} />
-      ) : (
-        <>
-          <Table
-            label={t('admin.menu.users')}
-            head={[
-              t('admin.users.wallet'),
-              t('admin.users.name'),
-              t('admin.users.role'),
-              t('admin.users.uid'),
-              t('admin.common.status'),
-              t('admin.users.lastLogin'),
-              t('admin.common.actions'),
-            ]}
-            empty={data.items.length === 0}
-          >
-            {data.items.map((user) => (
-              <tr key={user.id}>
-                <Cell mono>{user.walletAddress}</Cell>
-                <Cell>{user.illustrator?.name ?? user.profileName ?? '—'}</Cell>
-                <Cell>
-                  {user.role === 'illustrator' ? t('admin.users.roleIllustrator') : t('admin.users.roleUser')}
-                </Cell>
-                <Cell>{user.illustrator?.uid ?? '—'}</Cell>
-                <Cell>
-                  {user.suspended ? (
-                    <Badge tone="bad">{t('admin.users.suspended')}</Badge>
-                  ) : (
-                    <Badge tone="good">{t('admin.users.active')}</Badge>
-                  )}
-                </Cell>
-                <Cell>{formatWhen(user.lastLoginAt)}</Cell>
-                <Cell>
-                  <a
-                    className="underline"
-                    href={to(`/admins/users/${user.id}/edit`)}
-                    aria-label={t('admin.users.editUser', { wallet: user.walletAddress })}
-                  >
-                    {t('admin.common.edit')}
-                  </a>
-                </Cell>
-              </tr>
-            ))}
-          </Table>
-          <Pager
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onPage={(page) => setFilters({ page: String(page) })}
-          />
-        </>
-      )}
+      <PagedTable
+        data={data}
+        loading={loading}
+        notFound={notFound}
+        label={t('admin.menu.users')}
+        head={[
+          t('admin.users.wallet'),
+          t('admin.users.name'),
+          t('admin.users.role'),
+          t('admin.users.uid'),
+          t('admin.common.status'),
+          t('admin.users.lastLogin'),
+          t('admin.common.actions'),
+        ]}
+        onPage={(page) => setFilters({ page: String(page) })}
+        row={(user) => (
+          <tr key={user.id}>
+            <Cell mono>{user.walletAddress}</Cell>
+            <Cell>{user.illustrator?.name ?? user.profileName ?? '—'}</Cell>
+            <Cell>{user.role === 'illustrator' ? t('admin.users.roleIllustrator') : t('admin.users.roleUser')}</Cell>
+            <Cell>{user.illustrator?.uid ?? '—'}</Cell>
+            <Cell>
+              {user.suspended ? (
+                <Badge tone="bad">{t('admin.users.suspended')}</Badge>
+              ) : (
+                <Badge tone="good">{t('admin.users.active')}</Badge>
+              )}
+            </Cell>
+            <Cell>{formatWhen(user.lastLoginAt)}</Cell>
+            <Cell>
+              <a
+                className="underline"
+                href={to(`/admins/users/${user.id}/edit`)}
+                aria-label={t('admin.users.editUser', { wallet: user.walletAddress })}
+              >
+                {t('admin.common.edit')}
+              </a>
+            </Cell>
+          </tr>
+        )}
+      />
     </>
   );
 }
