@@ -12,7 +12,8 @@ import { z } from 'zod';
 import type { Database } from '../../server/db/types';
 import { chainIdParam, currencyCodeParam, equivalentCurrencyCodes } from '../cards/queryParams';
 import { toDecimal, toNumber } from '../cards/rowValues';
-import { canonicalCurrencySql, inIds } from '../categories/categories.server';
+import { inIds } from '../categories/categories.server';
+import { bucketedReport } from '../dashboard/bucketedReport.server';
 import type { RevenueQuery } from '../dashboard/finance.server';
 import { currencySymbol } from '../dashboard/payoutRules';
 import { toCsv } from './csv';
@@ -35,32 +36,24 @@ export async function platformRevenueReport(
   query: RevenueQuery,
   filters: RevenueFilters,
 ): Promise<AdminRevenueReport> {
-  const currency = canonicalCurrencySql(sql`s.currency_code`);
-  const bucket = sql`to_char(date_trunc(${query.period}, s.sold_at at time zone 'Asia/Tokyo'), 'YYYY-MM-DD')`;
-  const sums = sql`count(*)::int as sales, coalesce(sum(s.price), 0) as volume,
-      coalesce(sum(s.platform_fee), 0) as platform_fee, coalesce(sum(s.royalty), 0) as royalty`;
-  const range = sql`from sales s
-    where s.sold_at >= ((${query.from})::date::timestamp at time zone 'Asia/Tokyo')
-      and s.sold_at < (((${query.to})::date + 1)::timestamp at time zone 'Asia/Tokyo')
-      and ${filters.chain_id === undefined ? sql`true` : sql`s.chain_id = ${filters.chain_id}`}
-      and ${
-        filters.currency_code === undefined
-          ? sql`true`
-          : inIds(sql`s.currency_code`, equivalentCurrencyCodes(filters.currency_code))
-      }`;
-  const items = await db.execute<Record<string, unknown>>(sql`select ${bucket} as period, s.chain_id,
-      ${currency} as currency_code, ${sums} ${range}
-    group by 1, 2, 3 order by 1, 2, 3`);
-  const totals = await db.execute<Record<string, unknown>>(sql`select ${query.from} as period, s.chain_id,
-      ${currency} as currency_code, ${sums} ${range}
-    group by 2, 3 order by 2, 3`);
-  return {
-    period: query.period,
-    from: query.from,
-    to: query.to,
-    items: items.rows.map(toRow),
-    totals: totals.rows.map(toRow),
-  };
+  const chain = filters.chain_id === undefined ? sql`true` : sql`s.chain_id = ${filters.chain_id}`;
+  const currency =
+    filters.currency_code === undefined
+      ? sql`true`
+      : inIds(sql`s.currency_code`, equivalentCurrencyCodes(filters.currency_code));
+  return bucketedReport(
+    db,
+    query,
+    {
+      source: sql`from sales s where ${chain} and ${currency}`,
+      soldAt: sql`s.sold_at`,
+      chainId: sql`s.chain_id`,
+      currencyCode: sql`s.currency_code`,
+      sums: sql`count(*)::int as sales, coalesce(sum(s.price), 0) as volume,
+        coalesce(sum(s.platform_fee), 0) as platform_fee, coalesce(sum(s.royalty), 0) as royalty`,
+    },
+    toRow,
+  );
 }
 
 function toRow(row: Record<string, unknown>): AdminRevenueRow {

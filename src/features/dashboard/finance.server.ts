@@ -10,7 +10,7 @@ import { formatEther } from 'viem';
 import { z } from 'zod';
 import type { Database } from '../../server/db/types';
 import { toDecimal, toNumber } from '../cards/rowValues';
-import { canonicalCurrencySql } from '../categories/categories.server';
+import { bucketedReport } from './bucketedReport.server';
 import { currencySymbol } from './payoutRules';
 
 /** Bucket sizes of the revenue report. */
@@ -88,30 +88,22 @@ export interface RevenueReport {
 
 /** Revenues of illustrator `illustratorId` by `query` (sale time decides the bucket). */
 export async function revenueReport(db: Database, illustratorId: number, query: RevenueQuery): Promise<RevenueReport> {
-  const currency = canonicalCurrencySql(sql`r.currency_code`);
-  const bucket = sql`to_char(date_trunc(${query.period}, s.sold_at at time zone 'Asia/Tokyo'), 'YYYY-MM-DD')`;
-  const sums = sql`count(*) filter (where r.kind = 'primary')::int as primary_sales,
-      coalesce(sum(r.amount) filter (where r.kind = 'primary'), 0) as primary_amount,
-      count(*) filter (where r.kind = 'royalty')::int as royalty_sales,
-      coalesce(sum(r.amount) filter (where r.kind = 'royalty'), 0) as royalty_amount,
-      sum(r.amount) as total`;
-  const range = sql`from revenues r join sales s on s.id = r.sale_id
-    where r.illustrator_id = ${illustratorId}
-      and s.sold_at >= ((${query.from})::date::timestamp at time zone 'Asia/Tokyo')
-      and s.sold_at < (((${query.to})::date + 1)::timestamp at time zone 'Asia/Tokyo')`;
-  const items = await db.execute<Record<string, unknown>>(sql`select ${bucket} as period, r.chain_id,
-      ${currency} as currency_code, ${sums} ${range}
-    group by 1, 2, 3 order by 1, 2, 3`);
-  const totals = await db.execute<Record<string, unknown>>(sql`select ${query.from} as period, r.chain_id,
-      ${currency} as currency_code, ${sums} ${range}
-    group by 2, 3 order by 2, 3`);
-  return {
-    period: query.period,
-    from: query.from,
-    to: query.to,
-    items: items.rows.map(toRow),
-    totals: totals.rows.map(toRow),
-  };
+  return bucketedReport(
+    db,
+    query,
+    {
+      source: sql`from revenues r join sales s on s.id = r.sale_id where r.illustrator_id = ${illustratorId}`,
+      soldAt: sql`s.sold_at`,
+      chainId: sql`r.chain_id`,
+      currencyCode: sql`r.currency_code`,
+      sums: sql`count(*) filter (where r.kind = 'primary')::int as primary_sales,
+        coalesce(sum(r.amount) filter (where r.kind = 'primary'), 0) as primary_amount,
+        count(*) filter (where r.kind = 'royalty')::int as royalty_sales,
+        coalesce(sum(r.amount) filter (where r.kind = 'royalty'), 0) as royalty_amount,
+        sum(r.amount) as total`,
+    },
+    toRow,
+  );
 }
 
 function toRow(row: Record<string, unknown>): RevenueRow {
