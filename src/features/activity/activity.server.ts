@@ -8,8 +8,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import type { Database } from '../../server/db/types';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { addressParam, idParam } from '../cards/queryParams';
 import { toDecimal, toIso, toNumber } from '../cards/rowValues';
 import type { ActivityItem, ActivityType } from '../cards/types';

@@ -7,10 +7,10 @@
  */
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import { notFound } from '../../server/api/errors';
 import { cards, categories, illegalReports, illustrators } from '../../server/db/schema';
 import type { Database, Transaction } from '../../server/db/types';
-import { type Page, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { addressParam, chainIdParam, containsPattern, idParam, keywordParam } from '../cards/queryParams';
 import { toIso, toNumber } from '../cards/rowValues';
 import { writeAudit } from './auditLog.server';

@@ -7,10 +7,10 @@
  */
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import { conflict, notFound, unprocessable } from '../../server/api/errors';
 import { cards, categories, illustrators } from '../../server/db/schema';
 import type { Database, Transaction } from '../../server/db/types';
-import { type Page, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { chainIdParam, containsPattern, idParam, keywordParam } from '../cards/queryParams';
 import { toIso } from '../cards/rowValues';
 import { deleteMedia } from '../profiles/uploads.server';

@@ -8,9 +8,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type Page, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import { notFound } from '../../server/api/errors';
 import type { Database } from '../../server/db/types';
-import { type Page, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { containsPattern, keywordParam } from '../cards/queryParams';
 import { toIso, toIsoOrNull, toNumber } from '../cards/rowValues';
 import { payoutBalances } from '../dashboard/payouts.server';

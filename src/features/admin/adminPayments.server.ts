@@ -7,9 +7,9 @@
  */
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import { cards, PAYMENT_STATUSES, paymentHistories, users } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
-import { type Page, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { containsPattern, keywordParam } from '../cards/queryParams';
 import { toIso } from '../cards/rowValues';
 import type { AdminPaymentRow } from './types';

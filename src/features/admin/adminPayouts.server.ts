@@ -9,10 +9,10 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import { conflict, notFound, unprocessable } from '../../server/api/errors';
 import { admins, illustrators, PAYOUT_STATUSES, payouts } from '../../server/db/schema';
 import type { Database, Transaction } from '../../server/db/types';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { idParam } from '../cards/queryParams';
 import { toIsoOrNull } from '../cards/rowValues';
 import { canonicalCurrencyCode, isCurrencyCode } from '../chains/currencies';

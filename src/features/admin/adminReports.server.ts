@@ -7,10 +7,10 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import { notFound } from '../../server/api/errors';
 import { admins, cards, illegalReports, REPORT_STATUSES, users } from '../../server/db/schema';
 import type { Database, Transaction } from '../../server/db/types';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { idParam } from '../cards/queryParams';
 import { toIso, toIsoOrNull } from '../cards/rowValues';
 import { writeAudit } from './auditLog.server';

@@ -7,10 +7,10 @@
  */
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import { conflict, notFound, unprocessable } from '../../server/api/errors';
 import { cards, illustrators, sessions, users } from '../../server/db/schema';
 import type { Database, Transaction } from '../../server/db/types';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { containsPattern, keywordParam } from '../cards/queryParams';
 import { toIsoOrNull } from '../cards/rowValues';
 import { hashPassword, passwordSchema } from '../session/passwords.server';

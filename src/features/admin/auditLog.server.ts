@@ -7,9 +7,9 @@
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import { admins, auditLog } from '../../server/db/schema';
 import type { Database, Transaction } from '../../server/db/types';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { toIso } from '../cards/rowValues';
 import type { AuditEntry } from './types';
 

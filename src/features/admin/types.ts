@@ -5,7 +5,7 @@
  *
  * @see /work/shared/spec/marketplace-spec.md §2 (Admin pages)
  */
-import type { Page } from '../cards/pagination';
+import type { Page } from '../../lib/pagination';
 
 export type { Page };
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { pageQuerySchema, toPage } from '../../lib/pagination';
 import { cardListQuerySchema, filtersNeedListing } from './cardFilters';
-import { pageQuerySchema, toPage } from './pagination';
 import { containsPattern, etherToWei, tokenIdParam } from './queryParams';
 
 const parse = (query: Record<string, string>) => cardListQuerySchema.safeParse(query);

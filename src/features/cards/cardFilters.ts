@@ -7,8 +7,8 @@
  * matches `price_min`, `price_max` or `currency_code`.
  */
 import { z } from 'zod';
+import { type PageRequest, pageQuerySchema } from '../../lib/pagination';
 import type { CurrencyCode } from '../chains/currencies';
-import { type PageRequest, pageQuerySchema } from './pagination';
 import {
   addressParam,
   chainIdParam,

@@ -11,11 +11,11 @@
  */
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { pageOffset } from '../../lib/pagination';
 import { cards, categories, illustrators, sellOrders, users } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
 import type { CurrencyCode } from '../chains/currencies';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
-import { pageOffset } from './pagination';
 import { containsPattern } from './queryParams';
 import { toIso, toIsoOrNull, toNumber } from './rowValues';
 import type { CardDetail, CardSummary, CardTrait } from './types';

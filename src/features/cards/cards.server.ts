@@ -5,13 +5,13 @@
  * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /market, /tokens/..., /nfts/{id})
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { type Page, toPage } from '../../lib/pagination';
 import { cards } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
 import { hitRateLimit } from '../../server/rateLimit.server';
 import { ACTIVITY_TYPES, listActivity } from '../activity/activity.server';
 import type { CardListFilters } from './cardFilters';
 import { type CardKey, queryCardDetail, queryCards } from './cardQueries.server';
-import { type Page, toPage } from './pagination';
 import type { CardDetail, CardSummary } from './types';
 
 /** How many activity rows the token page shows. */

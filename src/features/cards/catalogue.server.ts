@@ -7,6 +7,7 @@
  * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /market)
  */
 import { sql } from 'drizzle-orm';
+import type { Page } from '../../lib/pagination';
 import { database } from '../../server/db/client';
 import type { Database } from '../../server/db/types';
 import { type CategoryFilters, listCategories } from '../categories/categories.server';
@@ -18,7 +19,6 @@ import { type Attempt, attempt } from './attempt';
 import type { CardListFilters } from './cardFilters';
 import { listCards } from './cards.server';
 import { localName } from './display';
-import type { Page } from './pagination';
 import type { CardSummary, CategorySummary, CreatorSummary } from './types';
 
 /** Most collections offered in the filter form's collection list. */

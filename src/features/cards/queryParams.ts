@@ -3,8 +3,8 @@
  * URLs): ids, chain ids, wallet addresses, currency codes, ether amounts and keywords. Pure.
  */
 import { z } from 'zod';
+import { intParam } from '../../lib/pagination';
 import { CURRENCIES, CurrencyCode, CurrencyType, canonicalCurrencyCode, isCurrencyCode } from '../chains/currencies';
-import { intParam } from './pagination';
 
 /** A numeric row id (`/nfts/{id}`, `category_id`, ...). */
 export const idParam = intParam(1, Number.MAX_SAFE_INTEGER);

@@ -7,8 +7,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../../lib/pagination';
 import type { Database } from '../../server/db/types';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '../cards/pagination';
 import { addressParam, chainIdParam, containsPattern, keywordParam } from '../cards/queryParams';
 import { toDecimal, toIso, toNumber } from '../cards/rowValues';
 import type { CategorySummary, CurrencyAmount, CurrencyVolume } from '../cards/types';

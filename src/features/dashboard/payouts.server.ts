@@ -7,10 +7,10 @@
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, type PageRequest, pageOffset, toPage } from '../../lib/pagination';
 import { notFound, unprocessable } from '../../server/api/errors';
 import { illustrators, payouts, users } from '../../server/db/schema';
 import type { Database, Transaction } from '../../server/db/types';
-import { type Page, type PageRequest, pageOffset, toPage } from '../cards/pagination';
 import { chainIdParam, cryptoCurrencyCode } from '../cards/queryParams';
 import { toDecimal, toIsoOrNull, toNumber } from '../cards/rowValues';
 import { canonicalCurrencySql } from '../categories/categories.server';

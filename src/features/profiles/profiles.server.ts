@@ -6,13 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { type Page, pageQuerySchema } from '../../lib/pagination';
 import { notFound, tooManyRequests } from '../../server/api/errors';
 import { users } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
 import { hitRateLimit } from '../../server/rateLimit.server';
 import { CARD_SORTS } from '../cards/cardFilters';
 import { listCards } from '../cards/cards.server';
-import { type Page, pageQuerySchema } from '../cards/pagination';
 import { chainIdParam } from '../cards/queryParams';
 import type { CardSummary } from '../cards/types';
 import { deleteMedia, storeIcon } from './uploads.server';

@@ -1,10 +1,10 @@
-import { pageQuerySchema, pageRequest } from '../../../../features/cards/pagination';
 import {
   listPayouts,
   payoutBalances,
   payoutRequestSchema,
   requestPayout,
 } from '../../../../features/dashboard/payouts.server';
+import { pageQuerySchema, pageRequest } from '../../../../lib/pagination';
 import { requireIllustrator } from '../../../../server/api/auth';
 import { apiRoute } from '../../../../server/api/handler';
 import { readJson, readQuery } from '../../../../server/api/parse';
