@@ -171,6 +171,16 @@ export async function listCategories(db: Database, filters: CategoryFilters): Pr
   return toPage(await toSummaries(db, rows), toNumber(counted.rows[0]?.n), filters);
 }
 
+/** The visible categories among `ids`, in the order of `ids`, with their counts, floors and volume (one query). */
+export async function getCategories(db: Database, ids: readonly number[]): Promise<CategorySummary[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<Record<string, unknown>>(
+    sql`select ${CATEGORY_COLUMNS} ${categoryRows(inIds(sql`g.id`, ids))}`,
+  );
+  const found = await toSummaries(db, rows);
+  return ids.flatMap((id) => found.filter((category) => category.id === id));
+}
+
 /** One visible category with its counts, floors and volume; null when unknown or hidden. */
 export async function getCategory(db: Database, id: number): Promise<CategorySummary | null> {
   const { rows } = await db.execute<Record<string, unknown>>(
