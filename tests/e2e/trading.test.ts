@@ -3,7 +3,8 @@
  * lists a card (conduit approval, typed-data signature, the site stores the order), a second collector
  * buys it (Seaport fulfilment with the 5 gwei gas floor, progress, the new owner), the creator's royalty
  * shows in their dashboard, and the new owner lists and cancels on chain; an illustrator issues a card
- * (minted by the platform minter) and finds it on their creator page.
+ * (minted by the platform minter) and finds it on their creator page. axe checks the sell form and the
+ * Issue NFT form.
  *
  * This file runs its own server on an anvil chain with the demo catalogue minted (tests/helpers/chainApp.ts).
  */
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
 import { ANVIL_ACCOUNTS, DEMO_ILLUSTRATOR } from '../../src/server/seed/accounts.ts';
-import { launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
 import { hydrated, signInIllustrator, signInWithWallet } from '../helpers/pageActions.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
@@ -66,6 +67,7 @@ async function walletPage(index: number, chainId = 1) {
 async function list(page: Page, wallet: Address, price: string) {
   await page.goto(`${app.url}${tokenPath()}`);
   await hydrated(page, 'TradeActions');
+  await expectNoSeriousA11yViolations(page);
   const form = page.getByRole('form', { name: 'Sell this card' });
   await form.getByLabel('Price').fill(price);
   await form.getByLabel('Currency').selectOption({ label: 'ETH' });
@@ -318,6 +320,7 @@ describe('issuing cards', () => {
     await signInIllustrator(page, app.url, DEMO_ILLUSTRATOR.uid, DEMO_ILLUSTRATOR.password);
     await page.goto(`${app.url}/en/card_issue`);
     await hydrated(page, 'IssueCardForm');
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Issue NFT' }).click();
     await expect.poll(() => page.getByText('Enter a name.').count()).toBe(1);
