@@ -108,7 +108,7 @@ describe('menus and modal', () => {
     await page.getByRole('button', { name: 'Connect wallet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
     await dialog.getByRole('button', { name: 'Connect' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('[Error] There is no Ethereum wallet.');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('[Error] There is no Ethereum wallet.');
     await close();
   });
 

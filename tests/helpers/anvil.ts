@@ -9,11 +9,12 @@
  *
  * @see /work/shared/TESTING.md "contracts and chain"
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { exited, killGroup, trackGroup, waitForExit } from './processGroups';
 import { freePort } from './server';
 
 /** Options of {@link startAnvil}. */
@@ -37,41 +38,6 @@ export interface RunningAnvil {
   stderr: () => string;
   /** Kills the node (SIGTERM, then SIGKILL after 3 s) and resolves once its port stops answering; safe to call twice. */
   stop: () => Promise<void>;
-}
-
-const liveGroups = new Set<number>();
-let exitHookInstalled = false;
-
-/** Kills a detached process group (watchdog, .bin wrapper and anvil binary); ignores one already gone. */
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
-  });
-}
-
-function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (exited(child)) return Promise.resolve(true);
-  return new Promise((done) => {
-    const timer = setTimeout(() => done(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done(true);
-    });
-  });
 }
 
 /** Asks the node for its chain id; undefined while it does not answer yet. */
@@ -144,8 +110,7 @@ async function startOnce(options: StartAnvilOptions, chainId: number): Promise<R
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn anvil');
-  liveGroups.add(pid);
-  installExitHook();
+  const release = trackGroup(pid);
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-20_000);
@@ -154,7 +119,7 @@ async function startOnce(options: StartAnvilOptions, chainId: number): Promise<R
   // The group leader (the watchdog shell) exits at once on SIGTERM while the wrapper forwards the signal to
   // anvil, so "stopped" means the port no longer answers, not that the leader exited.
   const stop = async (): Promise<void> => {
-    if (!liveGroups.delete(pid)) return;
+    if (!release()) return;
     for (const [signal, ms] of [
       ['SIGTERM', 3_000],
       ['SIGKILL', 2_000],

@@ -6,10 +6,12 @@
  */
 import {
   type Account,
+  type Address,
   type Chain,
   createPublicClient,
   createWalletClient,
   defineChain,
+  erc721Abi,
   type Hash,
   http,
   type PublicClient,
@@ -19,6 +21,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
+import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
 import { type DeployLocalReturnType, deployLocal } from '../../src/features/trading/contracts/deployLocal';
 import { type RunningAnvil, startAnvil } from './anvil';
 import { ANVIL_KEYS } from './testWallet';
@@ -76,4 +79,47 @@ export async function startLocalMarket({ chainId }: { chainId: number }): Promis
     await anvil.stop();
     throw error;
   }
+}
+
+/** What {@link issueToSeller} mints. */
+export interface IssueToSellerOptions {
+  /** Receives the design's ERC-2981 royalty. */
+  creator: Address;
+  royaltyBps: number;
+  /** The design's size (its largest serial). */
+  maxSerials: bigint;
+  /** Serials minted to the seller now (token ids 1..count of design 1 on a fresh market). */
+  count: bigint;
+}
+
+/**
+ * Issues design 1 on the market's Card contract, mints `count` serials to the seller and lets the conduit
+ * move them (`setApprovalForAll`), as the sale tests start from.
+ */
+export async function issueToSeller(market: LocalMarket, options: IssueToSellerOptions): Promise<void> {
+  const { deployer, seller, contracts, mined } = market;
+  await mined(
+    await deployer.writeContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'issueDesign',
+      args: [options.creator, options.royaltyBps, options.maxSerials],
+    }),
+  );
+  await mined(
+    await deployer.writeContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'mintSerials',
+      args: [1n, seller.account.address, options.count],
+    }),
+  );
+  await mined(
+    await seller.writeContract({
+      address: contracts.card,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [contracts.conduit, true],
+    }),
+  );
 }

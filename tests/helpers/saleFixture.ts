@@ -14,7 +14,7 @@ import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
 import { signSellOrder } from '../../src/features/trading/seaport/signSellOrder';
-import { type LocalMarket, startLocalMarket } from './localMarket';
+import { issueToSeller, type LocalMarket, startLocalMarket } from './localMarket';
 
 /** Fresh addresses with no balance, so what they receive is their whole balance. */
 const FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000fee0';
@@ -51,31 +51,8 @@ export interface SaleFixture {
 }
 
 async function prepare(market: LocalMarket): Promise<void> {
-  const { deployer, seller, buyer, mined, contracts } = market;
-  await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'issueDesign',
-      args: [CREATOR, ROYALTY_BPS, 50n],
-    }),
-  );
-  await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'mintSerials',
-      args: [1n, seller.account.address, 20n],
-    }),
-  );
-  await mined(
-    await seller.writeContract({
-      address: contracts.card,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [contracts.conduit, true],
-    }),
-  );
+  const { deployer, buyer, mined, contracts } = market;
+  await issueToSeller(market, { creator: CREATOR, royaltyBps: ROYALTY_BPS, maxSerials: 50n, count: 20n });
   await mined(
     await deployer.writeContract({
       address: contracts.atem,

@@ -7,13 +7,14 @@
  *
  * @see /work/shared/TESTING.md
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { exited, killGroup, trackGroup, waitForExit } from './processGroups.ts';
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -35,9 +36,6 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-const liveGroups = new Set<number>();
-let exitHookInstalled = false;
-
 /** Finds a free TCP port on 127.0.0.1 by binding port 0 and closing the socket again. */
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -48,36 +46,6 @@ export async function freePort(): Promise<number> {
       const address = probe.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       probe.close(() => (port ? done(port) : fail(new Error('could not read the bound port'))));
-    });
-  });
-}
-
-/** Kills a detached process group; ignores a group that is already gone. */
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** Makes sure a test run that dies abruptly does not leave servers behind. */
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
-  });
-}
-
-/** Resolves when the child exits, or after `ms` with false. */
-function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((done) => {
-    const timer = setTimeout(() => done(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done(true);
     });
   });
 }
@@ -108,15 +76,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn the server process');
-  liveGroups.add(pid);
-  installExitHook();
+  const release = trackGroup(pid);
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-20_000);
   });
 
   const stop = async (): Promise<void> => {
-    if (liveGroups.delete(pid)) {
+    if (release()) {
       killGroup(pid, 'SIGTERM');
       if (!(await waitForExit(child, 5_000))) {
         killGroup(pid, 'SIGKILL');
@@ -128,7 +95,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (exited(child)) {
       await stop();
       throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${stderr}`);
     }

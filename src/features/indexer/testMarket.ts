@@ -6,9 +6,14 @@
  *
  * @see ../../../tests/helpers/localMarket.ts
  */
-import { type Address, erc721Abi, type Hex, zeroAddress } from 'viem';
+import { type Address, type Hex, zeroAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type LocalMarket, type LocalWallet, startLocalMarket } from '../../../tests/helpers/localMarket';
+import {
+  issueToSeller,
+  type LocalMarket,
+  type LocalWallet,
+  startLocalMarket,
+} from '../../../tests/helpers/localMarket';
 import { ANVIL_KEYS } from '../../../tests/helpers/testWallet';
 import { categories, illustrators, platformFees, users } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
@@ -41,31 +46,8 @@ export interface TestMarket {
 export async function startTestMarket(): Promise<TestMarket> {
   const market = await startLocalMarket({ chainId: 1 });
   const creator = privateKeyToAccount(ANVIL_KEYS[3]);
-  const { deployer, seller, contracts, mined } = market;
-  await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'issueDesign',
-      args: [creator.address, TEST_ROYALTY_BPS, 50n],
-    }),
-  );
-  await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'mintSerials',
-      args: [1n, seller.account.address, 20n],
-    }),
-  );
-  await mined(
-    await seller.writeContract({
-      address: contracts.card,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [contracts.conduit, true],
-    }),
-  );
+  const { contracts } = market;
+  await issueToSeller(market, { creator: creator.address, royaltyBps: TEST_ROYALTY_BPS, maxSerials: 50n, count: 20n });
   const [chain] = loadChainConfig('local', {
     ETH: {
       rpcUrls: [market.anvil.rpcUrl],

@@ -6,9 +6,8 @@
 import { type Address, erc721Abi, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { type LocalMarket, startLocalMarket } from '../../../../tests/helpers/localMarket';
+import { issueToSeller, type LocalMarket, startLocalMarket } from '../../../../tests/helpers/localMarket';
 import { revertName } from '../../../../tests/helpers/revertName';
-import { cardAbi } from '../contracts/cardAbi';
 import { buildSellOrder } from './buildSellOrder';
 import { fulfillOrder } from './fulfillOrder';
 import type { OrderComponents } from './seaportTypes';
@@ -24,31 +23,8 @@ let bsc: LocalMarket;
 
 /** Gives the seller card #1 on a market and lets the conduit move it. */
 async function prepare(market: LocalMarket): Promise<void> {
-  const { deployer, seller, contracts, mined } = market;
-  await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'issueDesign',
-      args: [deployer.account.address, 0, 1n],
-    }),
-  );
-  await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'mintSerials',
-      args: [1n, seller.account.address, 1n],
-    }),
-  );
-  await mined(
-    await seller.writeContract({
-      address: contracts.card,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [contracts.conduit, true],
-    }),
-  );
+  const { deployer } = market;
+  await issueToSeller(market, { creator: deployer.account.address, royaltyBps: 0, maxSerials: 1n, count: 1n });
 }
 
 beforeAll(async () => {
