@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
 import { hydrated } from '../helpers/pageActions.ts';
+import { TRANSACTION_ACT_ITEMS } from '../helpers/transactionActItems.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,20 +65,7 @@ describe('legal documents', () => {
 
   test('the transaction act notice lists the standard items', async () => {
     const notice = documentHtml(await html('/transaction-act'));
-    for (const item of [
-      '販売業者',
-      '運営統括責任者',
-      '所在地',
-      '電話番号',
-      'メールアドレス',
-      '販売価格',
-      '商品代金以外の必要料金',
-      '支払方法',
-      '支払時期',
-      '商品の引渡時期',
-      '返品・キャンセル',
-      '動作環境',
-    ]) {
+    for (const item of TRANSACTION_ACT_ITEMS) {
       expect(notice).toContain(`<h2>${item}</h2>`);
     }
     expect(notice).toContain('<a href="mailto:support@kirafuda.example">');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CardTable } from './AdminCardTable';
-import { ChainFilter } from './AdminListParts';
+import { ChainFilter, VisibilityFilter } from './AdminListParts';
 import { ReportTable } from './AdminReportTable';
 import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
 import { FilterBar, SelectField, TextField } from './AdminUi';
@@ -80,16 +80,7 @@ function CardSerials({ chains }: { chains: readonly ChainChoice[] }) {
               value={draft.contract}
               onChange={(contract) => setDraft({ ...draft, contract })}
             />
-            <SelectField
-              label={t('admin.common.status')}
-              value={draft.hidden}
-              onChange={(hidden) => setDraft({ ...draft, hidden })}
-              options={[
-                ['', t('admin.common.all')],
-                ['false', t('admin.common.visible')],
-                ['true', t('admin.common.hidden')],
-              ]}
-            />
+            <VisibilityFilter value={draft.hidden} onChange={(hidden) => setDraft({ ...draft, hidden })} />
             <SelectField
               label={t('admin.cards.reports')}
               value={draft.reported}

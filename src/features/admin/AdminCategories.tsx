@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ChainFilter, PagedTable } from './AdminListParts';
+import { ChainFilter, PagedTable, VisibilityFilter } from './AdminListParts';
 import { type AdminScreenProps, AdminShell, useAdmin } from './AdminShell';
-import { Badge, Cell, FilterBar, SelectField, TextField } from './AdminUi';
+import { Badge, Cell, FilterBar, TextField } from './AdminUi';
 import { type ChainChoice, chainLabel, formatWhen } from './adminFormat';
 import { toQuery, useAdminData, useQueryState } from './adminHooks';
 import type { AdminCategoryRow, Page } from './types';
@@ -35,16 +35,7 @@ function Categories({ chains }: { chains: readonly ChainChoice[] }) {
           value={draft.chain_id}
           onChange={(chainId) => setDraft({ ...draft, chain_id: chainId })}
         />
-        <SelectField
-          label={t('admin.common.status')}
-          value={draft.hidden}
-          onChange={(hidden) => setDraft({ ...draft, hidden })}
-          options={[
-            ['', t('admin.common.all')],
-            ['false', t('admin.common.visible')],
-            ['true', t('admin.common.hidden')],
-          ]}
-        />
+        <VisibilityFilter value={draft.hidden} onChange={(hidden) => setDraft({ ...draft, hidden })} />
       </FilterBar>
       <PagedTable
         data={data}

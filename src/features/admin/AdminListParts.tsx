@@ -1,6 +1,7 @@
 /**
  * The parts every admin list screen repeats: the result table with its loading / not-found state and pager
- * (`PagedTable`), and the chain filter with an "all" choice (`ChainFilter`).
+ * (`PagedTable`), the chain filter with an "all" choice (`ChainFilter`) and the visibility filter
+ * (`VisibilityFilter`).
  *
  * @see ./AdminUi.tsx (Table, Pager, LoadState, SelectField)
  */
@@ -57,6 +58,23 @@ export function ChainFilter({
       value={value}
       onChange={onChange}
       options={[['', t('admin.common.all')], ...chains.map((c) => [String(c.chainId), c.chainName] as const)]}
+    />
+  );
+}
+
+/** The visibility filter of a list: all, visible only or hidden only (value `''`, `'false'`, `'true'`). */
+export function VisibilityFilter({ value, onChange }: { value: string; onChange: (hidden: string) => void }) {
+  const { t } = useAdmin();
+  return (
+    <SelectField
+      label={t('admin.common.status')}
+      value={value}
+      onChange={onChange}
+      options={[
+        ['', t('admin.common.all')],
+        ['false', t('admin.common.visible')],
+        ['true', t('admin.common.hidden')],
+      ]}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TRANSACTION_ACT_ITEMS } from '../../../tests/helpers/transactionActItems';
 import { LEGAL_DOCUMENTS, legalHtml, legalMarkdown } from './content';
 
 describe('legal documents', () => {
@@ -17,20 +18,7 @@ describe('legal documents', () => {
 
   it('list the standard items of the Specified Commercial Transactions Act notice', () => {
     const html = legalHtml('transaction-act', 'ja');
-    for (const item of [
-      '販売業者',
-      '運営統括責任者',
-      '所在地',
-      '電話番号',
-      'メールアドレス',
-      '販売価格',
-      '商品代金以外の必要料金',
-      '支払方法',
-      '支払時期',
-      '商品の引渡時期',
-      '返品・キャンセル',
-      '動作環境',
-    ]) {
+    for (const item of TRANSACTION_ACT_ITEMS) {
       expect(html, item).toContain(`<h2>${item}</h2>`);
     }
   });
