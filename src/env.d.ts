@@ -2,6 +2,14 @@
 
 declare namespace App {
   interface Locals {
+    /** Who is asking, through a trusted proxy when one is configured (src/server/http/site.ts). */
+    client: {
+      /** The client's IP address (`unknown` when the adapter cannot tell). */
+      ip: string;
+      userAgent: string | null;
+      /** The origin the browser used (`https://...` when a trusted proxy says so). */
+      origin: string;
+    };
     /** The request's locale, from the URL prefix (`/en` or none). */
     locale: import('./features/i18n/locales').Locale;
     /** A translate function fixed to `locale` for this request. */

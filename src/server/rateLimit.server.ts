@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { rateLimitBuckets } from './db/schema';
 import type { Database } from './db/types';
 
@@ -38,20 +38,4 @@ export async function hitRateLimit(
   const count = row?.count ?? 1;
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count <= limit, retryAfter, count };
-}
-
-/** Reads the count of `key` in the current window without counting a hit. */
-export async function peekRateLimit(
-  db: Database,
-  key: string,
-  windowSeconds: number,
-  now = new Date(),
-): Promise<number> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const rows = await db
-    .select({ count: rateLimitBuckets.count })
-    .from(rateLimitBuckets)
-    .where(and(eq(rateLimitBuckets.key, key), eq(rateLimitBuckets.windowStart, windowStart)));
-  return rows[0]?.count ?? 0;
 }

@@ -10,13 +10,15 @@ import { adminClient, illustratorClient, startDemoApp } from './admin-clients.ts
 
 interface RevenueRow {
   period: string;
-  chainId: number;
+  chainId: number | null;
   currencyCode: number;
   currency: string;
   sales: number;
   volume: string;
   platformFee: string;
   royalty: string;
+  receivedOnChain: string;
+  payable: string;
 }
 interface Report {
   items: RevenueRow[];
@@ -65,6 +67,10 @@ describe('platform revenue', () => {
     }
     expect(day.body.totals).toEqual(month.body.totals);
     expect(month.body.totals.some((t) => BigInt(t.royalty) > 0n)).toBe(true);
+    // What creators earned, kept apart: sales paid their wallets on chain; card payments (yen) are owed.
+    expect(month.body.totals.some((t) => t.chainId !== null && BigInt(t.receivedOnChain) > 0n)).toBe(true);
+    expect(month.body.totals.filter((t) => t.chainId !== null).every((t) => t.payable === '0')).toBe(true);
+    expect(month.body.totals.find((t) => t.chainId === null)).toMatchObject({ currency: 'JPY', sales: 0 });
     const eth = await admin.get<Report>(`/api/v1/admins/revenues?period=month&${range}&chain_id=1&currency_code=2`);
     expect(eth.body.items.every((r) => r.chainId === 1 && r.currencyCode === 2)).toBe(true);
   });
@@ -76,7 +82,7 @@ describe('platform revenue', () => {
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="platform-revenues-week-.+\.csv"$/);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'period,chain_id,currency,sales,volume_wei,platform_fee_wei,royalty_wei,platform_fee,royalty',
+      'period,chain_id,currency,sales,volume_amount,platform_fee_amount,royalty_amount,creators_received_on_chain_amount,creators_payable_amount,platform_fee,royalty',
     );
     expect(lines).toHaveLength(json.body.items.length + 1);
   });
@@ -128,28 +134,28 @@ describe('payouts', () => {
 
   test('approving a request shows as approved on the illustrator dashboard; it cannot be approved twice', async () => {
     const illustrator = await illustratorClient(app);
-    const balances = await illustrator.get<{ balances: { chainId: number; currencyCode: number; minimum: string }[] }>(
+    const balances = await illustrator.get<{ balances: { chainId: null; currencyCode: number; minimum: string }[] }>(
       '/api/v1/dashboard/payouts',
     );
-    const balance = balances.body.balances.find((b) => b.currencyCode === 2);
-    if (!balance) throw new Error('the demo illustrator has no ETH balance');
+    const balance = balances.body.balances.find((b) => b.currencyCode === 1);
+    if (!balance) throw new Error('the demo illustrator has no payable yen');
     const created = await illustrator.post<{ id: number }>('/api/v1/dashboard/payouts', {
       amount: balance.minimum,
-      currency_code: 2,
-      chain_id: balance.chainId,
+      currency_code: 1,
     });
     expect(created.status).toBe(201);
     const res = await review(created.body.id, { action: 'approve' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'approved', reviewedBy: 'admin' });
+    expect(res.body).toMatchObject({ status: 'approved', reviewedBy: 'admin', walletAddress: null });
     const dashboard = await illustrator.get<{ items: { id: number; status: string }[] }>(
       '/api/v1/dashboard/payouts?per_page=100',
     );
     expect(dashboard.body.items.find((p) => p.id === created.body.id)?.status).toBe('approved');
     expect((await review(created.body.id, { action: 'approve' })).status).toBe(409);
-    expect((await review(created.body.id, { action: 'pay', tx_hash: '0x1234' })).status).toBe(422);
-    const paid = await review(created.body.id, { action: 'pay', tx_hash: `0x${'ab'.repeat(32)}` });
-    expect(paid.body).toMatchObject({ status: 'paid', txHash: `0x${'ab'.repeat(32)}` });
+    // A yen payout is paid to the payment account: no transaction hash, and a junk one is not stored.
+    const paid = await review(created.body.id, { action: 'pay', tx_hash: 'bank transfer 42' });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', txHash: null });
     expect((await review(created.body.id, { action: 'reject', reason: 'late' })).status).toBe(409);
   });
 

@@ -12,13 +12,15 @@ import { walletSignIn } from './signIn.ts';
 
 interface RevenueRow {
   period: string;
-  chainId: number;
+  chainId: number | null;
   currencyCode: number;
   currency: string;
   primarySales: number;
   primary: string;
   royaltySales: number;
   royalty: string;
+  receivedOnChain: string;
+  payable: string;
   total: string;
 }
 interface RevenueReport {
@@ -29,7 +31,7 @@ interface RevenueReport {
   totals: RevenueRow[];
 }
 interface Balance {
-  chainId: number;
+  chainId: number | null;
   currencyCode: number;
   revenue: string;
   pending: string;
@@ -39,10 +41,10 @@ interface Balance {
 }
 interface PayoutItem {
   id: number;
-  chainId: number;
+  chainId: number | null;
   currencyCode: number;
   amount: string;
-  walletAddress: string;
+  walletAddress: string | null;
   status: string;
   requestedAt: string;
 }
@@ -100,6 +102,7 @@ describe('GET /api/v1/dashboard/revenues', () => {
     for (const row of res.body.items) {
       expect(row.period).toMatch(/^\d{4}-\d{2}-01$/);
       expect(BigInt(row.primary) + BigInt(row.royalty)).toBe(BigInt(row.total));
+      expect(BigInt(row.receivedOnChain) + BigInt(row.payable)).toBe(BigInt(row.total));
     }
     for (const total of res.body.totals) {
       const rows = res.body.items.filter((r) => r.chainId === total.chainId && r.currencyCode === total.currencyCode);
@@ -108,6 +111,12 @@ describe('GET /api/v1/dashboard/revenues', () => {
     const sales = res.body.totals.reduce((sum, r) => sum + r.primarySales + r.royaltySales, 0);
     expect(sales).toBeGreaterThan(0);
     expect(res.body.totals.some((r) => r.royaltySales > 0)).toBe(true);
+    // Sales paid the illustrator's wallet on chain; card payments (yen, no chain) are what the platform owes.
+    for (const total of res.body.totals) {
+      if (total.chainId === null) expect(total).toMatchObject({ currency: 'JPY', receivedOnChain: '0' });
+      else expect(total.payable).toBe('0');
+    }
+    expect(res.body.totals.some((r) => r.chainId === null && BigInt(r.payable) > 0n)).toBe(true);
   });
 
   test('days and weeks split the same money finer; a narrower range holds less', async () => {
@@ -136,11 +145,11 @@ describe('GET /api/v1/dashboard/revenues', () => {
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="revenues-week-[\d-]+\.csv"$/);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'period,chain_id,currency,primary_sales,primary_wei,royalty_sales,royalty_wei,total_wei,total',
+      'period,chain_id,currency,primary_sales,primary_amount,royalty_sales,royalty_amount,received_on_chain_amount,payable_amount,total_amount,total',
     );
     expect(lines).toHaveLength(json.body.items.length + 1);
     const first = json.body.items[0];
-    expect(lines[1]).toMatch(new RegExp(`^${first?.period},${first?.chainId},${first?.currency},`));
+    expect(lines[1]).toMatch(new RegExp(`^${first?.period},${first?.chainId ?? ''},${first?.currency},`));
   });
 
   test.each([
@@ -171,48 +180,51 @@ describe('payouts', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
-  test('a request below the minimum, above the balance or in fiat is refused with 422 and a reason', async () => {
-    const balance = (await payouts()).body.balances.find((b) => b.currencyCode === 2);
-    if (!balance) throw new Error('the demo illustrator has no ETH balance');
+  test('only payable money can be requested: crypto paid on chain is not, yen from card payments is', async () => {
+    const { balances } = (await payouts()).body;
+    expect(balances.length).toBeGreaterThan(0);
+    for (const balance of balances) expect(balance).toMatchObject({ chainId: null, currencyCode: 1, currency: 'JPY' });
     const post = (body: unknown) => illustrator.post<{ message: string }>('/api/v1/dashboard/payouts', body);
-    const low = await post({ amount: '9999999999999999', currency_code: 2, chain_id: balance.chainId });
+    const eth = await post({ amount: '10000000000000000', currency_code: 2, chain_id: 1 });
+    expect(eth.status).toBe(422);
+    expect(eth.body.message).toBe('amount: The amount is more than the available balance of 0 ETH');
+  });
+
+  test('a request below the minimum, above the balance or of the wrong shape is refused with 422 and a reason', async () => {
+    const balance = (await payouts()).body.balances.find((b) => b.currencyCode === 1);
+    if (!balance) throw new Error('the demo illustrator has no payable yen');
+    const post = (body: unknown) => illustrator.post<{ message: string }>('/api/v1/dashboard/payouts', body);
+    const low = await post({ amount: '999', currency_code: 1 });
     expect(low.status).toBe(422);
-    expect(low.body.message).toBe('amount: The minimum payout is 0.01 ETH');
-    const high = await post({
-      amount: (BigInt(balance.available) + 1n).toString(),
-      currency_code: 2,
-      chain_id: balance.chainId,
-    });
+    expect(low.body.message).toBe('amount: The minimum payout is ¥1,000');
+    const high = await post({ amount: (BigInt(balance.available) + 1n).toString(), currency_code: 1 });
     expect(high.status).toBe(422);
-    expect(high.body.message).toMatch(/^amount: The amount is more than the available balance of [\d.]+ ETH$/);
-    const otherChain = await post({ amount: '10000000000000000', currency_code: 2, chain_id: 56 });
-    expect(otherChain.status).toBe(422);
+    expect(high.body.message).toMatch(/^amount: The amount is more than the available balance of ¥[\d,]+$/);
     expect((await post({ amount: '1000', currency_code: 1, chain_id: 1 })).status).toBe(422);
-    expect((await post({ amount: '0.5', currency_code: 2, chain_id: 1 })).status).toBe(422);
+    expect((await post({ amount: '1000', currency_code: 0 })).status).toBe(422);
+    expect((await post({ amount: '0.5', currency_code: 1 })).status).toBe(422);
     expect((await post({ amount: '10000000000000000', currency_code: 2 })).status).toBe(422);
   });
 
-  test('a valid request is stored as requested to the payout wallet and lowers the balance', async () => {
+  test('a valid yen request is stored as requested to the payment account and lowers the balance', async () => {
     const before = (await payouts()).body;
-    const balance = before.balances.find((b) => b.currencyCode === 2);
-    if (!balance) throw new Error('no ETH balance');
+    const balance = before.balances.find((b) => b.currencyCode === 1);
+    if (!balance) throw new Error('no payable yen');
     const amount = BigInt(balance.minimum ?? '0');
     const res = await illustrator.post<PayoutItem>('/api/v1/dashboard/payouts', {
       amount: amount.toString(),
-      currency_code: 2,
-      chain_id: balance.chainId,
+      currency_code: 1,
     });
     expect(res.status).toBe(201);
-    const settings = (await illustrator.get<Settings>('/api/v1/dashboard/settings')).body;
     expect(res.body).toMatchObject({
       status: 'requested',
       amount: amount.toString(),
-      currencyCode: 2,
-      chainId: balance.chainId,
-      walletAddress: settings.payoutWalletAddress ?? settings.walletAddress,
+      currencyCode: 1,
+      chainId: null,
+      walletAddress: null,
     });
     const after = (await payouts()).body;
-    const changed = after.balances.find((b) => b.currencyCode === 2 && b.chainId === balance.chainId);
+    const changed = after.balances.find((b) => b.currencyCode === 1);
     expect(BigInt(changed?.available ?? '0')).toBe(BigInt(balance.available) - amount);
     expect(after.items[0]?.id).toBe(res.body.id);
     expect(after.total).toBe(before.total + 1);
@@ -220,29 +232,32 @@ describe('payouts', () => {
 });
 
 describe('dashboard settings', () => {
-  test('reads and replaces names and the payout wallet; a new payout goes to it', async () => {
+  test('reads and replaces names and the payout wallet, asking for the password again', async () => {
     const before = await illustrator.get<Settings>('/api/v1/dashboard/settings');
     expect(before.body).toMatchObject({ uid: DEMO_ILLUSTRATOR.uid, name: expect.any(String) });
     const wallet = privateKeyToAccount(generatePrivateKey()).address;
+    const change = { name: '  桜井ミオ  ', name_en: 'Mio S.', payout_wallet_address: wallet };
+    const unconfirmed = await illustrator.put<{ message: string }>('/api/v1/dashboard/settings', change);
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.body.message).toBe('current_password: enter your current password');
+    const wrong = await illustrator.put<{ message: string }>('/api/v1/dashboard/settings', {
+      ...change,
+      current_password: 'not-the-password',
+    });
+    expect(wrong.status).toBe(422);
+    expect((await illustrator.get<Settings>('/api/v1/dashboard/settings')).body.payoutWalletAddress).toBe(
+      before.body.payoutWalletAddress,
+    );
     const res = await illustrator.put<Settings>('/api/v1/dashboard/settings', {
-      name: '  桜井ミオ  ',
-      name_en: 'Mio S.',
-      payout_wallet_address: wallet,
+      ...change,
+      current_password: DEMO_ILLUSTRATOR.password,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: '桜井ミオ', nameEn: 'Mio S.', payoutWalletAddress: wallet.toLowerCase() });
-    const balance = (await illustrator.get<Payouts>('/api/v1/dashboard/payouts')).body.balances.find(
-      (b) => BigInt(b.available) >= BigInt(b.minimum ?? '0') && b.minimum !== null,
-    );
-    const payout = await illustrator.post<PayoutItem>('/api/v1/dashboard/payouts', {
-      amount: balance?.minimum,
-      currency_code: balance?.currencyCode,
-      chain_id: balance?.chainId,
-    });
-    expect(payout.body.walletAddress).toBe(wallet.toLowerCase());
     const cleared = await illustrator.put<Settings>('/api/v1/dashboard/settings', {
       name: '桜井ミオ',
       payout_wallet_address: '',
+      current_password: DEMO_ILLUSTRATOR.password,
     });
     expect(cleared.body).toMatchObject({ nameEn: null, payoutWalletAddress: null });
   });

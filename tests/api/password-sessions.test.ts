@@ -72,18 +72,77 @@ describe('illustrator sign-in', () => {
   });
 });
 
+describe('guessing passwords', () => {
+  const guess = (from: string, uid: string, password: string, path = '/api/v1/illustrator_session') =>
+    app.client(from).post(path, { uid, password });
+
+  test('40 parallel guesses at one uid from one address: 5 are checked, the rest answer 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => guess('127.0.0.11', 'parallel-target', `guess-${i}`)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+  });
+
+  test('after 40 wrong tries from one address, the right password from another still signs in', async () => {
+    for (const [path, uid, password] of [
+      ['/api/v1/illustrator_session', ILLUSTRATOR.uid, ILLUSTRATOR.password],
+      ['/api/v1/admin_session', ADMIN.uid, ADMIN.password],
+    ] as const) {
+      for (let i = 0; i < 40; i += 1) await guess('127.0.0.12', uid, `wrong-${i}`, path);
+      expect((await guess('127.0.0.12', uid, password, path)).status).toBe(429);
+      expect((await guess('127.0.0.13', uid, password, path)).status).toBe(200);
+    }
+  });
+
+  test('wrong guesses from many addresses slow the account down with growing waits, never a lockout', async () => {
+    const uid = 'spread-target';
+    for (let i = 0; i < 10; i += 1) expect((await guess(`127.0.1.${i + 1}`, uid, `wrong-${i}`)).status).toBe(401);
+    expect((await guess('127.0.1.50', uid, 'wrong-10')).status).toBe(401);
+    const first = await guess('127.0.1.51', uid, 'wrong-11');
+    expect(first.status).toBe(429);
+    expect(first.body).toEqual({ message: 'Too many failed sign-ins for this account. Try again in a moment.' });
+    const firstWait = Number(first.headers.get('retry-after'));
+    expect(firstWait).toBeGreaterThanOrEqual(1);
+    expect(firstWait).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, firstWait * 1000 + 100));
+    expect((await guess('127.0.1.52', uid, 'wrong-12')).status).toBe(401);
+    const second = await guess('127.0.1.53', uid, 'wrong-13');
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(firstWait);
+  });
+});
+
 describe('PUT /api/v1/passwords', () => {
   test('refuses a mismatch and a short password with a message the page shows', async () => {
     const { client } = await illustratorClient();
     const mismatch = await client.put('/api/v1/passwords', {
+      current_password: ILLUSTRATOR.password,
       password: 'brand-new-password',
       retype: 'brand-new-passw0rd',
     });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body).toEqual({ message: 'retype: The two passwords do not match' });
-    const short = await client.put('/api/v1/passwords', { password: 'short', retype: 'short' });
+    const short = await client.put('/api/v1/passwords', {
+      current_password: ILLUSTRATOR.password,
+      password: 'short',
+      retype: 'short',
+    });
     expect(short.status).toBe(422);
     expect(short.body).toEqual({ message: expect.stringContaining('at least 10 characters') });
+  });
+
+  test('asks for the current password again: missing or wrong answers 422 and changes nothing', async () => {
+    const { client } = await illustratorClient();
+    const change = { password: 'brand-new-password', retype: 'brand-new-password' };
+    const missing = await client.put('/api/v1/passwords', change);
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({ message: 'current_password: enter your current password' });
+    const wrong = await client.put('/api/v1/passwords', { ...change, current_password: 'not-the-password' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toEqual({ message: 'current_password: the current password is incorrect' });
+    expect((await illustratorClient(ILLUSTRATOR.password)).res.status).toBe(200);
   });
 
   test('a wallet user cannot change an illustrator password, and nobody anonymous can', async () => {
@@ -101,7 +160,11 @@ describe('PUT /api/v1/passwords', () => {
   test('changes the password: the new one signs in, the old one does not, other sessions end', async () => {
     const { client: other } = await illustratorClient();
     const { client } = await illustratorClient();
-    const res = await client.put('/api/v1/passwords', { password: 'brand-new-password', retype: 'brand-new-password' });
+    const res = await client.put('/api/v1/passwords', {
+      current_password: ILLUSTRATOR.password,
+      password: 'brand-new-password',
+      retype: 'brand-new-password',
+    });
     expect(res.status).toBe(200);
     expect((await client.get('/api/v1/current_user')).status).toBe(200);
     expect((await other.get('/api/v1/current_user')).status).toBe(401);

@@ -139,8 +139,10 @@ describe('settings and password', () => {
   test('a password change shows dashboard.password.success; a refused one shows the server’s message', async () => {
     await page.goto(pageUrl('/en/dashboard/passwords'));
     await hydrated(page, 'PasswordForm');
+    const current = page.getByLabel('Current password');
     const password = page.getByLabel('New password', { exact: true });
     const retype = page.getByLabel('Confirm new password');
+    await current.fill(DEMO_ILLUSTRATOR.password);
     await password.fill('a-new-password-2025');
     await retype.fill('something else entirely');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -149,7 +151,11 @@ describe('settings and password', () => {
       .toBe('retype: The two passwords do not match');
     expect(await page.getByRole('status').locator('button').getAttribute('data-color')).toBe('alert');
 
-    for (const next of ['a-new-password-2025', DEMO_ILLUSTRATOR.password]) {
+    for (const [now, next] of [
+      [DEMO_ILLUSTRATOR.password, 'a-new-password-2025'],
+      ['a-new-password-2025', DEMO_ILLUSTRATOR.password],
+    ] as const) {
+      await current.fill(now);
       await password.fill(next);
       await retype.fill(next);
       const [response] = await Promise.all([

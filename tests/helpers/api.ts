@@ -8,6 +8,7 @@
  *   const res = await app.client().get('/api/v1/current_user');
  *   await app.stop();
  */
+import { request as httpRequest } from 'node:http';
 import type { Database } from '../../src/server/db/types.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -32,13 +33,50 @@ export interface RequestOptions {
   origin?: string | null;
 }
 
+/** What one HTTP exchange returned. */
+interface RawResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** Sends a request from a chosen local address (e.g. `127.0.0.2`), which fetch cannot do. */
+function requestFrom(
+  localAddress: string,
+  url: URL,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: init.method, headers: init.headers, localAddress }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+            headers.append(name, one);
+        }
+        resolve({ status: response.statusCode ?? 0, headers, text });
+      });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
 /** A client with its own cookie jar, like one browser. */
 export class ApiClient {
   readonly cookies = new Map<string, string>();
   readonly baseUrl: string;
+  /** The local address requests leave from (any of 127.0.0.0/8 reaches a loopback server); default the system's. */
+  readonly localAddress: string | undefined;
 
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, localAddress?: string) {
     this.baseUrl = baseUrl;
+    this.localAddress = localAddress;
   }
 
   /** The cookie header the jar would send. */
@@ -67,14 +105,17 @@ export class ApiClient {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers: { ...headers, ...options.headers },
-      ...(body === undefined ? {} : { body }),
-      redirect: 'manual',
-    });
+    const init = { method, headers: { ...headers, ...options.headers }, ...(body === undefined ? {} : { body }) };
+    const url = new URL(path, this.baseUrl);
+    const response: RawResponse = this.localAddress
+      ? await requestFrom(this.localAddress, url, init)
+      : await fetch(url, { ...init, redirect: 'manual' }).then(async (r) => ({
+          status: r.status,
+          headers: r.headers,
+          text: await r.text(),
+        }));
     this.store(response.headers.getSetCookie());
-    const text = await response.text();
+    const text = response.text;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -114,8 +155,8 @@ export interface App {
   url: string;
   server: RunningServer;
   database: TestDatabase;
-  /** A new client (a new cookie jar). */
-  client(): ApiClient;
+  /** A new client (a new cookie jar), sending from `localAddress` when given (e.g. `127.0.0.2`). */
+  client(localAddress?: string): ApiClient;
   stop(): Promise<void>;
 }
 
@@ -135,7 +176,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<App> {
     url: server.url,
     server,
     database,
-    client: () => new ApiClient(server.url),
+    client: (localAddress?: string) => new ApiClient(server.url, localAddress),
     stop: async () => {
       await server.stop();
       await database.close();

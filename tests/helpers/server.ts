@@ -72,7 +72,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     // The chain indexer stays off unless a test asks for it (INDEXER: 'on'): test servers have no chain.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, INDEXER: 'off', ...options.env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_SITE_URL: url,
+      DATA_DIR: dataDir,
+      INDEXER: 'off',
+      ...options.env,
+    },
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn the server process');

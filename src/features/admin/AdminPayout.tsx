@@ -28,7 +28,8 @@ function Review({ payout, onDone }: { payout: AdminPayoutDetail; onDone: (next: 
   const actions = payoutActions(payout.status);
   if (actions.length === 0) return <p className="text-sm text-ink-muted">{t('admin.payouts.final')}</p>;
   const act = async (action: PayoutAction) => {
-    const found = payoutReviewProblem(payout.status, { action, reason, txHash });
+    const onChain = payout.chainId !== null;
+    const found = payoutReviewProblem(payout.status, { action, reason, txHash, onChain });
     setProblem(
       found === null
         ? null
@@ -42,7 +43,7 @@ function Review({ payout, onDone }: { payout: AdminPayoutDetail; onDone: (next: 
     const body = {
       action,
       ...(reason.trim() ? { reason: reason.trim() } : {}),
-      ...(action === 'pay' ? { tx_hash: txHash } : {}),
+      ...(action === 'pay' && onChain ? { tx_hash: txHash } : {}),
     };
     const next = await run(
       () => session.client.put<AdminPayoutDetail>(`/api/v1/admins/payouts/${payout.id}`, body),
@@ -57,7 +58,7 @@ function Review({ payout, onDone }: { payout: AdminPayoutDetail; onDone: (next: 
       onSubmit={(event) => event.preventDefault()}
     >
       <TextField label={t('admin.payouts.reasonLabel')} value={reason} onChange={setReason} />
-      {actions.includes('pay') && (
+      {actions.includes('pay') && payout.chainId !== null && (
         <TextField label={t('admin.payouts.txHashLabel')} value={txHash} onChange={setTxHash} />
       )}
       {problem && (
@@ -92,7 +93,7 @@ function Payout({ payoutId, chains }: { payoutId: number; chains: readonly Chain
     ['admin.payouts.illustrator', `${payout.illustrator.name} (${payout.illustrator.uid})`],
     ['admin.common.chain', chainLabel(payout.chainId, chains)],
     ['admin.payouts.amount', formatWei(payout.amount, payout.currencyCode)],
-    ['admin.payouts.wallet', payout.walletAddress],
+    ['admin.payouts.wallet', payout.walletAddress ?? t('admin.payouts.paymentAccount')],
     ['admin.payouts.balance', payout.balance ? formatWei(payout.balance.available, payout.currencyCode) : '—'],
     ['admin.payouts.requestedAt', formatWhen(payout.requestedAt)],
     ['admin.payouts.reviewedBy', payout.reviewedBy ?? '—'],

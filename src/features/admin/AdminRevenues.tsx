@@ -34,17 +34,21 @@ function RevenueRows({
         t('admin.revenues.volume'),
         t('admin.revenues.platformFee'),
         t('admin.revenues.royalty'),
+        t('admin.revenues.receivedOnChain'),
+        t('admin.revenues.payable'),
       ]}
       empty={rows.length === 0}
     >
       {rows.map((row) => (
         <tr key={`${row.period}:${row.chainId}:${row.currencyCode}`}>
           <Cell>{row.period}</Cell>
-          <Cell>{chainLabel(row.chainId, chains)}</Cell>
+          <Cell>{row.chainId === null ? t('admin.revenues.cardPayments') : chainLabel(row.chainId, chains)}</Cell>
           <Cell>{row.sales}</Cell>
           <Cell>{formatWei(row.volume, row.currencyCode)}</Cell>
           <Cell>{formatWei(row.platformFee, row.currencyCode)}</Cell>
           <Cell>{formatWei(row.royalty, row.currencyCode)}</Cell>
+          <Cell>{formatWei(row.receivedOnChain, row.currencyCode)}</Cell>
+          <Cell>{formatWei(row.payable, row.currencyCode)}</Cell>
         </tr>
       ))}
     </Table>
@@ -123,8 +127,8 @@ function Revenues({ chains }: { chains: readonly ChainChoice[] }) {
 }
 
 /**
- * Platform fees and royalties by period, chain and currency, with a CSV download.
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/revenues)
+ * Platform fees and royalties by period, chain and currency, and what illustrators earned split into
+ * received on chain and payable, with a CSV download. Spec §2 (/admins/revenues).
  */
 export default function AdminRevenues({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
   return (

@@ -5,6 +5,7 @@
  */
 import { formatDate } from '../../lib/dates';
 import { formatCryptoPrecise, formatJpy } from '../../lib/price';
+import { CurrencyCode } from '../chains/currencies';
 import { currencySymbol } from '../dashboard/payoutRules';
 
 /** A chain the server runs, as pages pass it to the screens. */
@@ -13,8 +14,9 @@ export interface ChainChoice {
   chainName: string;
 }
 
-/** An on-chain amount in wei with up to 6 decimals and its symbol (`'0.0125 ETH'`). */
+/** An on-chain amount in wei with up to 6 decimals and its symbol (`'0.0125 ETH'`); yen as `¥1,500`. */
 export function formatWei(wei: string, currencyCode: number): string {
+  if (currencyCode === CurrencyCode.JPY) return formatJpy(BigInt(wei));
   return formatCryptoPrecise(wei, currencySymbol(currencyCode), 6);
 }
 

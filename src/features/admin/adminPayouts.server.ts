@@ -128,6 +128,7 @@ export async function reviewPayout(
       action: input.action,
       reason: input.reason,
       txHash: input.tx_hash,
+      onChain: row.chainId !== null,
     });
     if (next === null) throw conflict(problem ?? `status: the payout is ${row.status}`);
     if (problem) throw unprocessable(problem);
@@ -140,7 +141,9 @@ export async function reviewPayout(
         ...(input.reason ? { reason: input.reason } : {}),
         ...(next === 'approved' ? { approvedAt: now } : {}),
         ...(next === 'rejected' ? { rejectedAt: now } : {}),
-        ...(next === 'paid' ? { paidAt: now, txHash: input.tx_hash?.toLowerCase() ?? null } : {}),
+        ...(next === 'paid'
+          ? { paidAt: now, txHash: row.chainId === null ? null : (input.tx_hash?.toLowerCase() ?? null) }
+          : {}),
       })
       .where(eq(payouts.id, id));
     await writeAudit(tx, {

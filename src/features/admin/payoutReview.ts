@@ -40,18 +40,20 @@ export interface PayoutReviewInput {
   action: PayoutAction;
   reason?: string | undefined;
   txHash?: string | undefined;
+  /** False for a yen payout (paid to the payment account, with no transaction on chain). */
+  onChain?: boolean | undefined;
 }
 
 /**
  * Why `input` cannot be applied to a payout in `status`, or null when it can: a rejection needs a
- * reason, a payment needs a 32-byte transaction hash, and the move must be allowed.
+ * reason, a crypto payment needs a 32-byte transaction hash, and the move must be allowed.
  */
 export function payoutReviewProblem(status: PayoutStatus, input: PayoutReviewInput): string | null {
   if (nextPayoutStatus(status, input.action) === null)
     return `status: a ${status} payout cannot be ${past(input.action)}`;
   if (input.action === 'reject' && !input.reason?.trim()) return 'reason: say why the payout is rejected';
   if ((input.reason?.length ?? 0) > MAX_PAYOUT_REASON) return `reason: at most ${MAX_PAYOUT_REASON} characters`;
-  if (input.action === 'pay' && !/^0x[0-9a-fA-F]{64}$/.test(input.txHash ?? ''))
+  if (input.action === 'pay' && input.onChain !== false && !/^0x[0-9a-fA-F]{64}$/.test(input.txHash ?? ''))
     return 'tx_hash: the transaction hash of the payment (0x and 64 hex digits)';
   return null;
 }

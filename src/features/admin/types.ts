@@ -141,13 +141,18 @@ export interface AdminReportRow {
 export interface AdminRevenueRow {
   /** First day of the bucket (Japan time), `YYYY-MM-DD`. */
   period: string;
-  chainId: number;
+  /** Null for card payments (yen). */
+  chainId: number | null;
   currencyCode: number;
   currency: string;
   sales: number;
   volume: string;
   platformFee: string;
   royalty: string;
+  /** What illustrators were paid straight to their wallets (reported only). */
+  receivedOnChain: string;
+  /** What the platform collected for illustrators and owes them. */
+  payable: string;
 }
 
 /** The platform revenue report. */
@@ -185,7 +190,8 @@ export interface AdminPayoutRow {
   currencyCode: number;
   currency: string;
   amount: string;
-  walletAddress: string;
+  /** Null for a yen payout (paid to the illustrator's payment account). */
+  walletAddress: string | null;
   status: 'requested' | 'approved' | 'paid' | 'rejected';
   reason: string | null;
   txHash: string | null;

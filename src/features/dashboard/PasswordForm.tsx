@@ -8,6 +8,7 @@ export interface PasswordFormProps {
   /** The illustrator's sign-in id, so a password manager stores the new password for this account. */
   uid: string;
   messages: {
+    currentPassword: string;
     password: string;
     retype: string;
     hint: string;
@@ -20,13 +21,14 @@ export interface PasswordFormProps {
 }
 
 /**
- * The illustrator's password change: `PUT /api/v1/passwords {password, retype}`. Success shows
+ * The illustrator's password change: `PUT /api/v1/passwords {current_password, password, retype}`. Success shows
  * dashboard.password.success; a refusal shows the server's message as an alert, as the spec asks.
  * The server checks the rules (length, the two entries matching), so its wording is the one shown.
- * @see ../../../../shared/spec/marketplace-spec.md §7 (PUT /api/v1/passwords), §8 (Password change)
+ * Spec §7 (PUT /api/v1/passwords), §8 (Password change).
  */
 export default function PasswordForm({ uid, messages }: PasswordFormProps) {
   const id = useId();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [retype, setRetype] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,7 +39,8 @@ export default function PasswordForm({ uid, messages }: PasswordFormProps) {
     setSending(true);
     setFailure(null);
     try {
-      await api.put('/api/v1/passwords', { password, retype });
+      await api.put('/api/v1/passwords', { current_password: current, password, retype });
+      setCurrent('');
       setPassword('');
       setRetype('');
       showSnackbar(messages.success, { timeout: 3000 });
@@ -54,6 +57,21 @@ export default function PasswordForm({ uid, messages }: PasswordFormProps) {
   return (
     <form method="post" className="grid gap-5" onSubmit={(event) => void submit(event)} aria-busy={sending}>
       <input type="text" name="username" autoComplete="username" value={uid} readOnly hidden />
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-current`} className="font-semibold">
+          {messages.currentPassword}
+        </label>
+        <input
+          id={`${id}-current`}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+          className={input}
+        />
+      </div>
       <div className="grid gap-1">
         <label htmlFor={`${id}-password`} className="font-semibold">
           {messages.password}

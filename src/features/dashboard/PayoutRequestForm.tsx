@@ -1,12 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { formatEther } from 'viem';
 import { ApiError } from '../../client/api';
 import { api } from '../../client/siteApi';
 import { flashNextPage } from '../../ui/snackbar/flash';
 import { showSnackbar } from '../../ui/snackbar/store';
 import { interpolate } from '../i18n/format';
 import { checkPayoutAmount, type PayoutFormProblem, type PayoutOption } from './payoutForm';
-import { payoutMinimum } from './payoutRules';
+import { amountInUnits, formatAmount, payoutMinimum } from './payoutRules';
 
 /** A balance as the form offers it, with its label already in the page's language. */
 export interface PayoutFormOption extends PayoutOption {
@@ -31,14 +30,13 @@ export interface PayoutRequestFormProps {
   };
 }
 
-const key = (option: PayoutOption) => `${option.chainId}:${option.currencyCode}`;
-const units = (wei: bigint | string, currency: string) => `${formatEther(BigInt(wei))} ${currency}`;
+const key = (option: PayoutOption) => `${option.chainId ?? 'card'}:${option.currencyCode}`;
 
 /**
- * The payout request form: pick a balance, type an amount in whole units; the minimum and the
- * available balance are checked before sending (the server checks them again under a lock). A
- * request reloads the page with a message, so the list shows it with status "requested".
- * @see ../../../../shared/spec/marketplace-spec.md §2 (/dashboard/payouts)
+ * The payout request form: pick a payable balance, type an amount in whole units (yen, or crypto units);
+ * the minimum and the available balance are checked before sending (the server checks them again under a
+ * lock). A request reloads the page with a message, so the list shows it with status "requested".
+ * Spec §2 (/dashboard/payouts).
  */
 export default function PayoutRequestForm({ options, messages }: PayoutRequestFormProps) {
   const id = useId();
@@ -52,8 +50,8 @@ export default function PayoutRequestForm({ options, messages }: PayoutRequestFo
 
   const minimum = payoutMinimum(option.currencyCode);
   const hint = interpolate(messages.hint, {
-    available: units(option.available, option.currency),
-    minimum: minimum === undefined ? '—' : units(minimum, option.currency),
+    available: formatAmount(BigInt(option.available), option.currencyCode),
+    minimum: minimum === undefined ? '—' : formatAmount(minimum, option.currencyCode),
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -123,7 +121,7 @@ export default function PayoutRequestForm({ options, messages }: PayoutRequestFo
           <button
             type="button"
             className="btn-ghost whitespace-nowrap"
-            onClick={() => setAmount(formatEther(BigInt(option.available)))}
+            onClick={() => setAmount(amountInUnits(BigInt(option.available), option.currencyCode))}
           >
             {messages.max}
           </button>

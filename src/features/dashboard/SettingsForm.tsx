@@ -25,6 +25,9 @@ export interface SettingsFormProps {
     nameRequired: string;
     nameTooLong: string;
     invalidAddress: string;
+    /** Label of the password asked for again when the payout wallet changes. */
+    currentPassword: string;
+    currentPasswordHint: string;
   };
 }
 
@@ -44,8 +47,8 @@ function problemsOf(values: Record<Field, string>, messages: SettingsFormProps['
 
 /**
  * The account settings form of the dashboard: display names (Japanese, English) and the payout
- * wallet. Saves through `PUT /api/v1/dashboard/settings`; a refusal shows the server's message.
- * @see ../../../../shared/spec/marketplace-spec.md §2 (/dashboard/settings)
+ * wallet. Saves through `PUT /api/v1/dashboard/settings`; a refusal shows the server's message. A new payout
+ * wallet asks for the current password again (money follows it). Spec §2 (/dashboard/settings).
  */
 export default function SettingsForm({ initial, linkedWallet, messages }: SettingsFormProps) {
   const id = useId();
@@ -54,6 +57,9 @@ export default function SettingsForm({ initial, linkedWallet, messages }: Settin
     nameEn: initial.nameEn ?? '',
     payoutWallet: initial.payoutWalletAddress ?? '',
   });
+  const [savedWallet, setSavedWallet] = useState(initial.payoutWalletAddress ?? '');
+  const [password, setPassword] = useState('');
+  const walletChanged = values.payoutWallet.trim().toLowerCase() !== savedWallet.toLowerCase();
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -68,9 +74,16 @@ export default function SettingsForm({ initial, linkedWallet, messages }: Settin
     try {
       const saved = await api.put<{ name: string; nameEn: string | null; payoutWalletAddress: string | null }>(
         '/api/v1/dashboard/settings',
-        { name: values.name, name_en: values.nameEn, payout_wallet_address: values.payoutWallet },
+        {
+          name: values.name,
+          name_en: values.nameEn,
+          payout_wallet_address: values.payoutWallet,
+          ...(walletChanged ? { current_password: password } : {}),
+        },
       );
       setValues({ name: saved.name, nameEn: saved.nameEn ?? '', payoutWallet: saved.payoutWalletAddress ?? '' });
+      setSavedWallet(saved.payoutWalletAddress ?? '');
+      setPassword('');
       showSnackbar(messages.saved, { timeout: 3000 });
     } catch (error) {
       const text = error instanceof ApiError ? error.message : messages.failure;
@@ -130,6 +143,27 @@ export default function SettingsForm({ initial, linkedWallet, messages }: Settin
         placeholder: linkedWallet,
         autoComplete: 'off',
       })}
+      {walletChanged && (
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-current-password`} className="font-semibold">
+            {messages.currentPassword}
+          </label>
+          <input
+            id={`${id}-current-password`}
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby={`${id}-current-password-hint`}
+            className="w-full rounded-md border border-surface-border bg-surface-sunken px-3 py-2"
+          />
+          <p id={`${id}-current-password-hint`} className="text-sm text-ink-muted">
+            {messages.currentPasswordHint}
+          </p>
+        </div>
+      )}
       {failure && (
         <p role="alert" className="rounded-md border border-alert px-4 py-3">
           {failure}

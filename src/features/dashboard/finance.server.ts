@@ -1,17 +1,18 @@
 /**
- * An illustrator's revenues for the dashboard: primary sales and royalties booked from sales, summed
- * per day, week (from Monday) or month in Japan time, per chain and currency, as JSON or as a CSV
- * download.
+ * An illustrator's revenues for the dashboard: primary sales and royalties, summed per day, week (from
+ * Monday) or month in Japan time, per chain and currency (card payments in yen have no chain), each split
+ * into what the chain paid straight to their wallet (received on chain) and what the platform owes them
+ * (payable), as JSON or as a CSV download.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/revenues), §9 (dates in Asia/Tokyo)
+ * Spec §2 (/dashboard/revenues), §9 (dates in Asia/Tokyo); ../trading/revenues.server.ts (the two kinds).
  */
 import { sql } from 'drizzle-orm';
-import { formatEther } from 'viem';
 import { z } from 'zod';
+import { toCsv } from '../../lib/csv';
 import type { Database } from '../../server/db/types';
 import { toDecimal, toNumber } from '../cards/rowValues';
 import { bucketedReport } from './bucketedReport.server';
-import { currencySymbol } from './payoutRules';
+import { amountInUnits, currencySymbol } from './payoutRules';
 
 /** Bucket sizes of the revenue report. */
 export const REVENUE_PERIODS = ['day', 'week', 'month'] as const;
@@ -62,17 +63,22 @@ export const revenueQuerySchema = z
 /** Parsed revenue query. */
 export type RevenueQuery = z.output<typeof revenueQuerySchema>;
 
-/** Revenue in one bucket, chain and currency (amounts in wei). */
+/** Revenue in one bucket, chain and currency (amounts in the currency's smallest unit: wei, or yen). */
 export interface RevenueRow {
   /** First day of the bucket (Japan time), `YYYY-MM-DD`. */
   period: string;
-  chainId: number;
+  /** Null for card payments (yen). */
+  chainId: number | null;
   currencyCode: number;
   currency: string;
   primarySales: number;
   primary: string;
   royaltySales: number;
   royalty: string;
+  /** Paid straight to the illustrator's wallet by the chain (reported only). */
+  receivedOnChain: string;
+  /** Collected by the platform for the illustrator: what payouts draw on. */
+  payable: string;
   total: string;
 }
 
@@ -92,14 +98,16 @@ export async function revenueReport(db: Database, illustratorId: number, query: 
     db,
     query,
     {
-      source: sql`from revenues r join sales s on s.id = r.sale_id where r.illustrator_id = ${illustratorId}`,
-      soldAt: sql`s.sold_at`,
+      source: sql`from revenues r where r.illustrator_id = ${illustratorId}`,
+      soldAt: sql`r.created_at`,
       chainId: sql`r.chain_id`,
       currencyCode: sql`r.currency_code`,
       sums: sql`count(*) filter (where r.kind = 'primary')::int as primary_sales,
         coalesce(sum(r.amount) filter (where r.kind = 'primary'), 0) as primary_amount,
         count(*) filter (where r.kind = 'royalty')::int as royalty_sales,
         coalesce(sum(r.amount) filter (where r.kind = 'royalty'), 0) as royalty_amount,
+        coalesce(sum(r.amount) filter (where r.settlement = 'onchain'), 0) as onchain_amount,
+        coalesce(sum(r.amount) filter (where r.settlement = 'payable'), 0) as payable_amount,
         sum(r.amount) as total`,
     },
     toRow,
@@ -110,55 +118,53 @@ function toRow(row: Record<string, unknown>): RevenueRow {
   const currencyCode = toNumber(row.currency_code);
   return {
     period: String(row.period),
-    chainId: toNumber(row.chain_id),
+    chainId: row.chain_id === null ? null : toNumber(row.chain_id),
     currencyCode,
     currency: currencySymbol(currencyCode),
     primarySales: toNumber(row.primary_sales),
     primary: toDecimal(row.primary_amount),
     royaltySales: toNumber(row.royalty_sales),
     royalty: toDecimal(row.royalty_amount),
+    receivedOnChain: toDecimal(row.onchain_amount),
+    payable: toDecimal(row.payable_amount),
     total: toDecimal(row.total),
   };
 }
 
-/** Header row of the CSV download. */
+/**
+ * Header row of the CSV download. Amounts are in the currency's smallest unit (wei, or yen); `total` is in
+ * whole units, exact. `chain_id` is empty for card payments.
+ */
 export const REVENUE_CSV_HEADER = [
   'period',
   'chain_id',
   'currency',
   'primary_sales',
-  'primary_wei',
+  'primary_amount',
   'royalty_sales',
-  'royalty_wei',
-  'total_wei',
+  'royalty_amount',
+  'received_on_chain_amount',
+  'payable_amount',
+  'total_amount',
   'total',
 ] as const;
 
-/** Quotes a CSV field when it holds a comma, quote or line break (RFC 4180). */
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The report's bucket rows as CSV (RFC 4180, CRLF line ends), `total` in whole units, exact. */
+/** The report's bucket rows as CSV (RFC 4180, CRLF line ends). */
 export function revenueCsv(report: RevenueReport): string {
-  const lines = [REVENUE_CSV_HEADER.join(',')];
-  for (const row of report.items) {
-    lines.push(
-      [
-        row.period,
-        row.chainId,
-        row.currency,
-        row.primarySales,
-        row.primary,
-        row.royaltySales,
-        row.royalty,
-        row.total,
-        formatEther(BigInt(row.total)),
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(
+    REVENUE_CSV_HEADER,
+    report.items.map((row) => [
+      row.period,
+      row.chainId,
+      row.currency,
+      row.primarySales,
+      row.primary,
+      row.royaltySales,
+      row.royalty,
+      row.receivedOnChain,
+      row.payable,
+      row.total,
+      amountInUnits(BigInt(row.total), row.currencyCode),
+    ]),
+  );
 }

@@ -9,10 +9,14 @@ import type { Translate } from '../i18n/t';
 /** The statuses a payout request goes through. */
 export const PAYOUT_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
 
-/** The name of the chain `chainId` (`Polygon`), or `Chain 80002`-style text for an unknown id. */
+/**
+ * The name of the chain `chainId` (`Polygon`), "card payments" for none (yen collected by card), or
+ * `Chain 80002`-style text for an unknown id.
+ */
 export function chainLabel(t: Translate, chainId: number | null): string {
-  const key = chainId === null ? undefined : chainKeyOfId(chainId);
-  return key ? t(`chain.${key}`) : t('dashboard.chainUnknown', { id: chainId ?? '—' });
+  if (chainId === null) return t('dashboard.cardPayments');
+  const key = chainKeyOfId(chainId);
+  return key ? t(`chain.${key}`) : t('dashboard.chainUnknown', { id: chainId });
 }
 
 /** The word for a payout status (`requested` -> 申請中 / Requested); unknown statuses as they are. */

@@ -32,9 +32,17 @@ describe('checkPayoutAmount', () => {
   });
 
   it('refuses a currency that cannot be paid out', () => {
-    expect(checkPayoutAmount('1', { ...eth, currencyCode: 1, currency: 'JPY' })).toEqual({
+    expect(checkPayoutAmount('1', { ...eth, currencyCode: 0, currency: 'USD' })).toEqual({
       ok: false,
       problem: 'notPayable',
     });
+  });
+
+  it('reads yen as whole yen, with or without thousands commas, from the ¥1,000 minimum', () => {
+    const yen = { chainId: null, currencyCode: 1, currency: 'JPY', available: '25920' };
+    expect(checkPayoutAmount('12,000', yen)).toEqual({ ok: true, wei: 12_000n });
+    expect(checkPayoutAmount('999', yen)).toEqual({ ok: false, problem: 'belowMinimum' });
+    expect(checkPayoutAmount('1000.5', yen)).toEqual({ ok: false, problem: 'invalidAmount' });
+    expect(checkPayoutAmount('30000', yen)).toEqual({ ok: false, problem: 'aboveAvailable' });
   });
 });

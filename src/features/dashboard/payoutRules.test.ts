@@ -5,13 +5,14 @@ import { formatAmount, PAYOUT_MINIMUMS, payoutMinimum, payoutProblem } from './p
 const ether = 10n ** 18n;
 
 describe('payout rules', () => {
-  test('minimums are 0.01 ETH/WETH/BNB/WBNB, 1 POL, 10 KLAY/WKLAY and 100 ATEM; fiat has none', () => {
+  test('minimums are 0.01 ETH/WETH/BNB/WBNB, 1 POL, 10 KLAY/WKLAY, 100 ATEM and ¥1,000; USD has none', () => {
     expect(PAYOUT_MINIMUMS[CurrencyCode.ETH]).toBe(ether / 100n);
     expect(PAYOUT_MINIMUMS[CurrencyCode.WBNB]).toBe(ether / 100n);
     expect(payoutMinimum(CurrencyCode.POL_LEGACY)).toBe(ether);
     expect(payoutMinimum(CurrencyCode.WKLAY)).toBe(10n * ether);
     expect(payoutMinimum(CurrencyCode.ATEM)).toBe(100n * ether);
-    expect(payoutMinimum(CurrencyCode.JPY)).toBeUndefined();
+    expect(payoutMinimum(CurrencyCode.JPY)).toBe(1_000n);
+    expect(payoutMinimum(CurrencyCode.USD)).toBeUndefined();
     expect(payoutMinimum(42)).toBeUndefined();
   });
 
@@ -27,5 +28,7 @@ describe('payout rules', () => {
 
   test('amounts are written exactly in whole units', () => {
     expect(formatAmount(1_234_500_000_000_000_000n, CurrencyCode.KLAYTN)).toBe('1.2345 KLAY');
+    expect(formatAmount(12_000n, CurrencyCode.JPY)).toBe('¥12,000');
+    expect(payoutProblem(999n, CurrencyCode.JPY, 5_000n)).toBe('The minimum payout is ¥1,000');
   });
 });

@@ -1,19 +1,22 @@
 /**
- * What an illustrator may request as a payout: crypto currencies only, at least a minimum per currency
- * (so a transfer is worth its gas), in wei. Pure, so the payout form can show the same minimums.
+ * What an illustrator may request as a payout: crypto currencies (in wei) and yen from card payments, at
+ * least a minimum per currency (so a transfer is worth its gas or its bank fee). Pure, so the payout form
+ * can show the same minimums.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/payouts), §9 ("payout thresholds: not shown")
+ * Spec §2 (/dashboard/payouts), §9 ("payout thresholds: not shown").
  */
 import { formatEther } from 'viem';
+import { formatJpy } from '../../lib/price';
 import { CURRENCIES, CurrencyCode, isCurrencyCode } from '../chains/currencies';
 
 const units = (whole: bigint, thousandths = 0n) => whole * 10n ** 18n + thousandths * 10n ** 15n;
 
 /**
- * Smallest payout per currency code, in wei: 0.01 ETH/WETH/BNB/WBNB, 1 POL, 10 KLAY/WKLAY, 100 ATEM.
- * Fiat codes (USD, JPY) have none: payouts are paid on chain.
+ * Smallest payout per currency code: 0.01 ETH/WETH/BNB/WBNB, 1 POL, 10 KLAY/WKLAY, 100 ATEM (in wei) and
+ * ¥1,000 (in yen). USD has none.
  */
 export const PAYOUT_MINIMUMS: Readonly<Partial<Record<CurrencyCode, bigint>>> = {
+  [CurrencyCode.JPY]: 1_000n,
   [CurrencyCode.ETH]: units(0n, 10n),
   [CurrencyCode.WETH]: units(0n, 10n),
   [CurrencyCode.BNB]: units(0n, 10n),
@@ -35,9 +38,17 @@ export function currencySymbol(code: number): string {
   return isCurrencyCode(code) ? CURRENCIES[code].symbol : String(code);
 }
 
-/** A wei amount written exactly in whole units with its symbol: `formatAmount(10n ** 16n, 2)` = `'0.01 ETH'`. */
-export function formatAmount(wei: bigint, code: number): string {
-  return `${formatEther(wei)} ${currencySymbol(code)}`;
+/** An amount in whole units as plain digits, exact: wei as ether units (`0.05`), yen as yen (`12000`). */
+export function amountInUnits(amount: bigint, code: number): string {
+  return code === CurrencyCode.JPY ? amount.toString() : formatEther(amount);
+}
+
+/**
+ * An amount written exactly with its currency: wei in whole units and the symbol (`formatAmount(10n ** 16n, 2)`
+ * = `'0.01 ETH'`), yen as `¥1,000`.
+ */
+export function formatAmount(amount: bigint, code: number): string {
+  return code === CurrencyCode.JPY ? formatJpy(amount) : `${amountInUnits(amount, code)} ${currencySymbol(code)}`;
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
- * An illustrator's payouts: the balance per chain and currency (revenues minus payouts that were not
- * rejected), the list of requests with their status, and a new request, checked against the minimum
- * and the balance under a lock so two requests at once cannot overdraw.
+ * An illustrator's payouts: the payable balance per chain and currency (payable revenues minus payouts
+ * that were not rejected), the list of requests with their status, and a new request, checked against the
+ * minimum and the balance under a lock so two requests at once cannot overdraw. Only payable money (what
+ * the platform collected for the illustrator) can be paid out: what the chain paid straight to their
+ * wallet is theirs already. Yen from card payments is paid to the illustrator's payment account, crypto to
+ * their payout wallet.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/payouts, /admins/payouts)
+ * Spec §2 (/dashboard/payouts, /admins/payouts); ../trading/revenues.server.ts (payable vs received on chain).
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,14 +17,16 @@ import type { Database, Transaction } from '../../server/db/types';
 import { chainIdParam, cryptoCurrencyCode } from '../cards/queryParams';
 import { toDecimal, toIsoOrNull, toNumber } from '../cards/rowValues';
 import { canonicalCurrencySql } from '../categories/categories.server';
+import { CurrencyCode } from '../chains/currencies';
 import { currencySymbol, payoutMinimum, payoutProblem } from './payoutRules';
 
-/** What an illustrator can still request in one chain and currency (amounts in wei). */
+/** What an illustrator can still request in one chain and currency (wei, or yen for card payments). */
 export interface PayoutBalance {
+  /** Null for yen from card payments. */
   chainId: number | null;
   currencyCode: number;
   currency: string;
-  /** All revenues booked. */
+  /** All payable revenues booked. */
   revenue: string;
   /** Payouts requested or approved, not yet paid. */
   pending: string;
@@ -39,7 +44,8 @@ export interface PayoutItem {
   currencyCode: number;
   currency: string;
   amount: string;
-  walletAddress: string;
+  /** Null for a yen payout (paid to the payment account). */
+  walletAddress: string | null;
   status: string;
   reason: string | null;
   txHash: string | null;
@@ -49,15 +55,27 @@ export interface PayoutItem {
   rejectedAt: string | null;
 }
 
-/** Body of `POST /api/v1/dashboard/payouts`: `amount` in wei (decimal string), currency and chain. */
-export const payoutRequestSchema = z.object({
-  amount: z
-    .string()
-    .regex(/^\d{1,78}$/, 'must be a whole number of wei as a decimal string')
-    .refine((value) => /^\d+$/.test(value) && BigInt(value) > 0n, 'must be more than 0'),
-  currency_code: cryptoCurrencyCode,
-  chain_id: z.union([z.number().int().positive().max(2_147_483_647), chainIdParam]),
-});
+/**
+ * Body of `POST /api/v1/dashboard/payouts`: `amount` in the currency's smallest unit (wei, or yen) as a
+ * decimal string, `currency_code`, and `chain_id` for a crypto currency (none for yen).
+ */
+export const payoutRequestSchema = z
+  .object({
+    amount: z
+      .string()
+      .regex(/^\d{1,78}$/, 'must be a whole number of the smallest unit as a decimal string')
+      .refine((value) => /^\d+$/.test(value) && BigInt(value) > 0n, 'must be more than 0'),
+    currency_code: z.union([z.literal(CurrencyCode.JPY), cryptoCurrencyCode]),
+    chain_id: z.union([z.number().int().positive().max(2_147_483_647), chainIdParam]).nullish(),
+  })
+  .superRefine((request, issues) => {
+    const yen = request.currency_code === CurrencyCode.JPY;
+    if (yen && request.chain_id != null)
+      issues.addIssue({ code: 'custom', path: ['chain_id'], message: 'yen payouts have no chain' });
+    if (!yen && request.chain_id == null)
+      issues.addIssue({ code: 'custom', path: ['chain_id'], message: 'required for a crypto payout' });
+  })
+  .transform((request) => ({ ...request, chain_id: request.chain_id ?? null }));
 
 /** Balances of illustrator `illustratorId` per chain and currency. */
 export async function payoutBalances(db: Database | Transaction, illustratorId: number): Promise<PayoutBalance[]> {
@@ -68,7 +86,7 @@ export async function payoutBalances(db: Database | Transaction, illustratorId: 
     from (
       select 'revenue' as source, chain_id, ${canonicalCurrencySql(sql`currency_code`)} as currency_code, amount,
         null::text as status
-      from revenues where illustrator_id = ${illustratorId}
+      from revenues where illustrator_id = ${illustratorId} and settlement = 'payable'
       union all
       select 'payout', chain_id, ${canonicalCurrencySql(sql`currency_code`)}, amount, status
       from payouts where illustrator_id = ${illustratorId} and status <> 'rejected'
@@ -124,7 +142,7 @@ export async function listPayouts(db: Database, illustratorId: number, page: Pag
   return toPage(rows.map(toItem), Number(total?.n ?? 0), page);
 }
 
-/** The wallet payouts go to: the illustrator's payout wallet, else the wallet linked to the account. */
+/** The wallet crypto payouts go to: the illustrator's payout wallet, else the wallet linked to the account. */
 async function payoutWallet(db: Database | Transaction, illustratorId: number): Promise<string> {
   const [row] = await db
     .select({ payout: illustrators.payoutWalletAddress, linked: users.walletAddress })
@@ -137,8 +155,9 @@ async function payoutWallet(db: Database | Transaction, illustratorId: number): 
 }
 
 /**
- * Requests a payout of `amount` wei (status `requested`), to the payout wallet: 422 with the reason
- * when below the currency's minimum or above the available balance of that chain and currency.
+ * Requests a payout of `amount` (status `requested`): crypto to the payout wallet, yen to the payment
+ * account; 422 with the reason when below the currency's minimum or above the available payable balance of
+ * that chain and currency.
  */
 export async function requestPayout(
   db: Database,
@@ -162,7 +181,7 @@ export async function requestPayout(
         chainId: request.chain_id,
         amount: amount.toString(),
         currencyCode: request.currency_code,
-        walletAddress,
+        walletAddress: request.chain_id === null ? null : walletAddress,
         status: 'requested',
       })
       .returning();

@@ -13,7 +13,8 @@ export type ChartPeriod = 'day' | 'week' | 'month';
 /** One revenue row as the report gives it (amounts in wei, decimal strings). */
 export interface ChartRow {
   period: string;
-  chainId: number;
+  /** Null for card payments (yen). */
+  chainId: number | null;
   currencyCode: number;
   currency: string;
   primarySales: number;
@@ -36,7 +37,7 @@ export interface ChartBar {
 
 /** The buckets of one chain and currency. */
 export interface ChartSeries {
-  chainId: number;
+  chainId: number | null;
   currencyCode: number;
   currency: string;
   bars: ChartBar[];
@@ -85,7 +86,7 @@ export function revenueSeries(rows: readonly ChartRow[], from: string, to: strin
     byKey.set(key, entry);
   }
   return [...byKey.values()]
-    .sort((a, b) => a.head.chainId - b.head.chainId || a.head.currencyCode - b.head.currencyCode)
+    .sort((a, b) => (a.head.chainId ?? 0) - (b.head.chainId ?? 0) || a.head.currencyCode - b.head.currencyCode)
     .map(({ head, rows: byPeriod }) => {
       const bars = starts.map((period): ChartBar => {
         const row = byPeriod.get(period);

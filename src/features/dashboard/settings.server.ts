@@ -52,6 +52,8 @@ export const settingsUpdateSchema = z.object({
     .nullish()
     .refine((value) => !value || isAddress(value), 'must be a valid address (check its letters)')
     .transform((value) => (value ? value.toLowerCase() : null)),
+  /** Needed when the payout wallet changes. */
+  current_password: z.string().max(256).optional(),
 });
 
 /** The settings of illustrator `illustratorId`. */
@@ -71,12 +73,18 @@ export async function getSettings(db: Database, illustratorId: number): Promise<
   return row;
 }
 
-/** Replaces the settings of illustrator `illustratorId` with `update` (validated by the schema). */
+/**
+ * Replaces the settings of illustrator `illustratorId` with `update` (validated by the schema). A change
+ * of the payout wallet first asks for the current password again (`confirmPassword`), as money follows it.
+ */
 export async function updateSettings(
   db: Database,
   illustratorId: number,
   update: z.output<typeof settingsUpdateSchema>,
+  confirmPassword: (password: string | undefined) => Promise<void>,
 ): Promise<DashboardSettings> {
+  const current = await getSettings(db, illustratorId);
+  if (current.payoutWalletAddress !== update.payout_wallet_address) await confirmPassword(update.current_password);
   const changed = await db
     .update(illustrators)
     .set({ name: update.name, nameEn: update.name_en, payoutWalletAddress: update.payout_wallet_address })

@@ -1,6 +1,6 @@
 /**
  * Applies Seaport's events of one block range: a fill of a card becomes a sale (with its platform fee and
- * royalty, and the creator's revenue booked) and ends the listing as sold; `OrderCancelled` and
+ * royalty; the creator's revenue is booked only when the site stored the order) and ends the listing as sold; `OrderCancelled` and
  * `CounterIncremented` end the listings they void. Sales are unique per (chain, transaction, log index), so
  * a re-read range adds nothing.
  *
@@ -11,8 +11,9 @@ import type { Address } from 'viem';
 import { cards, sales, sellOrders } from '../../server/db/schema';
 import type { Transaction } from '../../server/db/types';
 import type { Chain } from '../chains/chains';
+import { type CurrencyCode, canonicalCurrencyCode } from '../chains/currencies';
 import { currencyOfToken } from '../trading/currencyTokens';
-import { bookSaleRevenues } from '../trading/revenues.server';
+import { bookSaleRevenues, cardCreator, fillRevenues, type PaidItem } from '../trading/revenues.server';
 import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ApplyContext } from './applyTransfers.server';
 import type { ChainEvent } from './chainEvents.server';
@@ -22,25 +23,58 @@ type Fulfilled = Extract<ChainEvent, { kind: 'fulfilled' }>;
 /** What the exchange events need besides {@link ApplyContext}. */
 export interface ExchangeContext extends ApplyContext {
   chain: Chain;
-  /** The platform's fee recipient, to tell the fee from the royalty in a fill. */
+  /** The platform's fee recipient, to tell the fee from the rest of a fill. */
   feeRecipient: Address | undefined;
+  /** The platform's payment address: what reaches it for an illustrator is payable. */
+  paymentAddress?: Address | undefined;
 }
 
 const lower = (value: string) => value.toLowerCase();
 
-/** Splits a fill's payments into price, platform fee and royalty (what went to neither seller nor platform). */
-export function splitFill(event: Fulfilled, feeRecipient: Address | undefined) {
-  const payments = event.consideration.filter(
-    (item) => item.itemType === ItemType.NATIVE || item.itemType === ItemType.ERC20,
+/** The native and ERC-20 items a fill paid. */
+function paidItems(event: Fulfilled): PaidItem[] {
+  return event.consideration
+    .filter((item) => item.itemType === ItemType.NATIVE || item.itemType === ItemType.ERC20)
+    .map((item) => ({
+      itemType: item.itemType,
+      token: item.token,
+      amount: item.amount,
+      recipient: item.recipient ?? '',
+    }));
+}
+
+/**
+ * A fill's price in one currency (the stored order's, else the first the chain lists), with the platform fee
+ * and the royalty (what went to the card's creator or the platform's payment address when someone else
+ * sold) inside it. Items in other tokens are left out of the price.
+ */
+export function splitFill(
+  chain: Chain,
+  items: readonly PaidItem[],
+  seller: string,
+  parties: {
+    feeRecipient?: Address | undefined;
+    paymentAddress?: Address | undefined;
+    creatorWallets: ReadonlySet<string>;
+  },
+  currencyCode?: number,
+) {
+  const code =
+    currencyCode ?? items.map((item) => currencyOfToken(chain, item.itemType, item.token)).find((c) => c !== undefined);
+  if (code === undefined) return undefined;
+  const inPrice = items.filter(
+    (item) => currencyOfToken(chain, item.itemType, item.token) === canonicalCurrencyCode(code as CurrencyCode),
   );
-  const sum = (items: typeof payments) => items.reduce((total, item) => total + item.amount, 0n);
-  const price = sum(payments);
-  const proceeds = sum(payments.filter((item) => lower(item.recipient ?? '') === lower(event.offerer)));
-  const fee =
-    feeRecipient && lower(feeRecipient) !== lower(event.offerer)
-      ? sum(payments.filter((item) => lower(item.recipient ?? '') === lower(feeRecipient)))
-      : 0n;
-  return { price, fee, royalty: price - proceeds - fee, payment: payments[0] };
+  const sum = (list: readonly PaidItem[]) => list.reduce((total, item) => total + item.amount, 0n);
+  const to = (address: string | undefined) => (item: PaidItem) =>
+    address !== undefined && lower(item.recipient) === lower(address) && lower(address) !== lower(seller);
+  const royaltyPayees = [...parties.creatorWallets, ...(parties.paymentAddress ? [parties.paymentAddress] : [])];
+  return {
+    currencyCode: code,
+    price: sum(inPrice),
+    fee: sum(inPrice.filter(to(parties.feeRecipient))),
+    royalty: sum(inPrice.filter((item) => royaltyPayees.some((payee) => to(payee)(item)))),
+  };
 }
 
 async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<void> {
@@ -52,21 +86,11 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
     .select({ id: sellOrders.id, currencyCode: sellOrders.currencyCode })
     .from(sellOrders)
     .where(and(eq(sellOrders.chainId, context.chainId), eq(sellOrders.orderHash, event.orderHash)));
-  const split = splitFill(event, context.feeRecipient);
-  const currencyCode =
-    (split.payment && currencyOfToken(context.chain, split.payment.itemType, split.payment.token)) ??
-    order?.currencyCode;
   if (order) {
     await tx
       .update(sellOrders)
-      .set({ status: 'sold', closedAt: at })
+      .set({ status: 'sold', closedAt: at, closedBlock: Number(event.blockNumber) })
       .where(and(eq(sellOrders.id, order.id), ne(sellOrders.status, 'sold')));
-  }
-  if (currencyCode === undefined) {
-    console.warn(
-      `[indexer] chain ${context.chainId}: fill ${event.orderHash} paid in an unknown token; no sale booked`,
-    );
-    return;
   }
   const contractAddress = lower(card.token);
   const tokenId = card.identifier.toString();
@@ -76,6 +100,25 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
     .where(
       and(eq(cards.chainId, context.chainId), eq(cards.contractAddress, contractAddress), eq(cards.tokenId, tokenId)),
     );
+  const creator = cardRow ? await cardCreator(tx, cardRow.id) : undefined;
+  const items = paidItems(event);
+  const split = splitFill(
+    context.chain,
+    items,
+    event.offerer,
+    {
+      feeRecipient: context.feeRecipient,
+      paymentAddress: context.paymentAddress,
+      creatorWallets: creator?.wallets ?? new Set(),
+    },
+    order?.currencyCode,
+  );
+  if (split === undefined) {
+    console.warn(
+      `[indexer] chain ${context.chainId}: fill ${event.orderHash} paid in no listed currency; no sale booked`,
+    );
+    return;
+  }
   const [sale] = await tx
     .insert(sales)
     .values({
@@ -87,7 +130,7 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
       buyerAddress: lower(event.recipient),
       sellerAddress: lower(event.offerer),
       price: split.price.toString(),
-      currencyCode,
+      currencyCode: split.currencyCode,
       platformFee: split.fee.toString(),
       royalty: split.royalty.toString(),
       txHash: lower(event.txHash),
@@ -97,7 +140,12 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
     })
     .onConflictDoNothing()
     .returning({ id: sales.id });
-  if (sale) await bookSaleRevenues(tx, sale.id);
+  // Revenue only from orders the site stored: a private order between an illustrator's own wallets, paid
+  // in a token they minted, earns nothing here.
+  if (sale && order && creator) {
+    const booked = fillRevenues(context.chain, creator, event.offerer, items, context.paymentAddress);
+    await bookSaleRevenues(tx, { id: sale.id, chainId: context.chainId, soldAt: at }, booked);
+  }
 }
 
 /** Applies the range's Seaport events in chain order (see the module comment). */
@@ -113,7 +161,7 @@ export async function applyExchangeEvents(
       const at = await context.blockTime(event.blockNumber);
       await tx
         .update(sellOrders)
-        .set({ status: 'cancelled', closedAt: at })
+        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber) })
         .where(
           and(
             eq(sellOrders.chainId, context.chainId),
@@ -125,7 +173,7 @@ export async function applyExchangeEvents(
       const at = await context.blockTime(event.blockNumber);
       await tx
         .update(sellOrders)
-        .set({ status: 'cancelled', closedAt: at })
+        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber) })
         .where(
           and(
             eq(sellOrders.chainId, context.chainId),

@@ -88,7 +88,7 @@ async function endUnlessListable(
   const at = await context.blockTime(blockNumber);
   await tx
     .update(sellOrders)
-    .set({ status: 'cancelled', closedAt: at })
+    .set({ status: 'cancelled', closedAt: at, closedBlock: Number(blockNumber) })
     .where(and(eq(sellOrders.id, order.id), eq(sellOrders.status, 'active')));
 }
 

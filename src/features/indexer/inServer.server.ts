@@ -9,7 +9,7 @@
  */
 import { getDatabase } from '../../server/db/client';
 import { serverChains, serverEnvironment } from '../chains/config.server';
-import { platformFeeRecipient } from '../trading/sellTerms.server';
+import { platformFeeRecipient, platformPaymentAddress } from '../fees/platformAccounts.server';
 import { type RunningIndexer, startIndexer } from './runIndexer.server';
 
 const STARTED = Symbol.for('kirafuda.indexer.inServer');
@@ -35,6 +35,7 @@ export function startIndexerInServer(env: Record<string, string | undefined> = p
         chains: serverChains(),
         environment: serverEnvironment(env),
         feeRecipient: platformFeeRecipient(env),
+        paymentAddress: platformPaymentAddress(env),
         env,
       });
     } catch (error) {

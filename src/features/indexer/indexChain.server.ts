@@ -28,6 +28,8 @@ import type { IndexerSettings } from './indexerSettings';
 export interface IndexChainDeps {
   settings: IndexerSettings;
   feeRecipient: Address | undefined;
+  /** The platform's payment address: what reaches it for an illustrator is payable. */
+  paymentAddress?: Address | undefined;
   /** Read client (default: the chain's shared public client). */
   client?: PublicClient;
   /** Called inside each range's transaction after its events are applied (tests make it fail). */
@@ -97,6 +99,7 @@ export async function indexRange(
     contracts,
     blockTime,
     feeRecipient: deps.feeRecipient,
+    paymentAddress: deps.paymentAddress,
     operatorOf: (exchange: Address, conduitKey: Hex) => operatorFor(client, exchange, conduitKey),
     isListable: (query: ListableQuery) => isListable(client, query),
   };

@@ -7,7 +7,7 @@
  */
 import { closeDatabase, getDatabase } from '../../server/db/client';
 import { serverChains, serverEnvironment } from '../chains/config.server';
-import { platformFeeRecipient } from '../trading/sellTerms.server';
+import { platformFeeRecipient, platformPaymentAddress } from '../fees/platformAccounts.server';
 import { startIndexer } from './runIndexer.server';
 
 /** Runs the indexer until a signal arrives; resolves after it stopped. */
@@ -19,6 +19,7 @@ export async function runIndexerProcess(env: Record<string, string | undefined> 
     chains,
     environment: serverEnvironment(env),
     feeRecipient: platformFeeRecipient(env),
+    paymentAddress: platformPaymentAddress(env),
     env,
   });
   console.log(

@@ -24,6 +24,7 @@ export interface StartIndexerOptions {
   chains: readonly Chain[];
   environment: ChainEnvironment;
   feeRecipient: Address | undefined;
+  paymentAddress?: Address | undefined;
   env?: Record<string, string | undefined>;
   /** How often a standby tries the lock, in ms (default 5 000). */
   lockRetryMs?: number;
@@ -108,6 +109,7 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
         const ranges = await syncChain(handle.db, chain, {
           settings,
           feeRecipient: options.feeRecipient,
+          paymentAddress: options.paymentAddress,
           stopped: () => !running(session),
         });
         if (failures > 0) log(`[indexer] ${chain.chainName}: answering again`);

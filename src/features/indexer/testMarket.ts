@@ -106,6 +106,8 @@ export interface SignListingOptions {
   counter?: bigint;
   /** Who signs (default the seller). */
   signer?: LocalWallet;
+  /** Who lists: the order's offerer and the payload's seller (default the fixture's seller). */
+  seller?: LocalWallet;
 }
 
 /** The seller's signed native-currency listing of `tokenId`, as order and as sell-card payload. */
@@ -114,7 +116,8 @@ export async function signListing(
   tokenId: bigint,
   options: SignListingOptions,
 ): Promise<{ order: OrderComponents; signature: Hex; input: SellCardInput }> {
-  const { publicClient, seller, contracts } = fixture.market;
+  const { publicClient, contracts } = fixture.market;
+  const seller = options.seller ?? fixture.market.seller;
   const { timestamp } = await publicClient.getBlock();
   const [counter, [receiver, amount]] = await Promise.all([
     publicClient.readContract({
@@ -143,11 +146,12 @@ export async function signListing(
     counter: options.counter ?? counter,
     conduitKey: options.conduitKey ?? contracts.conduitKey,
   });
-  const signature = await signSellOrder(options.signer ?? seller, {
+  const signer = options.signer ?? seller;
+  const signature = await signSellOrder(signer, {
     order,
     chainId: 1,
     seaport: contracts.seaport,
-    account: (options.signer ?? seller).account,
+    account: signer.account,
   });
   return {
     order,

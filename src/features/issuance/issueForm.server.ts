@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { HttpError, unprocessable } from '../../server/api/errors';
 import { validate } from '../../server/api/parse';
-import { MAX_ICON_BYTES, readBody } from '../profiles/uploads.server';
+import { MAX_ICON_BYTES, MULTIPART_OVERHEAD_BYTES, readMultipartForm } from '../profiles/uploads.server';
 
 /** Most serials one issue mints. */
 export const MAX_SERIALS = 100;
@@ -16,8 +16,6 @@ export const MAX_SERIALS = 100;
 export const MAX_ROYALTY_BPS = 1_000;
 /** Largest card image accepted (the same 2 MB as profile pictures). */
 export const MAX_CARD_IMAGE_BYTES = MAX_ICON_BYTES;
-
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Zod schema of the text fields. */
 export const issueFieldsSchema = z.object({
@@ -36,19 +34,11 @@ export type IssueForm = z.output<typeof issueFieldsSchema> & { image: Uint8Array
  * 422 for a missing or invalid field.
  */
 export async function readIssueForm(request: Request): Promise<IssueForm> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError(415, 'Send the form as multipart/form-data');
-  const body = await readBody(
+  const form = await readMultipartForm(
     request,
     MAX_CARD_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
     'The image is larger than 2 MB',
   );
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new HttpError(400, 'The multipart body could not be read');
-  }
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;

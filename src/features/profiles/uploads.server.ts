@@ -11,11 +11,13 @@ import { mkdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/prom
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import { HttpError, unprocessable } from '../../server/api/errors';
+import { mediaType } from '../../server/api/siteRequest';
+import { Slots } from '../../server/concurrency';
 
 /** Largest accepted image file: 2 MiB. */
 export const MAX_ICON_BYTES = 2 * 1024 * 1024;
 /** Room for the multipart boundaries and part headers around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Largest image accepted, in pixels: a 2 MiB file could otherwise decode to gigabytes (a pixel bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
 /** Side of the profile icon, in pixels. */
@@ -67,19 +69,37 @@ export async function readBody(
 }
 
 /**
+ * Uploads decoded at once in this process (sharp holds whole images in memory): two run, eight wait, more
+ * are refused with 503. Every upload endpoint reads and processes its file inside a slot.
+ */
+export const uploadSlots = new Slots(2, 8, 'Too many uploads at once; try again in a moment');
+
+/**
+ * Reads a multipart/form-data body of at most `maxBytes`: 415 for any other media type (or no boundary),
+ * 413 past the limit, 400 for a malformed body.
+ */
+export async function readMultipartForm(request: Request, maxBytes: number, tooLarge: string): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
+  if (mediaType(type) !== 'multipart/form-data' || !/;\s*boundary=/i.test(type))
+    throw new HttpError(415, 'Send the form as multipart/form-data');
+  const body = await readBody(request, maxBytes, tooLarge);
+  try {
+    return await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new HttpError(400, 'The multipart body could not be read');
+  }
+}
+
+/**
  * The bytes of the file in multipart field `field`: 415 when the body is not multipart/form-data,
  * 413 above {@link MAX_ICON_BYTES}, 400 for a malformed body, 422 when the field is missing or empty.
  */
 export async function readUploadedFile(request: Request, field: string): Promise<Uint8Array> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError(415, 'Send the image as multipart/form-data');
-  const body = await readBody(request, MAX_ICON_BYTES + MULTIPART_OVERHEAD_BYTES);
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new HttpError(400, 'The multipart body could not be read');
-  }
+  const form = await readMultipartForm(
+    request,
+    MAX_ICON_BYTES + MULTIPART_OVERHEAD_BYTES,
+    'The file is larger than 2 MB',
+  );
   const file = form.get(field);
   if (!(file instanceof Blob) || file.size === 0) throw unprocessable(`${field}: choose an image file`);
   if (file.size > MAX_ICON_BYTES) throw new HttpError(413, 'The file is larger than 2 MB');

@@ -42,6 +42,8 @@ export interface AccountMenuProps {
     logout: string;
     /** Shown when Web3Auth cannot be reached or the person closes its login. */
     socialFailed: string;
+    /** Shown while the wallet asks to sign: what the English sign-in message means, in the page's language. */
+    signExplained: string;
   };
 }
 
@@ -59,6 +61,7 @@ export default function AccountMenu({
   messages,
 }: AccountMenuProps) {
   const storedUser = useStore($currentUser);
+  const signingIn = useStore($signingIn);
   const [hydrated, setHydrated] = useState(false);
   const user = hydrated ? storedUser : initialUser;
   const [menuOpen, setMenuOpen] = useState(false);
@@ -121,6 +124,14 @@ export default function AccountMenu({
           onConfirm={(choice) => void confirm(choice)}
           onCancel={() => setConnectOpen(false)}
         />
+        {signingIn && (
+          <p
+            role="status"
+            className="fixed top-navbar right-4 z-50 max-w-sm rounded-md border border-surface-border bg-surface-raised p-4 text-sm shadow-2xl"
+          >
+            {messages.signExplained}
+          </p>
+        )}
       </>
     );
   }

@@ -112,14 +112,21 @@ export async function checkAccessToken(
 
 export type RefreshResult = { state: 'rotated'; tokens: IssuedTokens } | { state: 'invalid' } | { state: 'reused' };
 
+/** A fingerprint of the client presenting a refresh token (its address and user agent), stored hashed. */
+export function clientFingerprint(meta: SessionMeta): string {
+  return hashToken(`${meta.ip ?? ''}|${meta.userAgent ?? ''}`);
+}
+
 /**
- * Exchanges a refresh token for a new pair. A token used before (beyond the grace window) means it
- * was stolen or replayed: the session is revoked and every token of its family stops working.
+ * Exchanges a refresh token for a new pair. A token used before means it was stolen or replayed: the
+ * session is revoked and every token of its family stops working. Only the client that used it (same
+ * address and user agent: two tabs refreshing at once) may present it again, within the grace window.
  */
 export async function rotateRefreshToken(
   db: Database,
   token: string,
   kind: SessionKind,
+  client: SessionMeta,
   now = new Date(),
   graceMs = reuseGraceMs(),
 ): Promise<RefreshResult> {
@@ -130,6 +137,7 @@ export async function rotateRefreshToken(
         id: refreshTokens.id,
         sessionId: refreshTokens.sessionId,
         usedAt: refreshTokens.usedAt,
+        usedByClient: refreshTokens.usedByClient,
         expiresAt: refreshTokens.expiresAt,
         sessionKind: sessions.kind,
         sessionExpiresAt: sessions.expiresAt,
@@ -142,7 +150,9 @@ export async function rotateRefreshToken(
     if (!row || row.sessionKind !== kind || row.revokedAt || row.sessionExpiresAt <= now || row.expiresAt <= now) {
       return { state: 'invalid' } as const;
     }
-    if (row.usedAt && now.getTime() - row.usedAt.getTime() > graceMs) {
+    const fingerprint = clientFingerprint(client);
+    const sameClient = row.usedByClient === fingerprint;
+    if (row.usedAt && (!sameClient || now.getTime() - row.usedAt.getTime() > graceMs)) {
       await tx.update(sessions).set({ revokedAt: now, revokeReason: 'reuse' }).where(eq(sessions.id, row.sessionId));
       return { state: 'reused' } as const;
     }
@@ -155,7 +165,7 @@ export async function rotateRefreshToken(
     if (!row.usedAt)
       await tx
         .update(refreshTokens)
-        .set({ usedAt: now, replacedById: next?.id ?? null })
+        .set({ usedAt: now, usedByClient: fingerprint, replacedById: next?.id ?? null })
         .where(eq(refreshTokens.id, row.id));
     await tx
       .update(sessions)
@@ -170,6 +180,33 @@ export async function rotateRefreshToken(
       tokens: { sessionId: row.sessionId, accessToken, refreshToken, refreshExpiresAt: row.sessionExpiresAt },
     } as const;
   });
+}
+
+/**
+ * The session a pair of cookies belongs to, whatever the state of its tokens: an expired access token, or
+ * only the refresh token, still names it (so logout can end it).
+ */
+export async function sessionOfTokens(
+  db: Database,
+  kind: SessionKind,
+  tokens: { access?: string | undefined; refresh?: string | undefined },
+): Promise<number | null> {
+  if (tokens.access && tokens.access.length <= 100) {
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.accessTokenHash, hashToken(tokens.access)), eq(sessions.kind, kind)));
+    if (row) return row.id;
+  }
+  if (tokens.refresh && tokens.refresh.length <= 100) {
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(and(eq(refreshTokens.tokenHash, hashToken(tokens.refresh)), eq(sessions.kind, kind)));
+    if (row) return row.id;
+  }
+  return null;
 }
 
 /** Ends a session (logout, password change, suspension). */

@@ -4,18 +4,17 @@
  * recipient). The sell form reads them to build the order; `sell_card` checks them.
  *
  * Configuration (environment):
- * - `PLATFORM_FEE_RECIPIENT`: address receiving platform fees on every chain. Local chains default to the
- *   demo's fee address; other environments must set it (listings are refused without it).
+ * - `PLATFORM_FEE_RECIPIENT`: see ../fees/platformAccounts.server.ts.
  * - `SEAPORT_CONDUIT_KEY`: conduit key of the platform's conduit (the chain config's `market`). Local chains
  *   default to the conduit `npm start` deploys; elsewhere unset means no conduit (sellers approve Seaport).
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/platform-fee), §3 (sell-card payload)
+ * Spec §2 (/admins/platform-fee), §3 (sell-card payload).
  */
-import { type Address, getAddress, type Hex, zeroHash } from 'viem';
+import { type Address, type Hex, zeroHash } from 'viem';
 import type { Database } from '../../server/db/types';
-import { DEMO_FEE_RECIPIENT } from '../../server/seed/prices';
 import type { Chain } from '../chains/chains';
 import { serverEnvironment } from '../chains/config.server';
+import { platformFeeRecipient } from '../fees/platformAccounts.server';
 import { getPlatformFee } from '../fees/platformFee.server';
 import { conduitKeyOf } from '../localchain/deployment.server';
 import { LOCAL_DEPLOYER } from '../localchain/localAccounts';
@@ -38,16 +37,6 @@ export interface SellTerms {
   feeBps: number;
   /** Who receives the fee; undefined when not configured (listings are then refused). */
   feeRecipient: Address | undefined;
-}
-
-/** The platform fee recipient from the environment (see the module comment). */
-export function platformFeeRecipient(env: SellTermsEnv = process.env): Address | undefined {
-  const configured = env.PLATFORM_FEE_RECIPIENT?.trim();
-  if (configured) {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(configured)) throw new Error('PLATFORM_FEE_RECIPIENT must be an address');
-    return getAddress(configured);
-  }
-  return serverEnvironment(env) === 'local' ? getAddress(DEMO_FEE_RECIPIENT) : undefined;
 }
 
 /** The conduit key listings carry (see the module comment). */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { HttpError } from './errors';
+import { mediaType } from './siteRequest';
 
 /** Largest JSON body the API reads (uploads have their own limit). */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -20,7 +21,7 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown): z.outp
 }
 
 /**
- * Reads and validates a JSON body: 415 for another content type, 413 past `maxBytes`, 400 for text that
+ * Reads and validates a JSON body: 415 for any media type but exactly `application/json`, 413 past `maxBytes`, 400 for text that
  * is not JSON, 422 for JSON of the wrong shape.
  */
 export async function readJson<T extends z.ZodType>(
@@ -28,8 +29,7 @@ export async function readJson<T extends z.ZodType>(
   schema: T,
   maxBytes = MAX_JSON_BODY_BYTES,
 ): Promise<z.output<T>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().includes('application/json'))
+  if (mediaType(request.headers.get('content-type')) !== 'application/json')
     throw new HttpError(415, 'The body must be JSON (Content-Type: application/json)');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);

@@ -1,11 +1,30 @@
 import { PUBLIC_API_KEY } from 'astro:env/client';
 import { defineMiddleware } from 'astro:middleware';
+import { defaultLocale, stripLocale } from '../../features/i18n/locales';
 import { jsonError } from '../api/respond';
 import { siteRequestProblem } from '../api/siteRequest';
+import { siteOrigins } from '../http/site';
 
-/** Refuses, with 403 and a message, state-changing API requests that did not come from the site. */
+/** Whether a (locale-stripped) path is under the API, however its letters are escaped. */
+function isApiPath(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: judge the raw path
+  }
+  return /^\/+api(\/|$)/i.test(decoded);
+}
+
+/**
+ * The CSRF gate, before anything else reads the request: every state-changing request, on any path, must
+ * come from the site (see ../api/siteRequest.ts), else 403 with a message. The API has no locale prefix:
+ * `/en/api/...` answers 404.
+ */
 export const apiGate = defineMiddleware((ctx, next) => {
-  if (!ctx.url.pathname.startsWith('/api/')) return next();
-  const problem = siteRequestProblem(ctx.request, ctx.url, PUBLIC_API_KEY);
+  const { locale, path } = stripLocale(ctx.url.pathname);
+  if (locale !== defaultLocale && isApiPath(path)) return jsonError(404, 'Not found: the API has no locale prefix');
+  const origins = new Set([...siteOrigins().origins, ctx.locals.client.origin]);
+  const problem = siteRequestProblem(ctx.request, origins, PUBLIC_API_KEY);
   return problem ? jsonError(403, problem) : next();
 });

@@ -30,12 +30,12 @@ async function resolve(ctx: APIContext, kind: SessionKind): Promise<Resolved> {
   if (check.state === 'valid') return check;
   const isPage = !ctx.url.pathname.startsWith('/api/') && ctx.request.method === 'GET';
   if (!isPage || !refresh) return check.state === 'expired' ? { state: 'expired' } : { state: 'none' };
-  const rotated = await rotateRefreshToken(db, refresh, kind);
+  const rotated = await rotateRefreshToken(db, refresh, kind, ctx.locals.client);
   if (rotated.state !== 'rotated') {
     clearSessionCookies(ctx.cookies, kind);
     return { state: 'none' };
   }
-  setSessionCookies(ctx.cookies, ctx.url, kind, rotated.tokens);
+  setSessionCookies(ctx.cookies, ctx.locals.client.origin, kind, rotated.tokens);
   const fresh = await checkAccessToken(db, rotated.tokens.accessToken, kind);
   return fresh.state === 'valid' ? fresh : { state: 'none' };
 }

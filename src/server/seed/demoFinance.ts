@@ -1,36 +1,39 @@
 /**
- * The demo back office: payouts in every status drawn from the creators' revenues, the platform fee of
- * each chain, a few illegal-content reports and card (fiat) payment histories.
+ * The demo back office: card (fiat) payment histories, the payable yen they earned the creators, payouts
+ * in every status drawn from those payable balances, the platform fee of each chain and a few
+ * illegal-content reports. On-chain sales paid the creators' wallets directly (received on chain), so only
+ * card payments make a balance payable here.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/payouts, /admins/platform-fee,
- *   /admins/stripe_payment_histories), §3 (illegal report)
+ * Spec §2 (/dashboard/payouts, /admins/platform-fee, /admins/stripe_payment_histories), §3 (illegal report).
  */
+import { CurrencyCode } from '../../features/chains/currencies.ts';
+import { cardPaymentPayable } from '../../features/trading/revenues.server.ts';
 import type { PaymentStatus, PayoutStatus } from '../db/schema/index.ts';
 import { anvilAddress } from './accounts.ts';
 import { DEMO_COLLECTORS, DEMO_CREATORS } from './demoPeople.ts';
-import type { DemoPlan, PlannedPayment, PlannedPayout, PlannedReport } from './demoPlan.ts';
+import type { DemoPlan, PlannedPayment, PlannedPayout, PlannedReport, PlannedRevenue } from './demoPlan.ts';
 import { daysAgo, hash32, seededRandom } from './deterministic.ts';
 import { DEMO_PLATFORM_FEE_BPS } from './prices.ts';
 
 /** Chains that get a platform fee row: the four production chains and their test networks. */
 export const DEMO_FEE_CHAIN_IDS = [1, 56, 8217, 137, 11155111, 97, 1001, 80002] as const;
 
-/** One illustrator's revenue total in one currency on one chain. */
+/** One illustrator's payable total in one currency (on one chain, or none for card payments). */
 interface Balance {
   uid: string;
-  chainId: number;
+  chainId: number | null;
   currencyCode: number;
   total: bigint;
 }
 
-/** Revenue totals per (illustrator, chain, currency), largest first within each illustrator. */
+/** Payable totals per (illustrator, chain, currency), largest first within each illustrator. */
 function balances(revenues: DemoPlan['revenues']): Map<string, Balance[]> {
   const byKey = new Map<string, Balance>();
-  for (const revenue of revenues) {
+  for (const revenue of revenues.filter((r) => r.settlement === 'payable')) {
     const key = `${revenue.uid}:${revenue.chainId}:${revenue.currencyCode}`;
     const balance = byKey.get(key) ?? {
       uid: revenue.uid,
-      chainId: revenue.chainId,
+      chainId: revenue.chainId ?? null,
       currencyCode: revenue.currencyCode,
       total: 0n,
     };
@@ -44,8 +47,9 @@ function balances(revenues: DemoPlan['revenues']): Map<string, Balance[]> {
 }
 
 /**
- * Payouts: the demo illustrator has one in each status; the others have a paid one and one more in a
- * status that varies. Paid, approved and requested payouts of a balance never add up to more than it.
+ * Payouts from payable balances: the demo illustrator has one in each status; the others have a paid one
+ * and one more in a status that varies. Paid, approved and requested payouts of a balance never add up to
+ * more than it. Yen payouts go to the payment account (no wallet, no transaction hash).
  */
 function planPayouts(revenues: DemoPlan['revenues'], now: Date): PlannedPayout[] {
   const random = seededRandom(99);
@@ -53,6 +57,7 @@ function planPayouts(revenues: DemoPlan['revenues'], now: Date): PlannedPayout[]
   const payouts: PlannedPayout[] = [];
   const add = (balance: Balance, status: PayoutStatus, percent: bigint, requestedDaysAgo: number) => {
     const amount = (balance.total * percent) / 100n;
+    const onChain = balance.chainId !== null;
     if (amount <= 0n) return;
     const creator = DEMO_CREATORS.find((c) => c.uid === balance.uid);
     if (!creator) return;
@@ -64,13 +69,13 @@ function planPayouts(revenues: DemoPlan['revenues'], now: Date): PlannedPayout[]
       chainId: balance.chainId,
       amount: amount.toString(),
       currencyCode: balance.currencyCode,
-      walletAddress: anvilAddress(creator.account),
+      walletAddress: onChain ? anvilAddress(creator.account) : null,
       status,
       reason:
         status === 'rejected'
           ? '振込先ウォレットの確認が取れませんでした / The payout wallet could not be verified'
           : null,
-      txHash: status === 'paid' ? hash32(label) : null,
+      txHash: status === 'paid' && onChain ? hash32(label) : null,
       reviewed: status !== 'requested',
       requestedAt,
       approvedAt: status === 'approved' || status === 'paid' ? reviewedAt : null,
@@ -132,27 +137,37 @@ const STRIPE_STATUS: Readonly<Record<PaymentStatus, string>> = {
   cancelled: 'canceled',
 };
 
-/** Card payments in yen, at least one in each status. */
+/** Statuses of the demo card payments, in order; most succeed. */
+const PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'succeeded',
+  'succeeded',
+  'pending',
+  'succeeded',
+  'failed',
+  'refunded',
+  'succeeded',
+  'cancelled',
+  'succeeded',
+  'failed',
+  'succeeded',
+  'succeeded',
+];
+
+/**
+ * Card payments in yen, at least one in each status: the first half for cards of the demo illustrator, so
+ * their payable balance has something to pay out, the rest across the catalogue.
+ */
 function planPayments(cards: DemoPlan['cards'], now: Date): PlannedPayment[] {
   const random = seededRandom(2024);
-  const statuses: PaymentStatus[] = [
-    'succeeded',
-    'succeeded',
-    'pending',
-    'succeeded',
-    'failed',
-    'refunded',
-    'succeeded',
-    'cancelled',
-    'succeeded',
-    'failed',
-  ];
-  return statuses.map((status, i) => {
-    const card = cards[(i * 11 + 5) % cards.length];
+  const own = cards.filter((card) => card.creatorUid === DEMO_CREATORS[0]?.uid);
+  const rounds = [...PAYMENT_STATUSES, ...PAYMENT_STATUSES];
+  return rounds.map((status, i) => {
+    const pool = i < PAYMENT_STATUSES.length && own.length > 0 ? own : cards;
+    const card = pool[(i * 11 + 5) % pool.length];
     if (!card) throw new Error('the demo plan has no cards');
     const amount = random.pick([980, 1500, 2400, 3300, 4800, 6800, 9800, 12000]);
     const providerPaymentId = `pi_demo_${hash32(`payment:${i}`).slice(2, 26)}`;
-    const createdAt = daysAgo(now, 2 + i * 5, random.int(0, 1000));
+    const createdAt = daysAgo(now, 2 + i * 3, random.int(0, 1000));
     return {
       provider: 'stripe',
       providerPaymentId,
@@ -179,15 +194,47 @@ function planPayments(cards: DemoPlan['cards'], now: Date): PlannedPayment[] {
   });
 }
 
-/** Plans payouts, platform fees, reports and payments from the catalogue and trades already planned. */
+/** Default card payment fees (the migration's row): 10 % platform, 3.6 % provider. */
+const DEMO_CARD_FEES = { platformFeeBps: 1000, providerFeeBps: 360 } as const;
+
+/** The payable yen each succeeded card payment earns its card's creator (as the server books it). */
+function planPaymentRevenues(cards: DemoPlan['cards'], payments: readonly PlannedPayment[]): PlannedRevenue[] {
+  const creatorOf = new Map(
+    cards.map((card) => [`${card.chainId}:${card.contractAddress}:${card.tokenId}`, card.creatorUid]),
+  );
+  return payments.flatMap((payment) => {
+    const uid = creatorOf.get(`${payment.chainId}:${payment.contractAddress}:${payment.tokenId}`);
+    if (payment.status !== 'succeeded' || !uid) return [];
+    return [
+      {
+        providerPaymentId: payment.providerPaymentId,
+        uid,
+        kind: 'primary' as const,
+        settlement: 'payable' as const,
+        chainId: null,
+        amount: cardPaymentPayable(BigInt(payment.amount), DEMO_CARD_FEES).toString(),
+        currencyCode: CurrencyCode.JPY,
+        ...(payment.createdAt ? { createdAt: payment.createdAt } : {}),
+      },
+    ];
+  });
+}
+
+/**
+ * Plans payments, their payable revenues, payouts, platform fees and reports from the catalogue and the
+ * trades already planned (whose revenues were received on chain).
+ */
 export function planFinance(
   plan: Pick<DemoPlan, 'cards' | 'revenues'>,
   now: Date,
-): Pick<DemoPlan, 'payouts' | 'platformFees' | 'reports' | 'payments'> {
+): Pick<DemoPlan, 'payouts' | 'platformFees' | 'reports' | 'payments' | 'revenues'> {
+  const payments = planPayments(plan.cards, now);
+  const revenues = [...plan.revenues, ...planPaymentRevenues(plan.cards, payments)];
   return {
-    payouts: planPayouts(plan.revenues, now),
+    revenues,
+    payouts: planPayouts(revenues, now),
     platformFees: DEMO_FEE_CHAIN_IDS.map((chainId) => ({ chainId, feeBps: DEMO_PLATFORM_FEE_BPS })),
     reports: planReports(plan.cards, now),
-    payments: planPayments(plan.cards, now),
+    payments,
   };
 }

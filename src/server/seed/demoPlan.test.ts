@@ -52,7 +52,7 @@ describe('the demo plan', () => {
       ...plan.cards.map((c) => c.ownerAddress),
       ...plan.orders.flatMap((o) => [o.sellerAddress, o.exchange, o.contractAddress]),
       ...plan.sales.flatMap((s) => [s.buyerAddress, s.sellerAddress]),
-      ...plan.payouts.map((p) => p.walletAddress),
+      ...plan.payouts.flatMap((p) => (p.walletAddress ? [p.walletAddress] : [])),
     ];
     for (const address of addresses) expect(address).toMatch(ADDRESS);
   });
@@ -86,9 +86,11 @@ describe('the demo plan', () => {
     }
   });
 
-  it('books a primary revenue for first sales and a royalty for resales', () => {
-    const revenueByTx = new Map(plan.revenues.map((revenue) => [revenue.txHash, revenue]));
-    expect(plan.sales).toHaveLength(plan.revenues.length);
+  it('books a primary revenue for first sales and a royalty for resales, received on chain', () => {
+    const fromSales = plan.revenues.filter((revenue) => revenue.txHash !== undefined);
+    const revenueByTx = new Map(fromSales.map((revenue) => [revenue.txHash, revenue]));
+    expect(plan.sales).toHaveLength(fromSales.length);
+    for (const revenue of fromSales) expect(revenue.settlement).toBe('onchain');
     for (const sale of plan.sales) {
       const price = BigInt(sale.price);
       expect(BigInt(sale.platformFee ?? '0')).toBe((price * BigInt(DEMO_PLATFORM_FEE_BPS)) / 10_000n);
@@ -99,14 +101,27 @@ describe('the demo plan', () => {
         expect(BigInt(revenue?.amount ?? '-1')).toBe(price - BigInt(sale.platformFee ?? '0'));
       }
     }
-    expect(new Set(plan.revenues.map((revenue) => revenue.kind))).toEqual(new Set(['primary', 'royalty']));
+    expect(new Set(fromSales.map((revenue) => revenue.kind))).toEqual(new Set(['primary', 'royalty']));
   });
 
-  it('gives the demo illustrator a payout in each status, never paying out more than was earned', () => {
+  it('makes payable yen only from succeeded card payments, less the platform and provider fees', () => {
+    const payable = plan.revenues.filter((revenue) => revenue.settlement === 'payable');
+    const succeeded = plan.payments.filter((payment) => payment.status === 'succeeded');
+    expect(payable).toHaveLength(succeeded.length);
+    for (const revenue of payable) {
+      const payment = succeeded.find((p) => p.providerPaymentId === revenue.providerPaymentId);
+      const amount = BigInt(payment?.amount ?? '0');
+      expect(BigInt(revenue.amount)).toBe(amount - (amount * 1000n) / 10_000n - (amount * 360n) / 10_000n);
+      expect(revenue).toMatchObject({ chainId: null, currencyCode: 1, kind: 'primary' });
+    }
+  });
+
+  it('gives the demo illustrator a yen payout in each status, never paying out more than is payable', () => {
     const own = plan.payouts.filter((payout) => payout.uid === DEMO_ILLUSTRATOR.uid);
     expect(new Set(own.map((payout) => payout.status))).toEqual(new Set(['requested', 'approved', 'paid', 'rejected']));
+    for (const payout of own) expect(payout).toMatchObject({ chainId: null, currencyCode: 1, walletAddress: null });
     const earned = new Map<string, bigint>();
-    for (const revenue of plan.revenues) {
+    for (const revenue of plan.revenues.filter((r) => r.settlement === 'payable')) {
       const key = `${revenue.uid}:${revenue.chainId}:${revenue.currencyCode}`;
       earned.set(key, (earned.get(key) ?? 0n) + BigInt(revenue.amount));
     }
@@ -116,7 +131,7 @@ describe('the demo plan', () => {
       claimed.set(key, (claimed.get(key) ?? 0n) + BigInt(payout.amount));
     }
     for (const [key, amount] of claimed) expect(amount <= (earned.get(key) ?? 0n), key).toBe(true);
-    for (const payout of plan.payouts) expect(payout.txHash !== null).toBe(payout.status === 'paid');
+    for (const payout of plan.payouts) expect(payout.txHash).toBeNull();
   });
 
   it('has illegal reports, card payments in every status and a platform fee per chain', () => {

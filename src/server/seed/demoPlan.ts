@@ -47,11 +47,13 @@ export interface PlannedIllustrator {
 export type PlannedOrder = Omit<typeof sellOrders.$inferInsert, 'id' | 'cardId'>;
 /** A sale row; its order is named by hash. */
 export type PlannedSale = Omit<typeof sales.$inferInsert, 'id' | 'orderId' | 'cardId'> & { orderHash: string };
-/** A revenue row; its sale is named by transaction hash, its illustrator by uid. */
-export type PlannedRevenue = Omit<typeof revenues.$inferInsert, 'id' | 'saleId' | 'illustratorId'> & {
-  txHash: string;
+/**
+ * A revenue row; its source is named by the sale's transaction hash or the card payment's provider id,
+ * its illustrator by uid.
+ */
+export type PlannedRevenue = Omit<typeof revenues.$inferInsert, 'id' | 'saleId' | 'paymentId' | 'illustratorId'> & {
   uid: string;
-};
+} & ({ txHash: string; providerPaymentId?: never } | { providerPaymentId: string; txHash?: never });
 /** A payout row; `reviewed` asks for the demo admin as reviewer. */
 export type PlannedPayout = Omit<typeof payouts.$inferInsert, 'id' | 'illustratorId' | 'reviewedBy'> & {
   uid: string;

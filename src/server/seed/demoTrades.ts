@@ -183,6 +183,7 @@ export function planTrades(
       txHash,
       uid: card.creatorUid,
       kind: resale ? 'royalty' : 'primary',
+      settlement: 'onchain',
       chainId: card.chainId,
       amount: resale ? split.royalty : split.sellerProceeds,
       currencyCode: listing.currency,

@@ -142,17 +142,6 @@ export async function insertDemoPlan(
     'sale',
   );
 
-  const revenueRows = await tx
-    .insert(revenues)
-    .values(
-      plan.revenues.map(({ txHash, uid, ...row }) => ({
-        ...row,
-        saleId: saleId(txHash),
-        illustratorId: illustratorId(uid),
-      })),
-    )
-    .returning({ id: revenues.id });
-
   const payoutRows = await tx
     .insert(payouts)
     .values(
@@ -185,7 +174,24 @@ export async function insertDemoPlan(
         cardId: cardOf({ chainId, contractAddress, tokenId }),
       })),
     )
-    .returning({ id: paymentHistories.id });
+    .returning({ id: paymentHistories.id, providerPaymentId: paymentHistories.providerPaymentId });
+
+  const paymentId = lookup(
+    paymentRows.map((row) => [row.providerPaymentId, row.id] as const),
+    'payment',
+  );
+
+  const revenueRows = await tx
+    .insert(revenues)
+    .values(
+      plan.revenues.map(({ txHash, providerPaymentId, uid, ...row }) => ({
+        ...row,
+        saleId: txHash === undefined ? null : saleId(txHash),
+        paymentId: providerPaymentId === undefined ? null : paymentId(providerPaymentId),
+        illustratorId: illustratorId(uid),
+      })),
+    )
+    .returning({ id: revenues.id });
 
   return {
     users: userRows.length,

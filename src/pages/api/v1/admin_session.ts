@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { clearSessionCookies, setSessionCookies } from '../../../features/session/cookies.server';
+import { clearSessionCookies, sessionCookieTokens, setSessionCookies } from '../../../features/session/cookies.server';
 import { loadCurrentAdmin } from '../../../features/session/currentUser.server';
 import { signInAdmin } from '../../../features/session/passwordSignIn.server';
-import { createSession, revokeSession } from '../../../features/session/sessions.server';
+import { createSession, revokeSession, sessionOfTokens } from '../../../features/session/sessions.server';
 import { apiRoute } from '../../../server/api/handler';
 import { readJson } from '../../../server/api/parse';
 import { requestMeta } from '../../../server/api/requestMeta';
@@ -18,14 +18,16 @@ export const POST = apiRoute(async (ctx) => {
   const meta = requestMeta(ctx);
   const { adminId } = await signInAdmin(db, uid, password, meta.ip);
   const tokens = await createSession(db, { kind: 'admin', adminId }, meta);
-  setSessionCookies(ctx.cookies, ctx.url, 'admin', tokens);
+  setSessionCookies(ctx.cookies, ctx.locals.client.origin, 'admin', tokens);
   return json({ currentAdmin: await loadCurrentAdmin(db, adminId) });
 });
 
 /** `DELETE /api/v1/admin_session`: admin logout. */
 export const DELETE = apiRoute(async (ctx) => {
-  const sessionId = ctx.locals.auth.adminSessionId;
-  if (sessionId !== null) await revokeSession(await database(), sessionId, 'logout');
+  // The session ends even when its access token has expired: the cookies still name it.
+  const db = await database();
+  const sessionId = await sessionOfTokens(db, 'admin', sessionCookieTokens(ctx.cookies, 'admin'));
+  if (sessionId !== null) await revokeSession(db, sessionId, 'logout');
   clearSessionCookies(ctx.cookies, 'admin');
   return json({});
 });

@@ -1,7 +1,7 @@
 import { storeCardImage } from '../../../features/issuance/cardImages.server';
 import { readIssueForm } from '../../../features/issuance/issueForm.server';
 import { issueCards, limitIssues } from '../../../features/issuance/minter.server';
-import { deleteMedia } from '../../../features/profiles/uploads.server';
+import { deleteMedia, uploadSlots } from '../../../features/profiles/uploads.server';
 import { requireIllustrator } from '../../../server/api/auth';
 import { apiRoute } from '../../../server/api/handler';
 import { json } from '../../../server/api/respond';
@@ -17,8 +17,10 @@ export const POST = apiRoute(async (ctx) => {
   const illustrator = requireIllustrator(ctx);
   const db = await database();
   await limitIssues(db, illustrator.illustratorId);
-  const form = await readIssueForm(ctx.request);
-  const image = await storeCardImage(form.image);
+  const { form, image } = await uploadSlots.run(async () => {
+    const read = await readIssueForm(ctx.request);
+    return { form: read, image: await storeCardImage(read.image) };
+  });
   try {
     const issued = await issueCards(db, illustrator, {
       name: form.name,

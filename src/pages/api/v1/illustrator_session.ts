@@ -18,6 +18,6 @@ export const POST = apiRoute(async (ctx) => {
   const meta = requestMeta(ctx);
   const { userId, illustratorId } = await signInIllustrator(db, uid, password, meta.ip);
   const tokens = await createSession(db, { kind: 'user', userId, illustratorId }, meta);
-  setSessionCookies(ctx.cookies, ctx.url, 'user', tokens);
+  setSessionCookies(ctx.cookies, ctx.locals.client.origin, 'user', tokens);
   return json({ currentUser: await loadCurrentUser(db, userId, illustratorId) });
 });

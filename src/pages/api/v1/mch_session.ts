@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkContractSignature } from '../../../features/session/contractSignature.server';
+import { serverChains } from '../../../features/chains/config.server';
+import { publicClientFor } from '../../../features/chains/publicClients.server';
 import { setSessionCookies } from '../../../features/session/cookies.server';
 import { loadCurrentUser } from '../../../features/session/currentUser.server';
 import { createSession } from '../../../features/session/sessions.server';
@@ -16,6 +17,12 @@ const body = z.object({
   message: z.string().min(1).max(4000),
 });
 
+/** The read client of a configured chain with an RPC URL. */
+function clientFor(chainId: number) {
+  const chain = serverChains().find((c) => c.chainId === chainId);
+  return chain && chain.rpcUrls.length > 0 ? publicClientFor(chain) : undefined;
+}
+
 /** `POST /api/v1/mch_session {wallet_address, signature, message}`: wallet sign-in (spec §7). */
 export const POST = apiRoute(async (ctx) => {
   const input = await readJson(ctx.request, body);
@@ -24,11 +31,9 @@ export const POST = apiRoute(async (ctx) => {
     walletAddress: input.wallet_address,
     signature: input.signature,
     message: input.message,
-    domain: ctx.url.host,
-    origin: ctx.url.origin,
-    checkContractSignature,
+    clientFor,
   });
   const tokens = await createSession(db, { kind: 'user', userId }, requestMeta(ctx));
-  setSessionCookies(ctx.cookies, ctx.url, 'user', tokens);
+  setSessionCookies(ctx.cookies, ctx.locals.client.origin, 'user', tokens);
   return json({ currentUser: await loadCurrentUser(db, userId, null) });
 });

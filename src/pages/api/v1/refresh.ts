@@ -1,6 +1,7 @@
 import { clearSessionCookies, SESSION_COOKIES, setSessionCookies } from '../../../features/session/cookies.server';
 import { rotateRefreshToken, type SessionKind } from '../../../features/session/sessions.server';
 import { apiRoute } from '../../../server/api/handler';
+import { requestMeta } from '../../../server/api/requestMeta';
 import { json, jsonError } from '../../../server/api/respond';
 import { database } from '../../../server/db/client';
 
@@ -14,9 +15,9 @@ export const POST = apiRoute(async (ctx) => {
   for (const kind of ['user', 'admin'] as const) {
     const token = ctx.cookies.get(SESSION_COOKIES[kind].refresh)?.value;
     if (!token) continue;
-    const result = await rotateRefreshToken(db, token, kind);
+    const result = await rotateRefreshToken(db, token, kind, requestMeta(ctx));
     if (result.state === 'rotated') {
-      setSessionCookies(ctx.cookies, ctx.url, kind, result.tokens);
+      setSessionCookies(ctx.cookies, ctx.locals.client.origin, kind, result.tokens);
       refreshed.push(kind);
     } else {
       clearSessionCookies(ctx.cookies, kind);

@@ -69,14 +69,17 @@ export const refreshTokens = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /** Hash of the client (IP and user agent) that used it: only that client may present it again in the grace window. */
+    usedByClient: text('used_by_client'),
     replacedById: ref('replaced_by_id').references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
   },
   (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
 );
 
 /**
- * One-time SIWE nonces: issued with an expiry, consumed once (`consumedAt` set in the same statement that
- * checks it is still null and unexpired, so two racing sign-ins cannot both use it).
+ * One-time SIWE nonces with the exact message issued for them: a sign-in must send that message back byte
+ * for byte. Consumed once (`consumedAt` set in the same statement that checks it is still null and
+ * unexpired, so two racing sign-ins cannot both use it); expired rows are deleted.
  */
 export const loginNonces = pgTable(
   'login_nonces',
@@ -85,6 +88,8 @@ export const loginNonces = pgTable(
     nonce: text('nonce').notNull().unique('login_nonces_nonce_unique'),
     walletAddress: text('wallet_address'),
     chainId: chainId(),
+    /** The EIP-4361 message issued with this nonce, exactly as sent to the wallet. */
+    message: text('message').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     consumedAt: timestamptz('consumed_at'),
@@ -113,4 +118,21 @@ export const rateLimitBuckets = pgTable(
     check('rate_limit_buckets_count_not_negative', sql`${t.count} >= 0`),
     index('rate_limit_buckets_window_start_idx').on(t.windowStart),
   ],
+);
+
+/**
+ * Failed sign-ins per account across every address, for the growing delay that slows a guesser using many
+ * addresses without locking the real person out: past a few failures, attempts on the account are let
+ * through one per `blockedUntil` spacing, which doubles with each failure (up to 5 minutes).
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    /** `illustrator:<uid>` or `admin:<uid>` (uid in lower case). */
+    key: text('key').primaryKey(),
+    windowStart: timestamptz('window_start').notNull(),
+    failures: integer('failures').notNull().default(0),
+    blockedUntil: timestamptz('blocked_until'),
+  },
+  (t) => [check('login_throttles_failures_not_negative', sql`${t.failures} >= 0`)],
 );

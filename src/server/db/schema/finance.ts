@@ -6,7 +6,7 @@
  *   /admins/stripe_payment_histories)
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { admins, illustrators, users } from './accounts.ts';
 import { cards } from './catalog.ts';
 import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
@@ -16,6 +16,15 @@ import { sales } from './trading.ts';
 export const REVENUE_KINDS = ['primary', 'royalty'] as const;
 /** A revenue's kind. */
 export type RevenueKind = (typeof REVENUE_KINDS)[number];
+
+/**
+ * Values of `revenues.settlement`: `onchain` = the chain paid it straight to the illustrator's wallet
+ * (reported, never paid out again); `payable` = the platform collected it on the illustrator's behalf (to
+ * its own payment address, or by card payment) and owes it: only these balances can be requested as payouts.
+ */
+export const REVENUE_SETTLEMENTS = ['onchain', 'payable'] as const;
+/** How a revenue reached (or will reach) the illustrator. */
+export type RevenueSettlement = (typeof REVENUE_SETTLEMENTS)[number];
 
 /** Values of `payouts.status`, in the order a payout moves through them (`rejected` ends it early). */
 export const PAYOUT_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
@@ -27,7 +36,11 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', '
 /** A card payment's status. */
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** An illustrator's revenue from one sale; unique per (sale, illustrator, kind) so re-indexing is idempotent. */
+/**
+ * An illustrator's revenue from one on-chain sale (`saleId`) or one card payment (`paymentId`), in one
+ * currency, settled on chain or payable by the platform. Unique per (sale, illustrator, kind, currency,
+ * settlement) and per card payment, so booking again is idempotent. Card payments have no chain.
+ */
 export const revenues = pgTable(
   'revenues',
   {
@@ -35,24 +48,33 @@ export const revenues = pgTable(
     illustratorId: ref('illustrator_id')
       .notNull()
       .references(() => illustrators.id, { onDelete: 'restrict' }),
-    saleId: ref('sale_id')
-      .notNull()
-      .references(() => sales.id, { onDelete: 'restrict' }),
+    saleId: ref('sale_id').references(() => sales.id, { onDelete: 'cascade' }),
+    paymentId: ref('payment_id').references((): AnyPgColumn => paymentHistories.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: REVENUE_KINDS }).notNull(),
-    chainId: chainId().notNull(),
+    settlement: text('settlement', { enum: REVENUE_SETTLEMENTS }).notNull().default('onchain'),
+    chainId: chainId(),
     amount: uint256('amount').notNull(),
     currencyCode: integer('currency_code').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    unique('revenues_sale_illustrator_kind_unique').on(t.saleId, t.illustratorId, t.kind),
+    unique('revenues_sale_item_unique').on(t.saleId, t.illustratorId, t.kind, t.currencyCode, t.settlement),
+    unique('revenues_payment_unique').on(t.paymentId),
     oneOf('revenues_kind_valid', t.kind, REVENUE_KINDS),
+    oneOf('revenues_settlement_valid', t.settlement, REVENUE_SETTLEMENTS),
+    check('revenues_one_source', sql`(${t.saleId} is null) <> (${t.paymentId} is null)`),
+    check('revenues_payments_payable', sql`${t.paymentId} is null or ${t.settlement} = 'payable'`),
+    check('revenues_sales_have_chain', sql`${t.saleId} is null or ${t.chainId} is not null`),
     check('revenues_amount_not_negative', sql`${t.amount} >= 0`),
     index('revenues_illustrator_id_idx').on(t.illustratorId, t.createdAt),
+    index('revenues_sale_id_idx').on(t.saleId),
   ],
 );
 
-/** A payout an illustrator requested, reviewed by an admin, then paid to `walletAddress` (`txHash`). */
+/**
+ * A payout an illustrator requested from a payable balance, reviewed by an admin, then paid: crypto to
+ * `walletAddress` (`txHash`), yen (chain null) to the illustrator's payment account.
+ */
 export const payouts = pgTable(
   'payouts',
   {
@@ -63,7 +85,8 @@ export const payouts = pgTable(
     chainId: chainId(),
     amount: uint256('amount').notNull(),
     currencyCode: integer('currency_code').notNull(),
-    walletAddress: text('wallet_address').notNull(),
+    /** The wallet a crypto payout goes to; null for a yen payout (paid to the illustrator's payment account). */
+    walletAddress: text('wallet_address'),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('requested'),
     /** Why it was rejected (shown to the illustrator), or an admin's note. */
     reason: text('reason'),
@@ -83,6 +106,7 @@ export const payouts = pgTable(
     addressCheck('payouts_wallet_address_format', t.walletAddress),
     hash32Check('payouts_tx_hash_format', t.txHash),
     check('payouts_amount_positive', sql`${t.amount} > 0`),
+    check('payouts_crypto_has_wallet', sql`${t.chainId} is null or ${t.walletAddress} is not null`),
     index('payouts_illustrator_id_idx').on(t.illustratorId, t.requestedAt),
     index('payouts_status_idx').on(t.status),
   ],
@@ -101,6 +125,31 @@ export const platformFees = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [check('platform_fees_fee_bps_range', sql`${t.feeBps} between 0 and 10000`)],
+);
+
+/**
+ * What the platform keeps of a card (fiat) payment before the rest becomes the illustrator's payable
+ * balance: its own fee and the payment provider's fee, both in basis points of the amount (one row, id 1).
+ */
+export const cardPaymentFees = pgTable(
+  'card_payment_fees',
+  {
+    id: integer('id').primaryKey().default(1),
+    platformFeeBps: integer('platform_fee_bps').notNull().default(1000),
+    providerFeeBps: integer('provider_fee_bps').notNull().default(360),
+    updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check('card_payment_fees_single_row', sql`${t.id} = 1`),
+    check(
+      'card_payment_fees_bps_range',
+      sql`${t.platformFeeBps} between 0 and 5000 and ${t.providerFeeBps} between 0 and 5000`,
+    ),
+  ],
 );
 
 /**

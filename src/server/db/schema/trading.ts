@@ -41,6 +41,14 @@ export const sellOrders = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('active'),
     closedAt: timestamptz('closed_at'),
+    /** Block of the chain event that closed it (fill, cancel, counter), so a reorganisation can reopen it. */
+    closedBlock: bigint('closed_block', { mode: 'number' }),
+    /**
+     * Why an active order cannot be bought right now (the seller no longer owns the card, the conduit lost
+     * its approval, ...), as the order check last found it; null when it can. @see ../../../features/trading/orderHealth.server.ts
+     */
+    unbuyableReason: text('unbuyable_reason'),
+    checkedAt: timestamptz('checked_at'),
     ...timestamps(),
   },
   (t) => [
@@ -58,6 +66,7 @@ export const sellOrders = pgTable(
       .where(sql`${t.status} = 'active'`),
     index('sell_orders_seller_status_idx').on(t.sellerAddress, t.status),
     index('sell_orders_status_expires_at_idx').on(t.status, t.expiresAt),
+    index('sell_orders_closed_block_idx').on(t.chainId, t.closedBlock),
   ],
 );
 
@@ -98,5 +107,35 @@ export const sales = pgTable(
     index('sales_buyer_idx').on(t.buyerAddress),
     index('sales_seller_idx').on(t.sellerAddress),
     index('sales_sold_at_idx').on(t.soldAt),
+  ],
+);
+
+/**
+ * Every ERC-721 `Transfer` of a catalogue card the indexer has read (mints have `from` = the zero address):
+ * the source of a card's transfer history, and what a reorganisation rolls back. Unique per (chain,
+ * transaction, log index), so re-reading a range adds nothing.
+ */
+export const cardTransfers = pgTable(
+  'card_transfers',
+  {
+    id: id(),
+    chainId: chainId().notNull(),
+    contractAddress: text('contract_address').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    txHash: text('tx_hash').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    transferredAt: timestamptz('transferred_at').notNull(),
+  },
+  (t) => [
+    unique('card_transfers_chain_tx_log_unique').on(t.chainId, t.txHash, t.logIndex),
+    addressCheck('card_transfers_contract_address_format', t.contractAddress),
+    addressCheck('card_transfers_from_address_format', t.fromAddress),
+    addressCheck('card_transfers_to_address_format', t.toAddress),
+    hash32Check('card_transfers_tx_hash_format', t.txHash),
+    index('card_transfers_token_idx').on(t.chainId, t.contractAddress, t.tokenId, t.blockNumber),
+    index('card_transfers_block_idx').on(t.chainId, t.blockNumber),
   ],
 );

@@ -1,7 +1,9 @@
 import { getSettings, settingsUpdateSchema, updateSettings } from '../../../../features/dashboard/settings.server';
+import { confirmIllustratorPassword } from '../../../../features/session/passwordSignIn.server';
 import { requireIllustrator } from '../../../../server/api/auth';
 import { apiRoute } from '../../../../server/api/handler';
 import { readJson } from '../../../../server/api/parse';
+import { requestMeta } from '../../../../server/api/requestMeta';
 import { json } from '../../../../server/api/respond';
 import { database } from '../../../../server/db/client';
 
@@ -11,9 +13,15 @@ export const GET = apiRoute(async (ctx) => {
   return json(await getSettings(await database(), illustratorId));
 });
 
-/** `PUT /api/v1/dashboard/settings {name, name_en, payout_wallet_address}` (illustrators) -> the settings. */
+/**
+ * `PUT /api/v1/dashboard/settings {name, name_en, payout_wallet_address, current_password}` (illustrators) ->
+ * the settings; changing the payout wallet needs `current_password` (422 without it or when wrong).
+ */
 export const PUT = apiRoute(async (ctx) => {
   const { illustratorId } = requireIllustrator(ctx);
   const update = await readJson(ctx.request, settingsUpdateSchema);
-  return json(await updateSettings(await database(), illustratorId, update));
+  const db = await database();
+  const confirm = (password: string | undefined) =>
+    confirmIllustratorPassword(db, illustratorId, password, requestMeta(ctx).ip);
+  return json(await updateSettings(db, illustratorId, update, confirm));
 });

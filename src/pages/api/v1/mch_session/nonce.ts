@@ -1,28 +1,45 @@
 import { z } from 'zod';
 import { serverChains } from '../../../../features/chains/config.server';
 import { issueSignInMessage } from '../../../../features/session/siwe.server';
+import { tooManyRequests } from '../../../../server/api/errors';
 import { apiRoute } from '../../../../server/api/handler';
 import { readQuery } from '../../../../server/api/parse';
 import { json } from '../../../../server/api/respond';
 import { database } from '../../../../server/db/client';
+import { siteOriginFor } from '../../../../server/http/site';
+import { hitRateLimit } from '../../../../server/rateLimit.server';
 
 const query = z.object({
   wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'),
   chain_id: z.coerce.number().int().positive().optional(),
 });
 
-/** `GET /api/v1/mch_session/nonce?wallet_address=` -> a one-time EIP-4361 message to sign (5 minutes). */
+/** Sign-in messages one IP address may ask for per window (each stores a nonce). */
+export const NONCES_PER_IP = { limit: 30, windowSeconds: 10 * 60 } as const;
+
+/**
+ * `GET /api/v1/mch_session/nonce?wallet_address=&chain_id=` -> a one-time EIP-4361 message to sign (5
+ * minutes) for the site's own origin (PUBLIC_SITE_URL / ALLOWED_HOSTS), whatever Host the request named.
+ * 429 past {@link NONCES_PER_IP}.
+ */
 export const GET = apiRoute(async (ctx) => {
   const { wallet_address, chain_id } = readQuery(ctx.url, query);
+  const db = await database();
+  const limit = await hitRateLimit(
+    db,
+    `siwe-nonce:${ctx.locals.client.ip}`,
+    NONCES_PER_IP.limit,
+    NONCES_PER_IP.windowSeconds,
+  );
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
   const chains = serverChains();
   const chainId = chains.some((c) => c.chainId === chain_id)
     ? (chain_id as number)
     : (chains.find((c) => c.key === ctx.locals.chainKey)?.chainId ?? 1);
-  const issued = await issueSignInMessage(await database(), {
+  const issued = await issueSignInMessage(db, {
     address: wallet_address,
     chainId,
-    domain: ctx.url.host,
-    origin: ctx.url.origin,
+    site: siteOriginFor(ctx.locals.client.origin),
   });
   return json({ message: issued.message, nonce: issued.nonce, expiresAt: issued.expiresAt.toISOString() });
 });

@@ -1,5 +1,5 @@
 import { limitIconUploads, replaceProfileIcon } from '../../../../features/profiles/profiles.server';
-import { readUploadedFile } from '../../../../features/profiles/uploads.server';
+import { readUploadedFile, uploadSlots } from '../../../../features/profiles/uploads.server';
 import { requireUser } from '../../../../server/api/auth';
 import { apiRoute } from '../../../../server/api/handler';
 import { json } from '../../../../server/api/respond';
@@ -14,6 +14,8 @@ export const POST = apiRoute(async (ctx) => {
   const user = requireUser(ctx);
   const db = await database();
   await limitIconUploads(db, user.id);
-  const bytes = await readUploadedFile(ctx.request, 'icon');
-  return json(await replaceProfileIcon(db, user.id, bytes));
+  return uploadSlots.run(async () => {
+    const bytes = await readUploadedFile(ctx.request, 'icon');
+    return json(await replaceProfileIcon(db, user.id, bytes));
+  });
 });

@@ -1,6 +1,6 @@
 import { replaceCategoryImage } from '../../../../../../features/admin/adminCategories.server';
 import { parseCategoryKey } from '../../../../../../features/admin/categoryKey';
-import { readUploadedFile } from '../../../../../../features/profiles/uploads.server';
+import { readUploadedFile, uploadSlots } from '../../../../../../features/profiles/uploads.server';
 import { requireAdmin } from '../../../../../../server/api/auth';
 import { notFound } from '../../../../../../server/api/errors';
 import { apiRoute } from '../../../../../../server/api/handler';
@@ -16,6 +16,8 @@ export const POST = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const key = parseCategoryKey(ctx.params.address, ctx.url);
   if (!key) throw notFound('No such project');
-  const bytes = await readUploadedFile(ctx.request, 'image');
-  return json(await replaceCategoryImage(await database(), adminId, key, bytes));
+  return uploadSlots.run(async () => {
+    const bytes = await readUploadedFile(ctx.request, 'image');
+    return json(await replaceCategoryImage(await database(), adminId, key, bytes));
+  });
 });

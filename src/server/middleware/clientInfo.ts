@@ -1,0 +1,22 @@
+import { defineMiddleware } from 'astro:middleware';
+import { clientAddress, requestOrigin } from '../http/site';
+
+/**
+ * Resolves, once per request, who is asking: the client's address and the origin the browser used, both
+ * through a trusted reverse proxy when one is configured (`TRUSTED_PROXIES`, see ../http/site.ts).
+ */
+export const clientInfo = defineMiddleware((ctx, next) => {
+  let peer = 'unknown';
+  try {
+    peer = ctx.clientAddress || 'unknown';
+  } catch {
+    // the adapter could not tell; every such caller shares one bucket
+  }
+  const headers = ctx.request.headers;
+  ctx.locals.client = {
+    ip: clientAddress(peer, headers),
+    userAgent: headers.get('user-agent'),
+    origin: requestOrigin(ctx.url, peer, headers),
+  };
+  return next();
+});

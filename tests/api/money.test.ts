@@ -1,0 +1,322 @@
+/**
+ * Money the platform owes illustrators, end to end on a real chain: the built server's indexer reads fills
+ * from anvil and the dashboard's payout endpoint decides what can be requested. Only fills of orders the site
+ * stored book revenue, in each item's own listed token; what reaches the illustrator's own wallet is received
+ * on chain (never payable); what reaches the platform's payment address for them is payable, to the wei.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  type Address,
+  createWalletClient,
+  erc20Abi,
+  erc721Abi,
+  type Hex,
+  http,
+  parseEther,
+  zeroAddress,
+  zeroHash,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import atemArtifact from '../../contracts/artifacts/Atem.json';
+import {
+  seedCatalogue,
+  signListing,
+  startTestMarket,
+  TEST_FEE_BPS,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../../src/features/indexer/testMarket.ts';
+import { hashPassword } from '../../src/features/session/passwords.server.ts';
+import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
+import { toOrderJson } from '../../src/features/trading/orderJson.ts';
+import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
+import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
+import { ItemType, OrderType } from '../../src/features/trading/seaport/seaportTypes.ts';
+import { signSellOrder } from '../../src/features/trading/seaport/signSellOrder.ts';
+import type { SellCardInput } from '../../src/features/trading/sellCardPayload.ts';
+import { cards, illustrators } from '../../src/server/db/schema/index.ts';
+import { type ApiClient, type App, startApp } from '../helpers/api.ts';
+import type { LocalWallet } from '../helpers/localMarket.ts';
+import { ANVIL_KEYS, anvilKey } from '../helpers/testWallet.ts';
+import { walletSignIn } from './signIn.ts';
+
+const PASSWORD = 'creator-password-1';
+/** The platform's payment address in this test (no key controls it). */
+const PAYMENT_ADDRESS: Address = '0x00000000000000000000000000000000000fa7e5';
+/** Design 2's cards (token ids 21 and 22) pay their royalty to the platform's payment address. */
+const PLATFORM_ROYALTY_TOKEN = 21n;
+
+let fixture: TestMarket;
+let app: App;
+let creatorWallet: LocalWallet;
+let secondWallet: LocalWallet;
+let illustrator: ApiClient;
+
+const wallet = (key: Hex): LocalWallet =>
+  createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: fixture.market.chain,
+    transport: http(fixture.market.anvil.rpcUrl),
+  }) as LocalWallet;
+
+const payload = (input: SellCardInput) => ({
+  ...input,
+  token_id: input.token_id.toString(),
+  price: input.price.toString(),
+  order: toOrderJson(input.order),
+});
+
+async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the indexer');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ownerOnSite = async (tokenId: bigint) =>
+  (await app.client().get<{ owner: string }>(`/api/v1/cards/1/${fixture.card.toLowerCase()}/${tokenId}`)).body.owner;
+
+interface Balance {
+  chainId: number | null;
+  currencyCode: number;
+  available: string;
+}
+const balances = async () =>
+  (await illustrator.get<{ balances: Balance[] }>('/api/v1/dashboard/payouts')).body.balances;
+const requestPayout = (amount: bigint, currencyCode = 2) =>
+  illustrator.post<{ message?: string; status?: string }>('/api/v1/dashboard/payouts', {
+    amount: amount.toString(),
+    currency_code: currencyCode,
+    chain_id: 1,
+  });
+
+beforeAll(async () => {
+  fixture = await startTestMarket();
+  const { deployer, seller, contracts, mined } = fixture.market;
+  creatorWallet = wallet(ANVIL_KEYS[3]);
+  secondWallet = wallet(anvilKey(4));
+  // Design 2: royalty to the platform's payment address; serials 21 and 22 to the seller.
+  await mined(
+    await deployer.writeContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'issueDesign',
+      args: [PAYMENT_ADDRESS, 500, 10n],
+    }),
+  );
+  await mined(
+    await deployer.writeContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'mintSerials',
+      args: [2n, seller.account.address, 2n],
+    }),
+  );
+  // The creator holds cards 10 and 11 of their own design and lets Seaport and the conduit move them.
+  for (const tokenId of [10n, 11n]) {
+    await mined(
+      await seller.writeContract({
+        address: contracts.card,
+        abi: erc721Abi,
+        functionName: 'transferFrom',
+        args: [seller.account.address, creatorWallet.account.address, tokenId],
+      }),
+    );
+  }
+  for (const operator of [contracts.seaport, contracts.conduit]) {
+    await mined(
+      await creatorWallet.writeContract({
+        address: contracts.card,
+        abi: erc721Abi,
+        functionName: 'setApprovalForAll',
+        args: [operator, true],
+      }),
+    );
+  }
+  const passwordHash = await hashPassword(PASSWORD);
+  app = await startApp({
+    seed: async (db) => {
+      await seedCatalogue(db, fixture);
+      await db.update(illustrators).set({ passwordHash }).where(eq(illustrators.uid, 'creator'));
+      await db.insert(cards).values(
+        [...Array.from({ length: 20 }, (_, i) => i + 1), 21, 22].map((tokenId) => ({
+          chainId: 1,
+          contractAddress: fixture.card.toLowerCase(),
+          tokenId: String(tokenId),
+          ownerAddress: (tokenId === 10 || tokenId === 11 ? creatorWallet : seller).account.address.toLowerCase(),
+          name: `Card ${tokenId}`,
+        })),
+      );
+    },
+    env: {
+      CHAIN_OVERRIDES_JSON: JSON.stringify({
+        ETH: {
+          rpcUrls: [fixture.market.anvil.rpcUrl],
+          contracts: {
+            exchange: contracts.seaport,
+            market: contracts.conduit,
+            atem: contracts.atem,
+            payment: contracts.wrappedNative,
+          },
+        },
+      }),
+      PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
+      PLATFORM_PAYMENT_ADDRESS: PAYMENT_ADDRESS,
+      INDEXER: 'on',
+      INDEXER_POLL_MS: '100',
+    },
+  });
+  illustrator = app.client();
+  expect((await illustrator.post('/api/v1/illustrator_session', { uid: 'creator', password: PASSWORD })).status).toBe(
+    200,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await fixture?.market.stop();
+});
+
+describe('money the platform owes', () => {
+  test('a private order paid in a token the illustrator deployed books nothing, and a payout of it is refused', async () => {
+    const { publicClient, contracts, mined } = fixture.market;
+    const deployed = await publicClient.waitForTransactionReceipt({
+      hash: await creatorWallet.deployContract({
+        abi: atemArtifact.abi,
+        bytecode: atemArtifact.bytecode as Hex,
+        args: [10n ** 25n],
+      }),
+    });
+    const fakeToken = deployed.contractAddress as Address;
+    const huge = 10n ** 24n;
+    await mined(
+      await creatorWallet.writeContract({
+        address: fakeToken,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [secondWallet.account.address, huge],
+      }),
+    );
+    await mined(
+      await secondWallet.writeContract({
+        address: fakeToken,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [contracts.seaport, huge],
+      }),
+    );
+    const { timestamp } = await publicClient.getBlock();
+    const self = creatorWallet.account.address;
+    const order = {
+      offerer: self,
+      zone: zeroAddress,
+      offer: [
+        { itemType: ItemType.ERC721, token: contracts.card, identifierOrCriteria: 10n, startAmount: 1n, endAmount: 1n },
+      ],
+      consideration: [
+        {
+          itemType: ItemType.NATIVE,
+          token: zeroAddress,
+          identifierOrCriteria: 0n,
+          startAmount: 1n,
+          endAmount: 1n,
+          recipient: self,
+        },
+        {
+          itemType: ItemType.ERC20,
+          token: fakeToken,
+          identifierOrCriteria: 0n,
+          startAmount: huge,
+          endAmount: huge,
+          recipient: self,
+        },
+      ],
+      orderType: OrderType.FULL_OPEN,
+      startTime: timestamp - 60n,
+      endTime: timestamp + 86_400n,
+      zoneHash: zeroHash,
+      salt: 42n,
+      conduitKey: zeroHash,
+      counter: await publicClient.readContract({
+        address: contracts.seaport,
+        abi: seaportAbi,
+        functionName: 'getCounter',
+        args: [self],
+      }),
+    };
+    const signature = await signSellOrder(creatorWallet, { order, chainId: 1, seaport: contracts.seaport });
+    await mined(await fulfillOrder(secondWallet, { seaport: contracts.seaport, order, signature, method: 'standard' }));
+    await eventually(async () => (await ownerOnSite(10n)) === secondWallet.account.address.toLowerCase());
+
+    expect(await balances()).toEqual([]);
+    const refused = await requestPayout(huge);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('amount: The amount is more than the available balance of 0 ETH');
+    const report = await illustrator.get<{ totals: unknown[] }>('/api/v1/dashboard/revenues?period=day');
+    expect(report.body.totals).toEqual([]);
+  }, 60_000);
+
+  test("the illustrator's own listing sold: received on chain to the wei, nothing payable", async () => {
+    const asCreator = app.client();
+    expect((await walletSignIn(asCreator, creatorWallet.account as never)).status).toBe(200);
+    const price = parseEther('1');
+    const { input, order, signature } = await signListing(fixture, 11n, { price, seller: creatorWallet });
+    expect((await asCreator.post('/api/v1/sell_card', payload(input))).status).toBe(201);
+    const { buyer, contracts, mined } = fixture.market;
+    await mined(
+      await fulfillOrder(buyer, {
+        seaport: contracts.seaport,
+        order,
+        signature,
+        fulfillerConduitKey: contracts.conduitKey,
+      }),
+    );
+    await eventually(async () => (await ownerOnSite(11n)) === buyer.account.address.toLowerCase());
+
+    const fee = (price * BigInt(TEST_FEE_BPS)) / 10_000n;
+    const report = await illustrator.get<{ totals: { primary: string; receivedOnChain: string; payable: string }[] }>(
+      '/api/v1/dashboard/revenues?period=day',
+    );
+    expect(report.body.totals).toEqual([
+      expect.objectContaining({
+        primary: (price - fee).toString(),
+        receivedOnChain: (price - fee).toString(),
+        payable: '0',
+      }),
+    ]);
+    expect(await balances()).toEqual([]);
+    expect((await requestPayout(parseEther('0.01'))).status).toBe(422);
+  }, 60_000);
+
+  test("a royalty paid to the platform's payment address is payable to the wei, and no more can be requested", async () => {
+    const seller = app.client();
+    expect((await walletSignIn(seller, fixture.market.seller.account as never)).status).toBe(200);
+    const price = parseEther('1');
+    const { input, order, signature } = await signListing(fixture, PLATFORM_ROYALTY_TOKEN, { price });
+    expect(order.consideration.map((item) => item.recipient.toLowerCase())).toContain(PAYMENT_ADDRESS);
+    expect((await seller.post('/api/v1/sell_card', payload(input))).status).toBe(201);
+    const { buyer, contracts, mined } = fixture.market;
+    await mined(
+      await fulfillOrder(buyer, {
+        seaport: contracts.seaport,
+        order,
+        signature,
+        fulfillerConduitKey: contracts.conduitKey,
+      }),
+    );
+    const royalty = (price * 500n) / 10_000n;
+    await eventually(async () => (await balances()).length > 0);
+
+    expect(await balances()).toEqual([
+      expect.objectContaining({ chainId: 1, currencyCode: 2, available: royalty.toString() }),
+    ]);
+    const tooMuch = await requestPayout(royalty + 1n);
+    expect(tooMuch.status).toBe(422);
+    const exact = await requestPayout(royalty);
+    expect(exact.status).toBe(201);
+    expect(exact.body.status).toBe('requested');
+    expect(await balances()).toEqual([expect.objectContaining({ available: '0' })]);
+  }, 60_000);
+});
