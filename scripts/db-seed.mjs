@@ -14,10 +14,12 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closeDatabase, getDatabase } from '../src/server/db/client.ts';
-import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from '../src/server/seed/accounts.ts';
-import { writeDemoArt } from '../src/server/seed/art.ts';
-import { seedDemo } from '../src/server/seed/demo.ts';
+import { importTs } from './lib/bundle-ts.mjs';
+
+const { closeDatabase, getDatabase } = await importTs('src/server/db/client.ts');
+const { DEMO_ADMIN, DEMO_ILLUSTRATOR } = await importTs('src/server/seed/accounts.ts');
+const { writeDemoArt } = await importTs('src/server/seed/art.ts');
+const { seedDemo } = await importTs('src/server/seed/demo.ts');
 
 const args = new Set(process.argv.slice(2));
 const known = new Set(['--force', '--write-art']);

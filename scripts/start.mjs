@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the site and serves it on http://localhost:4321 with the production node server.
  * Data lives in ./data (embedded PostgreSQL) unless DATABASE_URL names a server; an empty database gets
- * the demo catalogue (SEED_DEMO=0 turns that off).
+ * the demo catalogue on local chains only (SEED_DEMO=0 turns that off; another CHAIN_ENV seeds nothing unless
+ * SEED_DEMO=1).
  *
  * With no chain configured (CHAIN_ENV unset or `local`, and neither CHAIN_CONFIG_FILE nor
  * CHAIN_OVERRIDES_JSON set) it first starts the local chain: four anvil nodes on 127.0.0.1:8545..8548
@@ -39,12 +40,11 @@ if (useLocalChain) {
   process.on('exit', () => localChain?.signalStop());
   console.log(`[localchain] ready after ${elapsed()}`);
 } else {
-  // Seed the demo marketplace into an empty database (SEED_DEMO=0 turns this off; every real deployment
-  // must: the demo admin's password is public), then close it: the server process opens it next.
-  const { ensureDemoData } = await import('../src/server/seed/ensureDemo.server.ts');
-  const { closeDatabase } = await import('../src/server/db/client.ts');
+  // Seed the demo marketplace into an empty database (only on local chains unless SEED_DEMO=1: the demo
+  // admin's password is public), then close it: the server process opens it next.
+  const { ensureDemoData, closeDemoDatabase } = await importTs('src/server/seed/ensureDemo.server.ts');
   await ensureDemoData();
-  await closeDatabase();
+  await closeDemoDatabase();
 }
 
 const env = {

@@ -8,6 +8,7 @@
 import { type Address, erc721Abi, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
+import { categories } from '../../src/server/db/schema/index.ts';
 import { type App, startApp } from '../helpers/api.ts';
 import { type LocalMarket, startLocalMarket } from '../helpers/localMarket.ts';
 import { freePort } from '../helpers/server.ts';
@@ -56,7 +57,12 @@ beforeAll(async () => {
     ETH: { rpcUrls: [market.anvil.rpcUrl] },
     BSC: { rpcUrls: [`http://127.0.0.1:${await freePort()}`] },
   };
-  app = await startApp({ env: { CHAIN_OVERRIDES_JSON: JSON.stringify(overrides) } });
+  app = await startApp({
+    seed: async (db) => {
+      await db.insert(categories).values({ chainId: 1, contractAddress: card, name: 'Test collection' });
+    },
+    env: { CHAIN_OVERRIDES_JSON: JSON.stringify(overrides) },
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -69,6 +75,42 @@ const get = (path: string, cookies: Record<string, string> = {}) => {
   for (const [name, value] of Object.entries(cookies)) client.cookies.set(name, value);
   return client.get(path);
 };
+
+describe('history reads serve the catalogue only, over bounded ranges, and not without limit', () => {
+  test('a contract outside the catalogue is 404 for transfer_events and token_of_owner_by_index', async () => {
+    const stranger = market.contracts.atem.toLowerCase();
+    const events = await get(`/api/v1/transfer_events?wallet_address=${seller}&contract_address=${stranger}`);
+    expect(events.status).toBe(404);
+    expect(events.body).toEqual({ message: `${stranger} is not a collection of this marketplace on chain 1` });
+    const tokens = await get(`/api/v1/token_of_owner_by_index?wallet_address=${seller}&contract_address=${stranger}`);
+    expect(tokens.status).toBe(404);
+  });
+
+  test('a block range wider than 5,000 blocks is refused with 422', async () => {
+    const res = await get(
+      `/api/v1/transfer_events?wallet_address=${seller}&contract_address=${card}&from_block=0&to_block=99999`,
+    );
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: 'from_block..to_block must be a range of at most 5000 blocks' });
+  });
+
+  test('one address gets 60 history reads a minute, then 429 with Retry-After', async () => {
+    const client = app.client('127.0.0.7');
+    const path = `/api/v1/token_of_owner_by_index?wallet_address=${seller}&contract_address=${card}&index=0`;
+    let answered = 0;
+    let refused: Awaited<ReturnType<typeof client.get>> | undefined;
+    // Counted in fixed one-minute windows: a burst that crosses a window boundary may get up to 120 through.
+    for (let i = 0; i < 130 && !refused; i += 1) {
+      const res = await client.get(path);
+      if (res.status === 429) refused = res;
+      else answered += 1;
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(answered).toBeGreaterThanOrEqual(60);
+    expect(answered).toBeLessThanOrEqual(120);
+  });
+});
 
 describe('reads from the current chain (Ethereum by default)', () => {
   test('GET owner_of answers the owner in lower case', async () => {

@@ -7,12 +7,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, startApp } from '../helpers/api.ts';
 import { ILLUSTRATOR, seedAccounts } from './fixtures.ts';
 
+/** A server RPC URL with an API key in it: it must never reach a page. */
+const SECRET_RPC = 'https://eth-mainnet.example/v2/secret-api-key-123';
 let app: App;
 let proxied: App;
 beforeAll(async () => {
   [app, proxied] = await Promise.all([
     startApp({ seed: seedAccounts }),
-    startApp({ seed: seedAccounts, env: { TRUSTED_PROXIES: '127.0.0.1' } }),
+    startApp({
+      seed: seedAccounts,
+      env: {
+        TRUSTED_PROXIES: '127.0.0.1',
+        CHAIN_OVERRIDES_JSON: JSON.stringify({ ETH: { rpcUrls: [SECRET_RPC] } }),
+      },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -71,6 +79,15 @@ describe('the API gate', () => {
       headers: { 'content-type': 'text/plain; boundary=x; y=multipart/form-data' },
     });
     expect(res.status).toBe(415);
+  });
+});
+
+describe('configuration that stays on the server', () => {
+  test('a server RPC URL with an API key never reaches a page', async () => {
+    for (const path of ['/', '/en/market', '/tokens/1/0x0000000000000000000000000000000000000001/1']) {
+      const page = await proxied.client().get<string>(path);
+      expect(String(page.body)).not.toContain('secret-api-key');
+    }
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type Hex, parseEther } from 'viem';
+import { erc721Abi, type Hex, parseEther, zeroHash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -125,6 +125,36 @@ describe('POST /api/v1/sell_card', () => {
     const malformed = await seller.post('/api/v1/sell_card', { ...payload(input), price: 'a lot' });
     expect(malformed.status).toBe(422);
     expect(malformed.body['message']).toMatch(/price/);
+  });
+
+  test("refuses a conduit other than the platform's, even one the seller approved (a price that could never be bought)", async () => {
+    const { seller: wallet, contracts, mined } = fixture.market;
+    await mined(
+      await wallet.writeContract({
+        address: fixture.card,
+        abi: erc721Abi,
+        functionName: 'setApprovalForAll',
+        args: [contracts.seaport, true],
+      }),
+    );
+    const { input } = await signListing(fixture, 5n, { price: parseEther('1'), conduitKey: zeroHash });
+    const response = await seller.post('/api/v1/sell_card', payload(input));
+    expect(response.status).toBe(422);
+    expect(response.body['message']).toMatch(/^order.conduitKey must be the platform's/);
+  });
+
+  test('refuses a start more than a minute ahead, an end past 180 days, and an end that fits no date (422, never 500)', async () => {
+    const day = 86_400n;
+    for (const [options, message] of [
+      [{ startOffset: 120n }, /startTime/],
+      [{ endOffset: 181n * day }, /180 days/],
+      [{ endOffset: 2n ** 200n }, /180 days/],
+    ] as const) {
+      const { input } = await signListing(fixture, 5n, { price: parseEther('1'), ...options });
+      const response = await seller.post('/api/v1/sell_card', payload(input));
+      expect(response.status).toBe(422);
+      expect(response.body['message']).toMatch(message);
+    }
   });
 
   test('a fill on chain is picked up by the server’s indexer: the card changes hands and the listing ends', async () => {

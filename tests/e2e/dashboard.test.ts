@@ -7,11 +7,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CURRENCIES, type CurrencyCode } from '../../src/features/chains/currencies.ts';
 import type { RevenueReport } from '../../src/features/dashboard/finance.server.ts';
 import type { PayoutBalance } from '../../src/features/dashboard/payouts.server.ts';
-import { formatCryptoPrecise } from '../../src/lib/price.ts';
 import { DEMO_ILLUSTRATOR } from '../../src/server/seed/accounts.ts';
+import { priceText } from '../../src/ui/data/priceText.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
 import { hydrated } from '../helpers/pageActions.ts';
@@ -43,7 +42,7 @@ async function api<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-const amount = (wei: string, code: number) => formatCryptoPrecise(wei, CURRENCIES[code as CurrencyCode].symbol);
+const amount = (wei: string, code: number) => priceText(wei, code);
 const text = async (selector: string) =>
   ((await page.locator(selector).allTextContents()).join(' ') ?? '').replace(/\s+/g, ' ');
 
@@ -85,37 +84,42 @@ describe('overview and revenues', () => {
     const csv = await context.request.get(pageUrl(href));
     expect(csv.headers()['content-type']).toContain('text/csv');
     expect((await csv.text()).split('\r\n')[0]).toBe(
-      'period,chain_id,currency,primary_sales,primary_wei,royalty_sales,royalty_wei,total_wei,total',
+      'period,chain_id,currency,primary_sales,primary_amount,royalty_sales,royalty_amount,received_on_chain_amount,payable_amount,total_amount,total',
     );
+    // What the chain paid and what the platform owes are told apart, with a note in the reader's language.
+    expect(await text('[data-revenue-kinds-note]')).toContain('Received on chain');
+    expect(await text('[data-revenue-totals] thead')).toContain('Payable by Kirafuda');
   });
 });
 
 describe('payouts', () => {
-  test('the form enforces the minimum; a request then appears first in the list as requested', async () => {
+  test('yen collected by card payments is payable: the form enforces the minimum; a request then appears first as requested', async () => {
     await page.goto(pageUrl('/en/dashboard/payouts'));
+    expect(await text('[data-payable-note]')).toContain('received on chain');
     // Other suites may have filed requests for the demo illustrator too: compare with the pending sum before.
-    const pendingEth = async () =>
+    const pendingYen = async () =>
       BigInt(
         (await api<{ balances: PayoutBalance[] }>('/api/v1/dashboard/payouts')).balances.find(
-          (balance) => balance.chainId === 1 && balance.currency === 'ETH',
+          (balance) => balance.chainId === null && balance.currency === 'JPY',
         )?.pending ?? '0',
       );
-    const pendingBefore = await pendingEth();
+    const pendingBefore = await pendingYen();
     await hydrated(page, 'PayoutRequestForm');
-    await page.getByLabel('Balance', { exact: true }).selectOption({ label: 'Ethereum · ETH' });
-    const field = page.getByLabel('Amount (ETH)');
-    await field.fill('0.001');
+    await page.getByLabel('Balance', { exact: true }).selectOption({ label: 'Card payments · JPY' });
+    const field = page.getByLabel('Amount (JPY)');
+    await field.fill('999');
     await page.getByRole('button', { name: 'Request payout' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The amount is below the minimum payout.');
 
-    await field.fill('0.05');
+    await field.fill('1,000');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Request payout' }).click()]);
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Your payout request has been sent.');
     const first = page.locator('[data-payouts] tbody tr').first();
-    expect(await first.textContent()).toContain('0.05 ETH');
+    expect(await first.textContent()).toContain('¥1,000');
+    expect(await first.textContent()).toContain('Payment account');
     expect(await first.locator('[data-status]').getAttribute('data-status')).toBe('requested');
     expect(await first.locator('[data-status]').textContent()).toBe('Requested');
-    expect(await pendingEth()).toBe(pendingBefore + 5n * 10n ** 16n);
+    expect(await pendingYen()).toBe(pendingBefore + 1_000n);
   });
 });
 

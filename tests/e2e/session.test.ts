@@ -54,6 +54,25 @@ describe('wallet sign-in', () => {
     await close();
   });
 
+  test('beside the wallet prompt, the page explains the English sign-in message in Japanese', async () => {
+    const { page, close } = await newPage(browser, { locale: 'ja-JP' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const wallet = await installTestWallet(page, { key: ANVIL_KEYS[3] });
+    const held = wallet.holdSigning();
+    await page.goto(pageUrl('/'));
+    await page.getByRole('button', { name: 'ウォレットを接続' }).click();
+    await page.getByRole('dialog', { name: 'ウォレットを接続' }).getByRole('button', { name: '接続する' }).click();
+    const message = await held.prompted;
+    expect(message).toMatch(/^\S+ wants you to sign in with your Ethereum account:/);
+    expect(message).toMatch(/^[\x00-\x7f]*$/);
+    const note = page.getByRole('status').filter({ hasText: '英語のログイン用メッセージ' });
+    await expect.poll(() => note.isVisible()).toBe(true);
+    expect(await note.textContent()).toContain('手数料はかからず');
+    await Promise.all([page.waitForEvent('load'), Promise.resolve(held.release())]);
+    await expect.poll(() => note.count()).toBe(0);
+    await close();
+  });
+
   test('refusing to sign shows the spec message and signs nobody in', async () => {
     const { page, close } = await newPage(browser, { locale: 'en-US' });
     await page.setViewportSize({ width: 1280, height: 900 });

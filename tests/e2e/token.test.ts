@@ -113,6 +113,13 @@ describe('head tags, Open Graph image and caching', () => {
     const header = new DataView(bytes.buffer, bytes.byteOffset);
     expect(new TextDecoder().decode(bytes.subarray(12, 16))).toBe('IHDR');
     expect([header.getUint32(16), header.getUint32(20)]).toEqual([1200, 630]);
+    // Drawn once per look of the card: asked again, it is kept (and a client that has it gets 304).
+    const again = await fetch(pageUrl(new URL(image).pathname));
+    expect(again.headers.get('x-og-image')).toBe('kept');
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
+    const etag = again.headers.get('etag') ?? '';
+    const revalidated = await fetch(pageUrl(new URL(image).pathname), { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
     expect((await fetch(pageUrl(`/og/tokens/${listed.chainId}/${listed.contractAddress}/987654321.png`))).status).toBe(
       404,
     );

@@ -7,7 +7,7 @@
  * @see ../../../shared/TESTING.md
  */
 import type { Page } from 'playwright-core';
-import { createPublicClient, createWalletClient, type Hex, http, isHex, toHex } from 'viem';
+import { createPublicClient, createWalletClient, type Hex, hexToString, http, isHex, toHex } from 'viem';
 import { mnemonicToAccount, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC } from '../../src/server/seed/accounts.ts';
 
@@ -44,6 +44,11 @@ export interface TestWallet {
   transactions: Record<string, string | undefined>[];
   /** Makes the next signing or connection requests fail with 4001 (user rejected). */
   refuse: (value: boolean) => void;
+  /**
+   * Keeps the next `personal_sign` prompts open (as a person reading the message does) until `release()`;
+   * resolves `prompted` when one is waiting.
+   */
+  holdSigning: () => { prompted: Promise<string>; release: () => void };
   /** Switches account and tells the page (`accountsChanged`). */
   changeAccount: (key: Hex) => Promise<void>;
   /** Changes chain and tells the page (`chainChanged`). */
@@ -66,6 +71,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
   const known = new Set(options.knownChains ?? [1, 56, 8217, 137]);
   let refusing = false;
   let connected = false;
+  let hold: { prompted: (message: string) => void; released: Promise<void> } | null = null;
   const calls: string[] = [];
   const transactions: Record<string, string | undefined>[] = [];
   const rpc = options.rpcUrl ? createPublicClient({ transport: http(options.rpcUrl) }) : null;
@@ -109,6 +115,10 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
         if (refusing) throw new RpcError(4001, 'User rejected the request.');
         const [data] = params as [string, string];
         const message = isHex(data) ? { raw: data as Hex } : data;
+        if (hold) {
+          hold.prompted(isHex(data) ? hexToString(data as Hex) : data);
+          await hold.released;
+        }
         return account.signMessage({ message: typeof message === 'string' ? message : message });
       }
       case 'eth_signTypedData_v4': {
@@ -232,6 +242,21 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
     transactions,
     refuse: (value) => {
       refusing = value;
+    },
+    holdSigning: () => {
+      let release: () => void = () => {};
+      let prompted: (message: string) => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = () => {
+          hold = null;
+          resolve();
+        };
+      });
+      const asked = new Promise<string>((resolve) => {
+        prompted = resolve;
+      });
+      hold = { prompted, released };
+      return { prompted: asked, release };
     },
     changeAccount: async (key) => {
       account = privateKeyToAccount(key);

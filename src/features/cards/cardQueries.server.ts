@@ -35,6 +35,7 @@ function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) 
       counter: sellOrders.counter,
       order: sellOrders.order,
       signature: sellOrders.signature,
+      unbuyableReason: sellOrders.unbuyableReason,
     })
     .from(sellOrders)
     .where(
@@ -117,6 +118,7 @@ function cardColumns(listing: Listing) {
     listingCurrencyCode: listing.currencyCode,
     listingOrderHash: listing.orderHash,
     listingExpiresAt: listing.expiresAt,
+    listingUnbuyableReason: listing.unbuyableReason,
   };
 }
 
@@ -166,6 +168,7 @@ function toSummary(row: CardRow): CardSummary {
             currencyCode: row.listingCurrencyCode ?? 0,
             orderHash: row.listingOrderHash ?? '',
             expiresAt: toIso(row.listingExpiresAt),
+            unbuyableReason: row.listingUnbuyableReason,
           },
     views: row.views ?? 0,
   };

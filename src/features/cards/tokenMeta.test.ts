@@ -54,6 +54,7 @@ describe('tokenMeta', () => {
         currencyCode: 6,
         orderHash: '0x',
         expiresAt: '2030-01-01T00:00:00.000Z',
+        unbuyableReason: null,
         startsAt: '2020-01-01T00:00:00.000Z',
         sellerAddress: card.owner,
         exchange: '0x',

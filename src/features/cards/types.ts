@@ -30,6 +30,8 @@ export interface ListingSummary {
   currencyCode: number;
   orderHash: string;
   expiresAt: string;
+  /** Why it cannot be bought right now (the seller's approval was withdrawn, ...), or null when it can. */
+  unbuyableReason: string | null;
 }
 
 /** One card in a grid (`GET /api/v1/cards`, a user's items). */

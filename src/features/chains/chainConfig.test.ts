@@ -7,6 +7,8 @@ import {
   SEAPORT_1_6_ADDRESS,
   UNDEPLOYED_CONTRACT_ADDRESS,
 } from './chainConfig';
+import { toChainOption } from './chainOption';
+import type { Chain } from './chains';
 
 const ids = (env: Parameters<typeof loadChainConfig>[0]) => loadChainConfig(env).map((c) => c.chainId);
 const DEPLOYED = '0x1111111111111111111111111111111111111111';
@@ -89,6 +91,21 @@ describe('loadChainConfig', () => {
     expect(polygon?.contracts.exchange).toBe(SEAPORT_1_6_ADDRESS);
     expect(chains[0]?.rpcUrls).toEqual(['http://127.0.0.1:8545']);
     expect(chains[0]?.contracts.atem).toBe(UNDEPLOYED_CONTRACT_ADDRESS);
+  });
+
+  it('gives browsers public RPC URLs only: a keyed server URL stays on the server', () => {
+    const secret = 'https://eth-mainnet.example/v2/secret-api-key';
+    const [ethereum] = loadChainConfig('production', { ETH: { rpcUrls: [secret] } });
+    expect(ethereum?.rpcUrls).toEqual([secret]);
+    expect(ethereum?.publicRpcUrls).toEqual(['https://ethereum-rpc.publicnode.com']);
+    expect(JSON.stringify(toChainOption(ethereum as Chain))).not.toContain('secret-api-key');
+    const [own] = loadChainConfig('production', {
+      ETH: { rpcUrls: [secret], publicRpcUrls: ['https://rpc.kirafuda.example'] },
+    });
+    expect(toChainOption(own as Chain).rpcUrls).toEqual(['https://rpc.kirafuda.example']);
+    // A node on this machine (a local chain) is what the wallet needs, and holds no secret.
+    const [local] = loadChainConfig('local', { ETH: { rpcUrls: ['http://127.0.0.1:9545'] } });
+    expect(local?.publicRpcUrls).toEqual(['http://127.0.0.1:9545']);
   });
 
   it('returns fresh objects so changing one result leaves the next intact', () => {

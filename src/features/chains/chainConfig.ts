@@ -151,11 +151,16 @@ const addressSchema = z
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
   .transform((value) => value as Address);
 
+const rpcUrlList = z
+  .array(z.url({ protocol: /^(https?|wss?)$/ }))
+  .min(1)
+  .optional();
+
 const chainOverrideSchema = z.strictObject({
-  rpcUrls: z
-    .array(z.url({ protocol: /^(https?|wss?)$/ }))
-    .min(1)
-    .optional(),
+  /** The server's RPC URLs (may carry API keys). */
+  rpcUrls: rpcUrlList,
+  /** What a visitor's wallet is given to add the chain; by default the network's public endpoints. */
+  publicRpcUrls: rpcUrlList,
   contracts: z
     .strictObject({
       exchange: addressSchema.optional(),
@@ -193,6 +198,19 @@ export function parseChainOverrides(value: unknown): ChainOverrides {
   return result.data;
 }
 
+/** Whether every URL points at this machine (a local node has no secrets and is what the wallet needs). */
+function allLoopback(urls: readonly string[]): boolean {
+  return urls.every((url) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname));
+}
+
+/**
+ * The RPC URLs a browser may get when none are configured for it: the server's own when they are all on this
+ * machine (local anvils), else the network's public endpoints, never the server's (which may hold API keys).
+ */
+function publicDefault(networkUrls: readonly string[], serverUrls: readonly string[] | undefined): readonly string[] {
+  return serverUrls && allLoopback(serverUrls) ? serverUrls : networkUrls;
+}
+
 /**
  * The supported chains of an environment, in selector order (Ethereum, BNB
  * Chain, Klaytn, Polygon), with overrides merged in. Each call returns fresh
@@ -215,6 +233,7 @@ export function loadChainConfig(env: ChainEnvironment, overrides?: unknown): rea
       chainName: network.chainName,
       nativeCurrency: { ...network.nativeCurrency },
       rpcUrls: [...(override?.rpcUrls ?? network.rpcUrls)],
+      publicRpcUrls: [...(override?.publicRpcUrls ?? publicDefault(network.rpcUrls, override?.rpcUrls))],
       blockExplorerUrls: [...network.blockExplorerUrls],
       icon: CHAIN_ICONS[key],
       contracts: {

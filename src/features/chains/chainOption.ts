@@ -12,7 +12,10 @@ export interface ChainOption {
   blockExplorerUrls: readonly string[];
 }
 
-/** Strips a configured chain down to what may be sent to the browser (no contract or secret data). */
+/**
+ * Strips a configured chain down to what may be sent to the browser: public RPC URLs only (the server's may
+ * carry API keys), no contracts.
+ */
 export function toChainOption(chain: Chain): ChainOption {
   return {
     key: chain.key,
@@ -20,7 +23,7 @@ export function toChainOption(chain: Chain): ChainOption {
     chainName: chain.chainName,
     icon: chain.icon,
     nativeCurrency: { ...chain.nativeCurrency },
-    rpcUrls: [...chain.rpcUrls],
+    rpcUrls: [...chain.publicRpcUrls],
     blockExplorerUrls: [...chain.blockExplorerUrls],
   };
 }

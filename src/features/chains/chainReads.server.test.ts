@@ -99,6 +99,9 @@ afterAll(async () => {
   await market?.stop();
 });
 
+/** Blocks 0..1000: the whole of this short test chain. */
+const everything = { fromBlock: 0n, toBlock: 1_000n };
+
 describe('ERC-721 reads on a live chain', () => {
   it('reads owners, balances and approvals, addresses in lower case', async () => {
     const [first, second, third] = minted as [bigint, bigint, bigint];
@@ -133,7 +136,7 @@ describe('ERC-721 reads on a live chain', () => {
 
   it('lists Transfer events of a wallet and the tokens it owns, received minus sent', async () => {
     const [first, second, third] = minted as [bigint, bigint, bigint];
-    const sellerEvents = await readTransferEvents(chain, card, { wallet: seller });
+    const sellerEvents = await readTransferEvents(chain, card, { wallet: seller }, everything);
     expect(sellerEvents.map((e) => [e.from, e.to, e.tokenId])).toEqual([
       [zeroAddress, seller, first],
       [zeroAddress, seller, second],
@@ -141,18 +144,20 @@ describe('ERC-721 reads on a live chain', () => {
       [seller, buyer, second],
     ]);
     expect(ownedTokenIds(sellerEvents, seller)).toEqual([first, third]);
-    const buyerEvents = await readTransferEvents(chain, card, { wallet: buyer, tokenId: second });
+    const buyerEvents = await readTransferEvents(chain, card, { wallet: buyer, tokenId: second }, everything);
     expect(ownedTokenIds(buyerEvents, buyer)).toEqual([second]);
     expect(transferEventJson(buyerEvents[0] as TransferEvent).args).toEqual([
       seller,
       buyer,
       `0x${second.toString(16)}`,
     ]);
-    expect(await readTransferEvents(chain, card, { from: buyer })).toEqual([]);
+    expect(await readTransferEvents(chain, card, { from: buyer }, everything)).toEqual([]);
   });
 
-  it('refuses to read a whole contract history without a filter', async () => {
-    expect((await refusal(readTransferEvents(chain, card, {}))).status).toBe(422);
+  it('refuses to read a whole contract history without a filter, or over more than 5,000 blocks', async () => {
+    expect((await refusal(readTransferEvents(chain, card, {}, everything))).status).toBe(422);
+    const wide = await refusal(readTransferEvents(chain, card, { wallet: seller }, { fromBlock: 0n, toBlock: 5_000n }));
+    expect(wide).toMatchObject({ status: 422, message: expect.stringContaining('at most 5000 blocks') });
   });
 
   it('answers a repeated read from memory for a few seconds, then from the chain again', async () => {
@@ -208,7 +213,7 @@ describe('an RPC that fails', () => {
         response.writeHead(500).end('{"error":"down"}');
       }),
     );
-    const read = () => refusal(readTransferEvents(failing, card, { wallet: seller }));
+    const read = () => refusal(readTransferEvents(failing, card, { wallet: seller }, everything));
     expect(await read()).toMatchObject({ status: 502, message: 'The Ethereum (local) RPC refused the request' });
     const afterFirst = calls;
     await read();

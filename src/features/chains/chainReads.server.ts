@@ -62,6 +62,12 @@ export function resolveReadChain(chains: readonly Chain[], chainId: number | und
   return chain;
 }
 
+/** The latest block of `chain` (cached with the other reads). */
+export function readHead(chain: Chain): Promise<bigint> {
+  const refusal = { reverted: () => unprocessable('blockNumber cannot revert'), what: 'eth_blockNumber' };
+  return read(chain, chain.contracts.exchange, 'head', refusal, () => publicClientFor(chain).getBlockNumber());
+}
+
 /** The cache of every chain read of this process (10 s). */
 export const chainReadCache = new ReadCache();
 
@@ -213,17 +219,25 @@ export interface TransferFilter {
   tokenId?: bigint | undefined;
 }
 
+/** Most blocks one Transfer history read from the chain may span (public RPCs refuse much wider ranges). */
+export const MAX_LOG_SPAN = 5_000n;
+
 /**
- * Transfer logs of `contract` matching the filter, from `fromBlock` (default 0) to the latest block,
- * oldest first. A `wallet` is read as two log queries (received, sent) merged; `from`/`to`/`tokenId`
- * narrow both. 422 without any filter (a whole contract history is the indexer's job).
+ * Transfer logs of `contract` matching the filter in blocks `fromBlock..toBlock` (at most
+ * {@link MAX_LOG_SPAN}), oldest first. A `wallet` is read as two log queries (received, sent) merged;
+ * `from`/`to`/`tokenId` narrow both. 422 without any filter (a whole contract history is the indexer's
+ * job) or for a wider range.
  */
 export async function readTransferEvents(
   chain: Chain,
   contract: Address,
   filter: TransferFilter,
-  fromBlock = 0n,
+  range: { fromBlock: bigint; toBlock: bigint },
 ): Promise<TransferEvent[]> {
+  const { fromBlock, toBlock } = range;
+  if (toBlock < fromBlock || toBlock - fromBlock + 1n > MAX_LOG_SPAN) {
+    throw unprocessable(`from_block..to_block must be a range of at most ${MAX_LOG_SPAN} blocks`);
+  }
   const { wallet, from, to, tokenId } = filter;
   if (!wallet && !from && !to && tokenId === undefined) {
     throw unprocessable('Give wallet_address, from, to or token_id');
@@ -235,13 +249,11 @@ export async function readTransferEvents(
       ]
     : [{ from, to, tokenId }];
   const refusal = { reverted: () => unprocessable('Transfer logs cannot revert'), what: 'Transfer logs' };
-  const key = `transfers:${fromBlock}:${wallet ?? ''}:${from ?? ''}:${to ?? ''}:${tokenId ?? ''}`;
+  const key = `transfers:${fromBlock}:${toBlock}:${wallet ?? ''}:${from ?? ''}:${to ?? ''}:${tokenId ?? ''}`;
   return read(chain, contract, key, refusal, async () => {
     const client = publicClientFor(chain);
     const batches = await Promise.all(
-      queries.map((args) =>
-        client.getLogs({ address: contract, event: transferEvent, args, fromBlock, toBlock: 'latest' }),
-      ),
+      queries.map((args) => client.getLogs({ address: contract, event: transferEvent, args, fromBlock, toBlock })),
     );
     const seen = new Map<string, TransferEvent>();
     for (const log of batches.flat()) {

@@ -64,7 +64,10 @@ export interface Chain {
   /** Human name, also sent to the wallet when the chain is added. */
   readonly chainName: string;
   readonly nativeCurrency: NativeCurrency;
+  /** The server's RPC URLs (may carry API keys): never sent to a browser. */
   readonly rpcUrls: readonly string[];
+  /** RPC URLs a visitor's wallet may be given (to add the chain): public endpoints only. */
+  readonly publicRpcUrls: readonly string[];
   /** May be empty (local anvil has no explorer). */
   readonly blockExplorerUrls: readonly string[];
   readonly icon: string;

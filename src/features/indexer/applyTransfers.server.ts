@@ -2,23 +2,24 @@
  * Applies the ERC-721 events of one block range: each card's owner becomes the receiver of its last
  * `Transfer` in the range (cards minted outside the site are added to their collection), and listings that
  * can no longer be filled end: the card left the seller, or the seller revoked the approval of the order's
- * conduit. Before ending one, the chain is asked whether the listing can still be filled as it stands now
+ * conduit (for all their cards, `ApprovalForAll`, or for this one card, `Approval` to zero or elsewhere). Before ending one, the chain is asked whether the listing can still be filled as it stands now
  * (the card came back, the approval was given again): then it is kept.
  *
  * Working from each card's last event in the range, and from the chain's present state, makes a re-read
  * range change nothing.
  *
- * @see ERC-721 (Transfer, ApprovalForAll)
+ * @see ERC-721 (Transfer, Approval, ApprovalForAll)
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { cards, sellOrders } from '../../server/db/schema';
+import { cards, cardTransfers, sellOrders } from '../../server/db/schema';
 import type { Transaction } from '../../server/db/types';
 import type { ListableQuery } from '../trading/listingState.server';
 import type { ChainEvent } from './chainEvents.server';
 
 type Transfer = Extract<ChainEvent, { kind: 'transfer' }>;
 type Approval = Extract<ChainEvent, { kind: 'approval' }>;
+type TokenApproval = Extract<ChainEvent, { kind: 'tokenApproval' }>;
 
 /** A catalogue collection on this chain, by contract address (lower-case). */
 export interface KnownContract {
@@ -84,12 +85,41 @@ async function endUnlessListable(
       seaport: order.exchange as Address,
       conduitKey,
     }));
-  if (listable) return;
+  if (listable) {
+    // Still fillable as the chain stands now; the next health check looks at it again soon.
+    await tx.update(sellOrders).set({ checkedAt: null }).where(eq(sellOrders.id, order.id));
+    return;
+  }
   const at = await context.blockTime(blockNumber);
   await tx
     .update(sellOrders)
     .set({ status: 'cancelled', closedAt: at, closedBlock: Number(blockNumber) })
     .where(and(eq(sellOrders.id, order.id), eq(sellOrders.status, 'active')));
+}
+
+/** Records every `Transfer` of a catalogue card in the range (the card's history; what a reorganisation undoes). */
+async function recordTransfers(tx: Transaction, context: ApplyContext, transfers: readonly Transfer[]): Promise<void> {
+  const rows = [];
+  for (const event of transfers) {
+    if (!context.contracts.has(lower(event.contract))) continue;
+    rows.push({
+      chainId: context.chainId,
+      contractAddress: lower(event.contract),
+      tokenId: event.tokenId.toString(),
+      fromAddress: lower(event.from),
+      toAddress: lower(event.to),
+      txHash: lower(event.txHash),
+      blockNumber: Number(event.blockNumber),
+      logIndex: event.logIndex,
+      transferredAt: await context.blockTime(event.blockNumber),
+    });
+  }
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await tx
+      .insert(cardTransfers)
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .onConflictDoNothing();
+  }
 }
 
 /** Upserts the final owner of every card moved in the range. */
@@ -177,22 +207,63 @@ async function endUnapprovedListings(
   }
 }
 
-/** Applies the range's `Transfer` and `ApprovalForAll` events (see the module comment). */
+/**
+ * Ends active listings of cards whose single-token approval changed (`Approval` to zero or to another
+ * address) and whose conduit can no longer move them (no operator approval either).
+ */
+async function endUnapprovedTokens(
+  tx: Transaction,
+  context: ApplyContext,
+  approvals: readonly TokenApproval[],
+): Promise<void> {
+  const last = new Map<string, TokenApproval>();
+  for (const event of approvals) last.set(`${lower(event.contract)}:${event.tokenId}`, event);
+  for (const event of last.values()) {
+    const candidates = await tx
+      .select(candidateColumns)
+      .from(sellOrders)
+      .where(
+        and(
+          eq(sellOrders.chainId, context.chainId),
+          eq(sellOrders.status, 'active'),
+          eq(sellOrders.contractAddress, lower(event.contract)),
+          eq(sellOrders.tokenId, event.tokenId.toString()),
+          eq(sellOrders.sellerAddress, lower(event.owner)),
+        ),
+      );
+    for (const order of candidates) {
+      const conduitKey = conduitKeyOf(order);
+      const operator = conduitKey && (await context.operatorOf(order.exchange as Address, conduitKey));
+      if (!operator || lower(operator) !== lower(event.approved)) {
+        await endUnlessListable(tx, context, order, event.blockNumber);
+      }
+    }
+  }
+}
+
+/** Applies the range's `Transfer`, `Approval` and `ApprovalForAll` events (see the module comment). */
 export async function applyCardEvents(
   tx: Transaction,
   context: ApplyContext,
   events: readonly ChainEvent[],
 ): Promise<void> {
   const lastTransfer = new Map<string, Transfer>();
+  const transfers: Transfer[] = [];
   const approvals: Approval[] = [];
+  const tokenApprovals: TokenApproval[] = [];
   for (const event of events) {
-    if (event.kind === 'transfer') lastTransfer.set(`${lower(event.contract)}:${event.tokenId}`, event);
-    else if (event.kind === 'approval') approvals.push(event);
+    if (event.kind === 'transfer') {
+      lastTransfer.set(`${lower(event.contract)}:${event.tokenId}`, event);
+      transfers.push(event);
+    } else if (event.kind === 'approval') approvals.push(event);
+    else if (event.kind === 'tokenApproval') tokenApprovals.push(event);
   }
   const last = [...lastTransfer.values()];
   if (last.length > 0) {
+    await recordTransfers(tx, context, transfers);
     await updateOwners(tx, context, last);
     await endMovedListings(tx, context, last);
   }
   if (approvals.length > 0) await endUnapprovedListings(tx, context, approvals);
+  if (tokenApprovals.length > 0) await endUnapprovedTokens(tx, context, tokenApprovals);
 }

@@ -1,6 +1,6 @@
 /**
  * Reads the events the indexer follows from one block range of one chain, decoded and in chain order:
- * ERC-721 `Transfer` and `ApprovalForAll` of the catalogue's card contracts, and Seaport's
+ * ERC-721 `Transfer`, `Approval` and `ApprovalForAll` of the catalogue's card contracts, and Seaport's
  * `OrderFulfilled`, `OrderCancelled` and `CounterIncremented`.
  *
  * @see ERC-721
@@ -12,6 +12,7 @@ import { seaportAbi } from '../trading/seaport/seaportAbi';
 /** The ERC-721 events read from card contracts. */
 export const cardEventsAbi = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  'event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
   'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
 ]);
 
@@ -41,6 +42,7 @@ export type ChainEvent = EventPosition &
   (
     | { kind: 'transfer'; contract: Address; from: Address; to: Address; tokenId: bigint }
     | { kind: 'approval'; contract: Address; owner: Address; operator: Address; approved: boolean }
+    | { kind: 'tokenApproval'; contract: Address; owner: Address; approved: Address; tokenId: bigint }
     | {
         kind: 'fulfilled';
         seaport: Address;
@@ -81,6 +83,9 @@ async function cardEvents(client: PublicClient, cards: readonly Address[], from:
       if (log.eventName === 'Transfer') {
         const { from: sender, to: receiver, tokenId } = log.args;
         events.push({ ...position(log), kind: 'transfer', contract, from: sender, to: receiver, tokenId });
+      } else if (log.eventName === 'Approval') {
+        const { owner, approved, tokenId } = log.args;
+        events.push({ ...position(log), kind: 'tokenApproval', contract, owner, approved, tokenId });
       } else {
         const { owner, operator, approved } = log.args;
         events.push({ ...position(log), kind: 'approval', contract, owner, operator, approved });

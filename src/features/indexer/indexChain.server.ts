@@ -5,13 +5,14 @@
  *
  * Before moving on, the stored cursor's block hash is compared with the chain's: a chain that is shorter
  * than the cursor (a local chain started afresh) is indexed again from its start block; a different hash (a
- * reorganisation deeper than the confirmation depth) rewinds the cursor by a safe margin. Re-reading blocks
- * is harmless: applying a range twice changes nothing.
+ * reorganisation deeper than the confirmation depth) rewinds the cursor by a safe margin and rolls back what
+ * was recorded from the blocks after it (./reorg.server.ts). Re-reading blocks is harmless: applying a range
+ * twice changes nothing.
  *
  * @see /work/shared/ARCHITECTURE.md "Chain data"
  */
 import { eq } from 'drizzle-orm';
-import type { Address, Hex, PublicClient } from 'viem';
+import { type Address, erc721Abi, type Hex, type PublicClient } from 'viem';
 import { categories } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
 import { isDeployedAddress } from '../chains/chainConfig';
@@ -23,6 +24,7 @@ import { applyCardEvents, type KnownContract } from './applyTransfers.server';
 import { readChainEvents } from './chainEvents.server';
 import { type Cursor, readCursor, writeCursor } from './cursor.server';
 import type { IndexerSettings } from './indexerSettings';
+import { type OwnerAt, rollBackAfter } from './reorg.server';
 
 /** What indexing a chain needs besides the database and the chain. */
 export interface IndexChainDeps {
@@ -91,8 +93,11 @@ export async function indexRange(
     client.getBlock({ blockNumber: to }),
   ]);
   const blockTime = blockTimeOf(client, chain.chainId);
-  // Fills need their block's time; read them before the transaction opens, so it stays short.
-  await Promise.all(events.filter((event) => event.kind === 'fulfilled').map((event) => blockTime(event.blockNumber)));
+  // Fills and transfers need their block's time; read them before the transaction opens, so it stays short.
+  const timed = new Set(
+    events.filter((event) => event.kind === 'fulfilled' || event.kind === 'transfer').map((e) => e.blockNumber),
+  );
+  await Promise.all([...timed].map((blockNumber) => blockTime(blockNumber)));
   const context = {
     chain,
     chainId: chain.chainId,
@@ -129,9 +134,30 @@ async function checkedCursor(db: Database, chain: Chain, client: PublicClient, d
   const block = await client.getBlock({ blockNumber: stored.lastBlock });
   if (block.hash?.toLowerCase() === stored.lastBlockHash) return stored;
   const margin = BigInt(Math.max(64, settings.confirmations * 4));
-  console.warn(`[indexer] ${chain.chainName}: block ${stored.lastBlock} changed (reorganisation); rewinding ${margin}`);
-  const rewound = stored.lastBlock - margin;
-  return { lastBlock: rewound < -1n ? -1n : rewound, lastBlockHash: null };
+  const rewound = stored.lastBlock - margin < -1n ? -1n : stored.lastBlock - margin;
+  const undone = await rollBackAfter(db, chain.chainId, rewound, ownerAt(client));
+  console.warn(
+    `[indexer] ${chain.chainName}: block ${stored.lastBlock} changed (reorganisation); rewound to ${rewound}, ` +
+      `undoing ${undone.transfers} transfers and ${undone.sales} sales, reopening ${undone.reopened} listings`,
+  );
+  return { lastBlock: rewound, lastBlockHash: null };
+}
+
+/** A card's owner at a block as the chain says (undefined when it cannot: no such token then, no archive). */
+function ownerAt(client: PublicClient): OwnerAt {
+  return async (contract, tokenId, blockNumber) => {
+    try {
+      return await client.readContract({
+        address: contract,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [tokenId],
+        blockNumber: blockNumber < 0n ? 0n : blockNumber,
+      });
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /**

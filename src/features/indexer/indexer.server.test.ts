@@ -5,7 +5,7 @@
  * and while another configured chain does not answer.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import { erc721Abi, type Hex, parseEther } from 'viem';
+import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { cards, indexerCursors, revenues, sales, sellOrders } from '../../server/db/schema';
@@ -39,7 +39,9 @@ let database: TestDatabase;
 /** The catalogue with the history's listings and nothing indexed (one database, emptied for each test). */
 async function newDatabase(): Promise<Database> {
   const { db } = database;
-  await db.execute(sql`truncate revenues, sales, sell_orders, cards, indexer_cursors restart identity cascade`);
+  await db.execute(
+    sql`truncate revenues, sales, sell_orders, card_transfers, cards, indexer_cursors restart identity cascade`,
+  );
   if (listings.length > 0) await db.insert(sellOrders).values(listings);
   return db;
 }
@@ -112,6 +114,19 @@ async function playHistory(): Promise<void> {
     }),
   );
   await list('kept', 6n);
+  // Approved for this one card only, then that approval taken back (to the zero address): the listing ends.
+  const approveToken = async (to: `0x${string}`, tokenId: bigint) =>
+    mined(
+      await seller.writeContract({
+        address: contracts.card,
+        abi: erc721Abi,
+        functionName: 'approve',
+        args: [to, tokenId],
+      }),
+    );
+  await approveToken(contracts.conduit, 7n);
+  await list('singleRevoked', 7n);
+  await approveToken(zeroAddress, 7n);
   // A raw request: viem's getBlockNumber may answer a number cached (or still in flight) from the receipt
   // waits above, one block behind, even with cacheTime 0.
   head = BigInt(await fixture.market.publicClient.request({ method: 'eth_blockNumber' }));
@@ -191,13 +206,14 @@ describe('indexing a market history', () => {
     expect(reference.orders.find((row) => row.hash === hashes['sold'])?.status).toBe('sold');
   });
 
-  test('a transferred card, an on-chain cancel, a counter bump and a revoked approval end their listings', () => {
+  test('a transferred card, an on-chain cancel, a counter bump and a revoked approval (for all, or for the card) end their listings', () => {
     const status = (name: string) => reference.orders.find((row) => row.hash === hashes[name])?.status;
     expect(status('moved')).toBe('cancelled');
     expect(status('cancelled')).toBe('cancelled');
     expect(status('counted')).toBe('cancelled');
     expect(status('revoked')).toBe('cancelled');
     expect(status('kept')).toBe('active');
+    expect(status('singleRevoked')).toBe('cancelled');
     expect(reference.orders.every((row) => (row.status === 'active') === (row.closedAt === null))).toBe(true);
   });
 

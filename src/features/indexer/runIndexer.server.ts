@@ -2,7 +2,7 @@
  * The indexer loop: takes the advisory lock (waiting as a standby while another instance holds it), then
  * follows every configured chain on its own: one chain whose RPC is down backs off and retries (up to a
  * minute apart, saying so once) while the others go on. It also marks listings past their end time
- * expired. When the lock's database connection ends, it stops following and stands by for the lock
+ * expired, and re-checks active listings as Seaport's validator would (../trading/orderHealth.server.ts). When the lock's database connection ends, it stops following and stands by for the lock
  * again. `stop()` lets the range in progress finish, then releases the lock.
  *
  * @see /work/shared/ARCHITECTURE.md "Chain data"
@@ -14,6 +14,7 @@ import type { Database, DatabaseHandle } from '../../server/db/types';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { classifyChainError } from '../chains/publicClients.server';
+import { checkOrders } from '../trading/orderHealth.server';
 import { syncChain } from './indexChain.server';
 import { type IndexerLock, tryIndexerLock } from './indexerLock.server';
 import { indexerSettings } from './indexerSettings';
@@ -112,6 +113,7 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
           paymentAddress: options.paymentAddress,
           stopped: () => !running(session),
         });
+        await checkOrders(handle.db, chain, options.feeRecipient);
         if (failures > 0) log(`[indexer] ${chain.chainName}: answering again`);
         failures = 0;
         const events = ranges.reduce((sum, range) => sum + range.events, 0);

@@ -18,6 +18,8 @@ export interface ListingView {
   sellerAddress: string;
   exchange: string;
   status: string;
+  /** Why an active listing cannot be bought right now (./orderHealth.server.ts), or null. */
+  unbuyableReason: string | null;
   startsAt: string;
   expiresAt: string;
 }
@@ -35,6 +37,7 @@ export function listingView(row: typeof sellOrders.$inferSelect): ListingView {
     sellerAddress: row.sellerAddress,
     exchange: row.exchange,
     status: row.status,
+    unbuyableReason: row.unbuyableReason,
     startsAt: row.startsAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   };

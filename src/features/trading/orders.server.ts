@@ -129,6 +129,7 @@ export async function submitSellOrder(
     currency: currencyToken(chain, input.currency_code),
     feeBps: terms.feeBps,
     feeRecipient: terms.feeRecipient,
+    conduitKey: terms.conduitKey,
     now: BigInt(Math.floor(now.getTime() / 1000)),
   });
   if (problem) throw unprocessable(problem);
@@ -188,6 +189,7 @@ export async function submitSellOrder(
         startsAt: new Date(Number(input.order.startTime) * 1000),
         expiresAt: new Date(Number(input.order.endTime) * 1000),
         status: 'active',
+        checkedAt: now,
         createdAt: now,
       })
       .returning();

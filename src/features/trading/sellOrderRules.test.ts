@@ -31,8 +31,10 @@ const context = {
   currency: { itemType: ItemType.NATIVE, token: zeroAddress } as const,
   feeBps: 250,
   feeRecipient: platform,
+  conduitKey: zeroHash,
   now,
 };
+const platformConduit = `0x${'ab'.repeat(32)}` as const;
 
 describe('sellOrderProblem', () => {
   test('accepts an order that pays the seller, the platform fee and the royalty in the listed currency', () => {
@@ -60,8 +62,21 @@ describe('sellOrderProblem', () => {
     expect(sellOrderProblem(order(), claims, { ...context, feeBps: 0, feeRecipient: undefined })).toBeUndefined();
   });
 
-  test('refuses an expired order', () => {
+  test('refuses an expired order, one that starts later than a minute from now, or one longer than 180 days', () => {
     expect(sellOrderProblem(order({ endTime: now }), claims, context)).toMatch(/expired/);
+    expect(sellOrderProblem(order({ startTime: now + 61n }), claims, context)).toMatch(/startTime/);
+    expect(sellOrderProblem(order({ startTime: now + 60n }), claims, context)).toBeUndefined();
+    const days = (n: bigint) => now + n * 86_400n;
+    expect(sellOrderProblem(order({ endTime: days(180n) }), claims, context)).toBeUndefined();
+    expect(sellOrderProblem(order({ endTime: days(180n) + 1n }), claims, context)).toMatch(/180 days/);
+    expect(sellOrderProblem(order({ endTime: 2n ** 255n }), claims, context)).toMatch(/180 days/);
+  });
+
+  test("refuses any conduit but the platform's: a listing elsewhere could show a price and never be buyable", () => {
+    expect(sellOrderProblem(order(), claims, { ...context, conduitKey: platformConduit })).toMatch(/conduitKey/);
+    expect(
+      sellOrderProblem(order({ conduitKey: platformConduit }), claims, { ...context, conduitKey: platformConduit }),
+    ).toBeUndefined();
   });
 });
 

@@ -1,15 +1,16 @@
 /**
  * The rules a listing's Seaport order must follow before the server stores it, checked without the chain:
- * the order is the seller's, offers exactly the named card, asks a fixed price in a currency the chain lists
+ * the order is the seller's, offers exactly the named card through the platform's conduit, runs from now for at
+ * most 180 days, asks a fixed price in a currency the chain lists
  * (summing to the payload's price), pays the platform fee to the platform, and pays nobody else than the
  * seller, the platform and the card's royalty receiver. The royalty rule takes the chain's ERC-2981 answer.
  *
  * Each function returns the first problem as a sentence for the caller, or undefined when the order is fine.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 "Sell-card payload", §7 sell_card
+ * Spec §3 "Sell-card payload", §7 sell_card.
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
-import { type Address, zeroAddress } from 'viem';
+import { type Address, type Hex, zeroAddress } from 'viem';
 import type { CurrencyToken } from './currencyTokens';
 import { ItemType, type OrderComponents, OrderType } from './seaport/seaportTypes';
 
@@ -27,9 +28,16 @@ export interface SellOrderContext {
   currency: CurrencyToken | undefined;
   feeBps: number;
   feeRecipient: Address | undefined;
+  /** The platform's conduit key: the only one a listing may name (so the site can check its approval). */
+  conduitKey: Hex;
   /** Unix seconds now. */
   now: bigint;
 }
+
+/** Longest listing: 180 days, as the sell form offers. */
+export const MAX_ORDER_DURATION_SECONDS = 180n * 24n * 3600n;
+/** How far in the future a listing may start (a wallet's clock may run a little ahead). */
+export const MAX_START_SKEW_SECONDS = 60n;
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -40,8 +48,20 @@ export function paidTo(order: OrderComponents, recipient: string): bigint {
     .reduce((sum, item) => sum + item.endAmount, 0n);
 }
 
+/** The problem with the order's timing, if any: it runs now (give or take a minute) and for at most 180 days. */
+export function durationProblem(
+  order: Pick<OrderComponents, 'startTime' | 'endTime'>,
+  now: bigint,
+): string | undefined {
+  if (order.endTime <= order.startTime) return 'order.endTime must be after order.startTime';
+  if (order.startTime > now + MAX_START_SKEW_SECONDS) return 'order.startTime must not be in the future';
+  if (order.endTime <= now) return 'The order has already expired';
+  if (order.endTime > now + MAX_ORDER_DURATION_SECONDS) return 'order.endTime must be within 180 days';
+  return undefined;
+}
+
 /** The problem with the order's offer and timing, if any. */
-function offerProblem(order: OrderComponents, claims: SellOrderClaims, now: bigint): string | undefined {
+function offerProblem(order: OrderComponents, claims: SellOrderClaims, context: SellOrderContext): string | undefined {
   if (!same(order.offerer, claims.seller)) return 'order.offerer must be the seller_address';
   if (order.orderType !== OrderType.FULL_OPEN) return 'order.orderType must be 0 (full, open)';
   if (!same(order.zone, zeroAddress)) return 'order.zone must be the zero address';
@@ -52,9 +72,9 @@ function offerProblem(order: OrderComponents, claims: SellOrderClaims, now: bigi
   }
   if (offer.identifierOrCriteria !== claims.tokenId) return 'order.offer must be the token_id';
   if (offer.startAmount !== 1n || offer.endAmount !== 1n) return 'order.offer must offer one card';
-  if (order.endTime <= order.startTime) return 'order.endTime must be after order.startTime';
-  if (order.endTime <= now) return 'The order has already expired';
-  return undefined;
+  if (!same(order.conduitKey, context.conduitKey))
+    return `order.conduitKey must be the platform's (${context.conduitKey})`;
+  return durationProblem(order, context.now);
 }
 
 /** The problem with what the order asks for (currency, price, fee, recipients), if any. */
@@ -91,7 +111,7 @@ export function sellOrderProblem(
   claims: SellOrderClaims,
   context: SellOrderContext,
 ): string | undefined {
-  return offerProblem(order, claims, context.now) ?? considerationProblem(order, claims, context);
+  return offerProblem(order, claims, context) ?? considerationProblem(order, claims, context);
 }
 
 /**

@@ -23,6 +23,20 @@ describe('ensureDemoData', () => {
     expect(await cardCount()).toBe(0);
   });
 
+  it('refuses to seed outside local chains unless told to, and says why', async () => {
+    for (const environment of ['production', 'staging', 'development']) {
+      const messages: string[] = [];
+      const result = await ensureDemoData({
+        db: database.db,
+        env: { CHAIN_ENV: environment },
+        log: (m) => messages.push(m),
+      });
+      expect(result).toEqual({ seeded: false, reason: 'not-local' });
+      expect(messages.join('\n')).toMatch(/no demo data is seeded.*SEED_DEMO=1/s);
+    }
+    expect(await cardCount()).toBe(0);
+  });
+
   it('seeds an empty catalogue and says which demo sign-ins exist', async () => {
     const messages: string[] = [];
     const result = await ensureDemoData({ db: database.db, env: {}, log: (m) => messages.push(m) });

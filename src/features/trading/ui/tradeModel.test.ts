@@ -18,15 +18,28 @@ describe('tradeRole', () => {
     expect(tradeRole({ owner: OWNER, userWallet: OWNER.toLowerCase(), listing: null })).toBe('sell');
   });
   it('lets the seller cancel their own listing', () => {
-    expect(tradeRole({ owner: OWNER, userWallet: OWNER, listing: { sellerAddress: OWNER.toLowerCase() } })).toBe(
-      'cancel',
-    );
+    expect(
+      tradeRole({
+        owner: OWNER,
+        userWallet: OWNER,
+        listing: { sellerAddress: OWNER.toLowerCase(), unbuyableReason: null },
+      }),
+    ).toBe('cancel');
   });
   it('lets someone else buy a listing', () => {
-    expect(tradeRole({ owner: OWNER, userWallet: OTHER, listing: { sellerAddress: OWNER } })).toBe('buy');
+    expect(
+      tradeRole({ owner: OWNER, userWallet: OTHER, listing: { sellerAddress: OWNER, unbuyableReason: null } }),
+    ).toBe('buy');
   });
   it('asks a signed-out visitor to sign in before buying', () => {
-    expect(tradeRole({ owner: OWNER, userWallet: null, listing: { sellerAddress: OWNER } })).toBe('signIn');
+    expect(
+      tradeRole({ owner: OWNER, userWallet: null, listing: { sellerAddress: OWNER, unbuyableReason: null } }),
+    ).toBe('signIn');
+  });
+  it('offers no Buy on a listing that cannot be bought now, but still lets its seller cancel it', () => {
+    const listing = { sellerAddress: OWNER, unbuyableReason: 'not_approved' };
+    expect(tradeRole({ owner: OWNER, userWallet: OTHER, listing })).toBe('none');
+    expect(tradeRole({ owner: OWNER, userWallet: OWNER, listing })).toBe('cancel');
   });
   it('offers nothing on an unlisted card of someone else', () => {
     expect(tradeRole({ owner: OWNER, userWallet: OTHER, listing: null })).toBe('none');

@@ -24,6 +24,8 @@ export interface TradeListing {
   exchange: string;
   order: Record<string, unknown>;
   signature: string;
+  /** Why it cannot be bought right now, or null (buyers get no Buy button then). */
+  unbuyableReason: string | null;
 }
 
 /** The chain as the island needs it (enough to switch or add it in the wallet). */
@@ -103,16 +105,17 @@ const same = (a: string | null | undefined, b: string | null | undefined): boole
 
 /**
  * The action the viewer gets: the owner sells (no listing) or cancels (own listing); anyone else buys a
- * listing (signed out: asked to sign in); nothing otherwise.
+ * listing that can be bought now (signed out: asked to sign in); nothing otherwise.
  */
 export function tradeRole(input: {
   owner: string;
   userWallet: string | null;
-  listing: Pick<TradeListing, 'sellerAddress'> | null;
+  listing: Pick<TradeListing, 'sellerAddress' | 'unbuyableReason'> | null;
 }): TradeRole {
   const { owner, userWallet, listing } = input;
   if (listing) {
     if (same(listing.sellerAddress, userWallet)) return 'cancel';
+    if (listing.unbuyableReason) return 'none';
     return userWallet ? 'buy' : 'signIn';
   }
   return same(owner, userWallet) ? 'sell' : 'none';

@@ -61,6 +61,7 @@ export async function tradeActionProps(
           exchange: listing.exchange,
           order: listing.order,
           signature: listing.signature,
+          unbuyableReason: listing.unbuyableReason,
         }
       : null,
     currencies,

@@ -2,14 +2,19 @@ import { z } from 'zod';
 import {
   chainReadParams,
   ownedTokenIds,
-  readTransferEvents,
   resolveReadChain,
   transferEventJson,
 } from '../../../features/chains/chainReads.server';
 import { serverChains } from '../../../features/chains/config.server';
+import {
+  limitHistoryReads,
+  requireCatalogueContract,
+  transferHistory,
+} from '../../../features/indexer/transferHistory.server';
 import { apiRoute } from '../../../server/api/handler';
 import { readQuery } from '../../../server/api/parse';
 import { json } from '../../../server/api/respond';
+import { database } from '../../../server/db/client';
 
 const query = z.object({
   contract_address: chainReadParams.address,
@@ -18,24 +23,32 @@ const query = z.object({
   to: chainReadParams.address.optional(),
   token_id: chainReadParams.uint256.optional(),
   chain_id: chainReadParams.chainId,
+  from_block: chainReadParams.uint256.optional(),
+  to_block: chainReadParams.uint256.optional(),
 });
 
 /**
- * `GET /api/v1/transfer_events?contract_address[&wallet_address][&from][&to][&token_id][&chain_id]` ->
- * `{events, tokenIds?}`: the contract's ERC-721 Transfer events to or from `wallet_address` (narrowed by
- * `from`, `to`, `token_id`), oldest first, each with `args: [from, to, hexTokenId]`; and, when a wallet
- * is given without `from`/`to`, the token ids it owns (received minus sent). 422 without any filter.
- * @see spec §3 "Transfer event", §7
+ * `GET /api/v1/transfer_events?contract_address[&wallet_address][&from][&to][&token_id][&chain_id][&from_block]
+ * [&to_block]` -> `{events, tokenIds?}`: the ERC-721 Transfer events of a catalogue collection to or from
+ * `wallet_address` (narrowed by `from`, `to`, `token_id`), oldest first, each with `args: [from, to,
+ * hexTokenId]`; and, when a wallet is given without `from`/`to`, the token ids it owns after them. Read from the
+ * indexer's records when it follows the chain, else from the chain over at most 5,000 blocks (the latest by
+ * default). 404 for a contract outside the catalogue, 422 without any filter or for a wider range, 429 past
+ * 60 reads a minute. @see spec §3 "Transfer event", §7
  */
 export const GET = apiRoute(async (ctx) => {
-  const { contract_address, wallet_address, from, to, token_id, chain_id } = readQuery(ctx.url, query);
-  const chain = resolveReadChain(serverChains(), chain_id, ctx.locals.chainKey);
-  const events = await readTransferEvents(chain, contract_address, {
-    wallet: wallet_address,
-    from,
-    to,
-    tokenId: token_id,
-  });
-  const owned = wallet_address && !from && !to ? ownedTokenIds(events, wallet_address).map(String) : undefined;
+  const q = readQuery(ctx.url, query);
+  const db = await database();
+  await limitHistoryReads(db, ctx.locals.client.ip);
+  const chain = resolveReadChain(serverChains(), q.chain_id, ctx.locals.chainKey);
+  await requireCatalogueContract(db, chain.chainId, q.contract_address);
+  const events = await transferHistory(
+    db,
+    chain,
+    q.contract_address,
+    { wallet: q.wallet_address, from: q.from, to: q.to, tokenId: q.token_id },
+    { fromBlock: q.from_block, toBlock: q.to_block },
+  );
+  const owned = q.wallet_address && !q.from && !q.to ? ownedTokenIds(events, q.wallet_address).map(String) : undefined;
   return json({ events: events.map(transferEventJson), ...(owned ? { tokenIds: owned } : {}) });
 });

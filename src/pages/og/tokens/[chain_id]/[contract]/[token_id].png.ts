@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { queryCardDetail } from '../../../../../features/cards/cardQueries.server';
 import { chainKeyOfId, formatPrice } from '../../../../../features/cards/display';
-import { renderTokenOgImage } from '../../../../../features/cards/ogImage.server';
+import { tokenOgImage } from '../../../../../features/cards/ogCache.server';
 import { getT } from '../../../../../features/i18n/t';
 import { database } from '../../../../../server/db/client';
 import { isValidParam } from '../../../../../server/http/pageParams';
 
-/** Social sites fetch the image rarely; five minutes fresh, ten more stale while it is redrawn. */
+/** Social sites fetch the image rarely; five minutes fresh, ten more stale (it is drawn once per look, see ogCache). */
 const CACHE = 'public, max-age=300, stale-while-revalidate=600';
 
 const notFound = () =>
@@ -14,11 +14,12 @@ const notFound = () =>
 
 /**
  * `GET /og/tokens/{chain_id}/{contract}/{token_id}.png`: the token page's Open Graph image, 1200x630
- * PNG (card image, name, collection and creator, price). 404 for an unknown or hidden card. The image
- * is not per language: the name is the card's own (Japanese) name and "not listed" is said in both.
- * @see ../../../../../../../shared/spec/marketplace-spec.md §1 (social preview tags)
+ * PNG (card image, name, collection and creator, price), drawn once per look of the card
+ * (../../../../../features/cards/ogCache.server.ts; `ETag` and `If-None-Match` answer 304). 404 for an unknown
+ * or hidden card. The image is not per language: the name is the card's own (Japanese) name and "not listed"
+ * is said in both. Spec §1 (social preview tags).
  */
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async ({ params, request }) => {
   const { chain_id: chainId, contract, token_id: tokenId } = params;
   if (!isValidParam(chainId, 'chainId') || !isValidParam(contract, 'address') || !isValidParam(tokenId, 'tokenId')) {
     return notFound();
@@ -33,7 +34,7 @@ export const GET: APIRoute = async ({ params }) => {
     const [ja, en] = [getT('ja'), getT('en')];
     const key = chainKeyOfId(card.chainId);
     const subtitle = [card.category?.name, card.creator?.name].filter(Boolean).join(' · ');
-    const png = await renderTokenOgImage({
+    const image = await tokenOgImage({
       site: ja('site.name'),
       name: card.name,
       subtitle: subtitle || null,
@@ -45,8 +46,11 @@ export const GET: APIRoute = async ({ params }) => {
         .join(' · '),
       image: card.image,
     });
-    return new Response(new Uint8Array(png), {
-      headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.byteLength), 'Cache-Control': CACHE },
+    const etag = `"${image.key}"`;
+    const headers = { 'Cache-Control': CACHE, ETag: etag, 'X-Og-Image': image.drawn ? 'drawn' : 'kept' };
+    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+    return new Response(new Uint8Array(image.png), {
+      headers: { ...headers, 'Content-Type': 'image/png', 'Content-Length': String(image.png.byteLength) },
     });
   } catch (error) {
     console.error('[og] token image failed', error);

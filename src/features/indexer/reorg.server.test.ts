@@ -1,0 +1,106 @@
+/**
+ * A reorganisation deeper than the confirmation depth, made on a real anvil chain (snapshot, sale, revert,
+ * other blocks): the indexer notices the changed block and rolls back the sale, its revenue, the transfer
+ * and the listing's end it had recorded from the orphaned blocks, then indexes the canonical chain.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { type Hex, parseEther } from 'viem';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { cards, cardTransfers, revenues, sales, sellOrders } from '../../server/db/schema';
+import { toOrderJson } from '../trading/orderJson';
+import { fulfillOrder } from '../trading/seaport/fulfillOrder';
+import { orderHash } from '../trading/seaport/orderHash';
+import { syncChain } from './indexChain.server';
+import { seedCatalogue, signListing, startTestMarket, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
+
+let fixture: TestMarket;
+let database: TestDatabase;
+const deps = {
+  settings: { confirmations: 2, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+  feeRecipient: TEST_FEE_RECIPIENT,
+};
+
+beforeAll(async () => {
+  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
+  await seedCatalogue(database.db, fixture);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await fixture?.market.stop();
+});
+
+const rpc = (method: string, params: unknown[] = []) =>
+  fixture.market.publicClient.request({ method, params } as never) as Promise<unknown>;
+
+test('a sale from blocks a deep reorganisation threw away is rolled back, and the listing is buyable again', async () => {
+  const { db } = database;
+  const { seller, buyer, contracts, mined } = fixture.market;
+  const ownerOfCard1 = async () =>
+    (
+      await db
+        .select({ owner: cards.ownerAddress })
+        .from(cards)
+        .where(and(eq(cards.chainId, 1), eq(cards.tokenId, '1')))
+    )[0]?.owner;
+
+  await rpc('anvil_mine', ['0x3']);
+  await syncChain(db, fixture.chain, deps);
+  expect(await ownerOfCard1()).toBe(seller.account.address.toLowerCase());
+  const snapshot = (await rpc('evm_snapshot')) as Hex;
+
+  const { order, signature } = await signListing(fixture, 1n, { price: parseEther('1') });
+  const hash = orderHash(order);
+  await db.insert(sellOrders).values({
+    chainId: 1,
+    contractAddress: fixture.card.toLowerCase(),
+    tokenId: '1',
+    price: parseEther('1').toString(),
+    signature,
+    sellerAddress: seller.account.address.toLowerCase(),
+    exchange: contracts.seaport.toLowerCase(),
+    currencyCode: 2,
+    order: toOrderJson(order),
+    orderHash: hash,
+    counter: order.counter.toString(),
+    startsAt: new Date(Number(order.startTime) * 1000),
+    expiresAt: new Date(Number(order.endTime) * 1000),
+  });
+  const receipt = await mined(
+    await fulfillOrder(buyer, {
+      seaport: contracts.seaport,
+      order,
+      signature,
+      fulfillerConduitKey: contracts.conduitKey,
+    }),
+  );
+  await rpc('anvil_mine', ['0x3']);
+  await syncChain(db, fixture.chain, deps);
+  expect(await ownerOfCard1()).toBe(buyer.account.address.toLowerCase());
+  expect(await db.select().from(sales)).toHaveLength(1);
+  expect(await db.select().from(revenues)).toHaveLength(1);
+  const [sold] = await db.select({ status: sellOrders.status }).from(sellOrders).where(eq(sellOrders.orderHash, hash));
+  expect(sold?.status).toBe('sold');
+
+  // The chain forgets the sale's blocks and grows past them on another branch.
+  expect(await rpc('evm_revert', [snapshot])).toBe(true);
+  await rpc('anvil_mine', ['0xa']);
+  await syncChain(db, fixture.chain, deps);
+
+  expect(await db.select().from(sales)).toEqual([]);
+  expect(await db.select().from(revenues)).toEqual([]);
+  expect(await ownerOfCard1()).toBe(seller.account.address.toLowerCase());
+  const [reopened] = await db
+    .select({ status: sellOrders.status, closedAt: sellOrders.closedAt })
+    .from(sellOrders)
+    .where(eq(sellOrders.orderHash, hash));
+  expect(reopened).toEqual({ status: 'active', closedAt: null });
+  const orphaned = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cardTransfers)
+    .where(eq(cardTransfers.txHash, receipt.transactionHash.toLowerCase()));
+  expect(orphaned[0]?.n).toBe(0);
+  // What both branches hold (the mints) is still there.
+  expect((await db.select().from(cardTransfers)).length).toBeGreaterThanOrEqual(20);
+}, 60_000);

@@ -1,0 +1,95 @@
+/**
+ * Undoes what the indexer recorded from blocks a reorganisation threw away. When the chain no longer has the
+ * block the cursor names (a reorganisation deeper than the confirmation depth), everything recorded after the
+ * rewind point goes in one transaction: transfers, sales (and the revenues booked from them), and the ending
+ * of listings (sold or cancelled by an event there) is taken back. Cards whose owner came from a removed
+ * transfer get the owner of their last remaining transfer, or the chain's answer at the rewind point when the
+ * history does not reach that far. Indexing then starts again from the rewind point and records what the
+ * canonical chain holds; what was in both chains comes back the same.
+ *
+ * @see ./indexChain.server.ts (where a changed block is noticed)
+ */
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Address } from 'viem';
+import { cards, cardTransfers, sales, sellOrders } from '../../server/db/schema';
+import type { Database } from '../../server/db/types';
+
+/** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */
+export type OwnerAt = (contract: Address, tokenId: bigint, blockNumber: bigint) => Promise<Address | undefined>;
+
+/** What a rollback removed. */
+export interface RollbackResult {
+  transfers: number;
+  sales: number;
+  reopened: number;
+}
+
+/** Removes everything recorded for `chainId` from blocks after `lastKept` (see the module comment). */
+export async function rollBackAfter(
+  db: Database,
+  chainId: number,
+  lastKept: bigint,
+  ownerAt: OwnerAt,
+  now = new Date(),
+): Promise<RollbackResult> {
+  const after = Number(lastKept);
+  const removedTransfers = await db
+    .select({ contract: cardTransfers.contractAddress, tokenId: cardTransfers.tokenId })
+    .from(cardTransfers)
+    .where(and(eq(cardTransfers.chainId, chainId), gt(cardTransfers.blockNumber, after)));
+  const touched = new Map(removedTransfers.map((row) => [`${row.contract}:${row.tokenId}`, row]));
+  // Chain reads happen before the transaction, so it stays short.
+  const owners = new Map<string, string | undefined>();
+  for (const [key, card] of touched) {
+    const [previous] = await db
+      .select({ to: cardTransfers.toAddress })
+      .from(cardTransfers)
+      .where(
+        and(
+          eq(cardTransfers.chainId, chainId),
+          eq(cardTransfers.contractAddress, card.contract),
+          eq(cardTransfers.tokenId, card.tokenId),
+          sql`${cardTransfers.blockNumber} <= ${after}`,
+        ),
+      )
+      .orderBy(desc(cardTransfers.blockNumber), desc(cardTransfers.logIndex))
+      .limit(1);
+    owners.set(
+      key,
+      previous?.to ?? (await ownerAt(card.contract as Address, BigInt(card.tokenId), lastKept))?.toLowerCase(),
+    );
+  }
+  return db.transaction(async (tx) => {
+    const transfers = await tx
+      .delete(cardTransfers)
+      .where(and(eq(cardTransfers.chainId, chainId), gt(cardTransfers.blockNumber, after)))
+      .returning({ id: cardTransfers.id });
+    const removedSales = await tx
+      .delete(sales)
+      .where(and(eq(sales.chainId, chainId), gt(sales.blockNumber, after)))
+      .returning({ id: sales.id });
+    const reopened = await tx
+      .update(sellOrders)
+      .set({ status: 'active', closedAt: null, closedBlock: null })
+      .where(
+        and(
+          eq(sellOrders.chainId, chainId),
+          gt(sellOrders.closedBlock, after),
+          inArray(sellOrders.status, ['sold', 'cancelled']),
+          gt(sellOrders.expiresAt, now),
+        ),
+      )
+      .returning({ id: sellOrders.id });
+    for (const [key, owner] of owners) {
+      const card = touched.get(key);
+      if (!card || !owner) continue;
+      await tx
+        .update(cards)
+        .set({ ownerAddress: owner })
+        .where(
+          and(eq(cards.chainId, chainId), eq(cards.contractAddress, card.contract), eq(cards.tokenId, card.tokenId)),
+        );
+    }
+    return { transfers: transfers.length, sales: removedSales.length, reopened: reopened.length };
+  });
+}

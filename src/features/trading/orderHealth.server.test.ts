@@ -1,0 +1,154 @@
+/**
+ * The order check (Seaport validator rules) against a real anvil chain: an active listing whose approval the
+ * seller moves elsewhere is found not buyable with that reason, and buyable again once the approval is back;
+ * a listing whose card left the seller, and one the seller cancelled, get their own reasons.
+ */
+import { eq } from 'drizzle-orm';
+import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { sellOrders } from '../../server/db/schema';
+import {
+  seedCatalogue,
+  signListing,
+  startTestMarket,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../indexer/testMarket';
+import { checkOrders, ORDER_CHECK_INTERVAL_MS, unbuyableReason } from './orderHealth.server';
+import { toOrderJson } from './orderJson';
+import { cancelOrders } from './seaport/cancelOrders';
+import { orderHash } from './seaport/orderHash';
+
+let fixture: TestMarket;
+let database: TestDatabase;
+let clock = Date.now();
+const hashes: Record<string, Hex> = {};
+
+async function store(name: string, tokenId: bigint) {
+  const { order, signature } = await signListing(fixture, tokenId, { price: parseEther('1') });
+  const hash = orderHash(order);
+  hashes[name] = hash;
+  await database.db.insert(sellOrders).values({
+    chainId: 1,
+    contractAddress: fixture.card.toLowerCase(),
+    tokenId: tokenId.toString(),
+    price: parseEther('1').toString(),
+    signature,
+    sellerAddress: fixture.market.seller.account.address.toLowerCase(),
+    exchange: fixture.market.contracts.seaport.toLowerCase(),
+    currencyCode: 2,
+    order: toOrderJson(order),
+    orderHash: hash,
+    counter: order.counter.toString(),
+    startsAt: new Date(Number(order.startTime) * 1000),
+    expiresAt: new Date(Number(order.endTime) * 1000),
+  });
+  return order;
+}
+
+/** Runs a check as the indexer's sweep would, a little later each time (so every order is due). */
+async function check() {
+  clock += ORDER_CHECK_INTERVAL_MS + 1_000;
+  await checkOrders(database.db, fixture.chain, TEST_FEE_RECIPIENT, new Date(clock));
+}
+
+const reasonOf = async (name: string) =>
+  (
+    await database.db
+      .select({ reason: sellOrders.unbuyableReason, checkedAt: sellOrders.checkedAt })
+      .from(sellOrders)
+      .where(eq(sellOrders.orderHash, hashes[name] ?? ''))
+  )[0];
+
+beforeAll(async () => {
+  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
+  await seedCatalogue(database.db, fixture);
+  // From here on, each card is approved to the conduit on its own, as a careful seller does.
+  const { seller, contracts, mined } = fixture.market;
+  await mined(
+    await seller.writeContract({
+      address: fixture.card,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [contracts.conduit, false],
+    }),
+  );
+  for (const tokenId of [1n, 2n, 3n]) {
+    await mined(
+      await seller.writeContract({
+        address: fixture.card,
+        abi: erc721Abi,
+        functionName: 'approve',
+        args: [contracts.conduit, tokenId],
+      }),
+    );
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await fixture?.market.stop();
+});
+
+describe('checkOrders', () => {
+  test('a buyable listing has no reason, and is marked checked', async () => {
+    await store('fine', 1n);
+    await check();
+    expect(await reasonOf('fine')).toEqual({ reason: null, checkedAt: new Date(clock) });
+  });
+
+  test('approval moved elsewhere: not buyable, with the reason; approved again: buyable again', async () => {
+    const { seller, contracts, mined } = fixture.market;
+    await store('approval', 2n);
+    const approve = async (to: Hex) =>
+      mined(
+        await seller.writeContract({ address: fixture.card, abi: erc721Abi, functionName: 'approve', args: [to, 2n] }),
+      );
+    await approve(zeroAddress);
+    await check();
+    expect((await reasonOf('approval'))?.reason).toBe('not_approved');
+    await approve(contracts.conduit);
+    await check();
+    expect((await reasonOf('approval'))?.reason).toBeNull();
+  });
+
+  test('the card left the seller, or the order was cancelled on chain: each says so', async () => {
+    const { seller, buyer, contracts, mined } = fixture.market;
+    await store('moved', 3n);
+    await mined(
+      await seller.writeContract({
+        address: fixture.card,
+        abi: erc721Abi,
+        functionName: 'transferFrom',
+        args: [seller.account.address, buyer.account.address, 3n],
+      }),
+    );
+    const cancelled = await store('cancelled', 1n);
+    await mined(await cancelOrders(seller, { seaport: contracts.seaport, orders: [cancelled] }));
+    await check();
+    expect((await reasonOf('moved'))?.reason).toBe('not_owner');
+    expect((await reasonOf('cancelled'))?.reason).toBe('cancelled');
+  });
+});
+
+describe('unbuyableReason', () => {
+  test('an order that starts later, or whose time has passed, says so before anything is read', async () => {
+    const { order } = await signListing(fixture, 5n, { price: parseEther('1') });
+    const state = {
+      owner: fixture.market.seller.account.address,
+      operator: fixture.market.contracts.conduit,
+      approved: true,
+      counter: order.counter,
+      status: { isValidated: false, isCancelled: false, totalFilled: 0n, totalSize: 0n },
+      royalty: { receiver: fixture.creator.address, amount: (parseEther('1') * 500n) / 10_000n },
+    };
+    const context = { feeRecipient: TEST_FEE_RECIPIENT, now: order.startTime + 120n };
+    expect(unbuyableReason(order, state, context)).toBeNull();
+    expect(unbuyableReason(order, state, { ...context, now: order.startTime - 10n })).toBe('not_started');
+    expect(unbuyableReason(order, state, { ...context, now: order.endTime })).toBe('expired');
+    expect(unbuyableReason(order, { ...state, counter: order.counter + 1n }, context)).toBe('counter');
+    const raised = { ...state, royalty: { ...state.royalty, amount: state.royalty.amount * 2n } };
+    expect(unbuyableReason(order, raised, context)).toBe('royalty');
+  });
+});
