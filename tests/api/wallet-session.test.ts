@@ -40,6 +40,23 @@ describe('GET /api/v1/mch_session/nonce', () => {
     expect(ttl).toBeLessThanOrEqual(5 * 60_000);
   });
 
+  test('one address may ask for 120 sign-in messages in ten minutes, then gets 429', async () => {
+    const client = app.client('127.0.0.5');
+    const ask = () => client.get(`/api/v1/mch_session/nonce?wallet_address=${alice.address}`);
+    let issued = 0;
+    let refused: Awaited<ReturnType<typeof ask>> | undefined;
+    // Fixed ten-minute windows: a burst crossing a window boundary may get up to twice the limit through.
+    for (let i = 0; i < 250 && !refused; i += 1) {
+      const res = await ask();
+      if (res.status === 429) refused = res;
+      else issued += 1;
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(issued).toBeGreaterThanOrEqual(120);
+    expect(issued).toBeLessThanOrEqual(240);
+  });
+
   test('refuses a missing or malformed address with 422', async () => {
     expect((await app.client().get('/api/v1/mch_session/nonce')).status).toBe(422);
     const res = await app.client().get('/api/v1/mch_session/nonce?wallet_address=0x123');

@@ -15,7 +15,7 @@ const query = z.object({
 });
 
 /** Sign-in messages one IP address may ask for per window (each stores a nonce). */
-export const NONCES_PER_IP = { limit: 30, windowSeconds: 10 * 60 } as const;
+export const NONCES_PER_IP = { limit: 120, windowSeconds: 10 * 60 } as const;
 
 /**
  * `GET /api/v1/mch_session/nonce?wallet_address=&chain_id=` -> a one-time EIP-4361 message to sign (5
