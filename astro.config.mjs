@@ -1,11 +1,11 @@
 // @ts-check
-import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
 import { interactionDirective } from './src/client/directives/integration.mjs';
 import { cspDirectives } from './src/server/http/cspDirectives.mjs';
+import { siteAdapter } from './src/server/serve/adapter.mjs';
 
 const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
 
@@ -24,7 +24,13 @@ const privatePrefixes = [
 export default defineConfig({
   site,
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // @astrojs/node in middleware mode behind our own server entry (static files with precompressed twins,
+  // explicit start of the database, the indexer and the change listener): src/server/serve/adapter.mjs.
+  adapter: siteAdapter(),
+  // Astro's route cache with our in-process provider: one HTML for every visitor, dropped by change events.
+  cache: {
+    provider: { name: 'kirafuda-page-cache', entrypoint: new URL('./src/server/cache/pageCache.ts', import.meta.url) },
+  },
   integrations: [
     react(),
     interactionDirective(),

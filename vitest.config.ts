@@ -1,10 +1,12 @@
 /**
- * Vitest configuration: three projects that `scripts/test.mjs` runs one by one.
+ * Vitest configuration: four projects that `scripts/test.mjs` runs one by one.
  *
  * - `unit`: tests beside the code (`src/**\/*.test.ts(x)`), node environment by default. A file that needs a
  *   DOM opts in with a `// @vitest-environment happy-dom` comment at its top.
  * - `api`: HTTP tests of the server (`tests/api`). May be empty; `scripts/test.mjs` passes
  *   `--passWithNoTests` to this project's run only (Vitest does not accept that option per project).
+ * - `postgres`: what needs a PostgreSQL server (`tests/postgres`, e.g. two server processes sharing one
+ *   database); `scripts/test.mjs` runs it in its PostgreSQL pass only, with `DATABASE_URL` set.
  * - `e2e`: browser tests against the built production server, one server for all files (started by
  *   `tests/helpers/global-setup.ts`, its URL read with `inject('baseUrl')`), files run one at a time
  *   because the machine has 2 cores and each file drives a Chromium.
@@ -39,6 +41,16 @@ export default getViteConfig({
           hookTimeout: 60_000,
           // API suites start servers and databases of their own: two at a time at most on 2 cores.
           maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/postgres/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
         },
       },
       {

@@ -12,7 +12,6 @@
  * Starts a server of its own (it needs the demo data), so the `baseUrl` it is given is not used.
  * Alone: `node bench/lighthouse.mjs` (after `astro build`).
  *
- * @see /work/shared/TESTING.md "Benchmarks are not tests"
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,11 +21,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { seedDemo } from '../src/server/seed/demo.ts';
+import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { CHROMIUM_ARGS } from '../tests/helpers/browser.ts';
-import { createTestDatabase } from '../tests/helpers/db.ts';
 import { freePort, startServer } from '../tests/helpers/server.ts';
-import { tokenPagePath } from './pages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -154,13 +151,15 @@ async function auditAll(baseUrl, paths, port) {
  */
 export async function run() {
   process.env.CHROME_PATH = CHROMIUM;
-  const database = await createTestDatabase({ url: process.env.BENCH_DATABASE_URL ?? '' });
+  const { seedCatalogue } = await importTs('bench/seedCatalogue.ts');
+  const catalogue = await seedCatalogue(0);
   let server;
   try {
-    await seedDemo(database.db);
-    const paths = ['/', '/market', await tokenPagePath(database.db)];
-    await database.disconnect();
-    server = await startServer({ root, env: { DATABASE_URL: '', DATA_DIR: '', SEED_DEMO: '0', ...database.env } });
+    const paths = ['/', '/market', catalogue.listedTokenPaths[0] ?? '/nfts/1'];
+    server = await startServer({
+      root,
+      env: { DATABASE_URL: '', DATA_DIR: '', SEED_DEMO: '0', ...catalogue.database.env },
+    });
     const forced = process.env.LIGHTHOUSE_LAUNCH;
     const ways = forced ? [forced] : Object.keys(LAUNCHERS);
     const failures = [];
@@ -190,7 +189,7 @@ export async function run() {
     throw new Error(`Lighthouse could not run:\n${failures.join('\n')}`);
   } finally {
     await server?.stop();
-    await database.close();
+    await catalogue.database.close();
   }
 }
 

@@ -1,177 +1,196 @@
 /**
- * Throughput of the public pages rendered on demand, on a large catalogue: a fresh PGlite database seeded
- * with `seedDemo` and then `seedBulk` (100,000 cards, 10,000 creators, 20,000 collections), `VACUUM
- * ANALYZE`d, the built server started on it, then autocannon (10 connections, 2 s warm-up, 8 s measured)
- * against a token page, `/market`, a filtered and sorted `/market`, and, as the ceiling, a static file
- * served by the same server. The project prerenders no HTML page, so the ceiling is the largest text
- * asset (SVG/XML/HTML) in `dist/client` outside `_astro/`. Requests carry no cookie (an anonymous visitor).
+ * Catalogue pages under load, on a large catalogue (the demo data plus 100,000 bulk cards, `BENCH_CARDS` to
+ * change): the built server on a fresh embedded database, then autocannon with `Accept-Encoding: br, gzip`:
  *
- * Prints p50, p99 and requests/s per target, each page's requests/s as a share of the ceiling, and
- * whether each answer carries the public page cache policy ({@link PUBLIC_PAGE_CACHE}).
+ * 1. Throughput, 100 connections (2 s warm-up, 8 s measured) per target: home, a token page, `/market`, a
+ *    filtered and sorted `/market` and rankings, each anonymous and with a signed-in wallet session, against
+ *    the ceiling: a static page of the same server (the prerendered `/terms`, precompressed). Printed as
+ *    requests/s and their ratio to the ceiling measured in the same run.
+ * 2. Load: 500 connections for 60 s over a mix of those pages (20 token pages among them): errors, timeouts,
+ *    non-2xx, p50/p99, and the server's event-loop delay after it (`/api/v1/health`).
  *
- * Starts a server of its own, so the `baseUrl` it is given is not used. `BENCH_DATABASE_URL=postgres://...`
- * runs it on a fresh database of that PostgreSQL server instead. Alone: `node bench/pages.mjs`.
- *
- * @see /work/shared/TESTING.md "Benchmarks are not tests"
- * @see /work/shared/spec/marketplace-spec.md §2 (/market, /tokens/{chain_id?}/{contract?}/{token_id?})
+ * Starts a server of its own; the `baseUrl` it is given is not used. `BENCH_DATABASE_URL=postgres://...` seeds
+ * a new database of that PostgreSQL server instead. Alone: `npm run bench -- pages`.
  */
-import { readdir, stat } from 'node:fs/promises';
-import { dirname, extname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { seedBulk } from '../src/server/seed/bulk.ts';
-import { seedDemo } from '../src/server/seed/demo.ts';
-import { createTestDatabase } from '../tests/helpers/db.ts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * `PUBLIC_PAGE_CACHE` of src/features/cards/pageCache.server.ts, copied: that module imports without file
- * extensions, which plain Node cannot load.
- */
-export const PUBLIC_PAGE_CACHE = 'public, s-maxage=30, stale-while-revalidate=60';
-
-/** What a browser without cookies sends for a page. */
-export const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-language': 'ja' };
+/** What a browser sends for a page. */
+export const PAGE_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+  'accept-language': 'ja',
+  'accept-encoding': 'br, gzip',
+};
 
 /**
- * Path of a visible card's token page, one with an active listing when there is one (the fuller page).
+ * Signs a new wallet in through the API, the way the site does (nonce, personal_sign, session): the cookie
+ * header a signed-in visitor sends.
  *
- * @param {import('../src/server/db/types.ts').Database} db
+ * @param {string} baseUrl
  * @returns {Promise<string>}
  */
-export async function tokenPagePath(db) {
-  const { rows } = await db.execute(sql`
-    select c.chain_id, c.contract_address, c.token_id::text as token_id
-    from cards c
-    left join categories k on k.id = c.category_id
-    left join sell_orders o on o.card_id = c.id and o.status = 'active'
-    where not c.hidden and not coalesce(k.hidden, false)
-    order by (o.id is null), c.id
-    limit 1`);
-  const card = rows[0];
-  if (!card) throw new Error('no visible card in the database');
-  return `/tokens/${card.chain_id}/${card.contract_address}/${card.token_id}`;
+export async function walletSessionCookie(baseUrl) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const site = {
+    'x-requested-with': 'XMLHttpRequest',
+    'x-api-key': process.env.PUBLIC_API_KEY ?? 'kirafuda-local-public-key',
+  };
+  const nonce = await fetch(new URL(`/api/v1/mch_session/nonce?wallet_address=${account.address}`, baseUrl), {
+    headers: site,
+  });
+  const { message } = /** @type {{ message: string }} */ (await nonce.json());
+  const signature = await account.signMessage({ message });
+  const session = await fetch(new URL('/api/v1/mch_session', baseUrl), {
+    method: 'POST',
+    headers: { ...site, origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ wallet_address: account.address, signature, message }),
+  });
+  if (session.status !== 200) throw new Error(`wallet sign-in answered ${session.status}`);
+  return session.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 /**
- * The largest text asset (SVG, XML, HTML) of `dist/client`, outside `_astro/`: the ceiling target.
+ * autocannon on one URL.
  *
- * @returns {Promise<{ path: string, bytes: number }>}
+ * @param {string} url
+ * @param {{ seconds: number, connections: number, headers?: Record<string, string> }} options
  */
-export async function largestStaticTextFile() {
-  const client = join(root, 'dist', 'client');
-  let best = { path: '/favicon.svg', bytes: 0 };
-  for (const name of await readdir(client, { recursive: true })) {
-    if (name.startsWith('_astro') || !['.svg', '.xml', '.html', '.txt'].includes(extname(name))) continue;
-    const file = await stat(join(client, name));
-    if (file.isFile() && file.size > best.bytes) best = { path: `/${name}`, bytes: file.size };
-  }
-  return best;
+function hammer(url, { seconds, connections, headers = {} }) {
+  return autocannon({ url, connections, duration: seconds, headers: { ...PAGE_HEADERS, ...headers }, timeout: 10 });
 }
 
 /**
- * One anonymous GET: status, body size and the caching and cookie headers of the answer.
+ * Loads `path` twice (the second answer comes from the cache) and answers its status and encoding.
  *
  * @param {string} baseUrl
  * @param {string} path
+ * @param {Record<string, string>} [headers]
  */
-async function probe(baseUrl, path) {
-  const response = await fetch(new URL(path, baseUrl), { headers: PAGE_HEADERS, redirect: 'manual' });
-  const body = await response.arrayBuffer();
-  return {
-    status: response.status,
-    bytes: body.byteLength,
-    cacheControl: response.headers.get('cache-control') ?? '(none)',
-    setsCookie: response.headers.getSetCookie().length > 0,
-  };
+async function warm(baseUrl, path, headers = {}) {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const response = await fetch(new URL(path, baseUrl), { headers: { ...PAGE_HEADERS, ...headers } });
+    await response.arrayBuffer();
+    if (attempt === 1)
+      return {
+        status: response.status,
+        encoding: response.headers.get('content-encoding') ?? 'identity',
+        cache: response.headers.get('x-astro-cache') ?? 'static',
+      };
+  }
+  throw new Error('unreachable');
 }
 
 /**
- * autocannon over `connections` connections for `seconds` s on one URL, without cookies.
+ * Bench module (see the module comment).
  *
- * @param {string} url
- * @param {number} seconds
- * @param {number} [connections]
- * @returns {Promise<import('autocannon').Result>}
+ * @param {{ seconds?: number, warmUpSeconds?: number, connections?: number, loadSeconds?: number, loadConnections?: number }} [options]
  */
-function hammer(url, seconds, connections = 10) {
-  return autocannon({ url, connections, duration: seconds, headers: PAGE_HEADERS });
-}
-
-/**
- * Bench module: seeds, serves, loads each target, prints.
- *
- * @param {{ baseUrl?: string, seconds?: number, warmUpSeconds?: number }} [context]
- */
-export async function run({ seconds = 8, warmUpSeconds = 2 } = {}) {
-  const database = await createTestDatabase({ url: process.env.BENCH_DATABASE_URL ?? '' });
-  let server;
+export async function run({
+  seconds = 8,
+  warmUpSeconds = 2,
+  connections = 100,
+  loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60),
+  loadConnections = 500,
+} = {}) {
+  const size = Number(process.env.BENCH_CARDS ?? 100_000);
+  const { seedCatalogue } = await importTs('bench/seedCatalogue.ts');
+  const catalogue = await seedCatalogue(size);
+  console.log(`seeded ${catalogue.cards} cards in ${catalogue.seconds.toFixed(1)} s`);
+  const server = await startServer({
+    root,
+    env: { DATABASE_URL: '', DATA_DIR: '', SEED_DEMO: '0', ...catalogue.database.env },
+    timeoutMs: 120_000,
+  });
   try {
-    console.log(`seeding ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (demo + bulk)...`);
-    await seedDemo(database.db);
-    const seeded = await seedBulk(database.db, { cards: 100_000, creators: 10_000 });
-    await database.db.execute(sql.raw('VACUUM ANALYZE'));
-    console.log(`bulk: ${seeded.cards} cards, ${seeded.creators} creators, ${seeded.categories} collections`);
-    const token = await tokenPagePath(database.db);
-    await database.disconnect();
-    server = await startServer({
-      root,
-      env: { DATABASE_URL: '', DATA_DIR: '', SEED_DEMO: '0', ...database.env },
-      timeoutMs: 60_000,
-    });
-    const ceiling = await largestStaticTextFile();
+    const cookie = await walletSessionCookie(server.url);
+    const token = catalogue.listedTokenPaths[0] ?? '/nfts/1';
     const targets = [
+      { label: 'static page (ceiling)', path: '/terms' },
+      { label: 'home', path: '/' },
       { label: 'token page', path: token },
       { label: 'market', path: '/market' },
-      { label: 'market listed, price asc, currency 2', path: '/market?status=listed&sort=price_asc&currency_code=2' },
-      { label: `static ceiling (${ceiling.bytes} B file)`, path: ceiling.path },
+      { label: 'market listed, price asc, ETH', path: '/market?status=listed&sort=price_asc&currency_code=2' },
+      { label: 'rankings', path: '/rankings' },
     ];
     const rows = [];
+    let ceiling = 1;
     for (const target of targets) {
-      const first = await probe(server.url, target.path);
-      if (first.status !== 200) {
-        throw new Error(`${target.path} answered ${first.status}; server stderr:\n${server.stderr().slice(-2_000)}`);
+      for (const who of target.path === '/terms' ? ['anonymous'] : ['anonymous', 'signed in']) {
+        const headers = who === 'signed in' ? { cookie } : {};
+        const probe = await warm(server.url, target.path, headers);
+        if (probe.status !== 200) throw new Error(`${target.path} answered ${probe.status}`);
+        const url = new URL(target.path, server.url).href;
+        await hammer(url, { seconds: warmUpSeconds, connections, headers });
+        const result = await hammer(url, { seconds, connections, headers });
+        if (target.path === '/terms') ceiling = result.requests.average || 1;
+        rows.push({
+          target: target.label,
+          visitor: who,
+          'req/s': Math.round(result.requests.average),
+          'of ceiling': Number((result.requests.average / ceiling).toFixed(2)),
+          'p50 ms': result.latency.p50,
+          'p99 ms': result.latency.p99,
+          'errors+timeouts': result.errors + result.timeouts,
+          'non-2xx': result.non2xx,
+          encoding: probe.encoding,
+          answered: probe.cache,
+        });
       }
-      const url = new URL(target.path, server.url).href;
-      await hammer(url, warmUpSeconds);
-      const result = await hammer(url, seconds);
-      const again = await probe(server.url, target.path);
-      rows.push({ target, first, again, result });
     }
-    const ceilingRate = rows.at(-1)?.result.requests.average || 1;
-    console.log(`\n10 connections, ${warmUpSeconds} s warm-up then ${seconds} s per target, no cookies`);
-    console.log(`ceiling: ${ceiling.path}, the largest SVG/XML/HTML of dist/client (no prerendered page exists)`);
-    console.table(
-      rows.map(({ target, first, result }) => ({
-        target: target.label,
-        'body KB': Number((first.bytes / 1024).toFixed(1)),
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
-        'req/s': Math.round(result.requests.average),
-        'of ceiling': Number((result.requests.average / ceilingRate).toFixed(3)),
-        'non-2xx': result.non2xx,
-        errors: result.errors + result.timeouts,
-      })),
+    console.log(
+      `\n${connections} connections, ${warmUpSeconds} s warm-up then ${seconds} s per target (Accept-Encoding: br, gzip)`,
     );
-    console.log('paths:');
-    for (const { target } of rows) console.log(`  ${target.label}: ${target.path}`);
-    console.log(`cache headers of anonymous answers (public policy = "${PUBLIC_PAGE_CACHE}"):`);
-    console.table(
-      rows.map(({ target, first, again }) => ({
-        target: target.label,
-        'cache-control': first.cacheControl,
-        public: first.cacheControl === PUBLIC_PAGE_CACHE ? 'yes' : 'no',
-        'same after load': again.cacheControl === first.cacheControl ? 'yes' : `no: ${again.cacheControl}`,
-        'set-cookie': first.setsCookie ? 'YES' : 'no',
-      })),
+    console.table(rows);
+    for (const target of targets) console.log(`  ${target.label}: ${target.path}`);
+
+    const mix = [
+      '/',
+      '/market',
+      '/market?status=listed&sort=price_asc&currency_code=2',
+      '/rankings',
+      '/terms',
+      ...catalogue.listedTokenPaths,
+    ];
+    for (const path of mix) await warm(server.url, path);
+    const load = await autocannon({
+      url: server.url,
+      connections: loadConnections,
+      duration: loadSeconds,
+      timeout: 10,
+      headers: PAGE_HEADERS,
+      requests: mix.map((path) => ({ method: 'GET', path })),
+    });
+    const health = /** @type {{ eventLoopDelayMs: { p50: number, p99: number, max: number } }} */ (
+      await (await fetch(new URL('/api/v1/health', server.url))).json()
     );
-    return rows;
+    console.log(`\nload: ${loadConnections} connections for ${loadSeconds} s over ${mix.length} pages`);
+    console.table([
+      {
+        requests: load.requests.total,
+        'req/s': Math.round(load.requests.average),
+        'p50 ms': load.latency.p50,
+        'p99 ms': load.latency.p99,
+        'max ms': load.latency.max,
+        errors: load.errors,
+        timeouts: load.timeouts,
+        'non-2xx': load.non2xx,
+        'event loop p99 ms': health.eventLoopDelayMs.p99,
+        'event loop max ms': health.eventLoopDelayMs.max,
+      },
+    ]);
+    return { rows, load };
   } finally {
-    await server?.stop();
-    await database.close();
+    await server.stop();
+    await catalogue.database.close();
   }
 }
 

@@ -5,7 +5,6 @@
  * A benchmark module is a `bench/*.mjs` file exporting `run({ baseUrl })`; add it to MODULES below.
  * `npm run bench -- js-size` runs only the named modules.
  *
- * @see /work/shared/TESTING.md "Benchmarks are not tests"
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,6 +19,7 @@ const MODULES = {
   'current-user': './current-user.mjs',
   indexer: './indexer.mjs',
   pages: './pages.mjs',
+  misses: './misses.mjs',
   lighthouse: './lighthouse.mjs',
 };
 

@@ -90,7 +90,9 @@ const steps = [
       // The database layer's own tests (migrations, constraints, trigram search) run on the server too.
       const dbCode = vitest('db-postgres', 'unit', { env, paths: ['src/server/db'] });
       const apiCode = vitest('api-postgres', 'api', { passWithNoTests: true, env });
-      return dbCode || apiCode;
+      // Two server processes on one database share cache invalidations (LISTEN/NOTIFY): PostgreSQL only.
+      const sharedCode = vitest('postgres', 'postgres', { env });
+      return dbCode || apiCode || sharedCode;
     },
   ],
   ['browser tests (e2e)', () => vitest('e2e', 'e2e')],

@@ -1,17 +1,20 @@
 import { PUBLIC_CHAT_WIDGET_SRC, PUBLIC_GTM_ID } from 'astro:env/client';
+import { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE } from '../features/chains/chainCookie';
+import { CHAIN_KEYS } from '../features/chains/chainKey';
 import { installLanguageSwitch } from '../features/i18n/languageSwitch';
-import { startSession } from '../features/session/startup';
+import { SIGNED_IN_HINT } from '../features/session/types';
 import { getInjectedProvider } from '../features/wallet/eip1193';
 import { loadChatWidget } from './chatWidget';
 import { installChunkReload } from './chunkReload';
+import { SIGNED_IN_EVENT } from './directives/interaction';
 import { createTagManager } from './tagManager';
 
 /**
  * What every page runs once in the browser: the chunk-load reload guard, the JP/EN switch that keeps
  * the scroll position, the tag manager page view (about 250 ms after the page is shown), and the
- * support chat widget on layouts that have it, and the session start-up. Third parties load only when
- * configured. With a wallet injected, its account and chain changes are followed (`watchWallet`, loaded then).
- * @see ../../../shared/spec/marketplace-spec.md §1, §4, §9
+ * support chat widget on layouts that have it, the chosen chain, and, for a signed-in visitor or one with a
+ * wallet, the session start-up (./pageSession.ts, loaded then). Third parties load only when configured.
+ * Spec §1, §4, §9.
  */
 export function bootstrapPage(): void {
   installChunkReload();
@@ -25,27 +28,44 @@ export function bootstrapPage(): void {
     title: document.title,
   });
   if (body.dataset['chatWidget'] === 'true') loadChatWidget({ src: PUBLIC_CHAT_WIDGET_SRC });
-  void startSession(body.dataset['signedIn'] === 'true');
-  watchInjectedWallet(body);
+  rememberChainFromUrl();
+  document.documentElement.dataset['currentChain'] = chainCookie() ?? 'ETH';
+  const signedIn = hasCookie(SIGNED_IN_HINT);
+  if (signedIn) {
+    document.documentElement.dataset['signedIn'] = 'true';
+    document.dispatchEvent(new Event(SIGNED_IN_EVENT));
+  }
+  // The person-specific start-up loads only when there is a person to know about.
+  if (signedIn || getInjectedProvider(window as { ethereum?: unknown }))
+    void import('./pageSession').then(({ startPageSession }) => startPageSession(signedIn, body));
 }
 
-/** With a wallet injected, follows its account and chain changes (the watcher loads only then). */
-function watchInjectedWallet(body: HTMLElement): void {
-  const provider = getInjectedProvider(window as { ethereum?: unknown });
-  if (!provider) return;
-  const data = body.dataset;
-  const kind = data['sessionKind'];
-  void import('../features/wallet/watchWallet').then(({ watchWallet }) =>
-    watchWallet({
-      provider,
-      chains: JSON.parse(data['chains'] ?? '[]'),
-      signedIn: {
-        kind: kind === 'wallet' || kind === 'illustrator' ? kind : 'none',
-        walletAddress: data['walletAddress'] ?? null,
-      },
-      homePath: data['homePath'] ?? '/',
-      location: window.location,
-      storage: sessionStorage,
-    }),
-  );
+function cookieValue(name: string): string | undefined {
+  const found = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`));
+  return found === undefined ? undefined : decodeURIComponent(found.slice(name.length + 1));
+}
+
+function hasCookie(name: string): boolean {
+  return cookieValue(name) !== undefined;
+}
+
+function chainCookie(): string | undefined {
+  const value = cookieValue(CHAIN_COOKIE);
+  return value && (CHAIN_KEYS as readonly string[]).includes(value) ? value : undefined;
+}
+
+/**
+ * `?chain_id=` names the visitor's chain (spec §4): the page is the same for everyone, so the browser
+ * remembers it in the `currentChain` cookie itself.
+ */
+function rememberChainFromUrl(): void {
+  const id = new URLSearchParams(location.search).get('chain_id');
+  const chains = JSON.parse(document.body.dataset['chains'] ?? '[]') as { key: string; chainId: number }[];
+  const chain = chains.find((candidate) => String(candidate.chainId) === id);
+  if (!chain) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the same cookie the server reads; no store API needed
+  document.cookie = `${CHAIN_COOKIE}=${chain.key}; path=/; max-age=${CHAIN_COOKIE_MAX_AGE}; SameSite=Lax`;
 }

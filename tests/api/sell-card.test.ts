@@ -4,98 +4,28 @@
  * fills the order on chain and the server's indexer records the sale; cancels are recorded; an illustrator
  * issues cards (`card_issue`) that are minted on chain.
  */
-import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { erc721Abi, type Hex, parseEther, zeroHash } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  seedCatalogue,
-  signListing,
-  startTestMarket,
-  TEST_FEE_RECIPIENT,
-  type TestMarket,
-} from '../../src/features/indexer/testMarket.ts';
-import { hashPassword } from '../../src/features/session/passwords.server.ts';
-import { toOrderJson } from '../../src/features/trading/orderJson.ts';
+import { signListing, type TestMarket } from '../../src/features/indexer/testMarket.ts';
 import { cancelOrders } from '../../src/features/trading/seaport/cancelOrders.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
-import type { SellCardInput } from '../../src/features/trading/sellCardPayload.ts';
-import { cards, illustrators } from '../../src/server/db/schema/index.ts';
-import { API_KEY, type ApiClient, type App, startApp } from '../helpers/api.ts';
-import { ANVIL_KEYS } from '../helpers/testWallet.ts';
-import { walletSignIn } from './signIn.ts';
+import type { ApiClient, App } from '../helpers/api.ts';
+import { CREATOR_PASSWORD, eventually, issueCards, payload, startTradingApp, type TradingApp } from './tradingApp.ts';
 
-const PASSWORD = 'creator-password-1';
+let trading: TradingApp;
 let fixture: TestMarket;
 let app: App;
 let seller: ApiClient;
-
-/** The sell-card payload as the browser sends it: bigints as decimal strings, `order` as JSON. */
-function payload(input: SellCardInput) {
-  return {
-    ...input,
-    token_id: input.token_id.toString(),
-    price: input.price.toString(),
-    order: toOrderJson(input.order),
-  };
-}
-
-const cardPath = (tokenId: bigint | string) => `/api/v1/cards/1/${fixture.card.toLowerCase()}/${tokenId}`;
+let cardPath: TradingApp['cardPath'];
 
 beforeAll(async () => {
-  fixture = await startTestMarket();
-  const { contracts } = fixture.market;
-  const passwordHash = await hashPassword(PASSWORD);
-  app = await startApp({
-    seed: async (db) => {
-      await seedCatalogue(db, fixture);
-      await db.update(illustrators).set({ passwordHash }).where(eq(illustrators.uid, 'creator'));
-      await db.insert(cards).values(
-        Array.from({ length: 20 }, (_, index) => ({
-          chainId: 1,
-          contractAddress: fixture.card.toLowerCase(),
-          tokenId: String(index + 1),
-          ownerAddress: fixture.market.seller.account.address.toLowerCase(),
-          name: `Card ${index + 1}`,
-        })),
-      );
-    },
-    env: {
-      CHAIN_OVERRIDES_JSON: JSON.stringify({
-        ETH: {
-          rpcUrls: [fixture.market.anvil.rpcUrl],
-          contracts: {
-            exchange: contracts.seaport,
-            market: contracts.conduit,
-            atem: contracts.atem,
-            payment: contracts.wrappedNative,
-          },
-        },
-      }),
-      PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
-      INDEXER: 'on',
-      INDEXER_POLL_MS: '100',
-    },
-  });
-  seller = app.client();
-  const signedIn = await walletSignIn(seller, privateKeyToAccount(ANVIL_KEYS[1]));
-  expect(signedIn.status).toBe(200);
+  trading = await startTradingApp();
+  ({ fixture, app, seller, cardPath } = trading);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.stop();
-  await fixture?.market.stop();
+  await trading?.stop();
 });
-
-/** Polls `check` until it returns true (the indexer works in the background). */
-async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the indexer');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('POST /api/v1/sell_card', () => {
   test('needs a signed-in wallet (401)', async () => {
@@ -200,25 +130,7 @@ describe('cancels', () => {
 });
 
 describe('POST /api/v1/card_issue', () => {
-  async function issue(client: ApiClient, fields: Record<string, string>) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } })
-      .png()
-      .toBuffer();
-    form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'card.png');
-    const response = await fetch(new URL('/api/v1/card_issue', app.url), {
-      method: 'POST',
-      body: form,
-      headers: {
-        origin: app.url,
-        'x-requested-with': 'XMLHttpRequest',
-        'x-api-key': API_KEY,
-        cookie: client.cookieHeader(),
-      },
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const issue = (client: ApiClient, fields: Record<string, string>) => issueCards(app, client, fields);
   const fields = { name: 'New card', description: 'Fresh', serials: '2', category_id: '1', royalty_bps: '800' };
 
   test('a wallet user may not issue (403)', async () => {
@@ -227,7 +139,10 @@ describe('POST /api/v1/card_issue', () => {
 
   test('an illustrator issues serials minted to their wallet, shown as their cards', async () => {
     const illustrator = app.client();
-    const signIn = await illustrator.post('/api/v1/illustrator_session', { uid: 'creator', password: PASSWORD });
+    const signIn = await illustrator.post('/api/v1/illustrator_session', {
+      uid: 'creator',
+      password: CREATOR_PASSWORD,
+    });
     expect(signIn.status).toBe(200);
     const issued = await issue(illustrator, fields);
     expect(issued.status).toBe(201);

@@ -99,22 +99,3 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });
-
-describe('chain selection on the server', () => {
-  test('?chain_id=56 selects BNB Chain and remembers it in the currentChain cookie', async () => {
-    const response = await get('/en?chain_id=56');
-    expect(response.headers.get('set-cookie') ?? '').toMatch(/currentChain=BSC/);
-    const html = await response.text();
-    expect(html).toMatch(/aria-label="Select chain: BNB Chain"/);
-  });
-
-  test('the currentChain cookie selects the chain when there is no query', async () => {
-    const html = await (await get('/en', { cookie: 'currentChain=POLYGON' })).text();
-    expect(html).toMatch(/aria-label="Select chain: Polygon"/);
-  });
-
-  test('with neither, Ethereum is selected', async () => {
-    const html = await (await get('/en')).text();
-    expect(html).toMatch(/aria-label="Select chain: Ethereum"/);
-  });
-});

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SHARED_CACHE_CONTROL } from '../../src/server/cache/cachePage.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
 
@@ -39,7 +40,7 @@ describe('home', () => {
   test('shows featured and new cards, trending collections and top creators in English and Japanese', async () => {
     const en = await open('/en');
     expect(en.response?.status()).toBe(200);
-    expect(en.response?.headers()['cache-control']).toBe('public, s-maxage=30, stale-while-revalidate=60');
+    expect(en.response?.headers()['cache-control']).toBe(SHARED_CACHE_CONTROL);
     const featured = en.page.getByRole('list', { name: 'Featured cards' });
     expect(await featured.getByRole('listitem').count()).toBe(8);
     // Featured cards are listed ones: each tile shows a price, none says "Not listed".

@@ -8,6 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CardSummary } from '../../src/features/cards/types.ts';
+import { SHARED_CACHE_CONTROL } from '../../src/server/cache/cachePage.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
 
@@ -125,12 +126,23 @@ describe('head tags, Open Graph image and caching', () => {
     );
   });
 
-  test('anonymous visitors get a shared-cacheable page; visitors with a session cookie do not', async () => {
-    const anonymous = await fetch(pageUrl(tokenPath(listed)));
-    expect(anonymous.headers.get('cache-control')).toBe('public, s-maxage=30, stale-while-revalidate=60');
-    const signedIn = await fetch(pageUrl(tokenPath(listed)), { headers: { cookie: 'demo_auth=some-session' } });
+  test('every visitor gets the same cached page, signed in or not, in the encoding they accept', async () => {
+    const path = pageUrl(tokenPath(listed));
+    const anonymous = await fetch(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(anonymous.headers.get('cache-control')).toBe(SHARED_CACHE_CONTROL);
+    const body = await anonymous.text();
+    const signedIn = await fetch(path, {
+      headers: { cookie: 'demo_auth=some-session', 'accept-encoding': 'identity' },
+    });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    expect(signedIn.headers.get('cache-control')).toBe(SHARED_CACHE_CONTROL);
+    expect(signedIn.headers.get('x-astro-cache')).toBe('HIT');
+    expect(signedIn.headers.get('set-cookie')).toBeNull();
+    expect(await signedIn.text()).toBe(body);
+    const compressed = await fetch(path, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await compressed.text()).toBe(body);
   });
 });
 

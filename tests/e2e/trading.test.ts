@@ -67,6 +67,7 @@ async function walletPage(index: number, chainId = 1) {
 async function list(page: Page, wallet: Address, price: string) {
   await page.goto(`${app.url}${tokenPath()}`);
   await hydrated(page, 'TradeActions');
+  await page.getByRole('button', { name: 'Sell this card' }).click();
   await expectNoSeriousA11yViolations(page);
   const form = page.getByRole('form', { name: 'Sell this card' });
   await form.getByLabel('Price').fill(price);
@@ -166,7 +167,7 @@ describe('selling and buying on chain', () => {
     expect(after.listing).toBeNull();
     const main = (await page.locator('main').textContent()) ?? '';
     expect(main).toContain(`${buyerAddress.slice(0, 6)}`);
-    expect(await page.getByRole('form', { name: 'Sell this card' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Sell this card' }).count()).toBe(1);
 
     await expect
       .poll(royalties, { timeout: 15_000 })
@@ -187,7 +188,7 @@ describe('selling and buying on chain', () => {
     ]);
     expect((await record()).listing).toBeNull();
     expect(await owner.page.getByRole('button', { name: 'Buy now' }).count()).toBe(0);
-    expect(await owner.page.getByRole('form', { name: 'Sell this card' }).count()).toBe(1);
+    await expect.poll(() => owner.page.getByRole('button', { name: 'Sell this card' }).count()).toBe(1);
     const [, cancelled] = await chainReader().readContract({
       address: getAddress(listed.listing?.exchange ?? ''),
       abi: seaportAbi,
@@ -230,6 +231,7 @@ describe('cancel all and failures', () => {
     const owner = await walletPage(buyerIndex);
     await owner.page.goto(`${app.url}${tokenPath()}`);
     await hydrated(owner.page, 'TradeActions');
+    await owner.page.getByRole('button', { name: 'Sell this card' }).click();
     const form = owner.page.getByRole('form', { name: 'Sell this card' });
     await form.getByLabel('Price').fill('0.07');
     owner.wallet.refuse(true);

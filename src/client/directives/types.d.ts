@@ -2,6 +2,7 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interaction'?: boolean;
+    /** Hydrates on first interaction; `"signed-in"` also as soon as the page knows a visitor is signed in. */
+    'client:interaction'?: boolean | 'signed-in';
   }
 }

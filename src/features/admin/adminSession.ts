@@ -8,6 +8,7 @@
  *   §4 (Logout: "Admin logout clears admin state and goes home"), §8 ("Admin fetch failure")
  */
 import { type ApiClient, ApiError } from '../../client/api';
+import type { FlashKey } from '../../ui/snackbar/flash';
 import { clearAdmin, setAdmin } from '../session/store';
 import type { SessionAdmin } from '../session/types';
 
@@ -22,7 +23,7 @@ export interface AdminSessionDeps {
   /** Leaves for another page. */
   go: (path: string) => void;
   /** Leaves a message for the next page's snackbar. */
-  flash: (key: string, color?: 'primary' | 'alert') => void;
+  flash: (key: FlashKey, color?: 'primary' | 'alert') => void;
   /** Locale-prefixed sign-in page and home. */
   paths: { session: string; home: string };
 }

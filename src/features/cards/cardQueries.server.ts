@@ -12,9 +12,10 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { pageOffset } from '../../lib/pagination';
-import { cards, categories, illustrators, sellOrders, users } from '../../server/db/schema';
+import { cards, categories, illustrators, platformFees, sellOrders, users } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
 import type { CurrencyCode } from '../chains/currencies';
+import { DEFAULT_PLATFORM_FEE_BPS } from '../fees/platformFee.server';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
 import { containsPattern } from './queryParams';
 import { toIso, toIsoOrNull, toNumber } from './rowValues';
@@ -199,25 +200,40 @@ function filteredCards(filters: CardListFilters, listing: Listing): SQL {
     where ${conditions(filters, withListing ? listing : null)} ${listed}`;
 }
 
-/** One page of cards matching `filters`, and how many match in all. */
+/**
+ * How far past the page the count of matching cards goes: a list shows "1,000+" rather than counting the
+ * whole catalogue on every request (a count of 100,000 cards costs a hundred times a page).
+ */
+export const COUNT_AHEAD = 1_000;
+
+/**
+ * One page of cards matching `filters`, and how many match: exactly when fewer than the page's offset plus
+ * {@link COUNT_AHEAD}, else that many and `exact: false`.
+ */
 export async function queryCards(
   db: Database,
   filters: CardListFilters,
-): Promise<{ items: CardSummary[]; total: number }> {
+): Promise<{ items: CardSummary[]; total: number; exact: boolean }> {
   const listing = activeListing(db, filters.currencyCodes);
   const from = filteredCards(filters, listing);
   const page = await db.execute<{ id: unknown }>(sql`select ${cards.id} as id ${from}
     order by ${sql.join(ordering(filters.sort, listing), sql`, `)}
     limit ${filters.perPage} offset ${pageOffset(filters)}`);
   const ids = page.rows.map((row) => toNumber(row.id));
-  const counted = await db.execute<{ n: unknown }>(sql`select count(*)::int as n ${from}`);
-  if (ids.length === 0) return { items: [], total: toNumber(counted.rows[0]?.n) };
+  const cap = pageOffset(filters) + COUNT_AHEAD;
+  const counted = await db.execute<{ n: unknown }>(
+    sql`select count(*)::int as n from (select 1 ${from} limit ${cap + 1}) matching`,
+  );
+  const found = toNumber(counted.rows[0]?.n);
+  const total = Math.min(found, cap);
+  const exact = found <= cap;
+  if (ids.length === 0) return { items: [], total, exact };
   const rows = await joinCards(db.select(cardColumns(listing)).from(cards).$dynamic(), listing).where(
     inArray(cards.id, ids),
   );
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  return { items: rows.map(toSummary), total: toNumber(counted.rows[0]?.n) };
+  return { items: rows.map(toSummary), total, exact };
 }
 
 /** The traits of token metadata (`attributes`: `{trait_type, value, display_type?}`); others skipped. */
@@ -247,18 +263,18 @@ function metadataText(metadata: Record<string, unknown>, key: string): string | 
 /** Which card the token page asks for: by id, or by chain, contract and token id. */
 export type CardKey = { id: number } | { chainId: number; contractAddress: string; tokenId: string };
 
-/** One visible card with its detail (activity left empty for the caller to fill), or null. */
-export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<CardDetail, 'activity'> | null> {
+/** The token page's card query, prepared by id or by token (the statement is planned once per connection). */
+function cardDetailStatement(db: Database, by: 'id' | 'token') {
   const listing = activeListing(db, undefined);
   const match =
-    'id' in key
-      ? eq(cards.id, key.id)
+    by === 'id'
+      ? eq(cards.id, sql.placeholder('id'))
       : and(
-          eq(cards.chainId, key.chainId),
-          eq(cards.contractAddress, key.contractAddress),
-          eq(cards.tokenId, key.tokenId),
+          eq(cards.chainId, sql.placeholder('chainId')),
+          eq(cards.contractAddress, sql.placeholder('contractAddress')),
+          eq(cards.tokenId, sql.placeholder('tokenId')),
         );
-  const [row] = await joinCards(
+  return joinCards(
     db
       .select({
         ...cardColumns(listing),
@@ -273,13 +289,29 @@ export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<
         listingCounter: listing.counter,
         listingOrder: listing.order,
         listingSignature: listing.signature,
+        feeBps: sql<number | null>`(select ${platformFees.feeBps} from ${platformFees}
+          where ${platformFees.chainId} = ${cards.chainId})`,
       })
       .from(cards)
       .$dynamic(),
     listing,
   )
     .where(and(match, visibleCard()))
-    .limit(1);
+    .limit(1)
+    .prepare(`card_detail_by_${by}`);
+}
+
+type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
+const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatement>>();
+
+/** One visible card with its detail and its chain's platform fee (activity left for the caller), or null. */
+export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<CardDetail, 'activity'> | null> {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };
+    statements.set(db, prepared);
+  }
+  const [row] = await ('id' in key ? prepared.id.execute({ id: key.id }) : prepared.token.execute(key));
   if (!row) return null;
   const summary = toSummary(row);
   const metadata = row.metadata ?? {};
@@ -296,6 +328,7 @@ export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<
       contractAddress: row.categoryContract ?? summary.contractAddress,
     },
     creator: summary.creator && { ...summary.creator, image: row.creatorImage },
+    platformFeeBps: row.feeBps === null ? DEFAULT_PLATFORM_FEE_BPS : toNumber(row.feeBps),
     listing:
       summary.listing && row.listingId !== null
         ? {

@@ -5,22 +5,25 @@
  * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /market, /tokens/..., /nfts/{id})
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { type Page, toPage } from '../../lib/pagination';
+import { toPage } from '../../lib/pagination';
 import { cards } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
 import { hitRateLimit } from '../../server/rateLimit.server';
-import { ACTIVITY_TYPES, listActivity } from '../activity/activity.server';
+import { cardActivity } from '../activity/cardActivity.server';
 import type { CardListFilters } from './cardFilters';
 import { type CardKey, queryCardDetail, queryCards } from './cardQueries.server';
-import type { CardDetail, CardSummary } from './types';
+import type { CardDetail, CardPage } from './types';
 
 /** How many activity rows the token page shows. */
 export const CARD_ACTIVITY_LIMIT = 50;
 
-/** One page of visible cards matching `filters` (see {@link CardListFilters}). */
-export async function listCards(db: Database, filters: CardListFilters): Promise<Page<CardSummary>> {
-  const { items, total } = await queryCards(db, filters);
-  return toPage(items, total, filters);
+/**
+ * One page of visible cards matching `filters` (see {@link CardListFilters}); `totalExact` is false when
+ * `total` is only a lower bound (see {@link queryCards}).
+ */
+export async function listCards(db: Database, filters: CardListFilters): Promise<CardPage> {
+  const { items, total, exact } = await queryCards(db, filters);
+  return { ...toPage(items, total, filters), totalExact: exact };
 }
 
 /**
@@ -30,12 +33,7 @@ export async function listCards(db: Database, filters: CardListFilters): Promise
 export async function getCard(db: Database, key: CardKey): Promise<CardDetail | null> {
   const card = await queryCardDetail(db, key);
   if (!card) return null;
-  const activity = await listActivity(
-    db,
-    { cardId: card.id, types: ACTIVITY_TYPES },
-    { page: 1, perPage: CARD_ACTIVITY_LIMIT },
-  );
-  return { ...card, activity: activity.items };
+  return { ...card, activity: await cardActivity(db, card, CARD_ACTIVITY_LIMIT) };
 }
 
 /** Views counted per IP and card in one window. */

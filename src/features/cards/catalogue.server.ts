@@ -19,13 +19,13 @@ import { type Attempt, attempt } from './attempt';
 import type { CardListFilters } from './cardFilters';
 import { listCards } from './cards.server';
 import { localName } from './display';
-import type { CardSummary, CategorySummary, CreatorSummary } from './types';
+import type { CardPage, CategorySummary, CreatorSummary } from './types';
 
 /** Most collections offered in the filter form's collection list. */
 export const CATEGORY_OPTION_LIMIT = 100;
 
 /** One page of visible cards matching `filters`. */
-export function loadCards(filters: CardListFilters): Promise<Attempt<Page<CardSummary>>> {
+export function loadCards(filters: CardListFilters): Promise<Attempt<CardPage>> {
   return attempt('cards', async () => listCards(await database(), filters));
 }
 

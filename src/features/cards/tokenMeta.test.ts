@@ -33,6 +33,7 @@ const card: CardDetail = {
     image: null,
   },
   listing: null,
+  platformFeeBps: 250,
   activity: [],
 };
 

@@ -5,6 +5,7 @@
  *
  * @see /work/shared/spec/marketplace-spec.md §2 (/tokens, /nfts, /collection, /creator, /user), §9 (prices)
  */
+import type { Page } from '../../lib/pagination';
 
 /** A category as embedded in a card. */
 export interface CardCategoryRef {
@@ -101,6 +102,8 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   category: (CardCategoryRef & { image: string | null; contractAddress: string }) | null;
   creator: (CreatorRef & { image: string | null }) | null;
   listing: ListingDetail | null;
+  /** The platform fee a listing of this card carries now (basis points of its chain). */
+  platformFeeBps: number;
   /** Latest mints, listings and sales of this card, newest first. */
   activity: ActivityItem[];
 }
@@ -152,3 +155,6 @@ export interface CreatorDetail extends CreatorSummary {
   categories: CategorySummary[];
   volume: CurrencyVolume[];
 }
+
+/** One page of a card list; `totalExact` is false when `total` is a lower bound ("1,000+"). */
+export type CardPage = Page<CardSummary> & { totalExact: boolean };

@@ -10,7 +10,6 @@ import { $currentChain, initCurrentChain, setCurrentChain } from './store';
 
 export interface ChainSelectorProps {
   chains: readonly ChainOption[];
-  current: ChainKey;
   labels: Record<ChainKey, string>;
   selectLabel: string;
   /** The home page in the current locale. */
@@ -21,23 +20,27 @@ export interface ChainSelectorProps {
 /** Wallets answer 4001 when the person declines; that is a choice, not an error to report. */
 const USER_REJECTED = 4001;
 
+/** The chain the page was given by the browser (`<html data-current-chain>`, from the URL or the cookie). */
+function pageChain(chains: readonly ChainOption[]): ChainKey {
+  const key = typeof document === 'undefined' ? undefined : document.documentElement.dataset['currentChain'];
+  return chains.find((chain) => chain.key === key)?.key ?? 'ETH';
+}
+
 /**
  * Header chain selector (240 px): sets the current chain and its cookie, closes menus, asks the
- * wallet to switch (adding the chain on 4902), and goes home when elsewhere.
- * @see ../../../../shared/spec/marketplace-spec.md §2 (Chain and account changes)
+ * wallet to switch (adding the chain on 4902), and goes home when elsewhere. The page is the same for
+ * every visitor, so the button holds every chain's label and the stylesheet shows the one named by
+ * `<html data-current-chain>` (set by the bootstrap before anyone interacts).
+ * Spec §2 (Chain and account changes).
  */
-export default function ChainSelector({ chains, current, labels, selectLabel, homePath, isHome }: ChainSelectorProps) {
-  const storedKey = useStore($currentChain);
-  const [hydrated, setHydrated] = useState(false);
-  // The server renders the chain it chose for this request; the shared store takes over once hydrated.
-  const chainKey = hydrated ? storedKey : current;
+export default function ChainSelector({ chains, labels, selectLabel, homePath, isHome }: ChainSelectorProps) {
+  const chainKey = useStore($currentChain);
   const [open, setOpen] = useState(false);
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    initCurrentChain(current);
-    setHydrated(true);
-  }, [current]);
+    initCurrentChain(pageChain(chains));
+  }, [chains]);
   useEffect(() => onCloseMenus(() => setOpen(false)), []);
   useEffect(() => {
     if (!open) return;
@@ -49,7 +52,6 @@ export default function ChainSelector({ chains, current, labels, selectLabel, ho
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
-  const selected = chains.find((chain) => chain.key === chainKey) ?? chains[0];
 
   async function choose(chain: ChainOption) {
     setCurrentChain(chain.key);
@@ -76,11 +78,15 @@ export default function ChainSelector({ chains, current, labels, selectLabel, ho
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`${selectLabel}: ${selected ? labels[selected.key] : ''}`}
         onClick={() => setOpen((value) => !value)}
       >
-        {selected && <img src={selected.icon} alt="" width="20" height="20" />}
-        <span className="flex-1 text-left">{selected ? labels[selected.key] : selectLabel}</span>
+        <span className="sr-only">{selectLabel}: </span>
+        {chains.map((chain) => (
+          <span key={chain.key} data-chain-label={chain.key} className="flex-1 items-center gap-2 text-left">
+            <img src={chain.icon} alt="" width="20" height="20" />
+            {labels[chain.key]}
+          </span>
+        ))}
         <span aria-hidden="true">▾</span>
       </button>
       <ul

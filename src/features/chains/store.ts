@@ -1,11 +1,8 @@
 import { atom } from 'nanostores';
+import { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE } from './chainCookie';
 import type { ChainKey } from './chainKey';
 
-/** Name of the cookie that remembers the chosen chain across visits. @see spec §4 "Other states" */
-export const CHAIN_COOKIE = 'currentChain';
-
-/** How long the chain cookie lives: 365 days, in seconds. */
-export const CHAIN_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+export { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE };
 
 /**
  * The chain the visitor is browsing and trading on; ETH until the server or the visitor says otherwise.
@@ -22,14 +19,15 @@ export const $currentChain = atom<ChainKey>('ETH');
 export function setCurrentChain(key: ChainKey): void {
   $currentChain.set(key);
   if (typeof document !== 'undefined') {
+    document.documentElement.dataset['currentChain'] = key;
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers we support
     document.cookie = `${CHAIN_COOKIE}=${encodeURIComponent(key)}; path=/; max-age=${CHAIN_COOKIE_MAX_AGE}; SameSite=Lax`;
   }
 }
 
 /**
- * Seeds the store with the chain the server already chose (query parameter or cookie),
- * without writing the cookie back.
+ * Seeds the store with the chain the page already knows (the bootstrap read `?chain_id=` or the cookie
+ * into `<html data-current-chain>`), without writing the cookie back.
  * @see spec §4 "On every navigation, chain-selection runs first"
  */
 export function initCurrentChain(key: ChainKey): void {

@@ -18,12 +18,14 @@ import type { Database } from '../../server/db/types';
 import { isDeployedAddress } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { publicClientFor } from '../chains/publicClients.server';
+import { publishChange } from '../events/publish.server';
 import { isListable, type ListableQuery, operatorFor } from '../trading/listingState.server';
 import { applyExchangeEvents } from './applyExchange.server';
 import { applyCardEvents, type KnownContract } from './applyTransfers.server';
 import { readChainEvents } from './chainEvents.server';
 import { type Cursor, readCursor, writeCursor } from './cursor.server';
 import type { IndexerSettings } from './indexerSettings';
+import { changeOfRange } from './rangeChanges.server';
 import { type OwnerAt, rollBackAfter } from './reorg.server';
 
 /** What indexing a chain needs besides the database and the chain. */
@@ -114,6 +116,15 @@ export async function indexRange(
     await deps.afterApply?.({ from, to });
     await writeCursor(tx, chain.chainId, { lastBlock: to, lastBlockHash: toBlock.hash });
   });
+  // Committed: the pages showing what changed are dropped, open live pages told, other servers notified.
+  if (events.length > 0) {
+    // The range is committed: its pages must drop even if working out which ones fails (then all of them).
+    const change = await changeOfRange(db, chain.chainId, { from, to }, events).catch((error: unknown) => {
+      console.error('[indexer] finding the pages a range changed failed; dropping every catalogue page:', error);
+      return { lists: true, allCards: true };
+    });
+    await publishChange(change);
+  }
   return { from, to, events: events.length, transfers: events.filter((event) => event.kind === 'transfer').length };
 }
 
@@ -136,6 +147,7 @@ async function checkedCursor(db: Database, chain: Chain, client: PublicClient, d
   const margin = BigInt(Math.max(64, settings.confirmations * 4));
   const rewound = stored.lastBlock - margin < -1n ? -1n : stored.lastBlock - margin;
   const undone = await rollBackAfter(db, chain.chainId, rewound, ownerAt(client));
+  await publishChange({ lists: true, allCards: true });
   console.warn(
     `[indexer] ${chain.chainName}: block ${stored.lastBlock} changed (reorganisation); rewound to ${rewound}, ` +
       `undoing ${undone.transfers} transfers and ${undone.sales} sales, reopening ${undone.reopened} listings`,

@@ -7,6 +7,7 @@
  */
 import { closeDatabase, getDatabase } from '../../server/db/client';
 import { serverChains, serverEnvironment } from '../chains/config.server';
+import { startChangeListener } from '../events/changeListener.server';
 import { platformFeeRecipient, platformPaymentAddress } from '../fees/platformAccounts.server';
 import { startIndexer } from './runIndexer.server';
 
@@ -14,6 +15,8 @@ import { startIndexer } from './runIndexer.server';
 export async function runIndexerProcess(env: Record<string, string | undefined> = process.env): Promise<void> {
   const handle = await getDatabase();
   const chains = serverChains();
+  // Tells the web servers what changed (their caches and live pages), as a server's own indexer would.
+  const listener = await startChangeListener(handle, env);
   const indexer = startIndexer({
     handle,
     chains,
@@ -31,5 +34,6 @@ export async function runIndexerProcess(env: Record<string, string | undefined> 
   });
   console.log('[indexer] stopping');
   await indexer.stop();
+  await listener?.stop();
   await closeDatabase();
 }

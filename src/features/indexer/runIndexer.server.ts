@@ -1,23 +1,23 @@
 /**
  * The indexer loop: takes the advisory lock (waiting as a standby while another instance holds it), then
  * follows every configured chain on its own: one chain whose RPC is down backs off and retries (up to a
- * minute apart, saying so once) while the others go on. It also marks listings past their end time
- * expired, and re-checks active listings as Seaport's validator would (../trading/orderHealth.server.ts). When the lock's database connection ends, it stops following and stands by for the lock
- * again. `stop()` lets the range in progress finish, then releases the lock.
+ * minute apart, saying so once) while the others go on. It also follows the listings' start and end times
+ * (./listingClock.server.ts: ended ones are marked expired, and both are announced as changes), and re-checks
+ * active listings as Seaport's validator would (../trading/orderHealth.server.ts). When the lock's database
+ * connection ends, it stops following and stands by for the lock again. `stop()` lets the range in progress finish, then releases the lock.
  *
- * @see /work/shared/ARCHITECTURE.md "Chain data"
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { sellOrders } from '../../server/db/schema';
-import type { Database, DatabaseHandle } from '../../server/db/types';
+import type { DatabaseHandle } from '../../server/db/types';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { classifyChainError } from '../chains/publicClients.server';
+import { publishChange } from '../events/publish.server';
 import { checkOrders } from '../trading/orderHealth.server';
 import { syncChain } from './indexChain.server';
 import { type IndexerLock, tryIndexerLock } from './indexerLock.server';
 import { indexerSettings } from './indexerSettings';
+import { expireListings, listingsStarted, nextListingMoment } from './listingClock.server';
 
 /** Options of {@link startIndexer}. */
 export interface StartIndexerOptions {
@@ -40,6 +40,9 @@ export interface RunningIndexer {
 }
 
 const MAX_BACKOFF_MS = 60_000;
+/** The listing sweep looks again at least this often (a new listing may end sooner than the one it waits for). */
+const SWEEP_MAX_MS = 5_000;
+const SWEEP_MIN_MS = 200;
 
 /** A sleep that `wake()` ends early; once woken for good (`stop`), it sleeps no more. */
 function sleeper() {
@@ -64,16 +67,6 @@ function sleeper() {
       wake();
     },
   };
-}
-
-/** Marks active listings whose end time has passed as expired (all chains). */
-export async function expireListings(db: Database, now = new Date()): Promise<number> {
-  const rows = await db
-    .update(sellOrders)
-    .set({ status: 'expired', closedAt: sql`${sellOrders.expiresAt}` })
-    .where(and(eq(sellOrders.status, 'active'), lte(sellOrders.expiresAt, now)))
-    .returning({ id: sellOrders.id });
-  return rows.length;
 }
 
 /** Starts the indexer (see the module comment). */
@@ -113,7 +106,8 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
           paymentAddress: options.paymentAddress,
           stopped: () => !running(session),
         });
-        await checkOrders(handle.db, chain, options.feeRecipient);
+        const rechecked = await checkOrders(handle.db, chain, options.feeRecipient);
+        if (rechecked.length > 0) await publishChange({ cards: rechecked });
         if (failures > 0) log(`[indexer] ${chain.chainName}: answering again`);
         failures = 0;
         const events = ranges.reduce((sum, range) => sum + range.events, 0);
@@ -123,7 +117,9 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
         failures += 1;
         if (failures === 1) {
           const kind = classifyChainError(error);
-          const reason = kind === 'unknown' ? String((error as Error).message ?? error).split('\n')[0] : kind;
+          const cause = (error as { cause?: { message?: string } }).cause?.message;
+          const message = String((error as Error).message ?? error).split('\n')[0];
+          const reason = kind === 'unknown' ? `${message}${cause ? ` (${cause})` : ''}` : kind;
           log(`[indexer] ${chain.chainName}: ${reason}; retrying (${MAX_BACKOFF_MS / 1000} s apart at most)`);
         }
         await nap.sleep(Math.min(MAX_BACKOFF_MS, settings.pollMs * 2 ** Math.min(failures, 10)));
@@ -132,11 +128,24 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
     sleepers.delete(nap);
   };
 
-  const sweepExpired = async (session: Session): Promise<void> => {
+  /** Follows the listings' own moments (./listingClock.server.ts): sleeps until the next, 5 s at most. */
+  const sweepListings = async (session: Session): Promise<void> => {
     const nap = napper();
+    let since = new Date();
     while (running(session)) {
-      await expireListings(handle.db).catch((error: unknown) => log(`[indexer] expiring listings failed: ${error}`));
-      await nap.sleep(30_000);
+      const now = new Date();
+      let next: Date | undefined;
+      try {
+        const { expired, cardIds } = await expireListings(handle.db, now);
+        const started = await listingsStarted(handle.db, since, now);
+        if (expired > 0 || started.length > 0) await publishChange({ cards: [...cardIds, ...started], lists: true });
+        since = now;
+        next = await nextListingMoment(handle.db, now);
+      } catch (error) {
+        log(`[indexer] following listing start and end times failed: ${error}`);
+      }
+      const wait = next ? next.getTime() - Date.now() + 50 : SWEEP_MAX_MS;
+      await nap.sleep(Math.min(SWEEP_MAX_MS, Math.max(SWEEP_MIN_MS, wait)));
     }
     sleepers.delete(nap);
   };
@@ -179,7 +188,7 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
         session.halted = true;
         for (const nap of sleepers) nap.end();
       });
-      await Promise.all([...chains.map((chain) => followChain(chain, session)), sweepExpired(session)]);
+      await Promise.all([...chains.map((chain) => followChain(chain, session)), sweepListings(session)]);
       await lock.release();
       if (stopped) return;
     }

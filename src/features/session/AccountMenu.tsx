@@ -8,13 +8,11 @@ import type { Eip1193Provider } from '../wallet/eip1193';
 import type { SocialLoginConfig } from '../wallet/socialLoginConfig';
 import { logout } from './logout';
 import { signInAndReload } from './signInAndReload';
-import { $currentUser, $signingIn, setCurrentUser } from './store';
-import type { SessionUser } from './types';
+import { $currentUser, $signingIn } from './store';
 import { ILLUSTRATOR_ROLE } from './types';
 
 export interface AccountMenuProps {
-  user: SessionUser | null;
-  /** Locale-prefixed paths of the menu's pages. */
+  /** Locale-prefixed paths of the menu's pages; `myItems` is the prefix the wallet address follows. */
   paths: {
     myItems: string;
     editProfile: string;
@@ -49,11 +47,12 @@ export interface AccountMenuProps {
 
 /**
  * The header's account area: "connect wallet" with its modal when logged out; when logged in, the
- * user button (icon or default avatar, name and shortened address) opening the side menu.
- * @see ../../../../shared/spec/marketplace-spec.md §2 (Header), §4 (Connect flow)
+ * user button (icon or default avatar, name and shortened address) opening the side menu. The page is the
+ * same for everyone, so the server renders "connect wallet"; the browser's session start-up fills
+ * `$currentUser`, and for a signed-in visitor this island hydrates at once (`client:interaction="signed-in"`)
+ * and shows the user button in the same place. Spec §2 (Header), §4 (Connect flow).
  */
 export default function AccountMenu({
-  user: initialUser,
   paths,
   communityChatUrl,
   socialLogin,
@@ -63,16 +62,16 @@ export default function AccountMenu({
   const storedUser = useStore($currentUser);
   const signingIn = useStore($signingIn);
   const [hydrated, setHydrated] = useState(false);
-  const user = hydrated ? storedUser : initialUser;
+  // The first render matches the server's (nobody signed in); the session store takes over once hydrated.
+  const user = hydrated ? storedUser : null;
   const [menuOpen, setMenuOpen] = useState(false);
   const [connectOpen, setConnectOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    setCurrentUser(initialUser);
     setHydrated(true);
-  }, [initialUser]);
+  }, []);
   useEffect(() => onCloseMenus(() => setMenuOpen(false)), []);
   useEffect(() => {
     if (!menuOpen) return;
@@ -114,7 +113,12 @@ export default function AccountMenu({
   if (!user) {
     return (
       <>
-        <button type="button" className="btn-primary whitespace-nowrap" onClick={() => setConnectOpen(true)}>
+        <button
+          type="button"
+          className="btn-primary whitespace-nowrap"
+          data-connect-button
+          onClick={() => setConnectOpen(true)}
+        >
           {messages.connectWallet}
         </button>
         <ConnectModal
@@ -165,7 +169,7 @@ export default function AccountMenu({
       >
         <ul className="grid gap-1">
           <li>
-            <a className={item} href={paths.myItems}>
+            <a className={item} href={`${paths.myItems}${user.walletAddress}`}>
               {messages.myItems}
             </a>
           </li>

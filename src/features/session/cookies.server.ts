@@ -1,5 +1,6 @@
 import type { AstroCookies } from 'astro';
 import type { IssuedTokens, SessionKind } from './sessions.server';
+import { SIGNED_IN_HINT } from './types';
 
 /**
  * Session cookies: HttpOnly, SameSite=Lax, Secure everywhere but plain-http localhost. The access
@@ -29,12 +30,14 @@ export function setSessionCookies(
   const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHttp(origin), maxAge } as const;
   cookies.set(SESSION_COOKIES[kind].access, tokens.accessToken, options);
   cookies.set(SESSION_COOKIES[kind].refresh, tokens.refreshToken, options);
+  if (kind === 'user') cookies.set(SIGNED_IN_HINT, '1', { ...options, httpOnly: false });
 }
 
 /** Removes the cookies of one kind of session. */
 export function clearSessionCookies(cookies: AstroCookies, kind: SessionKind): void {
   cookies.delete(SESSION_COOKIES[kind].access, { path: '/' });
   cookies.delete(SESSION_COOKIES[kind].refresh, { path: '/' });
+  if (kind === 'user') cookies.delete(SIGNED_IN_HINT, { path: '/' });
 }
 
 /** The raw tokens in the cookies of one kind of session. */

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/t';
+import type { FlashKey } from '../../ui/snackbar/flash';
 import { ILLUSTRATOR_ROLE, type SessionAdmin, type SessionUser } from './types';
 
 /**
@@ -28,7 +28,7 @@ export interface GuardInput {
   connectedWallet: string | null;
 }
 
-export type GuardResult = { pass: true } | { pass: false; redirect: string; alert?: MessageKey };
+export type GuardResult = { pass: true } | { pass: false; redirect: string; alert?: FlashKey };
 
 const pass: GuardResult = { pass: true };
 

@@ -1,16 +1,18 @@
 import { api } from '../../client/siteApi';
 import { NO_WALLET } from '../../lib/errors';
 import { getInjectedProvider } from '../wallet/eip1193';
-import { $currentUser, $ownAddress, type AuthStep, type CurrentUser, runStartup } from './store';
+import { $currentUser, $ownAddress, type AuthStep, type CurrentUser, runStartup, setCurrentUser } from './store';
 import { ILLUSTRATOR_ROLE } from './types';
 
 /**
  * The browser's start-up (spec §4): read the wallet's account and network without prompting, then
  * (only when the server rendered a signed-in page) the login state, then check that the wallet in
- * use is the signed-in wallet. Records where it stopped in `$authStep`.
+ * use is the signed-in wallet. Records where it stopped in `$authStep`. Without a usable wallet the login
+ * state is still read afterwards, for the header (the server no longer puts the user in the page).
  */
-export function startSession(signedIn: boolean, win: Window = window): Promise<AuthStep> {
-  return runStartup({
+export async function startSession(signedIn: boolean, win: Window = window): Promise<AuthStep> {
+  const fetchUser = async () => (await api.get<{ currentUser: CurrentUser }>('/api/v1/current_user')).currentUser;
+  const step = await runStartup({
     async readWallet() {
       const provider = getInjectedProvider(win as { ethereum?: unknown });
       if (!provider) throw new Error(NO_WALLET);
@@ -22,8 +24,7 @@ export function startSession(signedIn: boolean, win: Window = window): Promise<A
       return { address, networkId: typeof chainHex === 'string' ? Number.parseInt(chainHex, 16) : null };
     },
     async fetchLoginState() {
-      if (!signedIn) return null;
-      return (await api.get<{ currentUser: CurrentUser }>('/api/v1/current_user')).currentUser;
+      return signedIn ? fetchUser() : null;
     },
     async startupFunctions() {
       // A wallet user's session belongs to one wallet: another account in the wallet is not that user.
@@ -33,4 +34,11 @@ export function startSession(signedIn: boolean, win: Window = window): Promise<A
       }
     },
   });
+  // Start-up stops before the login state without a usable wallet, but the page still shows who is signed in
+  // (an illustrator needs no wallet; the page itself is the same for everyone).
+  if (signedIn && (step === 'no wallet' || step === 'wallet locked') && $currentUser.get() === null) {
+    const user = await fetchUser().catch(() => null);
+    if (user && $currentUser.get() === null) setCurrentUser(user);
+  }
+  return step;
 }

@@ -67,14 +67,14 @@ const CHECKS_PER_SWEEP = 100;
 
 /**
  * Re-checks the active orders of `chain` not checked for {@link ORDER_CHECK_INTERVAL_MS} (oldest first, at
- * most {@link CHECKS_PER_SWEEP}) and stores each one's reason. Resolves with how many changed.
+ * most {@link CHECKS_PER_SWEEP}) and stores each one's reason. Resolves with the cards whose reason changed.
  */
 export async function checkOrders(
   db: Database,
   chain: Chain,
   feeRecipient: Address | undefined,
   now = new Date(),
-): Promise<number> {
+): Promise<number[]> {
   const due = new Date(now.getTime() - ORDER_CHECK_INTERVAL_MS);
   const rows = await db
     .select()
@@ -88,7 +88,7 @@ export async function checkOrders(
     )
     .orderBy(asc(sellOrders.checkedAt), asc(sellOrders.id))
     .limit(CHECKS_PER_SWEEP);
-  let changed = 0;
+  const changed: number[] = [];
   for (const row of rows) {
     const order = parseOrderJson(row.order);
     const card = order?.offer[0];
@@ -103,7 +103,7 @@ export async function checkOrders(
       price: BigInt(row.price),
     });
     const reason = unbuyableReason(order, state, { feeRecipient, now: BigInt(Math.floor(now.getTime() / 1000)) });
-    if (reason !== row.unbuyableReason) changed += 1;
+    if (reason !== row.unbuyableReason && row.cardId !== null) changed.push(row.cardId);
     await db
       .update(sellOrders)
       .set({ unbuyableReason: reason, checkedAt: now })

@@ -250,7 +250,7 @@ export async function recordCancelAll(
   seller: Seller,
   chainId: number,
   options: OrderOptions = {},
-): Promise<{ counter: string; cancelled: number }> {
+): Promise<{ counter: string; cancelled: number; cardIds: number[] }> {
   const chain = chainOf(options.chains ?? serverChains(), chainId);
   const wallet = seller.walletAddress.toLowerCase() as Address;
   const counter = await onChain(chain, () =>
@@ -273,6 +273,10 @@ export async function recordCancelAll(
         sql`${sellOrders.counter} < ${counter.toString()}::numeric`,
       ),
     )
-    .returning({ id: sellOrders.id });
-  return { counter: counter.toString(), cancelled: rows.length };
+    .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
+  return {
+    counter: counter.toString(),
+    cancelled: rows.length,
+    cardIds: rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId])),
+  };
 }

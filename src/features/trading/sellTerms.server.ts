@@ -52,6 +52,11 @@ export function platformConduitKey(env: SellTermsEnv = process.env): Hex {
 /** The terms of listings on `chain`. */
 export async function sellTerms(db: Database, chain: Chain, env: SellTermsEnv = process.env): Promise<SellTerms> {
   const { feeBps } = await getPlatformFee(db, chain.chainId);
+  return sellTermsWithFee(chain, feeBps, env);
+}
+
+/** The terms of listings on `chain` when its fee was read already (the token page reads it with the card). */
+export function sellTermsWithFee(chain: Chain, feeBps: number, env: SellTermsEnv = process.env): SellTerms {
   return {
     chainId: chain.chainId,
     seaport: chain.contracts.exchange,

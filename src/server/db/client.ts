@@ -134,6 +134,20 @@ export function getDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHan
   return pending;
 }
 
+/**
+ * Makes `pending` the process-wide database (the server's embedded database in its worker thread), or, when
+ * it is undefined, opens the default one from `env`. Fails when one is open already.
+ */
+export function setDatabase(pending: Promise<DatabaseHandle> | undefined, env: DatabaseEnv = process.env) {
+  if (!pending) return getDatabase(env);
+  if (holder[SINGLETON]) throw new Error('the process-wide database is open already');
+  holder[SINGLETON] = pending;
+  pending.catch(() => {
+    if (holder[SINGLETON] === pending) holder[SINGLETON] = undefined;
+  });
+  return pending;
+}
+
 /** Closes the process-wide database if it was opened (graceful shutdown, tests); the next call reopens. */
 export async function closeDatabase(): Promise<void> {
   const pending = holder[SINGLETON];

@@ -22,6 +22,7 @@ function isApiPath(path: string): boolean {
  * `/en/api/...` answers 404.
  */
 export const apiGate = defineMiddleware((ctx, next) => {
+  if (ctx.isPrerendered) return next();
   const { locale, path } = stripLocale(ctx.url.pathname);
   if (locale !== defaultLocale && isApiPath(path)) return jsonError(404, 'Not found: the API has no locale prefix');
   const origins = new Set([...siteOrigins().origins, ctx.locals.client.origin]);

@@ -6,6 +6,11 @@ import { clientAddress, requestOrigin } from '../http/site';
  * through a trusted reverse proxy when one is configured (`TRUSTED_PROXIES`, see ../http/site.ts).
  */
 export const clientInfo = defineMiddleware((ctx, next) => {
+  if (ctx.isPrerendered) {
+    // Built once, for nobody in particular.
+    ctx.locals.client = { ip: 'unknown', userAgent: null, origin: ctx.url.origin };
+    return next();
+  }
   let peer = 'unknown';
   try {
     peer = ctx.clientAddress || 'unknown';

@@ -21,6 +21,7 @@ export const localeRouting = defineMiddleware((ctx, next) => {
       return ctx.redirect(localizePath('/', wanted) + ctx.url.search, 302);
     }
   }
-  if (locale !== 'ja') return next(path + ctx.url.search);
+  // A page built once per locale (src/pages/[...lang]/) already matched its English path: no rewrite then.
+  if (locale !== 'ja' && !ctx.isPrerendered) return next(path + ctx.url.search);
   return next();
 });

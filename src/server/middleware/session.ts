@@ -1,14 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
-import { startIndexerInServer } from '../../features/indexer/inServer.server';
 import { clearSessionCookies, SESSION_COOKIES, setSessionCookies } from '../../features/session/cookies.server';
 import { loadCurrentAdmin, loadCurrentUser } from '../../features/session/currentUser.server';
 import { checkAccessToken, rotateRefreshToken, type SessionKind } from '../../features/session/sessions.server';
 import { database } from '../db/client';
-
-// The chain indexer lives in the server process: started once, in the background, when this module first
-// loads (the first request). INDEXER=off leaves it off. @see ../../features/indexer/inServer.server.ts
-startIndexerInServer();
+import { isPublicPage } from '../http/publicPages';
 
 type Resolved =
   | { state: 'none' }
@@ -40,7 +36,10 @@ async function resolve(ctx: APIContext, kind: SessionKind): Promise<Resolved> {
   return fresh.state === 'valid' ? fresh : { state: 'none' };
 }
 
-/** Fills `locals.user`, `locals.admin` and `locals.auth` from the session cookies. */
+/**
+ * Fills `locals.user`, `locals.admin` and `locals.auth` from the session cookies. Public catalogue pages
+ * (../http/publicPages.ts) are the same for everyone: their requests are not looked up.
+ */
 export const session = defineMiddleware(async (ctx, next) => {
   ctx.locals.user = null;
   ctx.locals.admin = null;
@@ -52,6 +51,7 @@ export const session = defineMiddleware(async (ctx, next) => {
     adminId: null,
     adminExpired: false,
   };
+  if (ctx.request.method === 'GET' && isPublicPage(ctx.locals.path)) return next();
   const [user, admin] = await Promise.all([resolve(ctx, 'user'), resolve(ctx, 'admin')]);
   const db = user.state === 'valid' || admin.state === 'valid' ? await database() : null;
   if (user.state === 'expired') ctx.locals.auth.userExpired = true;

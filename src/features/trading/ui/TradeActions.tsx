@@ -2,12 +2,13 @@
  * The token page's trading island: sell (owner, no listing), buy (someone else's listing) and cancel (own
  * listing). Everything chain-related comes as props from the server; viem and the flows load only when a
  * button is clicked (`import('./tradeFlows')`), so the page's initial JavaScript carries no wallet library.
- *
- * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/...), §3 "Sell-card payload", §5, §8
+ * Spec §2 (/tokens/...), §3 "Sell-card payload", §5, §8.
  */
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { shortenAddress } from '../../../lib/addresses';
 import { isUserRejection, mapTransactionError } from '../../../lib/errors';
+import { $currentUser } from '../../session/store';
 import { findProvider } from './findProvider';
 import type { TradeProgress } from './tradeFlows';
 import {
@@ -22,14 +23,26 @@ import {
 
 type Status = { kind: 'idle' } | { kind: 'busy'; progress: TradeProgress | null } | { kind: 'error'; text: string };
 
-/** The trading actions of one token. */
-export default function TradeActions(props: TradeActionsProps) {
+/**
+ * The trading actions of one token. The page is the same for every visitor: who is looking comes from the
+ * session store once hydrated (the first render matches the server's, nobody signed in). The island keeps a
+ * minimum height so the buttons that appear do not move the page; the owner's sell form opens from a button.
+ * While a flow runs or the form is open the island says it is busy (`data-busy`), so a live update of the page
+ * waits (../../events/livePage.ts).
+ */
+export default function TradeActions(pageProps: TradeActionsProps) {
+  const storedUser = useStore($currentUser);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const props = { ...pageProps, userWallet: hydrated ? (storedUser?.walletAddress ?? null) : null };
   const { messages: m, listing, currencies } = props;
   const role = tradeRole(props);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [price, setPrice] = useState('');
   const [currencyCode, setCurrencyCode] = useState(currencies[0]?.code ?? 0);
   const [days, setDays] = useState('7');
+  // The sell form opens on request, so the owner's page does not move when the island learns who is looking.
+  const [selling, setSelling] = useState(false);
   const busy = status.kind === 'busy';
   const progress = (p: TradeProgress) => setStatus({ kind: 'busy', progress: p });
 
@@ -113,8 +126,13 @@ export default function TradeActions(props: TradeActionsProps) {
   const field = 'rounded-lg border border-surface-border bg-surface px-3 py-2';
 
   return (
-    <div className="grid gap-3" data-trade-role={role}>
-      {role === 'sell' && (
+    <div className="grid min-h-11 gap-3" data-trade-role={role} data-busy={busy || selling ? 'true' : undefined}>
+      {role === 'sell' && !selling && (
+        <button type="button" className={button} onClick={() => setSelling(true)}>
+          {m.sell}
+        </button>
+      )}
+      {role === 'sell' && selling && (
         <form className="grid gap-3" onSubmit={onSell} aria-label={m.sell}>
           <label className="grid gap-1 text-sm">
             {m.price}
@@ -123,6 +141,8 @@ export default function TradeActions(props: TradeActionsProps) {
               name="price"
               inputMode="decimal"
               required
+              // biome-ignore lint/a11y/noAutofocus: the visitor just asked for this form
+              autoFocus
               value={price}
               onChange={(e) => setPrice(e.target.value)}
             />

@@ -1,34 +1,29 @@
 /**
  * Computes the trading island's props on the server: the chain (to switch the wallet to it), Seaport, the
- * conduit and its key, the platform fee, the owner and active listing, the chain's currencies and the
- * signed-in wallet. Null when the card's chain is not configured.
+ * conduit and its key, the platform fee (read with the card), the owner and active listing and the chain's currencies (the same
+ * for every visitor: the island reads who is signed in itself). Null when the card's chain is not configured.
  *
  * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/...), §3 "Sell-card payload"
  */
-import type { Database } from '../../../server/db/types';
 import type { CardDetail } from '../../cards/types';
 import { toWalletChain } from '../../chains/chainOption';
 import type { Chain } from '../../chains/chains';
 import { CURRENCIES, currenciesForChain } from '../../chains/currencies';
 import type { Translate } from '../../i18n/t';
 import { currencyToken } from '../currencyTokens';
-import { sellTerms } from '../sellTerms.server';
+import { sellTermsWithFee } from '../sellTerms.server';
 import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type TradeMessages } from './tradeModel';
 
 /** The island's props for `card`, or null when its chain is unknown. */
-export async function tradeActionProps(
-  db: Database,
-  input: {
-    card: CardDetail;
-    chain: Chain | undefined;
-    userWallet: string | null;
-    localePrefix: string;
-    t: Translate;
-  },
-): Promise<TradeActionsProps | null> {
-  const { card, chain, userWallet, localePrefix, t } = input;
+export function tradeActionProps(input: {
+  card: CardDetail;
+  chain: Chain | undefined;
+  localePrefix: string;
+  t: Translate;
+}): TradeActionsProps | null {
+  const { card, chain, localePrefix, t } = input;
   if (!chain) return null;
-  const terms = await sellTerms(db, chain);
+  const terms = sellTermsWithFee(chain, card.platformFeeBps);
   const currencies: TradeCurrency[] = [];
   for (const code of currenciesForChain(chain.key)) {
     const token = currencyToken(chain, code);
@@ -65,7 +60,7 @@ export async function tradeActionProps(
         }
       : null,
     currencies,
-    userWallet,
+    userWallet: null,
     localePrefix,
     messages,
   };

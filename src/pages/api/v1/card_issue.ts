@@ -1,3 +1,4 @@
+import { publishChange } from '../../../features/events/publish.server';
 import { storeCardImage } from '../../../features/issuance/cardImages.server';
 import { readIssueForm } from '../../../features/issuance/issueForm.server';
 import { issueCards, limitIssues } from '../../../features/issuance/minter.server';
@@ -29,6 +30,12 @@ export const POST = apiRoute(async (ctx) => {
       categoryId: form.category_id,
       royaltyBps: form.royalty_bps,
       image,
+    });
+    await publishChange({
+      collections: [form.category_id],
+      creators: [illustrator.illustratorId],
+      users: [illustrator.walletAddress],
+      lists: true,
     });
     return json(issued, 201);
   } catch (error) {

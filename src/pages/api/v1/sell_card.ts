@@ -1,3 +1,5 @@
+import { changeOfCards } from '../../../features/events/cardChange.server';
+import { publishChange } from '../../../features/events/publish.server';
 import { submitSellOrder } from '../../../features/trading/orders.server';
 import { sellCardSchema } from '../../../features/trading/sellCardPayload';
 import { limitListingWrites } from '../../../features/trading/tradingLimits.server';
@@ -6,6 +8,13 @@ import { apiRoute } from '../../../server/api/handler';
 import { readJson } from '../../../server/api/parse';
 import { json } from '../../../server/api/respond';
 import { database } from '../../../server/db/client';
+
+/** The card a sell-card payload names. */
+const cardOf = (input: { chain_id: number; contract_address: string; token_id: bigint }) => ({
+  chainId: input.chain_id,
+  contractAddress: input.contract_address,
+  tokenId: input.token_id,
+});
 
 /**
  * `POST /api/v1/sell_card` {chain_id, contract_address, token_id, price, signature, seller_address, exchange,
@@ -19,5 +28,6 @@ export const POST = apiRoute(async (ctx) => {
   await limitListingWrites(db, user.id);
   const input = await readJson(ctx.request, sellCardSchema);
   const { created, listing } = await submitSellOrder(db, user, input);
+  if (created) await publishChange(await changeOfCards(db, [cardOf(input)], [user.walletAddress]));
   return json({ listing, redirect: `/user/${user.walletAddress}` }, created ? 201 : 200);
 });

@@ -64,6 +64,8 @@ export const sellOrders = pgTable(
     index('sell_orders_active_token_idx')
       .on(t.chainId, t.contractAddress, t.tokenId)
       .where(sql`${t.status} = 'active'`),
+    // A token's listings, newest first (the token page's activity).
+    index('sell_orders_token_created_idx').on(t.chainId, t.contractAddress, t.tokenId, t.createdAt),
     index('sell_orders_seller_status_idx').on(t.sellerAddress, t.status),
     index('sell_orders_status_expires_at_idx').on(t.status, t.expiresAt),
     index('sell_orders_closed_block_idx').on(t.chainId, t.closedBlock),

@@ -1,5 +1,6 @@
 import { feeUpdateSchema, listFees, setFee } from '../../../../features/admin/adminFees.server';
 import { serverChains } from '../../../../features/chains/config.server';
+import { publishChange } from '../../../../features/events/publish.server';
 import { requireAdmin } from '../../../../server/api/auth';
 import { apiRoute } from '../../../../server/api/handler';
 import { readJson } from '../../../../server/api/parse';
@@ -22,5 +23,8 @@ export const GET = apiRoute(async (ctx) => {
 export const PUT = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const input = await readJson(ctx.request, feeUpdateSchema);
-  return json(await setFee(await database(), adminId, input, feeChains()));
+  const fees = await setFee(await database(), adminId, input, feeChains());
+  // Every token page shows the fee a seller pays there.
+  await publishChange({ allCards: true });
+  return json(fees);
 });

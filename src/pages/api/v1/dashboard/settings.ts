@@ -1,4 +1,5 @@
 import { getSettings, settingsUpdateSchema, updateSettings } from '../../../../features/dashboard/settings.server';
+import { publishChange } from '../../../../features/events/publish.server';
 import { confirmIllustratorPassword } from '../../../../features/session/passwordSignIn.server';
 import { requireIllustrator } from '../../../../server/api/auth';
 import { apiRoute } from '../../../../server/api/handler';
@@ -23,5 +24,8 @@ export const PUT = apiRoute(async (ctx) => {
   const db = await database();
   const confirm = (password: string | undefined) =>
     confirmIllustratorPassword(db, illustratorId, password, requestMeta(ctx).ip);
-  return json(await updateSettings(db, illustratorId, update, confirm));
+  const settings = await updateSettings(db, illustratorId, update, confirm);
+  // The illustrator's names show on their pages, in lists and on their cards' pages.
+  await publishChange({ creators: [illustratorId], users: [settings.walletAddress], lists: true, allCards: true });
+  return json(settings);
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { changeOfCards } from '../../../../features/events/cardChange.server';
+import { publishChange } from '../../../../features/events/publish.server';
 import { recordCancelAll } from '../../../../features/trading/orders.server';
 import { limitListingWrites } from '../../../../features/trading/tradingLimits.server';
 import { requireUser } from '../../../../server/api/auth';
@@ -18,5 +20,7 @@ export const POST = apiRoute(async (ctx) => {
   const { chain_id: chainId } = await readJson(ctx.request, body);
   const db = await database();
   await limitListingWrites(db, user.id);
-  return json(await recordCancelAll(db, user, chainId));
+  const { cardIds, ...result } = await recordCancelAll(db, user, chainId);
+  await publishChange(await changeOfCards(db, cardIds, [user.walletAddress]));
+  return json(result);
 });

@@ -1,3 +1,4 @@
+import { publishChange } from '../../../../features/events/publish.server';
 import { limitIconUploads, replaceProfileIcon } from '../../../../features/profiles/profiles.server';
 import { readUploadedFile, uploadSlots } from '../../../../features/profiles/uploads.server';
 import { requireUser } from '../../../../server/api/auth';
@@ -16,6 +17,8 @@ export const POST = apiRoute(async (ctx) => {
   await limitIconUploads(db, user.id);
   return uploadSlots.run(async () => {
     const bytes = await readUploadedFile(ctx.request, 'icon');
-    return json(await replaceProfileIcon(db, user.id, bytes));
+    const profile = await replaceProfileIcon(db, user.id, bytes);
+    await publishChange({ users: [user.walletAddress] });
+    return json(profile);
   });
 });

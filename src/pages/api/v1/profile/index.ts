@@ -1,3 +1,4 @@
+import { publishChange } from '../../../../features/events/publish.server';
 import { getProfile, profileUpdateSchema, updateProfileName } from '../../../../features/profiles/profiles.server';
 import { requireUser } from '../../../../server/api/auth';
 import { apiRoute } from '../../../../server/api/handler';
@@ -15,5 +16,7 @@ export const GET = apiRoute(async (ctx) => {
 export const PUT = apiRoute(async (ctx) => {
   const user = requireUser(ctx);
   const { name } = await readJson(ctx.request, profileUpdateSchema);
-  return json(await updateProfileName(await database(), user.id, name));
+  const profile = await updateProfileName(await database(), user.id, name);
+  await publishChange({ users: [user.walletAddress] });
+  return json(profile);
 });

@@ -1,5 +1,7 @@
 import { cardHideSchema, getAdminCard, setCardHidden } from '../../../../../features/admin/adminCards.server';
 import { idParam } from '../../../../../features/cards/queryParams';
+import { changeOfCards } from '../../../../../features/events/cardChange.server';
+import { publishChange } from '../../../../../features/events/publish.server';
 import { requireAdmin } from '../../../../../server/api/auth';
 import { notFound } from '../../../../../server/api/errors';
 import { apiRoute } from '../../../../../server/api/handler';
@@ -27,5 +29,8 @@ export const PUT = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const id = cardId(ctx.params.id);
   const input = await readJson(ctx.request, cardHideSchema);
-  return json(await setCardHidden(await database(), adminId, id, input));
+  const db = await database();
+  const card = await setCardHidden(db, adminId, id, input);
+  await publishChange(await changeOfCards(db, [card.id]));
+  return json(card);
 });

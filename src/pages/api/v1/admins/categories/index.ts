@@ -5,6 +5,7 @@ import {
 } from '../../../../../features/admin/adminCategories.server';
 import { categoryCreateSchema } from '../../../../../features/admin/categoryInput';
 import { serverChains } from '../../../../../features/chains/config.server';
+import { publishChange } from '../../../../../features/events/publish.server';
 import { requireAdmin } from '../../../../../server/api/auth';
 import { apiRoute } from '../../../../../server/api/handler';
 import { readJson, readQuery } from '../../../../../server/api/parse';
@@ -27,5 +28,7 @@ export const POST = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const input = await readJson(ctx.request, categoryCreateSchema);
   const chainIds = serverChains().map((chain) => chain.chainId);
-  return json(await createCategory(await database(), adminId, input, chainIds), 201);
+  const category = await createCategory(await database(), adminId, input, chainIds);
+  await publishChange({ collections: [category.id], lists: true });
+  return json(category, 201);
 });

@@ -1,5 +1,6 @@
 import { getUser, updateUser, userUpdateSchema } from '../../../../../features/admin/adminUsers.server';
 import { idParam } from '../../../../../features/cards/queryParams';
+import { publishChange } from '../../../../../features/events/publish.server';
 import { requireAdmin } from '../../../../../server/api/auth';
 import { notFound } from '../../../../../server/api/errors';
 import { apiRoute } from '../../../../../server/api/handler';
@@ -28,5 +29,8 @@ export const PUT = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const id = userId(ctx.params.id);
   const update = await readJson(ctx.request, userUpdateSchema);
-  return json(await updateUser(await database(), adminId, id, update));
+  const user = await updateUser(await database(), adminId, id, update);
+  // A new or former illustrator, a suspension: their page, the creators' lists and their cards' pages.
+  await publishChange({ users: [user.walletAddress], lists: true, allCards: true });
+  return json(user);
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { changeOfCards } from '../../../../../features/events/cardChange.server';
+import { publishChange } from '../../../../../features/events/publish.server';
 import { recordOrderCancel } from '../../../../../features/trading/orders.server';
 import { limitListingWrites } from '../../../../../features/trading/tradingLimits.server';
 import { requireUser } from '../../../../../server/api/auth';
@@ -18,5 +20,13 @@ export const POST = apiRoute(async (ctx) => {
   const { order_hash: hash } = validate(params, ctx.params);
   const db = await database();
   await limitListingWrites(db, user.id);
-  return json({ listing: await recordOrderCancel(db, user, hash) });
+  const listing = await recordOrderCancel(db, user, hash);
+  await publishChange(
+    await changeOfCards(
+      db,
+      [{ chainId: listing.chainId, contractAddress: listing.contractAddress, tokenId: listing.tokenId }],
+      [user.walletAddress],
+    ),
+  );
+  return json({ listing });
 });

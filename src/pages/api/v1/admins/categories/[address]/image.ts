@@ -1,5 +1,6 @@
 import { replaceCategoryImage } from '../../../../../../features/admin/adminCategories.server';
 import { parseCategoryKey } from '../../../../../../features/admin/categoryKey';
+import { publishChange } from '../../../../../../features/events/publish.server';
 import { readUploadedFile, uploadSlots } from '../../../../../../features/profiles/uploads.server';
 import { requireAdmin } from '../../../../../../server/api/auth';
 import { notFound } from '../../../../../../server/api/errors';
@@ -18,6 +19,8 @@ export const POST = apiRoute(async (ctx) => {
   if (!key) throw notFound('No such project');
   return uploadSlots.run(async () => {
     const bytes = await readUploadedFile(ctx.request, 'image');
-    return json(await replaceCategoryImage(await database(), adminId, key, bytes));
+    const category = await replaceCategoryImage(await database(), adminId, key, bytes);
+    await publishChange({ collections: [category.id], lists: true, allCards: true });
+    return json(category);
   });
 });

@@ -2,6 +2,7 @@ import { getAdminCategory, updateCategory } from '../../../../../../features/adm
 import { categoryUpdateSchema } from '../../../../../../features/admin/categoryInput';
 import { parseCategoryKey } from '../../../../../../features/admin/categoryKey';
 import { serverChains } from '../../../../../../features/chains/config.server';
+import { publishChange } from '../../../../../../features/events/publish.server';
 import { requireAdmin } from '../../../../../../server/api/auth';
 import { notFound } from '../../../../../../server/api/errors';
 import { apiRoute } from '../../../../../../server/api/handler';
@@ -27,5 +28,8 @@ export const PUT = apiRoute(async (ctx) => {
   if (!key) throw notFound('No such project');
   const input = await readJson(ctx.request, categoryUpdateSchema);
   const chainIds = serverChains().map((chain) => chain.chainId);
-  return json(await updateCategory(await database(), adminId, key, input, chainIds));
+  const category = await updateCategory(await database(), adminId, key, input, chainIds);
+  // Its name and picture show on its page, in lists and on each of its cards' pages.
+  await publishChange({ collections: [category.id], lists: true, allCards: true });
+  return json(category);
 });

@@ -1,0 +1,46 @@
+/**
+ * The cache tags of the catalogue, and which tags a change touches. A page carries the tags of everything it
+ * shows; a change drops every page carrying one of its tags.
+ *
+ * - `card:{id}`: the token page (both URL forms) and its preview image;
+ * - `collection:{id}`, `creator:{illustratorId}`, `user:{walletAddress}`: those pages;
+ * - `market`: every list of cards (market, browse-category, search results, collections' and creators' grids);
+ * - `rankings`, `home`;
+ * - `cards`: every token page at once (what all of them show changed, e.g. the platform fee).
+ */
+
+/** Tag builders. */
+export const tag = {
+  card: (id: number) => `card:${id}`,
+  collection: (id: number) => `collection:${id}`,
+  creator: (id: number) => `creator:${id}`,
+  user: (address: string) => `user:${address.toLowerCase()}`,
+  market: 'market',
+  rankings: 'rankings',
+  home: 'home',
+  cards: 'cards',
+} as const;
+
+/** What changed (ids as the database has them; addresses in any case). */
+export interface Change {
+  cards?: readonly number[];
+  collections?: readonly number[];
+  creators?: readonly number[];
+  users?: readonly string[];
+  /** Lists, rankings and home show it too (a sale, a new listing, a mint). */
+  lists?: boolean;
+  /** Every token page (the platform fee, ...). */
+  allCards?: boolean;
+}
+
+/** The tags a change drops. */
+export function tagsOf(change: Change): string[] {
+  const tags = new Set<string>();
+  for (const id of change.cards ?? []) tags.add(tag.card(id));
+  for (const id of change.collections ?? []) tags.add(tag.collection(id));
+  for (const id of change.creators ?? []) tags.add(tag.creator(id));
+  for (const address of change.users ?? []) tags.add(tag.user(address));
+  if (change.lists) for (const name of [tag.market, tag.rankings, tag.home]) tags.add(name);
+  if (change.allCards) tags.add(tag.cards);
+  return [...tags];
+}

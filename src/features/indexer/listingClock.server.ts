@@ -1,0 +1,51 @@
+/**
+ * The moments a listing changes by itself, without a block: it starts (`starts_at`, up to a minute after it
+ * was signed) and it ends (`expires_at`). The indexer's sweep marks ended listings expired and announces both
+ * kinds of moment as changes of their cards, so cached pages follow them within a second or so.
+ */
+import { and, eq, gt, isNotNull, lte, min, sql } from 'drizzle-orm';
+import { sellOrders } from '../../server/db/schema';
+import type { Database } from '../../server/db/types';
+
+/**
+ * Marks active listings whose end time has passed as expired (all chains); answers how many, and the
+ * catalogue cards whose listing ended.
+ */
+export async function expireListings(db: Database, now = new Date()): Promise<{ expired: number; cardIds: number[] }> {
+  const rows = await db
+    .update(sellOrders)
+    .set({ status: 'expired', closedAt: sql`${sellOrders.expiresAt}` })
+    .where(and(eq(sellOrders.status, 'active'), lte(sellOrders.expiresAt, now)))
+    .returning({ cardId: sellOrders.cardId });
+  return { expired: rows.length, cardIds: rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId])) };
+}
+
+/** Cards whose active listing started after `since` and by `now`. */
+export async function listingsStarted(db: Database, since: Date, now: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ cardId: sellOrders.cardId })
+    .from(sellOrders)
+    .where(
+      and(
+        eq(sellOrders.status, 'active'),
+        gt(sellOrders.startsAt, since),
+        lte(sellOrders.startsAt, now),
+        isNotNull(sellOrders.cardId),
+      ),
+    );
+  return rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId]));
+}
+
+/** The next moment after `now` at which an active listing starts or ends, if any. */
+export async function nextListingMoment(db: Database, now: Date): Promise<Date | undefined> {
+  const [ends] = await db
+    .select({ at: min(sellOrders.expiresAt) })
+    .from(sellOrders)
+    .where(and(eq(sellOrders.status, 'active'), gt(sellOrders.expiresAt, now)));
+  const [starts] = await db
+    .select({ at: min(sellOrders.startsAt) })
+    .from(sellOrders)
+    .where(and(eq(sellOrders.status, 'active'), gt(sellOrders.startsAt, now)));
+  const moments = [ends?.at, starts?.at].filter((at): at is Date => at instanceof Date);
+  return moments.length === 0 ? undefined : new Date(Math.min(...moments.map((at) => at.getTime())));
+}

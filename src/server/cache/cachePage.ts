@@ -1,0 +1,34 @@
+/**
+ * How a catalogue page joins the route cache: `cachePage(Astro, tags)` keeps it for an hour, served stale for
+ * a minute while it renders again, and tells shared caches (a CDN) to keep it 4 s. Freshness does not come
+ * from these times but from the change events, which drop a page's tags as soon as what it shows changes.
+ * A page that could not load all its data calls `uncachedPage(Astro)` so the error is not kept.
+ *
+ * @see ./pageCache.ts, ../../features/events/tags.ts
+ */
+import type { AstroGlobal } from 'astro';
+
+/** Seconds a page stays fresh in the server's cache unless an event drops it first. */
+export const PAGE_MAX_AGE = 3600;
+/** Seconds a page past that may still be served while it renders again. */
+export const PAGE_SWR = 60;
+/**
+ * What browsers and shared caches are told: revalidate (ETag) in the browser; a CDN may keep a page 4 s, so a
+ * change reaches visitors behind it within the 5 s the site promises (a CDN that takes purges by tag can keep
+ * pages longer: docs/operations.md).
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=4';
+
+type CacheContext = Pick<AstroGlobal, 'cache' | 'response'>;
+
+/** Caches the page with `tags` (see the module comment). */
+export function cachePage(astro: CacheContext, tags: readonly string[]): void {
+  astro.cache.set({ maxAge: PAGE_MAX_AGE, swr: PAGE_SWR, tags: [...new Set(tags)] });
+  astro.response.headers.set('Cache-Control', SHARED_CACHE_CONTROL);
+}
+
+/** Keeps the page out of every cache (it failed to load, or it is personal). */
+export function uncachedPage(astro: CacheContext): void {
+  astro.cache.set(false);
+  astro.response.headers.set('Cache-Control', 'private, no-store');
+}

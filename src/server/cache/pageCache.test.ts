@@ -1,0 +1,145 @@
+import { brotliDecompressSync } from 'node:zlib';
+import type { MiddlewareNext } from 'astro';
+import { describe, expect, it } from 'vitest';
+import { applyTags } from '../../features/events/publish.server';
+import pageCacheProvider, { cacheKey, pageStore } from './pageCache';
+
+const logger = { info() {}, warn() {}, error() {}, debug() {} } as never;
+
+/** What Astro's `cache.set({ maxAge, swr, tags })` writes on a page's response. */
+function page(body: string, options: { maxAge?: number; swr?: number; tags?: string[]; cookie?: boolean } = {}) {
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
+  headers.set('CDN-Cache-Control', `max-age=${options.maxAge ?? 3600}, stale-while-revalidate=${options.swr ?? 60}`);
+  if (options.tags) headers.set('Cache-Tag', options.tags.join(', '));
+  if (options.cookie) headers.append('Set-Cookie', 'kf=1; Path=/');
+  return new Response(body, { headers });
+}
+
+/** A provider and a counting renderer whose next answer the test sets. */
+function setup() {
+  const provider = pageCacheProvider();
+  let renders = 0;
+  let answer: () => Response = () => page('<p>first</p>', { tags: ['card:1'] });
+  const next: MiddlewareNext = async () => {
+    renders += 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return answer();
+  };
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const url = new URL(path, 'http://kirafuda.test');
+    const request = new Request(url, { headers });
+    const response = await provider.onRequest?.({ request, url, logger }, next);
+    if (!response) throw new Error('no response');
+    return { response, body: Buffer.from(await response.arrayBuffer()) };
+  };
+  return {
+    provider,
+    get,
+    renders: () => renders,
+    answer: (make: () => Response) => {
+      answer = make;
+    },
+  };
+}
+
+describe('the page cache provider', () => {
+  it('renders a page once, then answers the same bytes to everyone, whatever their cookies', async () => {
+    const cache = setup();
+    const miss = await cache.get('/tokens/1', { cookie: 'demo_auth=alice' });
+    expect(miss.response.headers.get('X-Astro-Cache')).toBe('MISS');
+    expect(miss.response.headers.get('Server-Timing')).toMatch(/^render;dur=\d+(\.\d)?$/);
+    const hit = await cache.get('/tokens/1', { cookie: 'demo_auth=bob' });
+    expect(hit.response.headers.get('X-Astro-Cache')).toBe('HIT');
+    expect(hit.body.equals(miss.body)).toBe(true);
+    expect(cache.renders()).toBe(1);
+    // Astro's directives stay between Astro and the cache.
+    expect(hit.response.headers.get('CDN-Cache-Control')).toBeNull();
+    expect(hit.response.headers.get('Cache-Tag')).toBeNull();
+  });
+
+  it('answers Brotli or gzip when accepted, with Vary and an ETag that a revalidation matches (304)', async () => {
+    const cache = setup();
+    cache.answer(() => page(`<p>${'カード'.repeat(400)}</p>`));
+    await cache.get('/market');
+    const br = await cache.get('/market', { 'accept-encoding': 'gzip, br' });
+    expect(br.response.headers.get('Content-Encoding')).toBe('br');
+    expect(br.response.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(`<p>${'カード'.repeat(400)}</p>`);
+    const gzip = await cache.get('/market', { 'accept-encoding': 'gzip' });
+    expect(gzip.response.headers.get('Content-Encoding')).toBe('gzip');
+    const etag = br.response.headers.get('ETag') ?? '';
+    const again = await cache.get('/market', { 'if-none-match': etag });
+    expect(again.response.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('renders a page once for many visitors arriving together', async () => {
+    const cache = setup();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('/rankings')));
+    expect(cache.renders()).toBe(1);
+    expect(new Set(answers.map(({ body }) => body.toString()))).toEqual(new Set(['<p>first</p>']));
+  });
+
+  it('drops a page when one of its tags changes, here or from another process (applyTags)', async () => {
+    const cache = setup();
+    await cache.get('/tokens/1');
+    cache.answer(() => page('<p>second</p>', { tags: ['card:1'] }));
+    await cache.provider.invalidate({ tags: ['card:2'] });
+    expect((await cache.get('/tokens/1')).body.toString()).toBe('<p>first</p>');
+    await cache.provider.invalidate({ tags: ['card:1'] });
+    expect((await cache.get('/tokens/1')).body.toString()).toBe('<p>second</p>');
+    cache.answer(() => page('<p>third</p>', { tags: ['card:1'] }));
+    applyTags(['card:1']);
+    expect((await cache.get('/tokens/1')).body.toString()).toBe('<p>third</p>');
+    expect(pageStore()?.size).toBe(1);
+  });
+
+  it('serves a page past its age while it renders again, then the new one', async () => {
+    const cache = setup();
+    cache.answer(() => page('<p>old</p>', { maxAge: 1, swr: 60 }));
+    await cache.get('/');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    cache.answer(() => page('<p>new</p>', { maxAge: 60 }));
+    const stale = await cache.get('/');
+    expect(stale.response.headers.get('X-Astro-Cache')).toBe('STALE');
+    expect(stale.body.toString()).toBe('<p>old</p>');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await cache.get('/')).body.toString()).toBe('<p>new</p>');
+  });
+
+  it('keeps nothing that is personal or not meant to be kept', async () => {
+    const cache = setup();
+    cache.answer(() => page('<p>yours</p>', { cookie: true }));
+    await cache.get('/profile');
+    await cache.get('/profile');
+    cache.answer(() => new Response('<p>plain</p>', { headers: { 'Content-Type': 'text/html' } }));
+    await cache.get('/dashboard');
+    await cache.get('/dashboard');
+    cache.answer(() => new Response('{"ok":true}', { headers: { 'Content-Type': 'application/json' } }));
+    await cache.get('/api/v1/health');
+    await cache.get('/api/v1/health');
+    expect(cache.renders()).toBe(6);
+  });
+});
+
+describe('cacheKey', () => {
+  const key = (path: string, headers: Record<string, string> = {}) => {
+    const url = new URL(path, 'http://kirafuda.test');
+    return cacheKey(url, new Request(url, { headers }));
+  };
+
+  it('ignores marketing parameters and the order of the others', () => {
+    expect(key('/market?sort=price_asc&chain_id=1&utm_source=x&fbclid=y')).toBe(
+      key('/market?chain_id=1&sort=price_asc'),
+    );
+    expect(key('/market?page=2')).not.toBe(key('/market'));
+  });
+
+  it('tells apart the two answers of the root page (Japanese, or a redirect for English visitors)', () => {
+    expect(key('/', { 'accept-language': 'en-US,en' })).not.toBe(key('/', { 'accept-language': 'ja' }));
+    expect(key('/', { cookie: 'i18n_redirected=ja', 'accept-language': 'en' })).toBe(
+      key('/', { 'accept-language': 'ja' }),
+    );
+    expect(key('/market', { 'accept-language': 'en' })).toBe(key('/market', { 'accept-language': 'ja' }));
+  });
+});

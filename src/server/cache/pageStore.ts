@@ -1,0 +1,148 @@
+/**
+ * The store behind the page cache: entries by key, each with its tags, freshness and its body in every
+ * encoding (plain, Brotli, gzip, compressed once when stored), evicted least-recently-used past a byte budget.
+ * Tags are indexed, so invalidating one is proportional to the pages it names. A fill started before a tag it
+ * carries was invalidated is not stored (it may hold the old data), so an event can never be undone by a
+ * render that was already running.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A stored response. */
+export interface PageEntry {
+  status: number;
+  headers: [string, string][];
+  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
+  etag: string;
+  tags: string[];
+  storedAt: number;
+  maxAge: number;
+  swr: number;
+  size: number;
+}
+
+/** What a response's cache directives say (from the headers Astro's `cache.set()` writes). */
+export interface CacheDirectives {
+  maxAge: number;
+  swr: number;
+  tags: string[];
+}
+
+/** The body in every encoding, compressed off the main thread (zlib's thread pool). */
+export async function encodeBodies(identity: Buffer): Promise<PageEntry['bodies']> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzipAsync(identity, { level: 6 }),
+  ]);
+  return { identity, br, gzip: gz };
+}
+
+/** A strong ETag of a body. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** The store (see the module comment). */
+export class PageStore {
+  readonly #entries = new Map<string, PageEntry>();
+  readonly #byTag = new Map<string, Set<string>>();
+  /** When each tag was last invalidated (a counter, not a clock). */
+  readonly #invalidatedAt = new Map<string, number>();
+  #clock = 0;
+  /** The clock when the marks were last cleared: fills that started before it are not stored. */
+  #clearedAt = 0;
+  #bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** A moment to compare with later invalidations (take it before a fill starts). */
+  now(): number {
+    return this.#clock;
+  }
+
+  get(key: string): PageEntry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Stores `entry` unless one of its tags was invalidated after `since` (the fill's start). */
+  set(key: string, entry: PageEntry, since: number): boolean {
+    if (since < this.#clearedAt) return false;
+    if (entry.tags.some((tag) => (this.#invalidatedAt.get(tag) ?? -1) > since)) return false;
+    this.delete(key);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.size;
+    for (const tag of entry.tags) {
+      const keys = this.#byTag.get(tag) ?? new Set<string>();
+      this.#byTag.set(tag, keys);
+      keys.add(key);
+    }
+    while (this.#bytes > this.maxBytes && this.#entries.size > 1) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.delete(oldest);
+    }
+    return true;
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.size;
+    for (const tag of entry.tags) {
+      const keys = this.#byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byTag.delete(tag);
+    }
+  }
+
+  /** Drops every entry carrying one of `tags`, and remembers the moment for fills still running. */
+  invalidateTags(tags: readonly string[]): number {
+    this.#clock += 1;
+    let dropped = 0;
+    for (const tag of tags) {
+      this.#invalidatedAt.set(tag, this.#clock);
+      for (const key of [...(this.#byTag.get(tag) ?? [])]) {
+        this.delete(key);
+        dropped += 1;
+      }
+    }
+    // Old marks are only needed while a fill that began before them runs (seconds): keep the map small.
+    if (this.#invalidatedAt.size > 50_000) {
+      this.#invalidatedAt.clear();
+      this.#clearedAt = this.#clock;
+    }
+    return dropped;
+  }
+
+  /** Drops the entries whose key names `path` (any query, encoding or variant). */
+  invalidatePath(path: string): number {
+    let dropped = 0;
+    for (const key of [...this.#entries.keys()]) {
+      const target = key.split('\0')[0] ?? '';
+      if (target.slice(target.indexOf('/')).split('?')[0] === path) {
+        this.delete(key);
+        dropped += 1;
+      }
+    }
+    return dropped;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+}

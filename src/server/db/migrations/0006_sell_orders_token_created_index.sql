@@ -1,0 +1,1 @@
+CREATE INDEX "sell_orders_token_created_idx" ON "sell_orders" USING btree ("chain_id","contract_address","token_id","created_at");

@@ -1,0 +1,68 @@
+/**
+ * The web server: starts the database (PostgreSQL, or the embedded one in its own thread), then listens on
+ * `HOST`:`PORT` (default `localhost:4321`), answering built static files itself (./staticFiles.ts) and handing
+ * every other request to Astro. Then it starts, explicitly, what runs beside the requests: the chain indexer
+ * (`INDEXER=off` leaves it to `npm run indexer`) and the listener that shares cache invalidations between
+ * server processes. SIGINT/SIGTERM stop all of it cleanly. The event-loop delay is measured for
+ * `/api/v1/health`.
+ *
+ * @see ../../../docs/operations.md
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { startChangeListener } from '../../features/events/changeListener.server';
+import { startIndexerInServer, stopIndexerInServer } from '../../features/indexer/inServer.server';
+import { closeDatabase } from '../db/client';
+import { openServerDatabase } from '../db/serverDatabase';
+import { eventLoopDelay } from './eventLoop';
+import { staticFiles } from './staticFiles';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** Starts everything (see the module comment); resolves once the server listens. */
+export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  eventLoopDelay().enable();
+  const handle = await openServerDatabase(env);
+  const serveStatic = staticFiles(resolve(env['CLIENT_DIR'] ?? 'dist/client'));
+  const server = createServer((req, res) => {
+    try {
+      if (serveStatic(req, res)) return;
+    } catch (error) {
+      console.error('[static] failed:', error);
+    }
+    // No `next`: a path no route matches is rendered by Astro too (its middleware rewrites `/en/...`, else the
+    // 404 page), as in standalone mode.
+    void astro(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  const host = env['HOST'] || 'localhost';
+  const port = Number(env['PORT'] || 4321);
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => done());
+  });
+  console.log(
+    `[server] listening on http://${host}:${port} (${handle.kind === 'postgres' ? 'PostgreSQL' : 'embedded database'})`,
+  );
+  startIndexerInServer(env);
+  const listener = await startChangeListener(handle, env).catch((error: unknown) => {
+    console.error('[events] the change listener did not start:', error);
+    return undefined;
+  });
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void (async () => {
+      server.close();
+      server.closeAllConnections();
+      await stopIndexerInServer();
+      await listener?.stop();
+      await closeDatabase();
+      process.exit(0);
+    })();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

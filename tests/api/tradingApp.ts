@@ -1,0 +1,140 @@
+/**
+ * Shared set-up of the API suites that trade on a real chain: anvil (chain id 1) with Seaport, the conduit and
+ * a collection of 20 cards owned by the seller (see src/features/indexer/testMarket.ts), the built server
+ * pointed at it through `CHAIN_OVERRIDES_JSON` with its indexer on, the catalogue seeded (the collection's
+ * illustrator signs in with {@link CREATOR_PASSWORD}), and a client signed in with the seller's wallet.
+ */
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { privateKeyToAccount } from 'viem/accounts';
+import { expect } from 'vitest';
+import {
+  seedCatalogue,
+  startTestMarket,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../../src/features/indexer/testMarket.ts';
+import { hashPassword } from '../../src/features/session/passwords.server.ts';
+import { toOrderJson } from '../../src/features/trading/orderJson.ts';
+import type { SellCardInput } from '../../src/features/trading/sellCardPayload.ts';
+import { cards, illustrators } from '../../src/server/db/schema/index.ts';
+import { API_KEY, type ApiClient, type App, startApp } from '../helpers/api.ts';
+import { ANVIL_KEYS } from '../helpers/testWallet.ts';
+import { walletSignIn } from './signIn.ts';
+
+/** The password of the collection's illustrator (`creator`). */
+export const CREATOR_PASSWORD = 'creator-password-1';
+
+/** A running trading app. */
+export interface TradingApp {
+  fixture: TestMarket;
+  app: App;
+  /** Signed in with the fixture's seller wallet. */
+  seller: ApiClient;
+  /** `/api/v1/cards/1/{collection}/{tokenId}`. */
+  cardPath: (tokenId: bigint | string) => string;
+  /** `/tokens/1/{collection}/{tokenId}` (the token page). */
+  tokenPage: (tokenId: bigint | string) => string;
+  stop: () => Promise<void>;
+}
+
+/** The sell-card payload as the browser sends it: bigints as decimal strings, `order` as JSON. */
+export function payload(input: SellCardInput) {
+  return {
+    ...input,
+    token_id: input.token_id.toString(),
+    price: input.price.toString(),
+    order: toOrderJson(input.order),
+  };
+}
+
+/** Starts chain and server (see the module comment). */
+export async function startTradingApp(): Promise<TradingApp> {
+  const fixture = await startTestMarket();
+  let app: App | undefined;
+  try {
+    const { contracts } = fixture.market;
+    const passwordHash = await hashPassword(CREATOR_PASSWORD);
+    app = await startApp({
+      seed: async (db) => {
+        await seedCatalogue(db, fixture);
+        await db.update(illustrators).set({ passwordHash }).where(eq(illustrators.uid, 'creator'));
+        await db.insert(cards).values(
+          Array.from({ length: 20 }, (_, index) => ({
+            chainId: 1,
+            contractAddress: fixture.card.toLowerCase(),
+            tokenId: String(index + 1),
+            ownerAddress: fixture.market.seller.account.address.toLowerCase(),
+            name: `Card ${index + 1}`,
+          })),
+        );
+      },
+      env: {
+        CHAIN_OVERRIDES_JSON: JSON.stringify({
+          ETH: {
+            rpcUrls: [fixture.market.anvil.rpcUrl],
+            contracts: {
+              exchange: contracts.seaport,
+              market: contracts.conduit,
+              atem: contracts.atem,
+              payment: contracts.wrappedNative,
+            },
+          },
+        }),
+        PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
+        INDEXER: 'on',
+        INDEXER_POLL_MS: '100',
+      },
+    });
+    const seller = app.client();
+    const signedIn = await walletSignIn(seller, privateKeyToAccount(ANVIL_KEYS[1]));
+    expect(signedIn.status).toBe(200);
+    const collection = fixture.card.toLowerCase();
+    const running = app;
+    return {
+      fixture,
+      app: running,
+      seller,
+      cardPath: (tokenId) => `/api/v1/cards/1/${collection}/${tokenId}`,
+      tokenPage: (tokenId) => `/tokens/1/${collection}/${tokenId}`,
+      stop: async () => {
+        await running.stop();
+        await fixture.market.stop();
+      },
+    };
+  } catch (error) {
+    await app?.stop();
+    await fixture.market.stop();
+    throw error;
+  }
+}
+
+/** Polls `check` until it returns true (the indexer works in the background). */
+export async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Issues cards as `client` (`POST /api/v1/card_issue`, multipart with a small PNG). */
+export async function issueCards(app: App, client: ApiClient, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer();
+  form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'card.png');
+  const response = await fetch(new URL('/api/v1/card_issue', app.url), {
+    method: 'POST',
+    body: form,
+    headers: {
+      origin: app.url,
+      'x-requested-with': 'XMLHttpRequest',
+      'x-api-key': API_KEY,
+      cookie: client.cookieHeader(),
+    },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
