@@ -1,18 +1,15 @@
 /**
- * Throughput of `GET /api/v1/current_user`, the call every page makes at start-up: on a fresh database
- * with the demo data, signed in as the demo illustrator (`POST /api/v1/illustrator_session`), then
- * without a session (the 401 path), each for 10 s over 10 connections with autocannon.
+ * Throughput of `GET /api/v1/current_user`, the call a signed-in visitor's pages make at start-up: on the
+ * demo data, signed in as the demo illustrator (`POST /api/v1/illustrator_session`), then without a session
+ * (the 401 path), each for 10 s over 10 connections with autocannon.
  *
- * Starts a server of its own (it needs the demo accounts), so the `baseUrl` it is given is not used.
- * Alone: `node bench/current-user.mjs` (after `astro build`).
- *
- * @see /work/shared/spec/marketplace-spec.md §7 (GET /api/v1/current_user, POST /api/v1/illustrator_session)
+ * Runs against the server `npm run bench` gives it (demo data); alone (`node bench/current-user.mjs`, after
+ * `astro build`) it starts its own. Spec §7 (GET /api/v1/current_user, POST /api/v1/illustrator_session).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { DEMO_ILLUSTRATOR } from '../src/server/seed/accounts.ts';
-import { seedDemo } from '../src/server/seed/demo.ts';
-import { createTestDatabase } from '../tests/helpers/db.ts';
 import { startServer } from '../tests/helpers/server.ts';
 import { load, SITE_HEADERS, summaryRow } from './search.mjs';
 
@@ -54,13 +51,14 @@ async function statusOf(baseUrl, headers = {}) {
  *
  * @param {{ baseUrl?: string, seconds?: number }} [context]
  */
-export async function run({ seconds = 10 } = {}) {
-  const database = await createTestDatabase({ url: process.env.BENCH_DATABASE_URL ?? '' });
+export async function run({ baseUrl, seconds = 10 } = {}) {
+  // `npm run bench` gives the shared server (demo data); alone, this module starts its own.
+  const catalogue = baseUrl ? undefined : await (await importTs('bench/seedCatalogue.ts')).seedCatalogue(0);
   let server;
   try {
-    await seedDemo(database.db);
-    await database.disconnect();
-    server = await startServer({ root, env: { DATABASE_URL: '', DATA_DIR: '', SEED_DEMO: '0', ...database.env } });
+    server = catalogue
+      ? await startServer({ root, env: { DATABASE_URL: '', DATA_DIR: '', SEED_DEMO: '0', ...catalogue.database.env } })
+      : { url: baseUrl ?? '', stop: async () => {} };
     const rows = [];
     const session = await signIn(server.url);
     if ('cookie' in session) {
@@ -84,7 +82,7 @@ export async function run({ seconds = 10 } = {}) {
     return rows;
   } finally {
     await server?.stop();
-    await database.close();
+    await catalogue?.database.close();
   }
 }
 

@@ -66,7 +66,7 @@ export async function run() {
         },
       ];
       for (const kind of kinds) {
-        await misses(server.url, kind.path, 10);
+        await misses(server.url, (i) => kind.path(1_000_000 + i), 10);
         const { times, other } = await misses(server.url, kind.path, kind.count);
         rows.push({
           cards: catalogue.cards,

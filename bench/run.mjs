@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the site if `dist/` is missing, starts the production server once on a free
- * loopback port, runs each benchmark module against it and exits.
+ * loopback port with the demo catalogue, runs each benchmark module against it and exits.
  *
  * A benchmark module is a `bench/*.mjs` file exporting `run({ baseUrl })`; add it to MODULES below.
  * `npm run bench -- js-size` runs only the named modules.
@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
 
 /** Benchmark modules in the order they run: name -> path relative to this file. */
@@ -40,7 +41,13 @@ if (!existsSync(join(root, 'dist', 'server', 'entry.mjs'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = await startServer({ root });
+// The shared server holds the demo catalogue (benchmarks that need more seed their own).
+const { seedCatalogue } = await importTs('bench/seedCatalogue.ts');
+const catalogue = await seedCatalogue(0);
+const server = await startServer({
+  root,
+  env: { DATABASE_URL: '', DATA_DIR: '', SEED_DEMO: '0', ...catalogue.database.env },
+});
 let failed = false;
 try {
   console.log(`server: ${server.url} (node ${process.version}, ${new Date().toISOString()})`);
@@ -57,5 +64,6 @@ try {
   }
 } finally {
   await server.stop();
+  await catalogue.database.close();
 }
 process.exit(failed ? 1 : 0);
