@@ -9,7 +9,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
-import { DEMO_ILLUSTRATOR } from '../src/server/seed/accounts.ts';
+import { DEMO_ILLUSTRATOR } from '../src/dev/seed/accounts.ts';
 import { startServer } from '../tests/helpers/server.ts';
 import { load, SITE_HEADERS, summaryRow } from './search.mjs';
 

@@ -5,12 +5,12 @@
 import { sql } from 'drizzle-orm';
 import { type Address, createPublicClient, createWalletClient, defineChain, type Hash, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { deployLocal } from '../src/dev/localchain/deployLocal';
+import { ANVIL_ACCOUNTS } from '../src/dev/seed/accounts';
 import { loadChainConfig } from '../src/features/chains/chainConfig';
 import { syncChain } from '../src/features/indexer/indexChain.server';
 import { cardAbi } from '../src/features/trading/contracts/cardAbi';
-import { deployLocal } from '../src/features/trading/contracts/deployLocal';
 import { categories } from '../src/server/db/schema';
-import { ANVIL_ACCOUNTS } from '../src/server/seed/accounts';
 import { startAnvil } from '../tests/helpers/anvil';
 import { createTestDatabase } from '../tests/helpers/db';
 import { ANVIL_KEYS } from '../tests/helpers/testWallet';

@@ -16,7 +16,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { seedBulk } from '../src/server/seed/bulk.ts';
+import { seedBulk } from '../src/dev/seed/bulk.ts';
 import { createTestDatabase } from '../tests/helpers/db.ts';
 import { startServer } from '../tests/helpers/server.ts';
 

@@ -1,12 +1,12 @@
 /**
  * A large catalogue for the page benchmarks: a fresh database (PGlite in a temporary folder, or a new database
- * on `BENCH_DATABASE_URL`) holding the demo data plus `cards` bulk cards (none: the demo data alone) (src/server/seed/bulk.ts), `VACUUM
+ * on `BENCH_DATABASE_URL`) holding the demo data plus `cards` bulk cards (none: the demo data alone) (src/dev/seed/bulk.ts), `VACUUM
  * ANALYZE`d, then closed so a server process can open it. Loaded by the benchmarks through
  * scripts/lib/bundle-ts.mjs (source files import each other without extensions).
  */
 import { sql } from 'drizzle-orm';
-import { seedBulk } from '../src/server/seed/bulk.ts';
-import { seedDemo } from '../src/server/seed/demo.ts';
+import { seedBulk } from '../src/dev/seed/bulk.ts';
+import { seedDemo } from '../src/dev/seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/helpers/db.ts';
 
 /** A seeded catalogue, closed for a server to open. */

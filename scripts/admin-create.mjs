@@ -8,10 +8,11 @@
  * Writes to the server's database (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR, default ./data).
  * Stop the server first when it uses the same PGlite folder (two processes must not open one).
  *
- * @see src/server/seed/adminCreate.ts
+ * @see src/features/admin/accounts/createAdmin.ts
  */
+
+import { runAdminCreate } from '../src/features/admin/accounts/createAdmin.ts';
 import { closeDatabase, getDatabase } from '../src/server/db/client.ts';
-import { runAdminCreate } from '../src/server/seed/adminCreate.ts';
 
 if (process.argv.length > 2) {
   console.error('admin:create takes no arguments: it asks for the uid and the password (or reads them from stdin)');

@@ -10,16 +10,16 @@
  *
  * Stop the server first when it uses the same PGlite folder (two processes must not open one).
  *
- * @see src/server/seed/demo.ts
+ * @see src/dev/seed/demo.ts
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importTs } from './lib/bundle-ts.mjs';
 
 const { closeDatabase, getDatabase } = await importTs('src/server/db/client.ts');
-const { DEMO_ADMIN, DEMO_ILLUSTRATOR } = await importTs('src/server/seed/accounts.ts');
-const { writeDemoArt } = await importTs('src/server/seed/art.ts');
-const { seedDemo } = await importTs('src/server/seed/demo.ts');
+const { DEMO_ADMIN, DEMO_ILLUSTRATOR } = await importTs('src/dev/seed/accounts.ts');
+const { writeDemoArt } = await importTs('src/dev/seed/art.ts');
+const { seedDemo } = await importTs('src/dev/seed/demo.ts');
 
 const args = new Set(process.argv.slice(2));
 const known = new Set(['--force', '--write-art']);

@@ -35,14 +35,14 @@ const useLocalChain = (chainEnv === '' || chainEnv === 'local') && !overridden;
 /** @type {{ file: string, stop: () => Promise<void>, signalStop: () => void } | undefined} */
 let localChain;
 if (useLocalChain) {
-  const { launchLocalChain } = await importTs('src/features/localchain/launch.server.ts');
+  const { launchLocalChain } = await importTs('src/dev/localchain/launch.server.ts');
   localChain = await launchLocalChain(process.env);
   process.on('exit', () => localChain?.signalStop());
   console.log(`[localchain] ready after ${elapsed()}`);
 } else {
   // Seed the demo marketplace into an empty database (only on local chains unless SEED_DEMO=1: the demo
   // admin's password is public), then close it: the server process opens it next.
-  const { ensureDemoData, closeDemoDatabase } = await importTs('src/server/seed/ensureDemo.server.ts');
+  const { ensureDemoData, closeDemoDatabase } = await importTs('src/dev/seed/ensureDemo.server.ts');
   await ensureDemoData();
   await closeDemoDatabase();
 }

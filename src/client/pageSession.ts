@@ -41,7 +41,7 @@ function watchInjectedWallet(body: HTMLElement): void {
   if (!provider) return;
   const data = body.dataset;
   const user = $currentUser.get();
-  void import('../features/wallet/watchWallet').then(({ watchWallet }) =>
+  void import('../features/session/watchWallet').then(({ watchWallet }) =>
     watchWallet({
       provider,
       chains: JSON.parse(data['chains'] ?? '[]'),

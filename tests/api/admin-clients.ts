@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import { DEMO_ADMIN, DEMO_ILLUSTRATOR, seedDemo } from '../../src/server/seed/demo.ts';
+import { DEMO_ADMIN, DEMO_ILLUSTRATOR, seedDemo } from '../../src/dev/seed/demo.ts';
 import { API_KEY, type ApiClient, type App, startApp } from '../helpers/api.ts';
 import { walletSignIn } from './signIn.ts';
 

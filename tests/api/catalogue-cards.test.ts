@@ -3,7 +3,7 @@
  * id, and view counting. Hidden cards and cards of hidden categories never show. Real HTTP.
  */
 import { describe, expect, test } from 'vitest';
-import type { CardDetail, CardSummary } from '../../src/features/cards/types.ts';
+import type { CardDetail, CardSummary } from '../../src/features/catalogue/types.ts';
 import {
   catalogueAppForFile,
   client,

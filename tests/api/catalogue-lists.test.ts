@@ -3,7 +3,7 @@
  * activity and the platform fee. Hidden items never show. Real HTTP against the built server.
  */
 import { describe, expect, test } from 'vitest';
-import type { ActivityItem, CardSummary, CategorySummary, CreatorDetail } from '../../src/features/cards/types.ts';
+import type { ActivityItem, CardSummary, CategorySummary, CreatorDetail } from '../../src/features/catalogue/types.ts';
 import { catalogueAppForFile, DEMO_CARDS, get, hidden, ids, type ListBody, list, MIO } from './catalogueApp.ts';
 
 catalogueAppForFile();

@@ -5,10 +5,10 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import type { CardSummary } from '../../src/features/cards/types.ts';
+import { seedDemo } from '../../src/dev/seed/demo.ts';
+import type { CardSummary } from '../../src/features/catalogue/types.ts';
 import { cards, categories, platformFees } from '../../src/server/db/schema/index.ts';
 import type { Database } from '../../src/server/db/types.ts';
-import { seedDemo } from '../../src/server/seed/demo.ts';
 import { type App, startApp } from '../helpers/api.ts';
 
 export interface ListBody<T> {

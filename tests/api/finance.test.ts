@@ -6,7 +6,7 @@
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ILLUSTRATOR, seedDemo } from '../../src/server/seed/demo.ts';
+import { DEMO_ILLUSTRATOR, seedDemo } from '../../src/dev/seed/demo.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import { walletSignIn } from './signIn.ts';
 

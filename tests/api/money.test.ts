@@ -19,14 +19,6 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import atemArtifact from '../../contracts/artifacts/Atem.json';
-import {
-  seedCatalogue,
-  signListing,
-  startTestMarket,
-  TEST_FEE_BPS,
-  TEST_FEE_RECIPIENT,
-  type TestMarket,
-} from '../../src/features/indexer/testMarket.ts';
 import { hashPassword } from '../../src/features/session/passwords.server.ts';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
 import { toOrderJson } from '../../src/features/trading/orderJson.ts';
@@ -38,6 +30,14 @@ import type { SellCardInput } from '../../src/features/trading/sellCardPayload.t
 import { cards, illustrators } from '../../src/server/db/schema/index.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
+import {
+  seedCatalogue,
+  signListing,
+  startTestMarket,
+  TEST_FEE_BPS,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../helpers/testMarket.ts';
 import { ANVIL_KEYS, anvilKey } from '../helpers/testWallet.ts';
 import { walletSignIn } from './signIn.ts';
 

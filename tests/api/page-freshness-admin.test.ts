@@ -4,7 +4,7 @@
  * sure the page is answered from the cache (pages are kept an hour), then makes the change, then loads it again.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CardDetail, CardSummary } from '../../src/features/cards/types.ts';
+import type { CardDetail, CardSummary } from '../../src/features/catalogue/types.ts';
 import type { App } from '../helpers/api.ts';
 import { adminClient, startDemoApp, walletClient } from './admin-clients.ts';
 import { kept, page } from './pageFreshness.ts';

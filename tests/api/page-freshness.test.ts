@@ -6,11 +6,11 @@
  */
 import { erc721Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signListing, type TestMarket } from '../../src/features/indexer/testMarket.ts';
 import { cancelOrders } from '../../src/features/trading/seaport/cancelOrders.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
 import { incrementCounter } from '../../src/features/trading/seaport/incrementCounter.ts';
 import type { ApiClient, App } from '../helpers/api.ts';
+import { signListing, type TestMarket } from '../helpers/testMarket.ts';
 import { kept, page } from './pageFreshness.ts';
 import { CREATOR_PASSWORD, eventually, issueCards, payload, startTradingApp, type TradingApp } from './tradingApp.ts';
 

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEMO_ADMIN } from '../../src/server/seed/accounts.ts';
+import { DEMO_ADMIN } from '../../src/dev/seed/accounts.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { exited, killGroup, trackGroup, waitForExit } from '../helpers/processGroups.ts';
 import { freePort } from '../helpers/server.ts';

@@ -6,10 +6,10 @@
  */
 import { erc721Abi, type Hex, parseEther, zeroHash } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signListing, type TestMarket } from '../../src/features/indexer/testMarket.ts';
 import { cancelOrders } from '../../src/features/trading/seaport/cancelOrders.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
 import type { ApiClient, App } from '../helpers/api.ts';
+import { signListing, type TestMarket } from '../helpers/testMarket.ts';
 import { CREATOR_PASSWORD, eventually, issueCards, payload, startTradingApp, type TradingApp } from './tradingApp.ts';
 
 let trading: TradingApp;

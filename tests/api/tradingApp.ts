@@ -8,17 +8,12 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import {
-  seedCatalogue,
-  startTestMarket,
-  TEST_FEE_RECIPIENT,
-  type TestMarket,
-} from '../../src/features/indexer/testMarket.ts';
 import { hashPassword } from '../../src/features/session/passwords.server.ts';
 import { toOrderJson } from '../../src/features/trading/orderJson.ts';
 import type { SellCardInput } from '../../src/features/trading/sellCardPayload.ts';
 import { cards, illustrators } from '../../src/server/db/schema/index.ts';
 import { API_KEY, type ApiClient, type App, startApp } from '../helpers/api.ts';
+import { seedCatalogue, startTestMarket, TEST_FEE_RECIPIENT, type TestMarket } from '../helpers/testMarket.ts';
 import { ANVIL_KEYS } from '../helpers/testWallet.ts';
 import { walletSignIn } from './signIn.ts';
 

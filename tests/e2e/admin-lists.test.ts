@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ADMIN } from '../../src/server/seed/accounts.ts';
+import { DEMO_ADMIN } from '../../src/dev/seed/accounts.ts';
 import { launchBrowser, newPage } from '../helpers/browser.ts';
 import { baseUrl, pageUrl } from '../helpers/e2e.ts';
 import { signInAdmin } from '../helpers/pageActions.ts';

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from '../../src/server/seed/accounts.ts';
+import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from '../../src/dev/seed/accounts.ts';
 import { walletSignIn } from '../api/signIn.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';

@@ -10,7 +10,7 @@ export interface RouteCase {
 }
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
-/** A creator and a Polygon collection contract of the seeded demo data (src/server/seed). */
+/** A creator and a Polygon collection contract of the seeded demo data (src/dev/seed). */
 const CREATOR = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const CONTRACT = '0x0c4d7e943c01a862f50c6822933bea47c0c13b3f';
 

@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ILLUSTRATOR } from '../../src/server/seed/accounts.ts';
+import { DEMO_ILLUSTRATOR } from '../../src/dev/seed/accounts.ts';
 import { launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
 import { ANVIL_KEYS, installTestWallet } from '../helpers/testWallet.ts';

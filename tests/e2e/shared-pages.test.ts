@@ -6,8 +6,8 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CardSummary } from '../../src/features/cards/types.ts';
-import { ANVIL_ACCOUNTS } from '../../src/server/seed/accounts.ts';
+import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
+import type { CardSummary } from '../../src/features/catalogue/types.ts';
 import { launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
 import { hydrated, signInWithWallet } from '../helpers/pageActions.ts';

@@ -7,7 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CardSummary } from '../../src/features/cards/types.ts';
+import type { CardSummary } from '../../src/features/catalogue/types.ts';
 import { SHARED_CACHE_CONTROL } from '../../src/server/cache/cachePage.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';

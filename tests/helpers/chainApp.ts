@@ -4,14 +4,14 @@
  * deployed and the catalogue's Ethereum cards minted to their owners and listed with real signatures, and
  * the production server pointed at that chain with its indexer on.
  *
- * @see ./server.ts, ../../src/features/localchain/localChain.server.ts
+ * @see ./server.ts, ../../src/dev/localchain/localChain.server.ts
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type LocalChain, seedLocalChain, startLocalChain } from '../../src/dev/localchain/localChain.server.ts';
+import { seedDemo } from '../../src/dev/seed/demo.ts';
 import type { Chain } from '../../src/features/chains/chains.ts';
-import { type LocalChain, seedLocalChain, startLocalChain } from '../../src/features/localchain/localChain.server.ts';
-import { seedDemo } from '../../src/server/seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 

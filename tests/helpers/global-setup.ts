@@ -6,7 +6,7 @@
  * @see /work/shared/TESTING.md
  */
 import type { TestProject } from 'vitest/node';
-import { seedDemo } from '../../src/server/seed/demo.ts';
+import { seedDemo } from '../../src/dev/seed/demo.ts';
 import { createTestDatabase } from './db.ts';
 import { startServer } from './server.ts';
 

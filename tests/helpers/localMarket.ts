@@ -20,9 +20,8 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-
+import { type DeployLocalReturnType, deployLocal } from '../../src/dev/localchain/deployLocal';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
-import { type DeployLocalReturnType, deployLocal } from '../../src/features/trading/contracts/deployLocal';
 import { type RunningAnvil, startAnvil } from './anvil';
 import { ANVIL_KEYS } from './testWallet';
 

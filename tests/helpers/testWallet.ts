@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { createPublicClient, createWalletClient, type Hex, hexToString, http, isHex, toHex } from 'viem';
 import { mnemonicToAccount, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_MNEMONIC } from '../../src/server/seed/accounts.ts';
+import { ANVIL_MNEMONIC } from '../../src/dev/seed/accounts.ts';
 
 /** anvil's default development keys (public test keys, never funded outside a local chain). */
 export const ANVIL_KEYS = [

@@ -5,7 +5,7 @@
  * Runs in the PostgreSQL pass of `npm test` (`DATABASE_URL` set; `vitest run --project postgres`).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ADMIN, seedDemo } from '../../src/server/seed/demo.ts';
+import { DEMO_ADMIN, seedDemo } from '../../src/dev/seed/demo.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { NO_METAMASK } from '../../lib/errors';
-import { closeAllMenus, onCloseMenus } from '../../ui/menus/closeMenus';
+import { NO_METAMASK } from '~/lib/errors';
+import { closeAllMenus, onCloseMenus } from '~/ui/menus/closeMenus';
 import { getInjectedProvider, rpcErrorCode } from '../wallet/eip1193';
 import { switchWalletChain } from '../wallet/switchChain';
 import type { ChainKey } from './chainKey';

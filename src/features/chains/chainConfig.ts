@@ -4,7 +4,7 @@
  * @see marketplace-spec.md §3 "Chain config per environment", §9 chain ids
  */
 import { z } from 'zod';
-import type { Address } from '../../lib/addresses';
+import type { Address } from '~/lib/addresses';
 import {
   CHAIN_ICONS,
   CHAIN_KEYS,

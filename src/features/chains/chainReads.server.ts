@@ -8,7 +8,7 @@
  */
 import { type Address, type Hex, parseAbi, parseAbiItem } from 'viem';
 import { z } from 'zod';
-import { badGateway, type HttpError, notFound, unprocessable } from '../../server/api/errors';
+import { badGateway, type HttpError, notFound, unprocessable } from '~/server/api/errors';
 import type { ChainKey } from './chainKey';
 import type { Chain } from './chains';
 import { classifyChainError, publicClientFor, ReadCache } from './publicClients.server';

@@ -4,8 +4,8 @@
  * holds what is the same everywhere.
  * @see marketplace-spec.md §3 "Blockchain network", "Chain config per environment"; §5; §9
  */
-import type { Address } from '../../lib/addresses';
-import { UNKNOWN_CHAIN } from '../../lib/errors';
+import type { Address } from '~/lib/addresses';
+import { UNKNOWN_CHAIN } from '~/lib/errors';
 
 import { CHAIN_KEYS, type ChainKey, isChainKey } from './chainKey';
 

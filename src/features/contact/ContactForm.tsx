@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { ApiError } from '../../client/api';
-import { type Captcha, createCaptcha } from '../../client/captcha';
-import { api } from '../../client/siteApi';
+import { ApiError } from '~/client/api';
+import { type Captcha, createCaptcha } from '~/client/captcha';
+import { api } from '~/client/siteApi';
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,

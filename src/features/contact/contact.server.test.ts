@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from '~/server/api/errors';
+import { contactMessages, rateLimitBuckets } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { HttpError } from '../../server/api/errors';
-import { contactMessages, rateLimitBuckets } from '../../server/db/schema';
 import { CONTACT_MESSAGES_PER_HOUR, contactRequestSchema, submitContactMessage } from './contact.server';
 import { RECAPTCHA_VERIFY_URL, recaptchaConfig } from './recaptcha.server';
 

@@ -5,10 +5,10 @@
  * @see /work/shared/spec/marketplace-spec.md §2 (/contact), §8 (Captcha)
  */
 import { z } from 'zod';
-import { tooManyRequests } from '../../server/api/errors';
-import { contactMessages } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
-import { hitRateLimit } from '../../server/rateLimit.server';
+import { tooManyRequests } from '~/server/api/errors';
+import { contactMessages } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
 import { asLocale, type Locale } from '../i18n/locales';
 import { CONTACT_FIELDS, CONTACT_PROBLEM_TEXT, contactProblems } from './contactRules';
 import { type RecaptchaConfig, verifyRecaptcha } from './recaptcha.server';

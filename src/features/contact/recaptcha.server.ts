@@ -6,7 +6,7 @@
  * @see https://developers.google.com/recaptcha/docs/verify
  * @see /work/shared/spec/marketplace-spec.md §1 (captcha version 2), §8 (Captcha)
  */
-import { HttpError, unprocessable } from '../../server/api/errors';
+import { HttpError, unprocessable } from '~/server/api/errors';
 
 /** Google's verification endpoint. */
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';

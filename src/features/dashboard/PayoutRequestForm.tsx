@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../client/api';
-import { api } from '../../client/siteApi';
-import { flashNextPage } from '../../ui/snackbar/flash';
-import { showSnackbar } from '../../ui/snackbar/store';
+import { ApiError } from '~/client/api';
+import { api } from '~/client/siteApi';
+import { flashNextPage } from '~/ui/snackbar/flash';
+import { showSnackbar } from '~/ui/snackbar/store';
 import { interpolate } from '../i18n/format';
 import { checkPayoutAmount, type PayoutFormProblem, type PayoutOption } from './payoutForm';
 import { amountInUnits, formatAmount, payoutMinimum } from './payoutRules';

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../client/api';
-import { api } from '../../client/siteApi';
-import { showSnackbar } from '../../ui/snackbar/store';
+import { ApiError } from '~/client/api';
+import { api } from '~/client/siteApi';
+import { showSnackbar } from '~/ui/snackbar/store';
 
 /** Longest illustrator name the server accepts (settings.server MAX_ILLUSTRATOR_NAME). */
 export const MAX_NAME = 60;

@@ -3,11 +3,11 @@
  * day, week (from Monday) or month of the sale in Japan time, per chain and canonical currency, plus the
  * totals over the whole range (whose `period` is the range's first day).
  *
- * @see ./finance.server.ts `revenueReport`, ../admin/adminRevenues.server.ts `platformRevenueReport`
+ * @see ./finance.server.ts `revenueReport`, ../admin/money/adminRevenues.server.ts `platformRevenueReport`
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/types';
-import { canonicalCurrencySql } from '../categories/categories.server';
+import type { Database } from '~/server/db/types';
+import { canonicalCurrencySql } from '../catalogue/collections/categories.server';
 
 /** The range and bucket of a report. */
 export interface BucketedRange {

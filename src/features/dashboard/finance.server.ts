@@ -8,9 +8,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { toCsv } from '../../lib/csv';
-import type { Database } from '../../server/db/types';
-import { toDecimal, toNumber } from '../cards/rowValues';
+import { toCsv } from '~/lib/csv';
+import { toDecimal, toNumber } from '~/lib/rowValues';
+import type { Database } from '~/server/db/types';
 import { bucketedReport } from './bucketedReport.server';
 import { amountInUnits, currencySymbol } from './payoutRules';
 

@@ -6,7 +6,7 @@
  * Spec §2 (/dashboard/payouts), §9 ("payout thresholds: not shown").
  */
 import { formatEther } from 'viem';
-import { formatJpy } from '../../lib/price';
+import { formatJpy } from '~/lib/price';
 import { CURRENCIES, CurrencyCode, isCurrencyCode } from '../chains/currencies';
 
 const units = (whole: bigint, thousandths = 0n) => whole * 10n ** 18n + thousandths * 10n ** 15n;

@@ -10,13 +10,13 @@
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Page, type PageRequest, pageOffset, toPage } from '../../lib/pagination';
-import { notFound, unprocessable } from '../../server/api/errors';
-import { illustrators, payouts, users } from '../../server/db/schema';
-import type { Database, Transaction } from '../../server/db/types';
-import { chainIdParam, cryptoCurrencyCode } from '../cards/queryParams';
-import { toDecimal, toIsoOrNull, toNumber } from '../cards/rowValues';
-import { canonicalCurrencySql } from '../categories/categories.server';
+import { type Page, type PageRequest, pageOffset, toPage } from '~/lib/pagination';
+import { chainIdParam, cryptoCurrencyCode } from '~/lib/params';
+import { toDecimal, toIsoOrNull, toNumber } from '~/lib/rowValues';
+import { notFound, unprocessable } from '~/server/api/errors';
+import { illustrators, payouts, users } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
+import { canonicalCurrencySql } from '../catalogue/collections/categories.server';
 import { CurrencyCode } from '../chains/currencies';
 import { currencySymbol, payoutMinimum, payoutProblem } from './payoutRules';
 

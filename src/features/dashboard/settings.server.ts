@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { isAddress } from 'viem';
 import { z } from 'zod';
-import { notFound } from '../../server/api/errors';
-import { illustrators, users } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { notFound } from '~/server/api/errors';
+import { illustrators, users } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 
 /** Longest illustrator name, in characters. */
 export const MAX_ILLUSTRATOR_NAME = 60;

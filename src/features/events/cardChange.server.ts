@@ -3,8 +3,8 @@
  * given, and every list. For API writes that touch cards (a listing, a cancel, hiding a card).
  */
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import { cards } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { cards } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import type { Change } from './tags';
 
 /** Which cards: by id, or by token. */

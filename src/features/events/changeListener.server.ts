@@ -8,7 +8,7 @@
  * @see ./publish.server.ts
  */
 import pg from 'pg';
-import type { DatabaseHandle } from '../../server/db/types';
+import type { DatabaseHandle } from '~/server/db/types';
 import { applyTags, CHANGES_CHANNEL, setNotifier } from './publish.server';
 import { tag } from './tags';
 

@@ -6,7 +6,7 @@
  *
  * @see ./tags.ts, ./changeListener.server.ts, ../../server/cache/pageCache.ts
  */
-import { pageStore } from '../../server/cache/pageCache';
+import { pageStore } from '~/server/cache/pageCache';
 import { announce } from './hub';
 import { type Change, tagsOf } from './tags';
 

@@ -8,8 +8,8 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { cards, sales, sellOrders } from '../../server/db/schema';
-import type { Transaction } from '../../server/db/types';
+import { cards, sales, sellOrders } from '~/server/db/schema';
+import type { Transaction } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { type CurrencyCode, canonicalCurrencyCode } from '../chains/currencies';
 import { currencyOfToken } from '../trading/currencyTokens';

@@ -12,8 +12,8 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { cards, cardTransfers, sellOrders } from '../../server/db/schema';
-import type { Transaction } from '../../server/db/types';
+import { cards, cardTransfers, sellOrders } from '~/server/db/schema';
+import type { Transaction } from '~/server/db/types';
 import type { ListableQuery } from '../trading/listingState.server';
 import type { ChainEvent } from './chainEvents.server';
 

@@ -6,8 +6,8 @@
  * @see ../../server/db/schema/indexer.ts
  */
 import { eq } from 'drizzle-orm';
-import { indexerCursors } from '../../server/db/schema';
-import type { Database, Transaction } from '../../server/db/types';
+import { indexerCursors } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
 
 /** Where a chain's indexing stopped. */
 export interface Cursor {

@@ -7,9 +7,9 @@
  *
  * @see ./runIndexer.server.ts, ./main.server.ts
  */
-import { getDatabase } from '../../server/db/client';
+import { getDatabase } from '~/server/db/client';
 import { serverChains, serverEnvironment } from '../chains/config.server';
-import { platformFeeRecipient, platformPaymentAddress } from '../fees/platformAccounts.server';
+import { platformFeeRecipient, platformPaymentAddress } from '../trading/platformAccounts.server';
 import { type RunningIndexer, startIndexer } from './runIndexer.server';
 
 const STARTED = Symbol.for('kirafuda.indexer.inServer');

@@ -13,8 +13,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { type Address, erc721Abi, type Hex, type PublicClient } from 'viem';
-import { categories } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { categories } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import { isDeployedAddress } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { publicClientFor } from '../chains/publicClients.server';

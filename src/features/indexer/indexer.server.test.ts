@@ -7,9 +7,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cards, indexerCursors, revenues, sales, sellOrders } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { cards, indexerCursors, revenues, sales, sellOrders } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import {
+  seedCatalogue,
+  signListing,
+  startTestMarket,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../../../tests/helpers/testMarket';
 import type { Chain } from '../chains/chains';
 import { toOrderJson } from '../trading/orderJson';
 import { cancelOrders } from '../trading/seaport/cancelOrders';
@@ -20,7 +27,6 @@ import { indexRange, syncChain } from './indexChain.server';
 import type { IndexerSettings } from './indexerSettings';
 import { expireListings } from './listingClock.server';
 import { startIndexer } from './runIndexer.server';
-import { seedCatalogue, signListing, startTestMarket, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
 
 /** Generous: the machine may be busy with other suites (each step takes milliseconds when idle). */
 const TIMEOUT = 30_000;

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DatabaseHandle } from '../../server/db/types';
+import type { DatabaseHandle } from '~/server/db/types';
 
 /** Key of the indexer's advisory lock ("KiraIx"; the demo seed uses "KiraFd"). */
 export const INDEXER_LOCK_KEY = 0x4b6972614978;

@@ -4,8 +4,8 @@
  * kinds of moment as changes of their cards, so cached pages follow them within a second or so.
  */
 import { and, eq, gt, isNotNull, lte, min, sql } from 'drizzle-orm';
-import { sellOrders } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { sellOrders } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 
 /**
  * Marks active listings whose end time has passed as expired (all chains); answers how many, and the

@@ -5,10 +5,10 @@
  *
  * @see ./runIndexer.server.ts
  */
-import { closeDatabase, getDatabase } from '../../server/db/client';
+import { closeDatabase, getDatabase } from '~/server/db/client';
 import { serverChains, serverEnvironment } from '../chains/config.server';
 import { startChangeListener } from '../events/changeListener.server';
-import { platformFeeRecipient, platformPaymentAddress } from '../fees/platformAccounts.server';
+import { platformFeeRecipient, platformPaymentAddress } from '../trading/platformAccounts.server';
 import { startIndexer } from './runIndexer.server';
 
 /** Runs the indexer until a signal arrives; resolves after it stopped. */

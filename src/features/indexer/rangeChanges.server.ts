@@ -4,8 +4,8 @@
  * Read after the range's transaction committed; published by ./indexChain.server.ts.
  */
 import { and, between, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
-import { cards, sellOrders } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { cards, sellOrders } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import type { Change } from '../events/tags';
 import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ChainEvent } from './chainEvents.server';

@@ -6,13 +6,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { cards, cardTransfers, revenues, sales, sellOrders } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { cards, cardTransfers, revenues, sales, sellOrders } from '../../server/db/schema';
+import {
+  seedCatalogue,
+  signListing,
+  startTestMarket,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../../../tests/helpers/testMarket';
 import { toOrderJson } from '../trading/orderJson';
 import { fulfillOrder } from '../trading/seaport/fulfillOrder';
 import { orderHash } from '../trading/seaport/orderHash';
 import { syncChain } from './indexChain.server';
-import { seedCatalogue, signListing, startTestMarket, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
 
 let fixture: TestMarket;
 let database: TestDatabase;

@@ -11,8 +11,8 @@
  */
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { cards, cardTransfers, sales, sellOrders } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { cards, cardTransfers, sales, sellOrders } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 
 /** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */
 export type OwnerAt = (contract: Address, tokenId: bigint, blockNumber: bigint) => Promise<Address | undefined>;

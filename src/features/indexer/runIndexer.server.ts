@@ -8,7 +8,7 @@
  *
  */
 import type { Address } from 'viem';
-import type { DatabaseHandle } from '../../server/db/types';
+import type { DatabaseHandle } from '~/server/db/types';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { classifyChainError } from '../chains/publicClients.server';

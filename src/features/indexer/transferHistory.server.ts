@@ -8,10 +8,10 @@
  */
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { notFound, tooManyRequests } from '../../server/api/errors';
-import { cards, cardTransfers, categories } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
-import { hitRateLimit } from '../../server/rateLimit.server';
+import { notFound, tooManyRequests } from '~/server/api/errors';
+import { cards, cardTransfers, categories } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
 import {
   MAX_LISTED_TOKENS,
   MAX_LOG_SPAN,

@@ -7,9 +7,9 @@
  * @see ./issueFormModel.ts, ../../pages/api/v1/card_issue.ts, spec §2 (/card_issue)
  */
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../client/api';
-import { api } from '../../client/siteApi';
-import { showSnackbar } from '../../ui/snackbar/store';
+import { ApiError } from '~/client/api';
+import { api } from '~/client/siteApi';
+import { showSnackbar } from '~/ui/snackbar/store';
 import {
   type IssuableCollection,
   type IssueFormProblem,

@@ -3,14 +3,14 @@
  * limit, fitted inside 1200x1200 as WebP (metadata such as GPS dropped) under `DATA_DIR/uploads/cards/`
  * with a random name, and served at `/media/cards/...`.
  *
- * @see ../profiles/uploads.server.ts (type detection, media serving)
+ * @see ../../server/uploads.server.ts (type detection, media serving)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { HttpError, unprocessable } from '../../server/api/errors';
-import { detectImageType, MEDIA_PREFIX, uploadsRoot } from '../profiles/uploads.server';
+import { HttpError, unprocessable } from '~/server/api/errors';
+import { detectImageType, MEDIA_PREFIX, uploadsRoot } from '~/server/uploads.server';
 
 /** Longest side of a stored card image, in pixels. */
 export const CARD_IMAGE_SIZE = 1_200;

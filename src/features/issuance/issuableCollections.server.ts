@@ -5,8 +5,8 @@
  * @see ./minter.server.ts `issueCards` (which checks the same again), spec §2 (/card_issue)
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { categories } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { categories } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import type { IssuableCollection } from './issueFormModel';
 

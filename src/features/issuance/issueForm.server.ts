@@ -6,9 +6,9 @@
  * @see /work/shared/spec/marketplace-spec.md §2 (/card_issue: Issue NFT, illustrators only)
  */
 import { z } from 'zod';
-import { HttpError, unprocessable } from '../../server/api/errors';
-import { validate } from '../../server/api/parse';
-import { MAX_ICON_BYTES, MULTIPART_OVERHEAD_BYTES, readMultipartForm } from '../profiles/uploads.server';
+import { HttpError, unprocessable } from '~/server/api/errors';
+import { validate } from '~/server/api/parse';
+import { MAX_ICON_BYTES, MULTIPART_OVERHEAD_BYTES, readMultipartForm } from '~/server/uploads.server';
 
 /** Most serials one issue mints. */
 export const MAX_SERIALS = 100;

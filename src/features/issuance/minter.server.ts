@@ -25,14 +25,14 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '../../server/api/errors';
-import { cards, categories } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
-import { hitRateLimit } from '../../server/rateLimit.server';
+import { LOCAL_MINTER_KEY } from '~/dev/localchain/localAccounts';
+import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
+import { cards, categories } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
 import type { Chain } from '../chains/chains';
 import { serverChains, serverEnvironment } from '../chains/config.server';
 import { classifyChainError, publicClientFor, toViemChain } from '../chains/publicClients.server';
-import { LOCAL_MINTER_KEY } from '../localchain/localAccounts';
 import { cardAbi } from '../trading/contracts/cardAbi';
 
 /** The variables the minter reads. */

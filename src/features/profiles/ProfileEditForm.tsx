@@ -1,8 +1,8 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
-import { ApiError } from '../../client/api';
-import { api } from '../../client/siteApi';
-import { flashNextPage } from '../../ui/snackbar/flash';
-import { showSnackbar } from '../../ui/snackbar/store';
+import { ApiError } from '~/client/api';
+import { api } from '~/client/siteApi';
+import { flashNextPage } from '~/ui/snackbar/flash';
+import { showSnackbar } from '~/ui/snackbar/store';
 import {
   ICON_TYPES,
   type IconFileProblem,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { illustrators, users } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { illustrators, users } from '../../server/db/schema';
 import { getCreatorProfile } from './creatorProfile.server';
 
 let database: TestDatabase;

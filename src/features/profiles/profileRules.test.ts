@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ICON_BYTES } from '~/server/uploads.server';
 import { iconFileProblem, MAX_ICON_FILE_BYTES, MAX_PROFILE_NAME_LENGTH, profileNameProblem } from './profileRules';
 import { MAX_PROFILE_NAME } from './profiles.server';
-import { MAX_ICON_BYTES } from './uploads.server';
 
 describe('profileNameProblem', () => {
   it('accepts a name of up to 40 characters, counting characters not bytes', () => {

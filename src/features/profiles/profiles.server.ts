@@ -6,16 +6,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Page, pageQuerySchema } from '../../lib/pagination';
-import { notFound, tooManyRequests } from '../../server/api/errors';
-import { users } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
-import { hitRateLimit } from '../../server/rateLimit.server';
-import { CARD_SORTS } from '../cards/cardFilters';
-import { listCards } from '../cards/cards.server';
-import { chainIdParam } from '../cards/queryParams';
-import type { CardSummary } from '../cards/types';
-import { deleteMedia, storeIcon } from './uploads.server';
+import { type Page, pageQuerySchema } from '~/lib/pagination';
+import { chainIdParam } from '~/lib/params';
+import { notFound, tooManyRequests } from '~/server/api/errors';
+import { users } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
+import { deleteMedia, storeIcon } from '~/server/uploads.server';
+import { CARD_SORTS } from '../catalogue/cards/cardFilters';
+import { listCards } from '../catalogue/cards/cards.server';
+import type { CardSummary } from '../catalogue/types';
 
 /** Longest profile name, in characters (code points). */
 export const MAX_PROFILE_NAME = 40;

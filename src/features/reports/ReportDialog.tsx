@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
-import { api } from '../../client/siteApi';
-import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '../../ui/snackbar/store';
+import { api } from '~/client/siteApi';
+import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
 import { MAX_REPORT_DETAILS, REPORT_TYPES, type ReportType } from './reportTypes';
 
 /** Props of {@link ReportDialog}; every string comes translated from the page. */

@@ -6,10 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { tooManyRequests } from '../../server/api/errors';
-import { cards, illegalReports } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
-import { hitRateLimit } from '../../server/rateLimit.server';
+import { tooManyRequests } from '~/server/api/errors';
+import { cards, illegalReports } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
 import { MAX_REPORT_DETAILS, REPORT_TYPES, type ReportType } from './reportTypes';
 
 /** Reports one person (signed-in user, else IP address) may file per hour. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/types';
+import type { Database } from '~/server/db/types';
 import { SEARCH_LIMIT, type SearchItem, type SearchResult } from './search.server';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, illustrators, users } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { categories, illustrators, users } from '../../server/db/schema';
 import {
   escapeLike,
   hasCasedLetters,

@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../server/db/types';
+import type { Database } from '~/server/db/types';
 
 /** Longest keyword accepted (characters); longer ones are refused with 422. */
 export const MAX_KEYWORD_LENGTH = 100;

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { shortenAddress } from '../../lib/addresses';
-import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '../../ui/menus/closeMenus';
-import { showSnackbar } from '../../ui/snackbar/store';
+import { shortenAddress } from '~/lib/addresses';
+import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '~/ui/menus/closeMenus';
+import { showSnackbar } from '~/ui/snackbar/store';
 import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '../wallet/ConnectModal';
 import type { Eip1193Provider } from '../wallet/eip1193';
 import type { SocialLoginConfig } from '../wallet/socialLoginConfig';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { admins, illustrators, users } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { admins, illustrators, users } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import type { SessionAdmin, SessionUser } from './types';
 import { ILLUSTRATOR_ROLE } from './types';
 

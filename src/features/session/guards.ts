@@ -1,4 +1,4 @@
-import type { FlashKey } from '../../ui/snackbar/flash';
+import type { FlashKey } from '~/ui/snackbar/flash';
 import { ILLUSTRATOR_ROLE, type SessionAdmin, type SessionUser } from './types';
 
 /**

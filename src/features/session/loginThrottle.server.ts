@@ -13,10 +13,10 @@
  * @see https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html (login throttling)
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { tooManyRequests } from '../../server/api/errors';
-import { loginThrottles, rateLimitBuckets } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
-import { hitRateLimit } from '../../server/rateLimit.server';
+import { tooManyRequests } from '~/server/api/errors';
+import { loginThrottles, rateLimitBuckets } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
 
 /** The limits (see the module comment). */
 export const LOGIN_LIMITS = {

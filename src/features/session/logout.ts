@@ -1,4 +1,4 @@
-import { api } from '../../client/siteApi';
+import { api } from '~/client/siteApi';
 import { SOCIAL_LOGIN_KEY, type SocialLoginConfig } from '../wallet/socialLoginConfig';
 import { clearSession } from './store';
 

@@ -1,7 +1,7 @@
-import { ApiError } from '../../client/api';
-import { api } from '../../client/siteApi';
-import { flashNextPage } from '../../ui/snackbar/flash';
-import { showSnackbar } from '../../ui/snackbar/store';
+import { ApiError } from '~/client/api';
+import { api } from '~/client/siteApi';
+import { flashNextPage } from '~/ui/snackbar/flash';
+import { showSnackbar } from '~/ui/snackbar/store';
 
 export interface PasswordLoginOptions {
   /** `POST` endpoint taking `{uid, password}`. */

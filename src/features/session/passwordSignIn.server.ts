@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { HttpError } from '../../server/api/errors';
-import { admins, illustrators, users } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { HttpError } from '~/server/api/errors';
+import { admins, illustrators, users } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import { admitLoginAttempt } from './loginThrottle.server';
 import { verifyPassword } from './passwords.server';
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { refreshTokens, sessions } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { refreshTokens, sessions } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import { hashToken, newToken } from './tokens.server';
 
 /**

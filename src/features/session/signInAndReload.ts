@@ -5,9 +5,9 @@
  *
  * @see ./walletSignIn.ts, /work/shared/spec/marketplace-spec.md §4 (Sign-in), §8
  */
-import { NO_WALLET, SIGN_REFUSED } from '../../lib/errors';
-import { flashNextPage } from '../../ui/snackbar/flash';
-import { showSnackbar } from '../../ui/snackbar/store';
+import { NO_WALLET, SIGN_REFUSED } from '~/lib/errors';
+import { flashNextPage } from '~/ui/snackbar/flash';
+import { showSnackbar } from '~/ui/snackbar/store';
 import type { Eip1193Provider } from '../wallet/eip1193';
 import { clearSession } from './store';
 import { signInWithWallet } from './walletSignIn';

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, isAddress, type PublicClient, recoverMessageAddress } from 'viem';
 import { createSiweMessage, generateSiweNonce, verifySiweMessage } from 'viem/siwe';
-import { HttpError } from '../../server/api/errors';
-import { loginNonces, users } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { HttpError } from '~/server/api/errors';
+import { loginNonces, users } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 
 /** How long a sign-in message may be signed and sent back. */
 export const SIGN_IN_TTL_MS = 5 * 60 * 1000;

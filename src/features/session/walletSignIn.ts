@@ -1,5 +1,5 @@
-import { api } from '../../client/siteApi';
-import { NO_WALLET, SIGN_REFUSED } from '../../lib/errors';
+import { api } from '~/client/siteApi';
+import { NO_WALLET, SIGN_REFUSED } from '~/lib/errors';
 import { type Eip1193Provider, rpcErrorCode } from '../wallet/eip1193';
 import { personalSign } from '../wallet/personalSign';
 import { $networkId, $ownAddress, type CurrentUser, setCurrentUser, signInOnce } from './store';

@@ -4,7 +4,7 @@
  *
  * @see /work/shared/spec/marketplace-spec.md §7 sell_card
  */
-import type { sellOrders } from '../../server/db/schema';
+import type { sellOrders } from '~/server/db/schema';
 
 /** A listing as the API returns it. */
 export interface ListingView {

@@ -6,15 +6,15 @@
 import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sellOrders } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { sellOrders } from '../../server/db/schema';
 import {
   seedCatalogue,
   signListing,
   startTestMarket,
   TEST_FEE_RECIPIENT,
   type TestMarket,
-} from '../indexer/testMarket';
+} from '../../../tests/helpers/testMarket';
 import { checkOrders, ORDER_CHECK_INTERVAL_MS, unbuyableReason } from './orderHealth.server';
 import { toOrderJson } from './orderJson';
 import { cancelOrders } from './seaport/cancelOrders';

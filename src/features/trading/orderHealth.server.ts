@@ -13,8 +13,8 @@
  */
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { sellOrders } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { sellOrders } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { type ListingState, readListingState } from './listingState.server';
 import { parseOrderJson } from './orderJson';

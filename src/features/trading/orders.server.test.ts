@@ -5,9 +5,8 @@
 import { and, eq } from 'drizzle-orm';
 import { erc721Abi, parseEther, zeroHash } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cards, sellOrders } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { cards, sellOrders } from '../../server/db/schema';
-import { syncChain } from '../indexer/indexChain.server';
 import {
   seedCatalogue,
   signListing,
@@ -15,7 +14,8 @@ import {
   TEST_ENV,
   TEST_FEE_RECIPIENT,
   type TestMarket,
-} from '../indexer/testMarket';
+} from '../../../tests/helpers/testMarket';
+import { syncChain } from '../indexer/indexChain.server';
 import { recordCancelAll, recordOrderCancel, submitSellOrder } from './orders.server';
 import { cancelOrders } from './seaport/cancelOrders';
 import { incrementCounter } from './seaport/incrementCounter';

@@ -12,9 +12,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { badGateway, conflict, forbidden, notFound, unprocessable } from '../../server/api/errors';
-import { cards, sellOrders } from '../../server/db/schema';
-import type { Database } from '../../server/db/types';
+import { badGateway, conflict, forbidden, notFound, unprocessable } from '~/server/api/errors';
+import { cards, sellOrders } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { serverChains } from '../chains/config.server';
 import { classifyChainError, publicClientFor } from '../chains/publicClients.server';

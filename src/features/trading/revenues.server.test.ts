@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { type Address, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cards, categories, illustrators, paymentHistories, revenues, users } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { cards, categories, illustrators, paymentHistories, revenues, users } from '../../server/db/schema';
 import { loadChainConfig } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { CurrencyCode } from '../chains/currencies';

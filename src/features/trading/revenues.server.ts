@@ -10,11 +10,11 @@
  * anyone else (the platform fee, third parties) are nobody's revenue. Booking the same sale or payment again
  * changes nothing (unique per sale, illustrator, kind, currency and settlement; per payment).
  *
- * @see ERC-2981 (royalties), ../fees/platformAccounts.server.ts (the payment address)
+ * @see ERC-2981 (royalties), ./platformAccounts.server.ts (the payment address)
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import type { RevenueKind, RevenueSettlement } from '../../server/db/schema';
+import type { RevenueKind, RevenueSettlement } from '~/server/db/schema';
 import {
   cardPaymentFees,
   cards,
@@ -23,8 +23,8 @@ import {
   paymentHistories,
   revenues,
   users,
-} from '../../server/db/schema';
-import type { Database, Transaction } from '../../server/db/types';
+} from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { CurrencyCode } from '../chains/currencies';
 import { currencyOfToken } from './currencyTokens';

@@ -4,20 +4,20 @@
  * recipient). The sell form reads them to build the order; `sell_card` checks them.
  *
  * Configuration (environment):
- * - `PLATFORM_FEE_RECIPIENT`: see ../fees/platformAccounts.server.ts.
+ * - `PLATFORM_FEE_RECIPIENT`: see ./platformAccounts.server.ts.
  * - `SEAPORT_CONDUIT_KEY`: conduit key of the platform's conduit (the chain config's `market`). Local chains
  *   default to the conduit `npm start` deploys; elsewhere unset means no conduit (sellers approve Seaport).
  *
  * Spec §2 (/admins/platform-fee), §3 (sell-card payload).
  */
 import { type Address, type Hex, zeroHash } from 'viem';
-import type { Database } from '../../server/db/types';
+import { conduitKeyOf } from '~/dev/localchain/deployment.server';
+import { LOCAL_DEPLOYER } from '~/dev/localchain/localAccounts';
+import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { serverEnvironment } from '../chains/config.server';
-import { platformFeeRecipient } from '../fees/platformAccounts.server';
-import { getPlatformFee } from '../fees/platformFee.server';
-import { conduitKeyOf } from '../localchain/deployment.server';
-import { LOCAL_DEPLOYER } from '../localchain/localAccounts';
+import { platformFeeRecipient } from './platformAccounts.server';
+import { getPlatformFee } from './platformFee.server';
 
 /** The variables the terms read. */
 export interface SellTermsEnv {

@@ -2,9 +2,9 @@
  * Rate limits of the listing endpoints: each call reads the chain several times, so one account may send
  * at most 30 listing writes (sell, cancel, cancel all) a minute.
  */
-import { tooManyRequests } from '../../server/api/errors';
-import type { Database } from '../../server/db/types';
-import { hitRateLimit } from '../../server/rateLimit.server';
+import { tooManyRequests } from '~/server/api/errors';
+import type { Database } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
 
 /** Listing writes one user may make per minute. */
 export const LISTING_WRITES_PER_MINUTE = 30;

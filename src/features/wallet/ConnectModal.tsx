@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $modalOpen, closeModal, openModal } from '../../ui/modal/store';
+import { $modalOpen, closeModal, openModal } from '~/ui/modal/store';
 import { type Eip1193Provider, getInjectedProvider } from './eip1193';
 import { type AnnouncedWallet, watchAnnouncedWallets } from './eip6963';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readMedia } from '../../features/profiles/uploads.server';
+import { readMedia } from '~/server/uploads.server';
 
 /** Uploaded files never change (random names), so clients and CDNs may keep them for a year. */
 const CACHE = 'public, max-age=31536000, immutable';

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import type { SessionAdmin, SessionUser } from '../../features/session/types';
-import { ILLUSTRATOR_ROLE } from '../../features/session/types';
+import type { SessionAdmin, SessionUser } from '~/features/session/types';
+import { ILLUSTRATOR_ROLE } from '~/features/session/types';
 import { forbidden, HttpError, unauthorized } from './errors';
 
 /** The message of a 401 whose access token has expired: the client refreshes once and retries. */

@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import type { MiddlewareNext } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { applyTags } from '../../features/events/publish.server';
+import { applyTags } from '~/features/events/publish.server';
 import pageCacheProvider, { cacheKey, pageStore } from './pageCache';
 
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as never;

@@ -13,8 +13,8 @@
  * @see https://docs.astro.build/en/reference/cache-provider-reference/
  */
 import type { CacheProvider, InvalidateOptions } from 'astro';
-import { detectLocale } from '../../features/i18n/detect';
-import { LOCALE_COOKIE } from '../../features/i18n/locales';
+import { detectLocale } from '~/features/i18n/detect';
+import { LOCALE_COOKIE } from '~/features/i18n/locales';
 import { acceptedEncoding } from '../serve/encoding';
 import { setsCookies } from './astroCookies';
 import { compressResponse } from './compressResponse';

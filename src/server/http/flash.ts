@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { FLASH_COOKIE, type FlashKey } from '../../ui/snackbar/flash';
+import { FLASH_COOKIE, type FlashKey } from '~/ui/snackbar/flash';
 
 /** A message carried across one redirect, shown by the next page's snackbar (spec §6 guard alerts). */
 export interface Flash {

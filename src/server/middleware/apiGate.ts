@@ -1,6 +1,6 @@
 import { PUBLIC_API_KEY } from 'astro:env/client';
 import { defineMiddleware } from 'astro:middleware';
-import { defaultLocale, stripLocale } from '../../features/i18n/locales';
+import { defaultLocale, stripLocale } from '~/features/i18n/locales';
 import { jsonError } from '../api/respond';
 import { siteRequestProblem } from '../api/siteRequest';
 import { siteOrigins } from '../http/site';

@@ -1,9 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
-import { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE } from '../../features/chains/chainCookie';
-import { selectChainKey } from '../../features/chains/chainSelection';
-import { DEFAULT_CHAIN_KEY } from '../../features/chains/chains';
-import { serverChains } from '../../features/chains/config.server';
-import { stripLocale } from '../../features/i18n/locales';
+import { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE } from '~/features/chains/chainCookie';
+import { selectChainKey } from '~/features/chains/chainSelection';
+import { DEFAULT_CHAIN_KEY } from '~/features/chains/chains';
+import { serverChains } from '~/features/chains/config.server';
+import { stripLocale } from '~/features/i18n/locales';
 import { isPublicPage } from '../http/publicPages';
 
 /**

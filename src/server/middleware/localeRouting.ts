@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-import { detectLocale } from '../../features/i18n/detect';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localizePath, stripLocale } from '../../features/i18n/locales';
-import { getT } from '../../features/i18n/t';
+import { detectLocale } from '~/features/i18n/detect';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localizePath, stripLocale } from '~/features/i18n/locales';
+import { getT } from '~/features/i18n/t';
 
 /**
  * Serves both locales from one page file: `/en/...` is rewritten to the unprefixed route with

@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-import { localizePath } from '../../features/i18n/locales';
-import { runGuards } from '../../features/session/guards';
-import { guardsForPath } from '../../features/session/routeGuards';
+import { localizePath } from '~/features/i18n/locales';
+import { runGuards } from '~/features/session/guards';
+import { guardsForPath } from '~/features/session/routeGuards';
 import { setFlash } from '../http/flash';
 
 /**

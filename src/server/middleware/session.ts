@@ -1,8 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
-import { clearSessionCookies, SESSION_COOKIES, setSessionCookies } from '../../features/session/cookies.server';
-import { loadCurrentAdmin, loadCurrentUser } from '../../features/session/currentUser.server';
-import { checkAccessToken, rotateRefreshToken, type SessionKind } from '../../features/session/sessions.server';
+import { clearSessionCookies, SESSION_COOKIES, setSessionCookies } from '~/features/session/cookies.server';
+import { loadCurrentAdmin, loadCurrentUser } from '~/features/session/currentUser.server';
+import { checkAccessToken, rotateRefreshToken, type SessionKind } from '~/features/session/sessions.server';
 import { database } from '../db/client';
 import { isPublicPage } from '../http/publicPages';
 

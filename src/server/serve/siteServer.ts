@@ -10,8 +10,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { startChangeListener } from '../../features/events/changeListener.server';
-import { startIndexerInServer, stopIndexerInServer } from '../../features/indexer/inServer.server';
+import { startChangeListener } from '~/features/events/changeListener.server';
+import { startIndexerInServer, stopIndexerInServer } from '~/features/indexer/inServer.server';
 import { closeDatabase } from '../db/client';
 import { openServerDatabase } from '../db/serverDatabase';
 import { eventLoopDelay } from './eventLoop';

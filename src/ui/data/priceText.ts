@@ -1,5 +1,5 @@
-import { CURRENCIES, type CurrencyCode } from '../../features/chains/currencies';
-import { formatCryptoPrecise, formatJpy } from '../../lib/price';
+import { CURRENCIES, type CurrencyCode } from '~/features/chains/currencies';
+import { formatCryptoPrecise, formatJpy } from '~/lib/price';
 
 /**
  * A price as text: crypto as whole-and-fraction units plus the currency symbol (up to 4 decimals), yen as ¥

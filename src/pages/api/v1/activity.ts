@@ -1,8 +1,8 @@
-import { activityQuerySchema, listActivity } from '../../../features/activity/activity.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readQuery } from '../../../server/api/parse';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { activityQuerySchema, listActivity } from '~/features/catalogue/activity/activity.server';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/activity?card_id|wallet_address|category_id&type=sale|listing|mint|all&page&per_page` ->

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { clearSessionCookies, sessionCookieTokens, setSessionCookies } from '../../../features/session/cookies.server';
-import { loadCurrentAdmin } from '../../../features/session/currentUser.server';
-import { signInAdmin } from '../../../features/session/passwordSignIn.server';
-import { createSession, revokeSession, sessionOfTokens } from '../../../features/session/sessions.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readJson } from '../../../server/api/parse';
-import { requestMeta } from '../../../server/api/requestMeta';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { clearSessionCookies, sessionCookieTokens, setSessionCookies } from '~/features/session/cookies.server';
+import { loadCurrentAdmin } from '~/features/session/currentUser.server';
+import { signInAdmin } from '~/features/session/passwordSignIn.server';
+import { createSession, revokeSession, sessionOfTokens } from '~/features/session/sessions.server';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { requestMeta } from '~/server/api/requestMeta';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 const body = z.object({ uid: z.string().trim().min(1).max(100), password: z.string().min(1).max(256) });
 

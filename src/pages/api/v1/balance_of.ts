@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { chainReadParams, readBalanceOf, resolveReadChain } from '../../../features/chains/chainReads.server';
-import { serverChains } from '../../../features/chains/config.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readQuery } from '../../../server/api/parse';
-import { json } from '../../../server/api/respond';
+import { chainReadParams, readBalanceOf, resolveReadChain } from '~/features/chains/chainReads.server';
+import { serverChains } from '~/features/chains/config.server';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
 
 const query = z.object({
   wallet_address: chainReadParams.address,

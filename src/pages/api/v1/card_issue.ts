@@ -1,12 +1,12 @@
-import { publishChange } from '../../../features/events/publish.server';
-import { storeCardImage } from '../../../features/issuance/cardImages.server';
-import { readIssueForm } from '../../../features/issuance/issueForm.server';
-import { issueCards, limitIssues } from '../../../features/issuance/minter.server';
-import { deleteMedia, uploadSlots } from '../../../features/profiles/uploads.server';
-import { requireIllustrator } from '../../../server/api/auth';
-import { apiRoute } from '../../../server/api/handler';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { publishChange } from '~/features/events/publish.server';
+import { storeCardImage } from '~/features/issuance/cardImages.server';
+import { readIssueForm } from '~/features/issuance/issueForm.server';
+import { issueCards, limitIssues } from '~/features/issuance/minter.server';
+import { requireIllustrator } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+import { deleteMedia, uploadSlots } from '~/server/uploads.server';
 
 /**
  * `POST /api/v1/card_issue` (illustrators only; multipart: image, name, description, serials 1..100,

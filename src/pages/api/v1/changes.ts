@@ -1,9 +1,9 @@
-import { changeStream, streamRefusal } from '../../../features/events/stream.server';
-import { topicsSchema } from '../../../features/events/topics';
-import { HttpError } from '../../../server/api/errors';
-import { apiRoute } from '../../../server/api/handler';
-import { validate } from '../../../server/api/parse';
-import { requestMeta } from '../../../server/api/requestMeta';
+import { changeStream, streamRefusal } from '~/features/events/stream.server';
+import { topicsSchema } from '~/features/events/topics';
+import { HttpError } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { validate } from '~/server/api/parse';
+import { requestMeta } from '~/server/api/requestMeta';
 
 /**
  * `GET /api/v1/changes?topics=card:12,cards` -> `text/event-stream`: the change events of those cache tags

@@ -1,10 +1,10 @@
-import { contactRequestSchema, submitContactMessage } from '../../../features/contact/contact.server';
-import { recaptchaConfig } from '../../../features/contact/recaptcha.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readJson } from '../../../server/api/parse';
-import { requestMeta } from '../../../server/api/requestMeta';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { contactRequestSchema, submitContactMessage } from '~/features/contact/contact.server';
+import { recaptchaConfig } from '~/features/contact/recaptcha.server';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { requestMeta } from '~/server/api/requestMeta';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `POST /api/v1/contact {name, email, subject?, body, captcha_token?, locale?}` -> 201 `{id}`. Anyone may

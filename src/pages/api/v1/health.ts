@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { listenerCount } from '../../../features/events/hub';
-import { apiRoute } from '../../../server/api/handler';
-import { json } from '../../../server/api/respond';
-import { pageStore } from '../../../server/cache/pageCache';
-import { getDatabase } from '../../../server/db/client';
-import { eventLoopDelaySummary } from '../../../server/serve/eventLoop';
+import { listenerCount } from '~/features/events/hub';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { pageStore } from '~/server/cache/pageCache';
+import { getDatabase } from '~/server/db/client';
+import { eventLoopDelaySummary } from '~/server/serve/eventLoop';
 
 /**
  * `GET /api/v1/health` -> `{ status, database, eventLoopDelayMs: { p50, p99, max }, pageCache: { pages, bytes },

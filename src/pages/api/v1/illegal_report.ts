@@ -1,11 +1,11 @@
-import { resolveReadChain } from '../../../features/chains/chainReads.server';
-import { serverChains } from '../../../features/chains/config.server';
-import { fileIllegalReport, illegalReportSchema } from '../../../features/reports/reports.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readJson } from '../../../server/api/parse';
-import { requestMeta } from '../../../server/api/requestMeta';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { resolveReadChain } from '~/features/chains/chainReads.server';
+import { serverChains } from '~/features/chains/config.server';
+import { fileIllegalReport, illegalReportSchema } from '~/features/reports/reports.server';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { requestMeta } from '~/server/api/requestMeta';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `POST /api/v1/illegal_report {token_id, type, details[, chain_id][, contract_address]}` -> 201 `{id}`.

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { serverChains } from '../../../features/chains/config.server';
-import { publicClientFor } from '../../../features/chains/publicClients.server';
-import { setSessionCookies } from '../../../features/session/cookies.server';
-import { loadCurrentUser } from '../../../features/session/currentUser.server';
-import { createSession } from '../../../features/session/sessions.server';
-import { verifySignIn } from '../../../features/session/siwe.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readJson } from '../../../server/api/parse';
-import { requestMeta } from '../../../server/api/requestMeta';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { serverChains } from '~/features/chains/config.server';
+import { publicClientFor } from '~/features/chains/publicClients.server';
+import { setSessionCookies } from '~/features/session/cookies.server';
+import { loadCurrentUser } from '~/features/session/currentUser.server';
+import { createSession } from '~/features/session/sessions.server';
+import { verifySignIn } from '~/features/session/siwe.server';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { requestMeta } from '~/server/api/requestMeta';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 const body = z.object({
   wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { chainReadParams, readOwnerOf, resolveReadChain } from '../../../features/chains/chainReads.server';
-import { serverChains } from '../../../features/chains/config.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readQuery } from '../../../server/api/parse';
-import { json } from '../../../server/api/respond';
+import { chainReadParams, readOwnerOf, resolveReadChain } from '~/features/chains/chainReads.server';
+import { serverChains } from '~/features/chains/config.server';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
 
 const query = z.object({
   token_id: chainReadParams.uint256,

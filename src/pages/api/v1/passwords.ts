@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { confirmIllustratorPassword } from '../../../features/session/passwordSignIn.server';
-import { hashPassword, passwordSchema } from '../../../features/session/passwords.server';
-import { revokeIllustratorSessions } from '../../../features/session/sessions.server';
-import { requireIllustrator } from '../../../server/api/auth';
-import { apiRoute } from '../../../server/api/handler';
-import { readJson } from '../../../server/api/parse';
-import { requestMeta } from '../../../server/api/requestMeta';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
-import { illustrators } from '../../../server/db/schema';
+import { confirmIllustratorPassword } from '~/features/session/passwordSignIn.server';
+import { hashPassword, passwordSchema } from '~/features/session/passwords.server';
+import { revokeIllustratorSessions } from '~/features/session/sessions.server';
+import { requireIllustrator } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { requestMeta } from '~/server/api/requestMeta';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+import { illustrators } from '~/server/db/schema';
 
 const body = z
   .object({ current_password: z.string().max(256).optional(), password: passwordSchema, retype: z.string().max(256) })

@@ -1,8 +1,8 @@
-import { getPlatformFee, platformFeeQuerySchema } from '../../../features/fees/platformFee.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readQuery } from '../../../server/api/parse';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { getPlatformFee, platformFeeQuerySchema } from '~/features/trading/platformFee.server';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/platform_fee?chain_id` -> `{chainId, feeBps}` (public). */
 export const GET = apiRoute(async (ctx) => {

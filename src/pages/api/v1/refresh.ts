@@ -1,9 +1,9 @@
-import { clearSessionCookies, SESSION_COOKIES, setSessionCookies } from '../../../features/session/cookies.server';
-import { rotateRefreshToken, type SessionKind } from '../../../features/session/sessions.server';
-import { apiRoute } from '../../../server/api/handler';
-import { requestMeta } from '../../../server/api/requestMeta';
-import { json, jsonError } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { clearSessionCookies, SESSION_COOKIES, setSessionCookies } from '~/features/session/cookies.server';
+import { rotateRefreshToken, type SessionKind } from '~/features/session/sessions.server';
+import { apiRoute } from '~/server/api/handler';
+import { requestMeta } from '~/server/api/requestMeta';
+import { json, jsonError } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `POST /api/v1/refresh`: exchanges the refresh cookie(s) for a new token pair. Reusing an old refresh

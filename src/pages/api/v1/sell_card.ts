@@ -1,13 +1,13 @@
-import { changeOfCards } from '../../../features/events/cardChange.server';
-import { publishChange } from '../../../features/events/publish.server';
-import { submitSellOrder } from '../../../features/trading/orders.server';
-import { sellCardSchema } from '../../../features/trading/sellCardPayload';
-import { limitListingWrites } from '../../../features/trading/tradingLimits.server';
-import { requireUser } from '../../../server/api/auth';
-import { apiRoute } from '../../../server/api/handler';
-import { readJson } from '../../../server/api/parse';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { changeOfCards } from '~/features/events/cardChange.server';
+import { publishChange } from '~/features/events/publish.server';
+import { submitSellOrder } from '~/features/trading/orders.server';
+import { sellCardSchema } from '~/features/trading/sellCardPayload';
+import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** The card a sell-card payload names. */
 const cardOf = (input: { chain_id: number; contract_address: string; token_id: bigint }) => ({

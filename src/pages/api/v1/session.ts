@@ -1,8 +1,8 @@
-import { clearSessionCookies, sessionCookieTokens } from '../../../features/session/cookies.server';
-import { revokeSession, sessionOfTokens } from '../../../features/session/sessions.server';
-import { apiRoute } from '../../../server/api/handler';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+import { clearSessionCookies, sessionCookieTokens } from '~/features/session/cookies.server';
+import { revokeSession, sessionOfTokens } from '~/features/session/sessions.server';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `DELETE /api/v1/session`: logout (also used when a refresh fails). Always clears the cookies. */
 export const DELETE = apiRoute(async (ctx) => {

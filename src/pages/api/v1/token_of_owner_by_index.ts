@@ -4,18 +4,18 @@ import {
   readTokenOfOwnerByIndex,
   readTokensOfOwner,
   resolveReadChain,
-} from '../../../features/chains/chainReads.server';
-import { serverChains } from '../../../features/chains/config.server';
+} from '~/features/chains/chainReads.server';
+import { serverChains } from '~/features/chains/config.server';
 import {
   indexedTokensOfOwner,
   limitHistoryReads,
   requireCatalogueContract,
-} from '../../../features/indexer/transferHistory.server';
-import { notFound } from '../../../server/api/errors';
-import { apiRoute } from '../../../server/api/handler';
-import { readQuery } from '../../../server/api/parse';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+} from '~/features/indexer/transferHistory.server';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 const query = z.object({
   wallet_address: chainReadParams.address,

@@ -4,17 +4,17 @@ import {
   ownedTokenIds,
   resolveReadChain,
   transferEventJson,
-} from '../../../features/chains/chainReads.server';
-import { serverChains } from '../../../features/chains/config.server';
+} from '~/features/chains/chainReads.server';
+import { serverChains } from '~/features/chains/config.server';
 import {
   limitHistoryReads,
   requireCatalogueContract,
   transferHistory,
-} from '../../../features/indexer/transferHistory.server';
-import { apiRoute } from '../../../server/api/handler';
-import { readQuery } from '../../../server/api/parse';
-import { json } from '../../../server/api/respond';
-import { database } from '../../../server/db/client';
+} from '~/features/indexer/transferHistory.server';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 const query = z.object({
   contract_address: chainReadParams.address,

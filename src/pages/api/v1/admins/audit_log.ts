@@ -1,9 +1,9 @@
-import { auditQuerySchema, listAudit } from '../../../../features/admin/auditLog.server';
-import { requireAdmin } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readQuery } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { auditQuerySchema, listAudit } from '~/features/admin/shell/auditLog.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/admins/audit_log?page&per_page&target_type&target_id` (admins) -> Page<AuditEntry>, newest first. */
 export const GET = apiRoute(async (ctx) => {

@@ -1,6 +1,6 @@
-import { requireAdmin } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { json } from '../../../../server/api/respond';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
 
 /** `GET /api/v1/admins/current_admin` -> `{currentAdmin: {uid}}`. */
 export const GET = apiRoute((ctx) => {

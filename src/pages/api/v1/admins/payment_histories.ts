@@ -1,9 +1,9 @@
-import { adminPaymentQuerySchema, listAdminPayments } from '../../../../features/admin/adminPayments.server';
-import { requireAdmin } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readQuery } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { adminPaymentQuerySchema, listAdminPayments } from '~/features/admin/money/adminPayments.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/admins/payment_histories?status&currency&from&to&q&page&per_page` (admins) ->

@@ -1,11 +1,11 @@
-import { feeUpdateSchema, listFees, setFee } from '../../../../features/admin/adminFees.server';
-import { serverChains } from '../../../../features/chains/config.server';
-import { publishChange } from '../../../../features/events/publish.server';
-import { requireAdmin } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readJson } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { feeUpdateSchema, listFees, setFee } from '~/features/admin/fees/adminFees.server';
+import { serverChains } from '~/features/chains/config.server';
+import { publishChange } from '~/features/events/publish.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 const feeChains = () => serverChains().map((chain) => ({ chainId: chain.chainId, chainName: chain.chainName }));
 

@@ -3,12 +3,12 @@ import {
   platformRevenueReport,
   revenueFilterSchema,
   revenueQuerySchema,
-} from '../../../../features/admin/adminRevenues.server';
-import { requireAdmin } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readQuery } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+} from '~/features/admin/money/adminRevenues.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/admins/revenues?period=day|week|month&from&to&chain_id&currency_code&format=json|csv` (admins)

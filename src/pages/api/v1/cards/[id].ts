@@ -1,9 +1,9 @@
-import { getCard } from '../../../../features/cards/cards.server';
-import { idParam } from '../../../../features/cards/queryParams';
-import { notFound } from '../../../../server/api/errors';
-import { apiRoute } from '../../../../server/api/handler';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { getCard } from '~/features/catalogue/cards/cards.server';
+import { idParam } from '~/lib/params';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/cards/{id}` -> CardDetail (for /nfts/{id}); 404 when unknown, hidden or not an id. */
 export const GET = apiRoute(async (ctx) => {

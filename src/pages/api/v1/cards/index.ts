@@ -1,9 +1,9 @@
-import { cardListQuerySchema } from '../../../../features/cards/cardFilters';
-import { listCards } from '../../../../features/cards/cards.server';
-import { apiRoute } from '../../../../server/api/handler';
-import { readQuery } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { cardListQuerySchema } from '~/features/catalogue/cards/cardFilters';
+import { listCards } from '~/features/catalogue/cards/cards.server';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/cards?chain_id&currency_code&price_min&price_max&category_id&creator&owner&status&sort&q&page&per_page`

@@ -1,9 +1,9 @@
-import { addressParam } from '../../../../features/cards/queryParams';
-import { getCreator } from '../../../../features/creators/creators.server';
-import { notFound } from '../../../../server/api/errors';
-import { apiRoute } from '../../../../server/api/handler';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { getCreator } from '~/features/catalogue/creators/creators.server';
+import { addressParam } from '~/lib/params';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/creators/{wallet_address}` -> CreatorDetail; 404 when the wallet is not a creator's. */
 export const GET = apiRoute(async (ctx) => {

@@ -1,15 +1,10 @@
-import {
-  listPayouts,
-  payoutBalances,
-  payoutRequestSchema,
-  requestPayout,
-} from '../../../../features/dashboard/payouts.server';
-import { pageQuerySchema, pageRequest } from '../../../../lib/pagination';
-import { requireIllustrator } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readJson, readQuery } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { listPayouts, payoutBalances, payoutRequestSchema, requestPayout } from '~/features/dashboard/payouts.server';
+import { pageQuerySchema, pageRequest } from '~/lib/pagination';
+import { requireIllustrator } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson, readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/dashboard/payouts?page&per_page` (illustrators) -> `{balances, items, page, perPage, total,

@@ -1,9 +1,9 @@
-import { revenueCsv, revenueQuerySchema, revenueReport } from '../../../../features/dashboard/finance.server';
-import { requireIllustrator } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readQuery } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { revenueCsv, revenueQuerySchema, revenueReport } from '~/features/dashboard/finance.server';
+import { requireIllustrator } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/dashboard/revenues?period=day|week|month&from&to&format=json|csv` (illustrators) ->

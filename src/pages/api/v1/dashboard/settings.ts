@@ -1,12 +1,12 @@
-import { getSettings, settingsUpdateSchema, updateSettings } from '../../../../features/dashboard/settings.server';
-import { publishChange } from '../../../../features/events/publish.server';
-import { confirmIllustratorPassword } from '../../../../features/session/passwordSignIn.server';
-import { requireIllustrator } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readJson } from '../../../../server/api/parse';
-import { requestMeta } from '../../../../server/api/requestMeta';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { getSettings, settingsUpdateSchema, updateSettings } from '~/features/dashboard/settings.server';
+import { publishChange } from '~/features/events/publish.server';
+import { confirmIllustratorPassword } from '~/features/session/passwordSignIn.server';
+import { requireIllustrator } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { requestMeta } from '~/server/api/requestMeta';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/dashboard/settings` (illustrators) -> `{uid, name, nameEn, payoutWalletAddress, walletAddress}`. */
 export const GET = apiRoute(async (ctx) => {

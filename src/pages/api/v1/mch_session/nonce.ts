@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { serverChains } from '../../../../features/chains/config.server';
-import { issueSignInMessage } from '../../../../features/session/siwe.server';
-import { tooManyRequests } from '../../../../server/api/errors';
-import { apiRoute } from '../../../../server/api/handler';
-import { readQuery } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
-import { siteOriginFor } from '../../../../server/http/site';
-import { hitRateLimit } from '../../../../server/rateLimit.server';
+import { serverChains } from '~/features/chains/config.server';
+import { issueSignInMessage } from '~/features/session/siwe.server';
+import { tooManyRequests } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+import { siteOriginFor } from '~/server/http/site';
+import { hitRateLimit } from '~/server/rateLimit.server';
 
 const query = z.object({
   wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'),

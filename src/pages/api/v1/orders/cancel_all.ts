@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { changeOfCards } from '../../../../features/events/cardChange.server';
-import { publishChange } from '../../../../features/events/publish.server';
-import { recordCancelAll } from '../../../../features/trading/orders.server';
-import { limitListingWrites } from '../../../../features/trading/tradingLimits.server';
-import { requireUser } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readJson } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { changeOfCards } from '~/features/events/cardChange.server';
+import { publishChange } from '~/features/events/publish.server';
+import { recordCancelAll } from '~/features/trading/orders.server';
+import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 const body = z.object({ chain_id: z.coerce.number().int().positive() });
 

@@ -1,10 +1,10 @@
-import { publishChange } from '../../../../features/events/publish.server';
-import { limitIconUploads, replaceProfileIcon } from '../../../../features/profiles/profiles.server';
-import { readUploadedFile, uploadSlots } from '../../../../features/profiles/uploads.server';
-import { requireUser } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { publishChange } from '~/features/events/publish.server';
+import { limitIconUploads, replaceProfileIcon } from '~/features/profiles/profiles.server';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+import { readUploadedFile, uploadSlots } from '~/server/uploads.server';
 
 /**
  * `POST /api/v1/profile/icon` (multipart/form-data, field `icon`: PNG, JPEG, WebP or GIF up to 2 MB)

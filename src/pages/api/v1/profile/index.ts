@@ -1,10 +1,10 @@
-import { publishChange } from '../../../../features/events/publish.server';
-import { getProfile, profileUpdateSchema, updateProfileName } from '../../../../features/profiles/profiles.server';
-import { requireUser } from '../../../../server/api/auth';
-import { apiRoute } from '../../../../server/api/handler';
-import { readJson } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { publishChange } from '~/features/events/publish.server';
+import { getProfile, profileUpdateSchema, updateProfileName } from '~/features/profiles/profiles.server';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/profile` -> the signed-in user's Profile `{id, walletAddress, name, image: {icon, thumb}}`. */
 export const GET = apiRoute(async (ctx) => {

@@ -1,9 +1,9 @@
-import { nameIndex, suggestFromIndex } from '../../../../features/search/nameIndex.server';
-import { searchQuerySchema } from '../../../../features/search/search.server';
-import { apiRoute } from '../../../../server/api/handler';
-import { readQuery } from '../../../../server/api/parse';
-import { json } from '../../../../server/api/respond';
-import { database } from '../../../../server/db/client';
+import { nameIndex, suggestFromIndex } from '~/features/search/nameIndex.server';
+import { searchQuerySchema } from '~/features/search/search.server';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/searches/incremental_search?keyword=&locale=` -> `{categories, illustrators}`, each item

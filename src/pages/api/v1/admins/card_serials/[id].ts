@@ -1,13 +1,13 @@
-import { cardHideSchema, getAdminCard, setCardHidden } from '../../../../../features/admin/adminCards.server';
-import { idParam } from '../../../../../features/cards/queryParams';
-import { changeOfCards } from '../../../../../features/events/cardChange.server';
-import { publishChange } from '../../../../../features/events/publish.server';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { notFound } from '../../../../../server/api/errors';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readJson } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { cardHideSchema, getAdminCard, setCardHidden } from '~/features/admin/cards/adminCards.server';
+import { changeOfCards } from '~/features/events/cardChange.server';
+import { publishChange } from '~/features/events/publish.server';
+import { idParam } from '~/lib/params';
+import { requireAdmin } from '~/server/api/auth';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 function cardId(value: string | undefined): number {
   const id = idParam.safeParse(value ?? '');

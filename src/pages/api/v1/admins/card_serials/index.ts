@@ -1,9 +1,9 @@
-import { adminCardQuerySchema, listAdminCards } from '../../../../../features/admin/adminCards.server';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readQuery } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { adminCardQuerySchema, listAdminCards } from '~/features/admin/cards/adminCards.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/admins/card_serials?q&chain_id&contract&category_id&creator_id&owner&hidden&reported&page&per_page`

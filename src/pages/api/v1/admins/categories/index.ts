@@ -2,15 +2,15 @@ import {
   adminCategoryQuerySchema,
   createCategory,
   listAdminCategories,
-} from '../../../../../features/admin/adminCategories.server';
-import { categoryCreateSchema } from '../../../../../features/admin/categoryInput';
-import { serverChains } from '../../../../../features/chains/config.server';
-import { publishChange } from '../../../../../features/events/publish.server';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readJson, readQuery } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+} from '~/features/admin/collections/adminCategories.server';
+import { categoryCreateSchema } from '~/features/admin/collections/categoryInput';
+import { serverChains } from '~/features/chains/config.server';
+import { publishChange } from '~/features/events/publish.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson, readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/admins/categories?q&chain_id&creator_id&hidden&page&per_page` (admins) -> Page<AdminCategoryRow>. */
 export const GET = apiRoute(async (ctx) => {

@@ -1,10 +1,10 @@
-import { getAdminCreator } from '../../../../../features/admin/adminCreators.server';
-import { idParam } from '../../../../../features/cards/queryParams';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { notFound } from '../../../../../server/api/errors';
-import { apiRoute } from '../../../../../server/api/handler';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { getAdminCreator } from '~/features/admin/creators/adminCreators.server';
+import { idParam } from '~/lib/params';
+import { requireAdmin } from '~/server/api/auth';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/admins/creators/{id}` (admins; id of the illustrator) -> AdminCreatorDetail: projects,

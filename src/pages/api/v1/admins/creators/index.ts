@@ -1,9 +1,9 @@
-import { adminCreatorQuerySchema, listAdminCreators } from '../../../../../features/admin/adminCreators.server';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readQuery } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { adminCreatorQuerySchema, listAdminCreators } from '~/features/admin/creators/adminCreators.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/admins/creators?q&page&per_page` (admins) -> Page<AdminCreatorRow>, suspended ones included. */
 export const GET = apiRoute(async (ctx) => {

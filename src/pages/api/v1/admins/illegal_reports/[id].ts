@@ -1,11 +1,11 @@
-import { reportStatusSchema, setReportStatus } from '../../../../../features/admin/adminReports.server';
-import { idParam } from '../../../../../features/cards/queryParams';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { notFound } from '../../../../../server/api/errors';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readJson } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { reportStatusSchema, setReportStatus } from '~/features/admin/reports/adminReports.server';
+import { idParam } from '~/lib/params';
+import { requireAdmin } from '~/server/api/auth';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `PUT /api/v1/admins/illegal_reports/{id} {status: open|resolved|dismissed}` (admins) -> AdminReportRow. Audited. */
 export const PUT = apiRoute(async (ctx) => {

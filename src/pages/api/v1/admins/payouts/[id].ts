@@ -1,11 +1,11 @@
-import { getAdminPayout, payoutReviewSchema, reviewPayout } from '../../../../../features/admin/adminPayouts.server';
-import { idParam } from '../../../../../features/cards/queryParams';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { notFound } from '../../../../../server/api/errors';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readJson } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { getAdminPayout, payoutReviewSchema, reviewPayout } from '~/features/admin/money/adminPayouts.server';
+import { idParam } from '~/lib/params';
+import { requireAdmin } from '~/server/api/auth';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 function payoutId(value: string | undefined): number {
   const id = idParam.safeParse(value ?? '');

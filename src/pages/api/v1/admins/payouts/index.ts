@@ -1,9 +1,9 @@
-import { adminPayoutQuerySchema, listAdminPayouts } from '../../../../../features/admin/adminPayouts.server';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readQuery } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { adminPayoutQuerySchema, listAdminPayouts } from '~/features/admin/money/adminPayouts.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/admins/payouts?status&illustrator_id&page&per_page` (admins) -> Page<AdminPayoutRow>, newest first. */
 export const GET = apiRoute(async (ctx) => {

@@ -1,12 +1,12 @@
-import { getUser, updateUser, userUpdateSchema } from '../../../../../features/admin/adminUsers.server';
-import { idParam } from '../../../../../features/cards/queryParams';
-import { publishChange } from '../../../../../features/events/publish.server';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { notFound } from '../../../../../server/api/errors';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readJson } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { getUser, updateUser, userUpdateSchema } from '~/features/admin/users/adminUsers.server';
+import { publishChange } from '~/features/events/publish.server';
+import { idParam } from '~/lib/params';
+import { requireAdmin } from '~/server/api/auth';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 function userId(value: string | undefined): number {
   const id = idParam.safeParse(value ?? '');

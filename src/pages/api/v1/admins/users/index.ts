@@ -1,9 +1,9 @@
-import { listUsers, userListQuerySchema } from '../../../../../features/admin/adminUsers.server';
-import { requireAdmin } from '../../../../../server/api/auth';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readQuery } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { listUsers, userListQuerySchema } from '~/features/admin/users/adminUsers.server';
+import { requireAdmin } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/admins/users?q&role&suspended&page&per_page` (admins) -> Page<AdminUserRow>, newest first;

@@ -1,10 +1,10 @@
-import { recordCardView } from '../../../../../features/cards/cards.server';
-import { idParam } from '../../../../../features/cards/queryParams';
-import { notFound } from '../../../../../server/api/errors';
-import { apiRoute } from '../../../../../server/api/handler';
-import { requestMeta } from '../../../../../server/api/requestMeta';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { recordCardView } from '~/features/catalogue/cards/cards.server';
+import { idParam } from '~/lib/params';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { requestMeta } from '~/server/api/requestMeta';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `POST /api/v1/cards/{id}/view` -> `{counted, views}`: counts a view once per IP and card per hour

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { changeOfCards } from '../../../../../features/events/cardChange.server';
-import { publishChange } from '../../../../../features/events/publish.server';
-import { recordOrderCancel } from '../../../../../features/trading/orders.server';
-import { limitListingWrites } from '../../../../../features/trading/tradingLimits.server';
-import { requireUser } from '../../../../../server/api/auth';
-import { apiRoute } from '../../../../../server/api/handler';
-import { validate } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { changeOfCards } from '~/features/events/cardChange.server';
+import { publishChange } from '~/features/events/publish.server';
+import { recordOrderCancel } from '~/features/trading/orders.server';
+import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { validate } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 const params = z.object({ order_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex order hash') });
 

@@ -1,10 +1,10 @@
-import { addressParam } from '../../../../../features/cards/queryParams';
-import { listUserItems, userItemsQuerySchema } from '../../../../../features/profiles/profiles.server';
-import { notFound } from '../../../../../server/api/errors';
-import { apiRoute } from '../../../../../server/api/handler';
-import { readQuery } from '../../../../../server/api/parse';
-import { json } from '../../../../../server/api/respond';
-import { database } from '../../../../../server/db/client';
+import { listUserItems, userItemsQuerySchema } from '~/features/profiles/profiles.server';
+import { addressParam } from '~/lib/params';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/users/{wallet_address}/items?tab=owned|listed&chain_id&sort&page&per_page` -> the wallet's

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { queryCardDetail } from '../../../../../features/cards/cardQueries.server';
-import { chainKeyOfId, formatPrice } from '../../../../../features/cards/display';
-import { tokenOgImage } from '../../../../../features/cards/ogCache.server';
-import { getT } from '../../../../../features/i18n/t';
-import { database } from '../../../../../server/db/client';
-import { isValidParam } from '../../../../../server/http/pageParams';
+import { queryCardDetail } from '~/features/catalogue/cards/cardQueries.server';
+import { chainKeyOfId, formatPrice } from '~/features/catalogue/display';
+import { tokenOgImage } from '~/features/catalogue/og/ogCache.server';
+import { getT } from '~/features/i18n/t';
+import { database } from '~/server/db/client';
+import { isValidParam } from '~/server/http/pageParams';
 
 /** Social sites fetch the image rarely; five minutes fresh, ten more stale (it is drawn once per look, see ogCache). */
 const CACHE = 'public, max-age=300, stale-while-revalidate=600';
@@ -15,7 +15,7 @@ const notFound = () =>
 /**
  * `GET /og/tokens/{chain_id}/{contract}/{token_id}.png`: the token page's Open Graph image, 1200x630
  * PNG (card image, name, collection and creator, price), drawn once per look of the card
- * (../../../../../features/cards/ogCache.server.ts; `ETag` and `If-None-Match` answer 304). 404 for an unknown
+ * (../../../../../features/catalogue/og/ogCache.server.ts; `ETag` and `If-None-Match` answer 304). 404 for an unknown
  * or hidden card. The image is not per language: the name is the card's own (Japanese) name and "not listed"
  * is said in both. Spec §1 (social preview tags).
  */

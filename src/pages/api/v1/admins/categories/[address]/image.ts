@@ -1,12 +1,12 @@
-import { replaceCategoryImage } from '../../../../../../features/admin/adminCategories.server';
-import { parseCategoryKey } from '../../../../../../features/admin/categoryKey';
-import { publishChange } from '../../../../../../features/events/publish.server';
-import { readUploadedFile, uploadSlots } from '../../../../../../features/profiles/uploads.server';
-import { requireAdmin } from '../../../../../../server/api/auth';
-import { notFound } from '../../../../../../server/api/errors';
-import { apiRoute } from '../../../../../../server/api/handler';
-import { json } from '../../../../../../server/api/respond';
-import { database } from '../../../../../../server/db/client';
+import { replaceCategoryImage } from '~/features/admin/collections/adminCategories.server';
+import { parseCategoryKey } from '~/features/admin/collections/categoryKey';
+import { publishChange } from '~/features/events/publish.server';
+import { requireAdmin } from '~/server/api/auth';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+import { readUploadedFile, uploadSlots } from '~/server/uploads.server';
 
 /**
  * `POST /api/v1/admins/categories/{address}/image?chain_id` (admins; multipart/form-data, field `image`:

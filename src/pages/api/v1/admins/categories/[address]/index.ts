@@ -1,14 +1,14 @@
-import { getAdminCategory, updateCategory } from '../../../../../../features/admin/adminCategories.server';
-import { categoryUpdateSchema } from '../../../../../../features/admin/categoryInput';
-import { parseCategoryKey } from '../../../../../../features/admin/categoryKey';
-import { serverChains } from '../../../../../../features/chains/config.server';
-import { publishChange } from '../../../../../../features/events/publish.server';
-import { requireAdmin } from '../../../../../../server/api/auth';
-import { notFound } from '../../../../../../server/api/errors';
-import { apiRoute } from '../../../../../../server/api/handler';
-import { readJson } from '../../../../../../server/api/parse';
-import { json } from '../../../../../../server/api/respond';
-import { database } from '../../../../../../server/db/client';
+import { getAdminCategory, updateCategory } from '~/features/admin/collections/adminCategories.server';
+import { categoryUpdateSchema } from '~/features/admin/collections/categoryInput';
+import { parseCategoryKey } from '~/features/admin/collections/categoryKey';
+import { serverChains } from '~/features/chains/config.server';
+import { publishChange } from '~/features/events/publish.server';
+import { requireAdmin } from '~/server/api/auth';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /** `GET /api/v1/admins/categories/{address}?chain_id` (admins) -> AdminCategoryRow; 404 unknown, 409 ambiguous. */
 export const GET = apiRoute(async (ctx) => {

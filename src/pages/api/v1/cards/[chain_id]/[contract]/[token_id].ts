@@ -1,9 +1,9 @@
-import { getCard } from '../../../../../../features/cards/cards.server';
-import { addressParam, chainIdParam, tokenIdParam } from '../../../../../../features/cards/queryParams';
-import { notFound } from '../../../../../../server/api/errors';
-import { apiRoute } from '../../../../../../server/api/handler';
-import { json } from '../../../../../../server/api/respond';
-import { database } from '../../../../../../server/db/client';
+import { getCard } from '~/features/catalogue/cards/cards.server';
+import { addressParam, chainIdParam, tokenIdParam } from '~/lib/params';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/cards/{chain_id}/{contract}/{token_id}` -> CardDetail (traits, category, creator, owner,

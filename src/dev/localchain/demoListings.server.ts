@@ -1,0 +1,144 @@
+/**
+ * Makes the active listings of a local chain buyable: the demo seed writes listings with made-up
+ * signatures; here every active listing whose signature does not hold for the chain's Seaport, and whose
+ * seller is a local development account, is built again as a real Seaport order (same price, currency and
+ * window; the chain's counter, conduit, platform fee and ERC-2981 royalty) and signed by the seller's
+ * account (anvil signs for its unlocked accounts). Sellers get their cards approved to the conduit. Listings
+ * that hold already are left alone, so running it again changes nothing.
+ *
+ * @see ../../features/trading/seaport/buildSellOrder.ts, ../seed/demoTrades.ts
+ */
+import { and, eq } from 'drizzle-orm';
+import { type Address, erc721Abi, getAddress, type Hex } from 'viem';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
+import { currencyToken } from '~/features/trading/currencyTokens';
+import { parseOrderJson, toOrderJson } from '~/features/trading/orderJson';
+import { isOrderSignatureValid } from '~/features/trading/orderSignature.server';
+import { buildSellOrder } from '~/features/trading/seaport/buildSellOrder';
+import { orderHash } from '~/features/trading/seaport/orderHash';
+import { seaportAbi } from '~/features/trading/seaport/seaportAbi';
+import { signSellOrder } from '~/features/trading/seaport/signSellOrder';
+import type { SellTerms } from '~/features/trading/sellTerms.server';
+import { sellOrders } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { isLocalAccount } from './localAccounts';
+import type { LocalChainClients } from './localClients.server';
+
+type Row = typeof sellOrders.$inferSelect;
+
+/** Whether the stored listing is already a valid order for this chain's Seaport. */
+async function holds(clients: LocalChainClients, row: Row): Promise<boolean> {
+  const { chain } = clients;
+  if (row.exchange !== chain.contracts.exchange.toLowerCase()) return false;
+  const order = parseOrderJson(row.order);
+  if (!order || orderHash(order) !== row.orderHash) return false;
+  return isOrderSignatureValid(chain, chain.contracts.exchange, order, row.signature as Hex);
+}
+
+/** Approves the conduit for the seller's cards of `contract` unless it is already. */
+async function approveConduit(clients: LocalChainClients, seller: Address, contract: Address): Promise<void> {
+  const conduit = clients.chain.contracts.market;
+  const approved = await clients.publicClient.readContract({
+    address: contract,
+    abi: erc721Abi,
+    functionName: 'isApprovedForAll',
+    args: [seller, conduit],
+  });
+  if (approved) return;
+  await clients.mined(
+    await clients.wallet(seller).writeContract({
+      address: contract,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [conduit, true],
+    }),
+  );
+}
+
+/** Builds and signs the real order of one listing; undefined when it cannot be made buyable. */
+async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
+  const { chain, publicClient } = clients;
+  const seller = getAddress(row.sellerAddress);
+  const contract = getAddress(row.contractAddress);
+  const tokenId = BigInt(row.tokenId);
+  const price = BigInt(row.price);
+  const currency = currencyToken(chain, row.currencyCode);
+  if (!currency || !terms.feeRecipient || !isLocalAccount(seller)) return undefined;
+  const owner = await publicClient
+    .readContract({ address: contract, abi: erc721Abi, functionName: 'ownerOf', args: [tokenId] })
+    .catch(() => undefined);
+  if (owner?.toLowerCase() !== seller.toLowerCase()) return undefined;
+  await approveConduit(clients, seller, contract);
+  const [[receiver, amount], counter] = await Promise.all([
+    publicClient.readContract({ address: contract, abi: cardAbi, functionName: 'royaltyInfo', args: [tokenId, price] }),
+    publicClient.readContract({
+      address: chain.contracts.exchange,
+      abi: seaportAbi,
+      functionName: 'getCounter',
+      args: [seller],
+    }),
+  ]);
+  const old = row.order as { salt?: unknown };
+  const order = buildSellOrder({
+    seller,
+    nft: { contract, tokenId },
+    price,
+    currency: currency.token,
+    platformFee: { bps: terms.feeBps, recipient: terms.feeRecipient },
+    ...(receiver.toLowerCase() === seller.toLowerCase() ? {} : { royalty: { receiver, amount } }),
+    startTime: BigInt(Math.floor(row.startsAt.getTime() / 1000)),
+    endTime: BigInt(Math.floor(row.expiresAt.getTime() / 1000)),
+    salt: typeof old.salt === 'string' && /^\d+$/.test(old.salt) ? BigInt(old.salt) : BigInt(row.id),
+    counter,
+    conduitKey: terms.conduitKey,
+  });
+  const signature = await signSellOrder(clients.wallet(seller), {
+    order,
+    chainId: chain.chainId,
+    seaport: chain.contracts.exchange,
+  });
+  return { order, signature, counter };
+}
+
+/** Re-signs the chain's active listings that do not hold yet (see the module comment); resolves with how many. */
+export async function signCatalogueListings(
+  db: Database,
+  clients: LocalChainClients,
+  terms: SellTerms,
+): Promise<number> {
+  const { chain } = clients;
+  const rows = await db
+    .select()
+    .from(sellOrders)
+    .where(and(eq(sellOrders.chainId, chain.chainId), eq(sellOrders.status, 'active')));
+  let signed = 0;
+  for (const row of rows) {
+    if (await holds(clients, row)) {
+      // A chain started afresh keeps the addresses (and so the signatures) but not the approvals.
+      if (isLocalAccount(row.sellerAddress)) {
+        await approveConduit(clients, getAddress(row.sellerAddress), getAddress(row.contractAddress)).catch(() => {});
+      }
+      continue;
+    }
+    let made: Awaited<ReturnType<typeof resign>>;
+    try {
+      made = await resign(clients, row, terms);
+    } catch (error) {
+      console.warn(`[localchain] listing ${row.orderHash} on chain ${chain.chainId} left as is: ${error}`);
+      continue;
+    }
+    if (!made) continue;
+    await db
+      .update(sellOrders)
+      .set({
+        order: toOrderJson(made.order),
+        orderHash: orderHash(made.order),
+        signature: made.signature.toLowerCase(),
+        exchange: chain.contracts.exchange.toLowerCase(),
+        counter: made.counter.toString(),
+      })
+      .where(eq(sellOrders.id, row.id));
+    signed += 1;
+  }
+  return signed;
+}

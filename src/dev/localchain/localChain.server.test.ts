@@ -1,0 +1,159 @@
+/**
+ * The local chain of `npm start`, on the Ethereum id only (the other three chains run the same code): a cold
+ * start deploys and writes the chains file, the demo catalogue is minted to its database owners with real,
+ * buyable listings, running the set-up again changes nothing, and a restart finds everything again.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { type Address, erc721Abi, type Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseOrderJson } from '~/features/trading/orderJson';
+import { isOrderSignatureValid } from '~/features/trading/orderSignature.server';
+import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
+import { cards, sellOrders } from '~/server/db/schema';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { freePort } from '../../../tests/helpers/server';
+import { ANVIL_ACCOUNTS } from '../seed/accounts';
+import { seedDemo } from '../seed/demo';
+import { conduitKeyOf } from './deployment.server';
+import { LOCAL_DEPLOYER } from './localAccounts';
+import { type LocalChain, seedLocalChain, startLocalChain } from './localChain.server';
+import { localChainClients } from './localClients.server';
+
+const TIMEOUT = 60_000;
+let dataDir = '';
+let port = 0;
+let database: TestDatabase;
+let chain: LocalChain | undefined;
+
+const start = () => startLocalChain({ dataDir, only: ['ETH'], ports: { ETH: port }, log: () => {} });
+const activeOrders = () =>
+  database.db
+    .select()
+    .from(sellOrders)
+    .where(and(eq(sellOrders.chainId, 1), eq(sellOrders.status, 'active')))
+    .orderBy(asc(sellOrders.id));
+
+beforeAll(async () => {
+  [dataDir, port, database] = await Promise.all([
+    mkdtemp(join(tmpdir(), 'kirafuda-localchain-')),
+    freePort(),
+    createTestDatabase(),
+  ]);
+  await seedDemo(database.db);
+}, TIMEOUT);
+
+afterAll(async () => {
+  await chain?.stop();
+  await database?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the local chain', () => {
+  test(
+    'a cold start deploys the contracts and writes their addresses for the server',
+    async () => {
+      chain = await start();
+      expect(chain.deployed).toBe(true);
+      const file = JSON.parse(readFileSync(chain.file, 'utf8'));
+      expect(file.ETH.rpcUrls).toEqual([`http://127.0.0.1:${port}`]);
+      expect(Object.keys(file.ETH.contracts).sort()).toEqual(['atem', 'exchange', 'market', 'payment']);
+      expect(chain.chains.map((c) => [c.chainId, c.contracts.exchange])).toEqual([[1, file.ETH.contracts.exchange]]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'the demo cards are minted to their owners and the active listings are real, buyable orders',
+    async () => {
+      if (!chain) throw new Error('not started');
+      await seedLocalChain(database.db, chain.chains, () => {});
+      const [ethereum] = chain.chains;
+      if (!ethereum) throw new Error('no chain');
+      const { publicClient, wallet, mined } = localChainClients(ethereum);
+      const demo = await database.db.select().from(cards).where(eq(cards.chainId, 1));
+      expect(demo).toHaveLength(30);
+      for (const card of demo) {
+        const owner = await publicClient.readContract({
+          address: card.contractAddress as Address,
+          abi: erc721Abi,
+          functionName: 'ownerOf',
+          args: [BigInt(card.tokenId)],
+        });
+        expect(owner.toLowerCase()).toBe(card.ownerAddress);
+      }
+      const listings = await activeOrders();
+      expect(listings.length).toBeGreaterThan(0);
+      for (const row of listings) {
+        const order = parseOrderJson(row.order);
+        if (!order) throw new Error('unreadable order');
+        expect(row.exchange).toBe(ethereum.contracts.exchange.toLowerCase());
+        expect(order.conduitKey).toBe(conduitKeyOf(LOCAL_DEPLOYER));
+        expect(await isOrderSignatureValid(ethereum, ethereum.contracts.exchange, order, row.signature as Hex)).toBe(
+          true,
+        );
+      }
+      const native = listings.find((row) => row.currencyCode === 2);
+      const order = native && parseOrderJson(native.order);
+      if (!native || !order) throw new Error('no native-currency listing');
+      const buyer = ANVIL_ACCOUNTS[19];
+      await mined(
+        await fulfillOrder(wallet(buyer), {
+          seaport: ethereum.contracts.exchange,
+          order,
+          signature: native.signature as Hex,
+          fulfillerConduitKey: order.conduitKey,
+        }),
+      );
+      const owner = await publicClient.readContract({
+        address: native.contractAddress as Address,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [BigInt(native.tokenId)],
+      });
+      expect(owner).toBe(buyer);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'setting up again changes nothing',
+    async () => {
+      if (!chain) throw new Error('not started');
+      const before = await activeOrders();
+      const lines: string[] = [];
+      await seedLocalChain(database.db, chain.chains, (line) => lines.push(line));
+      expect(lines).toEqual([]);
+      expect(await activeOrders()).toEqual(before);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'a restart keeps the chain: same contracts, cards and orders, nothing deployed again',
+    async () => {
+      const before = chain;
+      if (!before) throw new Error('not started');
+      await before.stop();
+      expect(existsSync(join(dataDir, 'local-chain', 'anvil-1.json'))).toBe(true);
+      chain = await start();
+      expect(chain.deployed).toBe(false);
+      expect(chain.chains[0]?.contracts).toEqual(before.chains[0]?.contracts);
+      const [ethereum] = chain.chains;
+      if (!ethereum) throw new Error('no chain');
+      const [card] = await database.db.select().from(cards).where(eq(cards.chainId, 1)).limit(1);
+      if (!card) throw new Error('no card');
+      const owner = await localChainClients(ethereum).publicClient.readContract({
+        address: card.contractAddress as Address,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [BigInt(card.tokenId)],
+      });
+      expect(owner.toLowerCase()).toBe(card.ownerAddress);
+    },
+    TIMEOUT,
+  );
+});

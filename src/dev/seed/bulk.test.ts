@@ -1,0 +1,49 @@
+import { ilike, or, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { categories, illustrators } from '../../server/db/schema/index.ts';
+import { seedBulk } from './bulk.ts';
+import { seedDemo } from './demo.ts';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('seedBulk', () => {
+  it('adds the asked numbers of creators, collections and cards next to the demo data', async () => {
+    await seedDemo(database.db);
+    const result = await seedBulk(database.db, { cards: 2_000, creators: 120, categories: 300 });
+    expect(result).toMatchObject({ creators: 120, categories: 300, cards: 2_000 });
+    const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from cards`);
+    expect(rows[0]?.n).toBe(2_120);
+  }, 60_000);
+
+  it('adds nothing when run again', async () => {
+    const result = await seedBulk(database.db, { cards: 2_000, creators: 120, categories: 300 });
+    expect(result).toMatchObject({ creators: 120, categories: 300, cards: 2_000 });
+  }, 60_000);
+
+  it('gives names that Japanese and English keywords find', async () => {
+    const creators = await database.db
+      .select({ uid: illustrators.uid })
+      .from(illustrators)
+      .where(or(ilike(illustrators.name, '%佐藤%'), ilike(illustrators.nameEn, '%sato%')));
+    expect(creators.length).toBeGreaterThan(0);
+    const collections = await database.db
+      .select({ name: categories.name, nameEn: categories.nameEn })
+      .from(categories)
+      .where(ilike(categories.nameEn, '%dragons%'));
+    expect(collections.length).toBeGreaterThan(0);
+    expect(collections.every((c) => c.name.includes('竜'))).toBe(true);
+  });
+
+  it('refuses a count that is not a whole number', async () => {
+    await expect(seedBulk(database.db, { cards: -1 })).rejects.toThrow(RangeError);
+  });
+});

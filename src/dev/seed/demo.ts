@@ -1,0 +1,129 @@
+/**
+ * `seedDemo(db)`: fills an empty catalogue with the demo marketplace (creators, collections, cards,
+ * listings, sales, revenues, payouts, reports, payments, platform fees, the demo admin and illustrator)
+ * in one transaction. Does nothing when the catalogue already has cards, unless `force`, which first
+ * removes the earlier demo rows (found by their derived contract addresses, uids and payment ids).
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2, §3, §6
+ */
+import { inArray, like, or, sql } from 'drizzle-orm';
+import { hashPassword } from '../../features/session/passwords.server.ts';
+import {
+  admins,
+  cards,
+  categories,
+  illegalReports,
+  illustrators,
+  paymentHistories,
+  payouts,
+  platformFees,
+  revenues,
+  sales,
+  sellOrders,
+} from '../../server/db/schema/index.ts';
+import type { Database, Transaction } from '../../server/db/types.ts';
+import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
+import { DEMO_CATEGORIES } from './demoCatalogue.ts';
+import { DEMO_CREATORS } from './demoPeople.ts';
+import { buildDemoPlan, demoContractAddress } from './demoPlan.ts';
+import { insertDemoPlan } from './insertPlan.ts';
+
+export { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
+
+/** Options of {@link seedDemo}. */
+export interface SeedDemoOptions {
+  /** Remove earlier demo rows and seed even when the catalogue has cards. */
+  force?: boolean | undefined;
+  /** The clock the data is relative to (listings expire after it); default now. */
+  now?: Date | undefined;
+}
+
+/** Rows inserted per table. */
+export type SeedCounts = Record<
+  | 'users'
+  | 'illustrators'
+  | 'admins'
+  | 'categories'
+  | 'cards'
+  | 'sellOrders'
+  | 'sales'
+  | 'revenues'
+  | 'payouts'
+  | 'platformFees'
+  | 'illegalReports'
+  | 'paymentHistories',
+  number
+>;
+
+/** What {@link seedDemo} did. */
+export type SeedDemoResult = { seeded: true; counts: SeedCounts } | { seeded: false; reason: 'catalogue-not-empty' };
+
+/** Key of the transaction-scoped advisory lock that keeps two seeds from running at once. */
+const SEED_LOCK_KEY = 0x4b6972614664; // "KiraFd"
+
+/** Whether the catalogue has at least one card. */
+export async function hasCards(db: Database | Transaction): Promise<boolean> {
+  const { rows } = await db.execute<{ found: boolean }>(sql`select exists(select 1 from ${cards}) as found`);
+  return rows[0]?.found === true;
+}
+
+/**
+ * Deletes the demo rows (everything attached to the demo contracts, the demo illustrators with their
+ * revenues and payouts, the demo payments). Users, admins and platform fees stay: the seed updates
+ * them in place, and an admin may have changed a fee.
+ */
+export async function wipeDemo(tx: Database | Transaction): Promise<void> {
+  const contracts = DEMO_CATEGORIES.map((category) => demoContractAddress(category.slug));
+  const uids = DEMO_CREATORS.map((creator) => creator.uid);
+  const demoIllustrators = tx.select({ id: illustrators.id }).from(illustrators).where(inArray(illustrators.uid, uids));
+  const demoSales = tx.select({ id: sales.id }).from(sales).where(inArray(sales.contractAddress, contracts));
+  await tx
+    .delete(revenues)
+    .where(or(inArray(revenues.saleId, demoSales), inArray(revenues.illustratorId, demoIllustrators)));
+  await tx.delete(payouts).where(inArray(payouts.illustratorId, demoIllustrators));
+  await tx.delete(sales).where(inArray(sales.contractAddress, contracts));
+  await tx.delete(sellOrders).where(inArray(sellOrders.contractAddress, contracts));
+  await tx.delete(illegalReports).where(inArray(illegalReports.contractAddress, contracts));
+  await tx.delete(paymentHistories).where(like(paymentHistories.providerPaymentId, 'pi\\_demo\\_%'));
+  await tx.delete(cards).where(inArray(cards.contractAddress, contracts));
+  await tx.delete(categories).where(inArray(categories.contractAddress, contracts));
+  await tx.delete(illustrators).where(inArray(illustrators.uid, uids));
+}
+
+/**
+ * Seeds the demo marketplace into `db` in one transaction (see the module comment). Password hashing
+ * happens before the transaction opens, so the transaction stays short.
+ */
+export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  if (!options.force && (await hasCards(db))) return { seeded: false, reason: 'catalogue-not-empty' };
+  const plan = buildDemoPlan(options.now ?? new Date());
+  const [adminHash, illustratorHash, lockedHash] = await Promise.all([
+    hashPassword(DEMO_ADMIN.password),
+    hashPassword(DEMO_ILLUSTRATOR.password),
+    // The other demo creators cannot sign in with a password: nobody knows this one.
+    hashPassword(crypto.randomUUID()),
+  ]);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // Checked again under the lock: a concurrent seed may have finished meanwhile.
+    if (!options.force && (await hasCards(tx))) return { seeded: false, reason: 'catalogue-not-empty' } as const;
+    await wipeDemo(tx);
+    const admin = await tx
+      .insert(admins)
+      .values({ uid: DEMO_ADMIN.uid, name: DEMO_ADMIN.name, passwordHash: adminHash })
+      .onConflictDoNothing({ target: admins.uid })
+      .returning({ id: admins.id });
+    const fees = await tx
+      .insert(platformFees)
+      .values(plan.platformFees)
+      .onConflictDoNothing({ target: platformFees.chainId })
+      .returning({ chainId: platformFees.chainId });
+    const counts = await insertDemoPlan(tx, plan, {
+      passwordHashOf: (uid) => (uid === DEMO_ILLUSTRATOR.uid ? illustratorHash : lockedHash),
+    });
+    return {
+      seeded: true,
+      counts: { ...counts, admins: admin.length, platformFees: fees.length },
+    } as const;
+  });
+}

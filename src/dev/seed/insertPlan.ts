@@ -1,0 +1,208 @@
+/**
+ * Inserts a {@link DemoPlan}, turning its natural keys (wallets, uids, contract + token id, order and
+ * transaction hashes) into the database ids of the rows inserted before. Runs inside the caller's
+ * transaction.
+ *
+ * @see ./demo.ts
+ */
+import { eq, sql } from 'drizzle-orm';
+import {
+  admins,
+  cards,
+  categories,
+  illegalReports,
+  illustrators,
+  paymentHistories,
+  payouts,
+  revenues,
+  sales,
+  sellOrders,
+  users,
+} from '../../server/db/schema/index.ts';
+import type { Database, Transaction } from '../../server/db/types.ts';
+import { DEMO_ADMIN } from './accounts.ts';
+import type { DemoPlan } from './demoPlan.ts';
+
+/** Options of {@link insertDemoPlan}. */
+export interface InsertDemoPlanOptions {
+  /** The argon2id hash to store for the illustrator `uid`. */
+  passwordHashOf: (uid: string) => string;
+}
+
+/** Rows written per table by {@link insertDemoPlan}. */
+export interface InsertedCounts {
+  users: number;
+  illustrators: number;
+  categories: number;
+  cards: number;
+  sellOrders: number;
+  sales: number;
+  revenues: number;
+  payouts: number;
+  illegalReports: number;
+  paymentHistories: number;
+}
+
+/** A lookup that throws when a planned reference has no row, so a broken plan fails loudly. */
+function lookup<K, V>(entries: Iterable<readonly [K, V]>, what: string): (key: K) => V {
+  const map = new Map(entries);
+  return (key) => {
+    const value = map.get(key);
+    if (value === undefined) throw new Error(`demo seed: no ${what} for ${String(key)}`);
+    return value;
+  };
+}
+
+/** `chain:contract:token` key of a card. */
+const tokenKey = (chainId: number, contract: string, tokenId: string): string => `${chainId}:${contract}:${tokenId}`;
+
+/** Inserts every row of `plan` in dependency order; users are upserted by wallet address. */
+export async function insertDemoPlan(
+  tx: Database | Transaction,
+  plan: DemoPlan,
+  options: InsertDemoPlanOptions,
+): Promise<InsertedCounts> {
+  const [admin] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.uid, DEMO_ADMIN.uid));
+  const adminId = admin?.id ?? null;
+
+  const userRows = await tx
+    .insert(users)
+    .values(plan.users)
+    .onConflictDoUpdate({
+      target: users.walletAddress,
+      set: { role: sql`excluded.role`, profileName: sql`excluded.profile_name` },
+    })
+    .returning({ id: users.id, walletAddress: users.walletAddress });
+  const userId = lookup(
+    userRows.map((row) => [row.walletAddress, row.id] as const),
+    'user',
+  );
+
+  const illustratorRows = await tx
+    .insert(illustrators)
+    .values(
+      plan.illustrators.map(({ walletAddress, ...row }) => ({
+        ...row,
+        userId: userId(walletAddress),
+        passwordHash: options.passwordHashOf(row.uid),
+      })),
+    )
+    .returning({ id: illustrators.id, uid: illustrators.uid });
+  const illustratorId = lookup(
+    illustratorRows.map((row) => [row.uid, row.id] as const),
+    'illustrator',
+  );
+
+  const categoryRows = await tx
+    .insert(categories)
+    .values(plan.categories.map(({ creatorUid, ...row }) => ({ ...row, creatorId: illustratorId(creatorUid) })))
+    .returning({ id: categories.id, contractAddress: categories.contractAddress });
+  const categoryId = lookup(
+    categoryRows.map((row) => [row.contractAddress, row.id] as const),
+    'category',
+  );
+
+  const cardRows = await tx
+    .insert(cards)
+    .values(
+      plan.cards.map(({ creatorUid, position: _position, ...row }) => ({
+        ...row,
+        categoryId: categoryId(row.contractAddress),
+        creatorId: illustratorId(creatorUid),
+      })),
+    )
+    .returning({
+      id: cards.id,
+      chainId: cards.chainId,
+      contractAddress: cards.contractAddress,
+      tokenId: cards.tokenId,
+    });
+  const cardId = lookup(
+    cardRows.map((row) => [tokenKey(row.chainId, row.contractAddress, row.tokenId), row.id] as const),
+    'card',
+  );
+  const cardOf = (row: { chainId: number; contractAddress: string; tokenId: string }) =>
+    cardId(tokenKey(row.chainId, row.contractAddress, row.tokenId));
+
+  const orderRows = await tx
+    .insert(sellOrders)
+    .values(plan.orders.map((row) => ({ ...row, cardId: cardOf(row) })))
+    .returning({ id: sellOrders.id, orderHash: sellOrders.orderHash });
+  const orderId = lookup(
+    orderRows.map((row) => [row.orderHash, row.id] as const),
+    'order',
+  );
+
+  const saleRows = await tx
+    .insert(sales)
+    .values(plan.sales.map(({ orderHash, ...row }) => ({ ...row, orderId: orderId(orderHash), cardId: cardOf(row) })))
+    .returning({ id: sales.id, txHash: sales.txHash });
+  const saleId = lookup(
+    saleRows.map((row) => [row.txHash, row.id] as const),
+    'sale',
+  );
+
+  const payoutRows = await tx
+    .insert(payouts)
+    .values(
+      plan.payouts.map(({ uid, reviewed, ...row }) => ({
+        ...row,
+        illustratorId: illustratorId(uid),
+        reviewedBy: reviewed ? adminId : null,
+      })),
+    )
+    .returning({ id: payouts.id });
+
+  const reportRows = await tx
+    .insert(illegalReports)
+    .values(
+      plan.reports.map(({ reporterWallet, resolved, ...row }) => ({
+        ...row,
+        cardId: cardOf({ chainId: row.chainId ?? 0, contractAddress: row.contractAddress ?? '', tokenId: row.tokenId }),
+        reporterUserId: userId(reporterWallet),
+        resolvedBy: resolved ? adminId : null,
+      })),
+    )
+    .returning({ id: illegalReports.id });
+
+  const paymentRows = await tx
+    .insert(paymentHistories)
+    .values(
+      plan.payments.map(({ userWallet, chainId, contractAddress, tokenId, ...row }) => ({
+        ...row,
+        userId: userId(userWallet),
+        cardId: cardOf({ chainId, contractAddress, tokenId }),
+      })),
+    )
+    .returning({ id: paymentHistories.id, providerPaymentId: paymentHistories.providerPaymentId });
+
+  const paymentId = lookup(
+    paymentRows.map((row) => [row.providerPaymentId, row.id] as const),
+    'payment',
+  );
+
+  const revenueRows = await tx
+    .insert(revenues)
+    .values(
+      plan.revenues.map(({ txHash, providerPaymentId, uid, ...row }) => ({
+        ...row,
+        saleId: txHash === undefined ? null : saleId(txHash),
+        paymentId: providerPaymentId === undefined ? null : paymentId(providerPaymentId),
+        illustratorId: illustratorId(uid),
+      })),
+    )
+    .returning({ id: revenues.id });
+
+  return {
+    users: userRows.length,
+    illustrators: illustratorRows.length,
+    categories: categoryRows.length,
+    cards: cardRows.length,
+    sellOrders: orderRows.length,
+    sales: saleRows.length,
+    revenues: revenueRows.length,
+    payouts: payoutRows.length,
+    illegalReports: reportRows.length,
+    paymentHistories: paymentRows.length,
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * Tokens (card serials) in the back office: every card, hidden ones included, with filters and the
+ * number of illegal-content reports against each; hiding or showing a token (optionally closing its open
+ * reports as resolved), audited in the same transaction.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/admins/card_serials), §3 (illegal report)
+ */
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { addressParam, chainIdParam, containsPattern, idParam, keywordParam } from '~/lib/params';
+import { toIso, toNumber } from '~/lib/rowValues';
+import { notFound } from '~/server/api/errors';
+import { cards, categories, illegalReports, illustrators } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
+import { writeAudit } from '../shell/auditLog.server';
+import type { AdminCardRow } from '../shell/types';
+
+/** Query of `GET /api/v1/admins/card_serials`. */
+export const adminCardQuerySchema = pageQuerySchema
+  .extend({
+    q: keywordParam.optional(),
+    chain_id: chainIdParam.optional(),
+    contract: addressParam.optional(),
+    category_id: idParam.optional(),
+    creator_id: idParam.optional(),
+    owner: addressParam.optional(),
+    hidden: z.enum(['true', 'false']).optional(),
+    reported: z.enum(['open', 'any']).optional(),
+  })
+  .transform((query) => ({
+    page: query.page,
+    perPage: query.per_page,
+    q: query.q,
+    chainId: query.chain_id,
+    contract: query.contract,
+    categoryId: query.category_id,
+    creatorId: query.creator_id,
+    owner: query.owner,
+    hidden: query.hidden === undefined ? undefined : query.hidden === 'true',
+    reported: query.reported,
+  }));
+
+/** Filters of the admin token list. */
+export type AdminCardFilters = z.output<typeof adminCardQuerySchema>;
+
+/** Body of `PUT /api/v1/admins/card_serials/{id}`. */
+export const cardHideSchema = z.strictObject({
+  hidden: z.boolean(),
+  /** Also mark this token's open reports resolved (when hiding). */
+  resolve_reports: z.boolean().optional(),
+  note: z.string().trim().max(500).optional(),
+});
+
+const reportCount = (status: SQL) =>
+  sql<number>`(select count(*) from ${illegalReports} r where r.card_id = ${cards.id} and ${status})::int`;
+
+const COLUMNS = {
+  id: cards.id,
+  chainId: cards.chainId,
+  contractAddress: cards.contractAddress,
+  tokenId: cards.tokenId,
+  serial: cards.serial,
+  name: cards.name,
+  image: cards.image,
+  owner: cards.ownerAddress,
+  hidden: cards.hidden,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  categoryHidden: categories.hidden,
+  creatorId: illustrators.id,
+  creatorName: illustrators.name,
+  openReports: reportCount(sql`r.status = 'open'`),
+  reports: reportCount(sql`true`),
+  createdAt: cards.createdAt,
+};
+
+function where(filters: AdminCardFilters): SQL | undefined {
+  const q = filters.q;
+  const exists = (status: SQL) =>
+    sql`exists (select 1 from ${illegalReports} r where r.card_id = ${cards.id} and ${status})`;
+  return and(
+    filters.chainId === undefined ? undefined : eq(cards.chainId, filters.chainId),
+    filters.contract === undefined ? undefined : eq(cards.contractAddress, filters.contract),
+    filters.categoryId === undefined ? undefined : eq(cards.categoryId, filters.categoryId),
+    filters.creatorId === undefined ? undefined : eq(cards.creatorId, filters.creatorId),
+    filters.owner === undefined ? undefined : eq(cards.ownerAddress, filters.owner),
+    filters.hidden === undefined ? undefined : eq(cards.hidden, filters.hidden),
+    filters.reported === 'open' ? exists(sql`r.status = 'open'`) : undefined,
+    filters.reported === 'any' ? exists(sql`true`) : undefined,
+    q === undefined
+      ? undefined
+      : /^\d{1,78}$/.test(q)
+        ? or(eq(cards.tokenId, q), ilike(cards.name, containsPattern(q)))
+        : ilike(cards.name, containsPattern(q)),
+  );
+}
+
+function select(db: Database | Transaction, condition: SQL | undefined) {
+  return db
+    .select(COLUMNS)
+    .from(cards)
+    .leftJoin(categories, eq(categories.id, cards.categoryId))
+    .leftJoin(illustrators, eq(illustrators.id, cards.creatorId))
+    .where(condition)
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<typeof select>>[number];
+
+function toRow(row: Row): AdminCardRow {
+  return {
+    id: row.id,
+    chainId: row.chainId,
+    contractAddress: row.contractAddress,
+    tokenId: row.tokenId,
+    serial: row.serial,
+    name: row.name,
+    image: row.image,
+    owner: row.owner,
+    hidden: row.hidden,
+    category:
+      row.categoryId === null
+        ? null
+        : { id: row.categoryId, name: row.categoryName ?? '', hidden: row.categoryHidden ?? false },
+    creator: row.creatorId === null ? null : { id: row.creatorId, name: row.creatorName ?? '' },
+    openReports: toNumber(row.openReports),
+    reports: toNumber(row.reports),
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+/** One page of tokens (hidden ones too) matching `filters`, newest first. */
+export async function listAdminCards(db: Database, filters: AdminCardFilters): Promise<Page<AdminCardRow>> {
+  const condition = where(filters);
+  const found = await select(db, condition)
+    .orderBy(sql`coalesce(${cards.mintedAt}, ${cards.createdAt}) desc`, desc(cards.id))
+    .limit(filters.perPage)
+    .offset(pageOffset(filters));
+  const counted = await db.execute<{ n: unknown }>(
+    sql`select count(*)::int as n from ${cards} where ${condition ?? sql`true`}`,
+  );
+  return toPage(found.map(toRow), toNumber(counted.rows[0]?.n), filters);
+}
+
+/** One token, or 404. */
+export async function getAdminCard(db: Database | Transaction, id: number): Promise<AdminCardRow> {
+  const [row] = await select(db, eq(cards.id, id)).limit(1);
+  if (!row) throw notFound('No such token');
+  return toRow(row);
+}
+
+/**
+ * Hides or shows token `id` (`card.hide` / `card.show` audited). With `resolve_reports`, its open
+ * reports are marked resolved by this admin in the same transaction.
+ */
+export async function setCardHidden(
+  db: Database,
+  adminId: number,
+  id: number,
+  input: z.output<typeof cardHideSchema>,
+): Promise<AdminCardRow> {
+  return db.transaction(async (tx) => {
+    const before = await getAdminCard(tx, id);
+    await tx.update(cards).set({ hidden: input.hidden }).where(eq(cards.id, id));
+    let resolved = 0;
+    if (input.resolve_reports) {
+      const closed = await tx
+        .update(illegalReports)
+        .set({ status: 'resolved', resolvedBy: adminId, resolvedAt: new Date() })
+        .where(and(eq(illegalReports.cardId, id), eq(illegalReports.status, 'open')))
+        .returning({ id: illegalReports.id });
+      resolved = closed.length;
+    }
+    await writeAudit(tx, {
+      adminId,
+      action: input.hidden ? 'card.hide' : 'card.show',
+      targetType: 'card',
+      targetId: id,
+      data: { from: before.hidden, to: input.hidden, resolvedReports: resolved, note: input.note ?? null },
+    });
+    return getAdminCard(tx, id);
+  });
+}

@@ -1,0 +1,92 @@
+import { useAdmin } from '../shell/AdminShell';
+import { Badge, Cell, Table } from '../shell/AdminUi';
+import { type ChainChoice, chainLabel, formatWei, formatWhen } from '../shell/adminFormat';
+import type { AdminMessageKey } from '../shell/adminText';
+import type { AdminBalance, AdminPayoutRow } from '../shell/types';
+
+/** The message of each payout status, and how it is coloured. */
+export const PAYOUT_STATUS: Readonly<
+  Record<AdminPayoutRow['status'], { label: AdminMessageKey; tone: 'neutral' | 'good' | 'warn' | 'bad' }>
+> = {
+  requested: { label: 'admin.payouts.statusRequested', tone: 'warn' },
+  approved: { label: 'admin.payouts.statusApproved', tone: 'good' },
+  paid: { label: 'admin.payouts.statusPaid', tone: 'neutral' },
+  rejected: { label: 'admin.payouts.statusRejected', tone: 'bad' },
+};
+
+/** A payout's status as a badge. */
+export function PayoutBadge({ status }: { status: AdminPayoutRow['status'] }) {
+  const { t } = useAdmin();
+  return <Badge tone={PAYOUT_STATUS[status].tone}>{t(PAYOUT_STATUS[status].label)}</Badge>;
+}
+
+/** An illustrator's money per chain and currency. */
+export function BalanceTable({ balances, chains }: { balances: AdminBalance[]; chains: readonly ChainChoice[] }) {
+  const { t } = useAdmin();
+  return (
+    <Table
+      label={t('admin.creator.balances')}
+      head={[
+        t('admin.common.chain'),
+        t('admin.creator.revenue'),
+        t('admin.creator.pending'),
+        t('admin.creator.paid'),
+        t('admin.creator.available'),
+      ]}
+      empty={balances.length === 0}
+    >
+      {balances.map((balance) => (
+        <tr key={`${balance.chainId}:${balance.currencyCode}`}>
+          <Cell>{chainLabel(balance.chainId, chains)}</Cell>
+          <Cell>{formatWei(balance.revenue, balance.currencyCode)}</Cell>
+          <Cell>{formatWei(balance.pending, balance.currencyCode)}</Cell>
+          <Cell>{formatWei(balance.paid, balance.currencyCode)}</Cell>
+          <Cell>{formatWei(balance.available, balance.currencyCode)}</Cell>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** Payout requests, each linking to its review page. */
+export function PayoutTable({ payouts, chains }: { payouts: AdminPayoutRow[]; chains: readonly ChainChoice[] }) {
+  const { t, to } = useAdmin();
+  return (
+    <Table
+      label={t('admin.menu.payouts')}
+      head={[
+        t('admin.payouts.requestedAt'),
+        t('admin.payouts.illustrator'),
+        t('admin.common.chain'),
+        t('admin.payouts.amount'),
+        t('admin.common.status'),
+        t('admin.common.actions'),
+      ]}
+      empty={payouts.length === 0}
+    >
+      {payouts.map((payout) => (
+        <tr key={payout.id}>
+          <Cell>{formatWhen(payout.requestedAt)}</Cell>
+          <Cell>
+            {payout.illustrator.name}
+            <span className="block text-xs text-ink-muted">{payout.illustrator.uid}</span>
+          </Cell>
+          <Cell>{chainLabel(payout.chainId, chains)}</Cell>
+          <Cell>{formatWei(payout.amount, payout.currencyCode)}</Cell>
+          <Cell>
+            <PayoutBadge status={payout.status} />
+          </Cell>
+          <Cell>
+            <a
+              className="underline"
+              href={to(`/admins/payouts/${payout.id}`)}
+              aria-label={t('admin.payouts.open', { id: payout.id })}
+            >
+              {t('admin.common.view')}
+            </a>
+          </Cell>
+        </tr>
+      ))}
+    </Table>
+  );
+}

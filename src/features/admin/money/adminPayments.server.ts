@@ -1,0 +1,118 @@
+/**
+ * Card (fiat) payment records in the back office: the payment provider's payments with the user and
+ * card they belong to, filterable by status, currency, date range (Japan time) and a keyword matching
+ * the provider's payment id or the user's wallet.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/admins/stripe_payment_histories)
+ */
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { containsPattern, keywordParam } from '~/lib/params';
+import { toIso } from '~/lib/rowValues';
+import { cards, PAYMENT_STATUSES, paymentHistories, users } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import type { AdminPaymentRow } from '../shell/types';
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+const realDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'must be a real date');
+
+/** Query of `GET /api/v1/admins/payment_histories`. */
+export const adminPaymentQuerySchema = pageQuerySchema
+  .extend({
+    status: z.enum(PAYMENT_STATUSES).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
+      .transform((value) => value.toUpperCase())
+      .optional(),
+    from: realDate.optional(),
+    to: realDate.optional(),
+    q: keywordParam.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'must not be after to',
+    path: ['from'],
+  })
+  .transform((query) => ({
+    page: query.page,
+    perPage: query.per_page,
+    status: query.status,
+    currency: query.currency,
+    from: query.from,
+    to: query.to,
+    q: query.q,
+  }));
+
+/** Filters of the payment list. */
+export type AdminPaymentFilters = z.output<typeof adminPaymentQuerySchema>;
+
+const tokyoDay = (date: string, plusDays = 0) =>
+  sql`((${date})::date + ${plusDays}::int)::timestamp at time zone 'Asia/Tokyo'`;
+
+function where(filters: AdminPaymentFilters): SQL | undefined {
+  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
+  return and(
+    filters.status === undefined ? undefined : eq(paymentHistories.status, filters.status),
+    filters.currency === undefined ? undefined : eq(paymentHistories.currency, filters.currency),
+    filters.from === undefined ? undefined : gte(paymentHistories.createdAt, tokyoDay(filters.from)),
+    filters.to === undefined ? undefined : lt(paymentHistories.createdAt, tokyoDay(filters.to, 1)),
+    pattern === undefined
+      ? undefined
+      : or(ilike(paymentHistories.providerPaymentId, pattern), ilike(users.walletAddress, pattern)),
+  );
+}
+
+/** One page of payments matching `filters`, newest first. */
+export async function listAdminPayments(db: Database, filters: AdminPaymentFilters): Promise<Page<AdminPaymentRow>> {
+  const condition = where(filters);
+  const rows = await db
+    .select({
+      payment: paymentHistories,
+      userWallet: users.walletAddress,
+      cardName: cards.name,
+      cardChainId: cards.chainId,
+      cardContract: cards.contractAddress,
+      cardTokenId: cards.tokenId,
+    })
+    .from(paymentHistories)
+    .leftJoin(users, eq(users.id, paymentHistories.userId))
+    .leftJoin(cards, eq(cards.id, paymentHistories.cardId))
+    .where(condition)
+    .orderBy(desc(paymentHistories.createdAt), desc(paymentHistories.id))
+    .limit(filters.perPage)
+    .offset(pageOffset(filters));
+  const [total] = await db
+    .select({ n: count() })
+    .from(paymentHistories)
+    .leftJoin(users, eq(users.id, paymentHistories.userId))
+    .where(condition);
+  const items = rows.map(({ payment, userWallet, cardName, cardChainId, cardContract, cardTokenId }) => ({
+    id: payment.id,
+    provider: payment.provider,
+    providerPaymentId: payment.providerPaymentId,
+    user: payment.userId === null || userWallet === null ? null : { id: payment.userId, walletAddress: userWallet },
+    card:
+      payment.cardId === null || cardChainId === null
+        ? null
+        : {
+            id: payment.cardId,
+            name: cardName ?? '',
+            chainId: cardChainId,
+            contractAddress: cardContract ?? '',
+            tokenId: cardTokenId ?? '',
+          },
+    amount: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    createdAt: toIso(payment.createdAt),
+    updatedAt: toIso(payment.updatedAt),
+  }));
+  return toPage(items, Number(total?.n ?? 0), filters);
+}

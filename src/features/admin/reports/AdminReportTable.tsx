@@ -1,0 +1,132 @@
+import { useAdmin } from '../shell/AdminShell';
+import { Badge, Cell, LoadState, Pager, Table } from '../shell/AdminUi';
+import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
+import { useAdminAction, useAdminData } from '../shell/adminHooks';
+import type { AdminMessageKey } from '../shell/adminText';
+import type { AdminReportRow, Page } from '../shell/types';
+
+const STATUS: Readonly<
+  Record<AdminReportRow['status'], { label: AdminMessageKey; tone: 'warn' | 'good' | 'neutral' }>
+> = {
+  open: { label: 'admin.reports.statusOpen', tone: 'warn' },
+  resolved: { label: 'admin.reports.statusResolved', tone: 'good' },
+  dismissed: { label: 'admin.reports.statusDismissed', tone: 'neutral' },
+};
+
+/**
+ * Illegal-content reports for `status` (all when empty): resolve, dismiss or reopen each, and hide the
+ * reported token (which resolves its open reports).
+ */
+export function ReportTable({
+  status,
+  page,
+  chains,
+  onPage,
+}: {
+  status: string;
+  page: number;
+  chains: readonly ChainChoice[];
+  onPage: (page: number) => void;
+}) {
+  const { t, session } = useAdmin();
+  const { data, loading, notFound, reload } = useAdminData<Page<AdminReportRow>>('/api/v1/admins/illegal_reports', {
+    status: status || null,
+    page,
+  });
+  const { busy, run } = useAdminAction();
+  const act = async (change: () => Promise<unknown>, success: string) => {
+    if (await run(change, success)) reload();
+  };
+  const setStatus = (report: AdminReportRow, next: AdminReportRow['status']) =>
+    act(
+      () => session.client.put(`/api/v1/admins/illegal_reports/${report.id}`, { status: next }),
+      t('admin.reports.updated'),
+    );
+  const hide = (cardId: number, name: string) =>
+    act(
+      () => session.client.put(`/api/v1/admins/card_serials/${cardId}`, { hidden: true, resolve_reports: true }),
+      t('admin.cards.hiddenDone', { name }),
+    );
+  if (!data) return <LoadState loading={loading} notFound={notFound} />;
+  return (
+    <>
+      <Table
+        label={t('admin.cards.tabReports')}
+        head={[
+          t('admin.common.createdAt'),
+          t('admin.cards.token'),
+          t('admin.reports.type'),
+          t('admin.reports.details'),
+          t('admin.reports.reporter'),
+          t('admin.common.status'),
+          t('admin.common.actions'),
+        ]}
+        empty={data.items.length === 0}
+      >
+        {data.items.map((report) => (
+          <tr key={report.id}>
+            <Cell>{formatWhen(report.createdAt)}</Cell>
+            <Cell>
+              <span className="font-semibold">{report.card?.name ?? `#${report.tokenId}`}</span>
+              <span className="block text-xs text-ink-muted">{chainLabel(report.chainId, chains)}</span>
+              {report.card?.hidden && <Badge tone="bad">{t('admin.common.hidden')}</Badge>}
+            </Cell>
+            <Cell>{report.type}</Cell>
+            <Cell>
+              <span className="whitespace-pre-wrap">{report.details}</span>
+            </Cell>
+            <Cell mono>{report.reporterWallet ?? '—'}</Cell>
+            <Cell>
+              <Badge tone={STATUS[report.status].tone}>{t(STATUS[report.status].label)}</Badge>
+              {report.resolvedBy && <span className="block text-xs text-ink-muted">{report.resolvedBy}</span>}
+            </Cell>
+            <Cell>
+              <div className="flex flex-wrap gap-2">
+                {report.status === 'open' ? (
+                  <>
+                    <button
+                      type="button"
+                      className="btn-ghost"
+                      disabled={busy}
+                      onClick={() => void setStatus(report, 'resolved')}
+                    >
+                      {t('admin.reports.resolve')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-ghost"
+                      disabled={busy}
+                      onClick={() => void setStatus(report, 'dismissed')}
+                    >
+                      {t('admin.reports.dismiss')}
+                    </button>
+                  </>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    disabled={busy}
+                    onClick={() => void setStatus(report, 'open')}
+                  >
+                    {t('admin.reports.reopen')}
+                  </button>
+                )}
+                {report.card && !report.card.hidden && (
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    disabled={busy}
+                    onClick={() => report.card && void hide(report.card.id, report.card.name)}
+                  >
+                    {t('admin.cards.hideAndResolve')}
+                  </button>
+                )}
+              </div>
+            </Cell>
+          </tr>
+        ))}
+      </Table>
+      <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={onPage} />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The token page's activity: the latest sales and listings of one card's token, and its mint, newest first,
+ * in one small query (no visibility joins: the page already holds the visible card; no count: the page shows
+ * the latest rows only). The same rows, in the same order, as `listActivity` for that card.
+ *
+ * @see ./activity.server.ts
+ */
+import { sql } from 'drizzle-orm';
+import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
+import type { Database } from '~/server/db/types';
+import type { ActivityItem, CardDetail } from '../types';
+
+interface TokenActivityRow {
+  type: 'sale' | 'listing';
+  at: unknown;
+  from_address: string | null;
+  to_address: string | null;
+  price: unknown;
+  currency_code: unknown;
+  tx_hash: string | null;
+  order_hash: string | null;
+  status: string | null;
+  row_id: unknown;
+  [key: string]: unknown;
+}
+
+type CardOfActivity = Pick<
+  CardDetail,
+  'id' | 'chainId' | 'contractAddress' | 'tokenId' | 'name' | 'mintedAt' | 'creator'
+>;
+
+/** The latest `limit` activity rows of `card` (see the module comment). */
+export async function cardActivity(db: Database, card: CardOfActivity, limit: number): Promise<ActivityItem[]> {
+  const token = sql`${card.chainId}, ${card.contractAddress}, ${card.tokenId}::numeric`;
+  const { rows } = await db.execute<TokenActivityRow>(sql`
+    (select 'sale' as type, s.sold_at as at, s.seller_address as from_address, s.buyer_address as to_address,
+        s.price, s.currency_code, s.tx_hash, o.order_hash, null::text as status, s.id as row_id
+      from sales s left join sell_orders o on o.id = s.order_id
+      where (s.chain_id, s.contract_address, s.token_id) = (${token})
+      order by s.sold_at desc, s.id desc limit ${limit})
+    union all
+    (select 'listing', o.created_at, o.seller_address, null, o.price, o.currency_code, null, o.order_hash,
+        o.status, o.id
+      from sell_orders o
+      where (o.chain_id, o.contract_address, o.token_id) = (${token})
+      order by o.created_at desc, o.id desc limit ${limit})`);
+  const ref = {
+    id: card.id,
+    chainId: card.chainId,
+    contractAddress: card.contractAddress,
+    tokenId: card.tokenId,
+    name: card.name,
+  };
+  const items: { rowId: number; item: ActivityItem }[] = rows.map((row) => ({
+    rowId: toNumber(row.row_id),
+    item: {
+      type: row.type,
+      at: toIso(row.at),
+      card: ref,
+      from: row.from_address,
+      to: row.to_address,
+      price: row.price === null ? null : toDecimal(row.price),
+      currencyCode: row.currency_code === null ? null : toNumber(row.currency_code),
+      txHash: row.tx_hash,
+      orderHash: row.order_hash,
+      status: row.status,
+    },
+  }));
+  if (card.mintedAt)
+    items.push({
+      rowId: card.id,
+      item: {
+        type: 'mint',
+        at: card.mintedAt,
+        card: ref,
+        from: null,
+        to: card.creator?.walletAddress ?? null,
+        price: null,
+        currencyCode: null,
+        txHash: null,
+        orderHash: null,
+        status: null,
+      },
+    });
+  // As listActivity orders them: newest first, then by kind, then the newest row.
+  items.sort(
+    (a, b) =>
+      Date.parse(b.item.at) - Date.parse(a.item.at) || a.item.type.localeCompare(b.item.type) || b.rowId - a.rowId,
+  );
+  return items.slice(0, limit).map(({ item }) => item);
+}

@@ -1,0 +1,104 @@
+/**
+ * The filters of the card list (`GET /api/v1/cards`, the marketplace and collection pages) as a zod
+ * schema of the query string: strings in, a typed {@link CardListFilters} out. Pure, so a page can parse
+ * its own URL with the same rules and build filter and page links that work without JavaScript.
+ *
+ * Price filters compare the wei price of the card's active listing, so a card without one never
+ * matches `price_min`, `price_max` or `currency_code`.
+ */
+import { z } from 'zod';
+import type { CurrencyCode } from '~/features/chains/currencies';
+import { type PageRequest, pageQuerySchema } from '~/lib/pagination';
+import {
+  addressParam,
+  chainIdParam,
+  currencyCodeParam,
+  equivalentCurrencyCodes,
+  etherParam,
+  idParam,
+  keywordParam,
+} from '~/lib/params';
+
+/** Orders of the card list. `newest` = last minted (or added) first. */
+export const CARD_SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed'] as const;
+/** One card list order. */
+export type CardSort = (typeof CARD_SORTS)[number];
+
+/** `listed` = only cards with an active listing; `all` = every visible card. */
+export const CARD_STATUSES = ['listed', 'all'] as const;
+/** One card status filter. */
+export type CardStatusFilter = (typeof CARD_STATUSES)[number];
+
+/** What the card list is filtered and sorted by (all optional filters unset = the whole catalogue). */
+export interface CardListFilters extends PageRequest {
+  chainId?: number | undefined;
+  /** Listing currency; POL matches both of its codes (6 and 10). */
+  currencyCodes?: CurrencyCode[] | undefined;
+  /** Lowest listing price, in wei (decimal string). */
+  priceMinWei?: string | undefined;
+  /** Highest listing price, in wei (decimal string). */
+  priceMaxWei?: string | undefined;
+  categoryId?: number | undefined;
+  /** The creator's wallet address (lower-case). */
+  creator?: string | undefined;
+  /** The owner's wallet address (lower-case). */
+  owner?: string | undefined;
+  status: CardStatusFilter;
+  sort: CardSort;
+  /** Keyword matched against the card's Japanese and English names. */
+  q?: string | undefined;
+}
+
+/** The card list's own query keys, before pagination is merged in. */
+const cardFilterFields = z.object({
+  chain_id: chainIdParam.optional(),
+  currency_code: currencyCodeParam.optional(),
+  price_min: etherParam.optional(),
+  price_max: etherParam.optional(),
+  category_id: idParam.optional(),
+  creator: addressParam.optional(),
+  owner: addressParam.optional(),
+  status: z.enum(CARD_STATUSES).default('all'),
+  sort: z.enum(CARD_SORTS).default('newest'),
+  q: keywordParam.optional(),
+});
+
+/**
+ * Query schema of `GET /api/v1/cards`: every key optional, bad values refused (422 in the API) with the
+ * key named, `price_min` above `price_max` refused.
+ */
+export const cardListQuerySchema = pageQuerySchema
+  .extend(cardFilterFields.shape)
+  .refine(
+    (query) =>
+      query.price_min === undefined ||
+      query.price_max === undefined ||
+      BigInt(query.price_min) <= BigInt(query.price_max),
+    { message: 'must not be above price_max', path: ['price_min'] },
+  )
+  .transform(
+    (query): CardListFilters => ({
+      page: query.page,
+      perPage: query.per_page,
+      chainId: query.chain_id,
+      currencyCodes: query.currency_code === undefined ? undefined : equivalentCurrencyCodes(query.currency_code),
+      priceMinWei: query.price_min,
+      priceMaxWei: query.price_max,
+      categoryId: query.category_id,
+      creator: query.creator,
+      owner: query.owner,
+      status: query.status,
+      sort: query.sort,
+      q: query.q,
+    }),
+  );
+
+/** Whether the filters ask about listings (then only cards with a matching active listing are shown). */
+export function filtersNeedListing(filters: CardListFilters): boolean {
+  return (
+    filters.status === 'listed' ||
+    filters.currencyCodes !== undefined ||
+    filters.priceMinWei !== undefined ||
+    filters.priceMaxWei !== undefined
+  );
+}

@@ -1,0 +1,346 @@
+/**
+ * The SQL of the card list and the token page: cards joined with their category, creator and active
+ * listing, filtered and sorted as {@link CardListFilters} says. Hidden cards and cards of hidden
+ * categories are never returned.
+ *
+ * The active listing of a card is its newest `active` sell order that has started, has not expired and
+ * was signed by the current owner (a listing by a former owner can no longer be filled). With a
+ * currency filter, the newest one in that currency.
+ *
+ * @see ./cardFilters.ts
+ */
+import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { CurrencyCode } from '~/features/chains/currencies';
+import { DEFAULT_PLATFORM_FEE_BPS } from '~/features/trading/platformFee.server';
+import { pageOffset } from '~/lib/pagination';
+import { containsPattern } from '~/lib/params';
+import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
+import { cards, categories, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import type { CardDetail, CardSummary, CardTrait } from '../types';
+import { type CardListFilters, filtersNeedListing } from './cardFilters';
+
+/** The lateral subquery picking a card's active listing (see the module comment). */
+function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) {
+  return db
+    .select({
+      id: sellOrders.id,
+      price: sellOrders.price,
+      currencyCode: sellOrders.currencyCode,
+      orderHash: sellOrders.orderHash,
+      expiresAt: sellOrders.expiresAt,
+      startsAt: sellOrders.startsAt,
+      sellerAddress: sellOrders.sellerAddress,
+      exchange: sellOrders.exchange,
+      counter: sellOrders.counter,
+      order: sellOrders.order,
+      signature: sellOrders.signature,
+      unbuyableReason: sellOrders.unbuyableReason,
+    })
+    .from(sellOrders)
+    .where(
+      and(
+        eq(sellOrders.chainId, cards.chainId),
+        eq(sellOrders.contractAddress, cards.contractAddress),
+        eq(sellOrders.tokenId, cards.tokenId),
+        eq(sellOrders.status, 'active'),
+        eq(sellOrders.sellerAddress, cards.ownerAddress),
+        gt(sellOrders.expiresAt, sql`now()`),
+        lte(sellOrders.startsAt, sql`now()`),
+        currencyCodes ? inArray(sellOrders.currencyCode, currencyCodes) : undefined,
+      ),
+    )
+    .orderBy(desc(sellOrders.createdAt), desc(sellOrders.id))
+    .limit(1)
+    .as('listing');
+}
+
+type Listing = ReturnType<typeof activeListing>;
+
+/** Only what may be shown: the card and its category (if any) are not hidden. */
+export function visibleCard(): SQL {
+  return and(eq(cards.hidden, false), or(isNull(categories.id), eq(categories.hidden, false))) as SQL;
+}
+
+/** The WHERE conditions of the filters (the listing ones only when `listing` is joined). */
+function conditions(filters: CardListFilters, listing: Listing | null): SQL | undefined {
+  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
+  return and(
+    visibleCard(),
+    filters.chainId === undefined ? undefined : eq(cards.chainId, filters.chainId),
+    filters.categoryId === undefined ? undefined : eq(cards.categoryId, filters.categoryId),
+    filters.creator === undefined ? undefined : eq(users.walletAddress, filters.creator),
+    filters.owner === undefined ? undefined : eq(cards.ownerAddress, filters.owner),
+    pattern === undefined
+      ? undefined
+      : or(ilike(cards.name, pattern), sql`${cards.metadata}->>'name_en' ilike ${pattern}`),
+    listing && filtersNeedListing(filters) ? isNotNull(listing.id) : undefined,
+    listing && filters.priceMinWei !== undefined ? gte(listing.price, filters.priceMinWei) : undefined,
+    listing && filters.priceMaxWei !== undefined ? lte(listing.price, filters.priceMaxWei) : undefined,
+  );
+}
+
+/** ORDER BY of a sort; prices compare within the listing currency only, so filter by currency to compare. */
+function ordering(sort: CardListFilters['sort'], listing: Listing): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [sql`${listing.price} asc nulls last`, desc(cards.id)];
+    case 'price_desc':
+      return [sql`${listing.price} desc nulls last`, desc(cards.id)];
+    case 'most_viewed':
+      return [desc(cards.views), desc(cards.id)];
+    default:
+      return [sql`coalesce(${cards.mintedAt}, ${cards.createdAt}) desc`, desc(cards.id)];
+  }
+}
+
+/** The columns of a card row, with its category, creator and listing. */
+function cardColumns(listing: Listing) {
+  return {
+    id: cards.id,
+    chainId: cards.chainId,
+    contractAddress: cards.contractAddress,
+    tokenId: cards.tokenId,
+    serial: cards.serial,
+    name: cards.name,
+    image: cards.image,
+    owner: cards.ownerAddress,
+    views: cards.views,
+    categoryId: categories.id,
+    categoryName: categories.name,
+    categoryNameEn: categories.nameEn,
+    creatorId: illustrators.id,
+    creatorName: illustrators.name,
+    creatorNameEn: illustrators.nameEn,
+    creatorWallet: users.walletAddress,
+    listingId: listing.id,
+    listingPrice: listing.price,
+    listingCurrencyCode: listing.currencyCode,
+    listingOrderHash: listing.orderHash,
+    listingExpiresAt: listing.expiresAt,
+    listingUnbuyableReason: listing.unbuyableReason,
+  };
+}
+
+/**
+ * Joins cards with category, creator and creator's user, and `listing` laterally. (Dynamic mode keeps
+ * the row type of the explicit selection; joined columns may be null, which {@link CardRow} allows.)
+ */
+function joinCards<T extends PgSelect>(query: T, listing: Listing) {
+  return query
+    .leftJoin(categories, eq(categories.id, cards.categoryId))
+    .leftJoin(illustrators, eq(illustrators.id, cards.creatorId))
+    .leftJoin(users, eq(users.id, illustrators.userId))
+    .leftJoinLateral(listing, sql`true`);
+}
+
+type CardRow = {
+  [K in keyof ReturnType<typeof cardColumns>]: ReturnType<typeof cardColumns>[K]['_']['data'] | null;
+};
+
+/** A row of {@link cardColumns} as the JSON of a grid card. */
+function toSummary(row: CardRow): CardSummary {
+  return {
+    id: row.id ?? 0,
+    chainId: row.chainId ?? 0,
+    contractAddress: row.contractAddress ?? '',
+    tokenId: row.tokenId ?? '0',
+    serial: row.serial,
+    name: row.name ?? '',
+    image: row.image,
+    category:
+      row.categoryId === null ? null : { id: row.categoryId, name: row.categoryName ?? '', nameEn: row.categoryNameEn },
+    creator:
+      row.creatorId === null || row.creatorWallet === null
+        ? null
+        : {
+            id: row.creatorId,
+            name: row.creatorName ?? '',
+            nameEn: row.creatorNameEn,
+            walletAddress: row.creatorWallet,
+          },
+    owner: row.owner ?? '',
+    listing:
+      row.listingId === null
+        ? null
+        : {
+            price: row.listingPrice ?? '0',
+            currencyCode: row.listingCurrencyCode ?? 0,
+            orderHash: row.listingOrderHash ?? '',
+            expiresAt: toIso(row.listingExpiresAt),
+            unbuyableReason: row.listingUnbuyableReason,
+          },
+    views: row.views ?? 0,
+  };
+}
+
+/**
+ * The FROM and WHERE of the card list, joining only what the filters and the sort need: the category
+ * always (hidden ones are left out), the creator for `creator`, the active listing for listing filters
+ * and price sorts. Finding the page's ids this way and loading the full rows for those ids only keeps
+ * the listing lookup off the rest of the catalogue.
+ */
+function filteredCards(filters: CardListFilters, listing: Listing): SQL {
+  const byPrice = filters.sort === 'price_asc' || filters.sort === 'price_desc';
+  const withListing = filtersNeedListing(filters) || byPrice;
+  const creator =
+    filters.creator === undefined
+      ? sql``
+      : sql`left join ${illustrators} on ${illustrators.id} = ${cards.creatorId}
+        left join ${users} on ${users.id} = ${illustrators.userId}`;
+  // With a listing filter, only tokens with an active order can match: saying so lets the planner start
+  // from the (few) active orders instead of looking up a listing for every card.
+  const listed = filtersNeedListing(filters)
+    ? sql`and (${cards.chainId}, ${cards.contractAddress}, ${cards.tokenId}) in (select ${sellOrders.chainId},
+        ${sellOrders.contractAddress}, ${sellOrders.tokenId} from ${sellOrders} where ${sellOrders.status} = 'active')`
+    : sql``;
+  return sql`from ${cards} left join ${categories} on ${categories.id} = ${cards.categoryId} ${creator}
+    ${withListing ? sql`left join lateral ${listing} on true` : sql``}
+    where ${conditions(filters, withListing ? listing : null)} ${listed}`;
+}
+
+/**
+ * How far past the page the count of matching cards goes: a list shows "1,000+" rather than counting the
+ * whole catalogue on every request (a count of 100,000 cards costs a hundred times a page).
+ */
+export const COUNT_AHEAD = 1_000;
+
+/**
+ * One page of cards matching `filters`, and how many match: exactly when fewer than the page's offset plus
+ * {@link COUNT_AHEAD}, else that many and `exact: false`.
+ */
+export async function queryCards(
+  db: Database,
+  filters: CardListFilters,
+): Promise<{ items: CardSummary[]; total: number; exact: boolean }> {
+  const listing = activeListing(db, filters.currencyCodes);
+  const from = filteredCards(filters, listing);
+  const page = await db.execute<{ id: unknown }>(sql`select ${cards.id} as id ${from}
+    order by ${sql.join(ordering(filters.sort, listing), sql`, `)}
+    limit ${filters.perPage} offset ${pageOffset(filters)}`);
+  const ids = page.rows.map((row) => toNumber(row.id));
+  const cap = pageOffset(filters) + COUNT_AHEAD;
+  const counted = await db.execute<{ n: unknown }>(
+    sql`select count(*)::int as n from (select 1 ${from} limit ${cap + 1}) matching`,
+  );
+  const found = toNumber(counted.rows[0]?.n);
+  const total = Math.min(found, cap);
+  const exact = found <= cap;
+  if (ids.length === 0) return { items: [], total, exact };
+  const rows = await joinCards(db.select(cardColumns(listing)).from(cards).$dynamic(), listing).where(
+    inArray(cards.id, ids),
+  );
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { items: rows.map(toSummary), total, exact };
+}
+
+/** The traits of token metadata (`attributes`: `{trait_type, value, display_type?}`); others skipped. */
+export function traitsOf(metadata: Record<string, unknown>): CardTrait[] {
+  const attributes = metadata.attributes;
+  if (!Array.isArray(attributes)) return [];
+  return attributes.flatMap((item: unknown): CardTrait[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { trait_type: traitType, value, display_type: displayType } = item as Record<string, unknown>;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return [];
+    return [
+      {
+        traitType: typeof traitType === 'string' ? traitType : '',
+        value,
+        displayType: typeof displayType === 'string' ? displayType : null,
+      },
+    ];
+  });
+}
+
+/** Text of a metadata field, or null. */
+function metadataText(metadata: Record<string, unknown>, key: string): string | null {
+  const value = metadata[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** Which card the token page asks for: by id, or by chain, contract and token id. */
+export type CardKey = { id: number } | { chainId: number; contractAddress: string; tokenId: string };
+
+/** The token page's card query, prepared by id or by token (the statement is planned once per connection). */
+function cardDetailStatement(db: Database, by: 'id' | 'token') {
+  const listing = activeListing(db, undefined);
+  const match =
+    by === 'id'
+      ? eq(cards.id, sql.placeholder('id'))
+      : and(
+          eq(cards.chainId, sql.placeholder('chainId')),
+          eq(cards.contractAddress, sql.placeholder('contractAddress')),
+          eq(cards.tokenId, sql.placeholder('tokenId')),
+        );
+  return joinCards(
+    db
+      .select({
+        ...cardColumns(listing),
+        metadata: cards.metadata,
+        mintedAt: cards.mintedAt,
+        categoryImage: categories.image,
+        categoryContract: categories.contractAddress,
+        creatorImage: illustrators.image,
+        listingStartsAt: listing.startsAt,
+        listingSeller: listing.sellerAddress,
+        listingExchange: listing.exchange,
+        listingCounter: listing.counter,
+        listingOrder: listing.order,
+        listingSignature: listing.signature,
+        feeBps: sql<number | null>`(select ${platformFees.feeBps} from ${platformFees}
+          where ${platformFees.chainId} = ${cards.chainId})`,
+      })
+      .from(cards)
+      .$dynamic(),
+    listing,
+  )
+    .where(and(match, visibleCard()))
+    .limit(1)
+    .prepare(`card_detail_by_${by}`);
+}
+
+type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
+const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatement>>();
+
+/** One visible card with its detail and its chain's platform fee (activity left for the caller), or null. */
+export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<CardDetail, 'activity'> | null> {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };
+    statements.set(db, prepared);
+  }
+  const [row] = await ('id' in key ? prepared.id.execute({ id: key.id }) : prepared.token.execute(key));
+  if (!row) return null;
+  const summary = toSummary(row);
+  const metadata = row.metadata ?? {};
+  return {
+    ...summary,
+    description: metadataText(metadata, 'description'),
+    descriptionEn: metadataText(metadata, 'description_en'),
+    metadata,
+    traits: traitsOf(metadata),
+    mintedAt: toIsoOrNull(row.mintedAt),
+    category: summary.category && {
+      ...summary.category,
+      image: row.categoryImage,
+      contractAddress: row.categoryContract ?? summary.contractAddress,
+    },
+    creator: summary.creator && { ...summary.creator, image: row.creatorImage },
+    platformFeeBps: row.feeBps === null ? DEFAULT_PLATFORM_FEE_BPS : toNumber(row.feeBps),
+    listing:
+      summary.listing && row.listingId !== null
+        ? {
+            ...summary.listing,
+            id: row.listingId,
+            sellerAddress: row.listingSeller ?? '',
+            startsAt: toIso(row.listingStartsAt),
+            exchange: row.listingExchange ?? '',
+            counter: row.listingCounter ?? '0',
+            order: row.listingOrder ?? {},
+            signature: row.listingSignature ?? '',
+          }
+        : null,
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Categories (collections: one NFT contract on one chain): the list with filters and the collection
+ * page, each with its card count, floor price per currency (cheapest active listing) and all-time sales
+ * volume per currency. Hidden categories are never returned.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /collection/{id}, /admins/categories)
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { addressParam, chainIdParam, containsPattern, keywordParam } from '~/lib/params';
+import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
+import type { Database } from '~/server/db/types';
+import type { CategorySummary, CurrencyAmount, CurrencyVolume } from '../types';
+
+/** Orders of the category list: newest first, or most sales first (all time, then newest). */
+export const CATEGORY_SORTS = ['newest', 'volume'] as const;
+
+/** Filters of the category list. */
+export interface CategoryFilters extends PageRequest {
+  chainId?: number | undefined;
+  /** The creator's wallet address (lower-case). */
+  creator?: string | undefined;
+  q?: string | undefined;
+  sort: (typeof CATEGORY_SORTS)[number];
+}
+
+/** Query of `GET /api/v1/categories`. */
+export const categoryListQuerySchema = pageQuerySchema
+  .extend({
+    chain_id: chainIdParam.optional(),
+    creator: addressParam.optional(),
+    q: keywordParam.optional(),
+    sort: z.enum(CATEGORY_SORTS).default('newest'),
+  })
+  .transform(
+    (query): CategoryFilters => ({
+      page: query.page,
+      perPage: query.per_page,
+      chainId: query.chain_id,
+      creator: query.creator,
+      q: query.q,
+      sort: query.sort,
+    }),
+  );
+
+/** SQL giving a currency code with POL's second code (10) read as 6, so POL amounts add up together. */
+export function canonicalCurrencySql(column: SQL): SQL {
+  return sql`(case when ${column} = 10 then 6 else ${column} end)`;
+}
+
+/** `column in (ids...)`, or false for no ids. */
+export function inIds(column: SQL, ids: readonly number[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/** Active-listing conditions for sell order `o` of card `c` (same rule as the card list). */
+export const ACTIVE_LISTING_SQL = sql`o.status = 'active' and o.seller_address = c.owner_address
+  and o.expires_at > now() and o.starts_at <= now()`;
+
+/** Cheapest active listing per currency of each category in `ids`. */
+async function floorsOf(db: Database, ids: readonly number[]): Promise<Map<number, CurrencyAmount[]>> {
+  const currency = canonicalCurrencySql(sql`o.currency_code`);
+  const { rows } = await db.execute<Record<string, unknown>>(sql`select c.category_id, c.chain_id,
+      ${currency} as currency_code, min(o.price) as amount
+    from cards c join sell_orders o
+      on (o.chain_id, o.contract_address, o.token_id) = (c.chain_id, c.contract_address, c.token_id)
+    where ${inIds(sql`c.category_id`, ids)} and not c.hidden and ${ACTIVE_LISTING_SQL}
+    group by c.category_id, c.chain_id, ${currency} order by 1, 3`);
+  const result = new Map<number, CurrencyAmount[]>();
+  for (const row of rows) {
+    const id = toNumber(row.category_id);
+    result.set(id, [
+      ...(result.get(id) ?? []),
+      { chainId: toNumber(row.chain_id), currencyCode: toNumber(row.currency_code), amount: toDecimal(row.amount) },
+    ]);
+  }
+  return result;
+}
+
+/** All-time sales per currency of each category in `ids` (sales of its contract). */
+async function volumesOf(db: Database, ids: readonly number[]): Promise<Map<number, CurrencyVolume[]>> {
+  const currency = canonicalCurrencySql(sql`s.currency_code`);
+  const { rows } = await db.execute<Record<string, unknown>>(sql`select g.id, g.chain_id, ${currency} as currency_code,
+      sum(s.price) as amount, count(*)::int as sales
+    from categories g join sales s on s.chain_id = g.chain_id and s.contract_address = g.contract_address
+    where ${inIds(sql`g.id`, ids)}
+    group by g.id, g.chain_id, ${currency} order by 1, 3`);
+  const result = new Map<number, CurrencyVolume[]>();
+  for (const row of rows) {
+    const id = toNumber(row.id);
+    result.set(id, [
+      ...(result.get(id) ?? []),
+      {
+        chainId: toNumber(row.chain_id),
+        currencyCode: toNumber(row.currency_code),
+        amount: toDecimal(row.amount),
+        sales: toNumber(row.sales),
+      },
+    ]);
+  }
+  return result;
+}
+
+/** The SELECT of category rows (with creator, card and sales counts) behind list and page. */
+const categoryRows = (where: SQL) => sql`from categories g
+    left join illustrators i on i.id = g.creator_id
+    left join users u on u.id = i.user_id
+    where not g.hidden and ${where}`;
+
+const CATEGORY_COLUMNS = sql`g.id, g.chain_id, g.contract_address, g.name, g.name_en, g.image, g.description,
+    g.description_en, g.created_at, i.id as creator_id, i.name as creator_name, i.name_en as creator_name_en,
+    u.wallet_address as creator_wallet,
+    (select count(*) from cards c where c.category_id = g.id and not c.hidden)::int as card_count,
+    (select count(*) from sales s where s.chain_id = g.chain_id and s.contract_address = g.contract_address)::int
+      as sales_count`;
+
+/** Rows of {@link CATEGORY_COLUMNS} with their floors and volumes, as JSON. */
+async function toSummaries(db: Database, rows: Record<string, unknown>[]): Promise<CategorySummary[]> {
+  const ids = rows.map((row) => toNumber(row.id));
+  const [floors, volumes] = [await floorsOf(db, ids), await volumesOf(db, ids)];
+  return rows.map((row) => {
+    const id = toNumber(row.id);
+    return {
+      id,
+      chainId: toNumber(row.chain_id),
+      contractAddress: String(row.contract_address),
+      name: String(row.name),
+      nameEn: (row.name_en as string | null) ?? null,
+      image: (row.image as string | null) ?? null,
+      description: (row.description as string | null) ?? null,
+      descriptionEn: (row.description_en as string | null) ?? null,
+      creator:
+        row.creator_id === null || row.creator_wallet === null
+          ? null
+          : {
+              id: toNumber(row.creator_id),
+              name: String(row.creator_name),
+              nameEn: (row.creator_name_en as string | null) ?? null,
+              walletAddress: String(row.creator_wallet),
+            },
+      cardCount: toNumber(row.card_count),
+      floor: floors.get(id) ?? [],
+      volume: volumes.get(id) ?? [],
+      createdAt: toIso(row.created_at),
+    };
+  });
+}
+
+/** One page of visible categories matching `filters`. */
+export async function listCategories(db: Database, filters: CategoryFilters): Promise<Page<CategorySummary>> {
+  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
+  const where = sql.join(
+    [
+      sql`true`,
+      filters.chainId === undefined ? sql`true` : sql`g.chain_id = ${filters.chainId}`,
+      filters.creator === undefined ? sql`true` : sql`u.wallet_address = ${filters.creator}`,
+      pattern === undefined ? sql`true` : sql`(g.name ilike ${pattern} or g.name_en ilike ${pattern})`,
+    ],
+    sql` and `,
+  );
+  const order =
+    filters.sort === 'volume' ? sql`sales_count desc, g.created_at desc, g.id desc` : sql`g.created_at desc, g.id desc`;
+  const { rows } = await db.execute<Record<string, unknown>>(sql`select ${CATEGORY_COLUMNS} ${categoryRows(where)}
+    order by ${order} limit ${filters.perPage} offset ${pageOffset(filters)}`);
+  const counted = await db.execute<{ n: unknown }>(sql`select count(*)::int as n ${categoryRows(where)}`);
+  return toPage(await toSummaries(db, rows), toNumber(counted.rows[0]?.n), filters);
+}
+
+/** The visible categories among `ids`, in the order of `ids`, with their counts, floors and volume (one query). */
+export async function getCategories(db: Database, ids: readonly number[]): Promise<CategorySummary[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<Record<string, unknown>>(
+    sql`select ${CATEGORY_COLUMNS} ${categoryRows(inIds(sql`g.id`, ids))}`,
+  );
+  const found = await toSummaries(db, rows);
+  return ids.flatMap((id) => found.filter((category) => category.id === id));
+}
+
+/** One visible category with its counts, floors and volume; null when unknown or hidden. */
+export async function getCategory(db: Database, id: number): Promise<CategorySummary | null> {
+  const { rows } = await db.execute<Record<string, unknown>>(
+    sql`select ${CATEGORY_COLUMNS} ${categoryRows(sql`g.id = ${id}`)}`,
+  );
+  const [summary] = await toSummaries(db, rows);
+  return summary ?? null;
+}

@@ -1,0 +1,25 @@
+/**
+ * The collection of one NFT contract: each category is exactly one contract on one chain, so
+ * `/tokens/{chain_id}/{contract}` lists that category's cards.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/{chain_id?}/{contract?}/{token_id?})
+ */
+import { and, eq } from 'drizzle-orm';
+import { categories } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import type { CategorySummary } from '../types';
+import { getCategory } from './categories.server';
+
+/** The visible category of `contractAddress` (lower-case) on `chainId`, or null. */
+export async function findCategoryByContract(
+  db: Database,
+  chainId: number,
+  contractAddress: string,
+): Promise<CategorySummary | null> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.chainId, chainId), eq(categories.contractAddress, contractAddress)))
+    .limit(1);
+  return row ? getCategory(db, row.id) : null;
+}

@@ -1,0 +1,78 @@
+/**
+ * How catalogue items are named and described on the pages: the English name in the English pages
+ * when there is one, else the Japanese one; a chain id's label key even for chains this deployment
+ * does not configure. Pure.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §1 (Japanese and English), §3 (chains)
+ */
+import { formatCryptoPrecise, formatJpy } from '~/lib/price';
+import type { ChainKey } from '../chains/chainKey';
+import { CURRENCIES, type CurrencyCode, isCurrencyCode } from '../chains/currencies';
+import type { Locale } from '../i18n/locales';
+import type { CardDetail } from './types';
+
+/** A thing with a Japanese name and maybe an English one (category, creator). */
+export interface Named {
+  name: string;
+  nameEn: string | null;
+}
+
+/** The name to show in `locale`: English when asked for and not blank, else Japanese. */
+export function localName(item: Named, locale: Locale): string {
+  return locale === 'en' && item.nameEn !== null && item.nameEn.trim() !== '' ? item.nameEn : item.name;
+}
+
+/** A metadata field as text, or null. */
+function metadataText(metadata: Record<string, unknown>, key: string): string | null {
+  const value = metadata[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** A card's name in `locale` (English from its metadata's `name_en`). */
+export function cardName(card: Pick<CardDetail, 'name' | 'metadata'>, locale: Locale): string {
+  return localName({ name: card.name, nameEn: metadataText(card.metadata, 'name_en') }, locale);
+}
+
+/** A card's description in `locale`, falling back to the other language, or null. */
+export function cardDescription(
+  card: Pick<CardDetail, 'description' | 'descriptionEn'>,
+  locale: Locale,
+): string | null {
+  return locale === 'en' ? (card.descriptionEn ?? card.description) : (card.description ?? card.descriptionEn);
+}
+
+/** Chain ids of the four networks in every environment (mainnets and their test networks). @see spec §9 */
+const CHAIN_KEY_BY_ID: Readonly<Record<number, ChainKey>> = {
+  1: 'ETH',
+  11155111: 'ETH',
+  56: 'BSC',
+  97: 'BSC',
+  8217: 'KLAYTN',
+  1001: 'KLAYTN',
+  137: 'POLYGON',
+  80001: 'POLYGON',
+  80002: 'POLYGON',
+};
+
+/** The network a chain id belongs to, or undefined for an id of none of them. */
+export function chainKeyOfId(chainId: number): ChainKey | undefined {
+  return CHAIN_KEY_BY_ID[chainId];
+}
+
+/** Shortens text to `max` characters on a word or character boundary, with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
+}
+
+/**
+ * A price as text, the way `ui/data/Price.astro` shows it: JPY as ¥ and the amount, crypto as
+ * ether units (up to 4 decimals) and the symbol; an unknown currency code gives the raw amount.
+ * @see spec §9 "Price format"
+ */
+export function formatPrice(wei: string, currencyCode: number): string {
+  if (!isCurrencyCode(currencyCode)) return wei;
+  const info = CURRENCIES[currencyCode as CurrencyCode];
+  return info.symbol === 'JPY' ? formatJpy(BigInt(wei)) : formatCryptoPrecise(wei, info.symbol);
+}

@@ -1,0 +1,160 @@
+/**
+ * JSON shapes of the catalogue API (cards, categories, creators, activity), shared by the server modules
+ * that build them and the pages and islands that read them. Money and uint256 values are decimal strings
+ * (wei), dates ISO 8601 strings.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/tokens, /nfts, /collection, /creator, /user), §9 (prices)
+ */
+import type { Page } from '~/lib/pagination';
+
+/** A category as embedded in a card. */
+export interface CardCategoryRef {
+  id: number;
+  name: string;
+  nameEn: string | null;
+}
+
+/** A creator (illustrator) as embedded in a card or category. */
+export interface CreatorRef {
+  /** Illustrator id (`/profile-creators/{id}`). */
+  id: number;
+  name: string;
+  nameEn: string | null;
+  /** The creator's wallet (`/creator/{walletAddress}`). */
+  walletAddress: string;
+}
+
+/** The active listing of a card, as the grids show it. */
+export interface ListingSummary {
+  /** Wei, decimal string. */
+  price: string;
+  currencyCode: number;
+  orderHash: string;
+  expiresAt: string;
+  /** Why it cannot be bought right now (the seller's approval was withdrawn, ...), or null when it can. */
+  unbuyableReason: string | null;
+}
+
+/** One card in a grid (`GET /api/v1/cards`, a user's items). */
+export interface CardSummary {
+  id: number;
+  chainId: number;
+  contractAddress: string;
+  tokenId: string;
+  serial: number | null;
+  name: string;
+  image: string | null;
+  category: CardCategoryRef | null;
+  creator: CreatorRef | null;
+  /** The current owner's wallet address. */
+  owner: string;
+  listing: ListingSummary | null;
+  views: number;
+}
+
+/** One trait of a card, from its token metadata's `attributes` (OpenSea metadata standard). */
+export interface CardTrait {
+  traitType: string;
+  value: string | number | boolean;
+  displayType: string | null;
+}
+
+/** The active listing with what a buyer needs to fulfil it on Seaport. */
+export interface ListingDetail extends ListingSummary {
+  id: number;
+  sellerAddress: string;
+  startsAt: string;
+  /** The exchange contract (Seaport) the order is signed for. */
+  exchange: string;
+  counter: string;
+  /** Seaport OrderComponents as signed (uint256 fields as decimal strings). */
+  order: Record<string, unknown>;
+  signature: string;
+}
+
+/** Kinds of activity rows: a mint, a listing (with its status), a sale (which is also the transfer). */
+export type ActivityType = 'mint' | 'listing' | 'sale';
+
+/** One row of a card's, a wallet's or a category's activity. */
+export interface ActivityItem {
+  type: ActivityType;
+  at: string;
+  card: { id: number | null; chainId: number; contractAddress: string; tokenId: string; name: string | null };
+  /** Seller (sale, listing); null for a mint. */
+  from: string | null;
+  /** Buyer (sale) or the creator (mint); null for a listing. */
+  to: string | null;
+  price: string | null;
+  currencyCode: number | null;
+  txHash: string | null;
+  orderHash: string | null;
+  /** A listing's status (`active`, `sold`, `cancelled`, `expired`); null for other rows. */
+  status: string | null;
+}
+
+/** One card with everything the token page shows. */
+export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | 'creator'> {
+  description: string | null;
+  descriptionEn: string | null;
+  metadata: Record<string, unknown>;
+  traits: CardTrait[];
+  mintedAt: string | null;
+  category: (CardCategoryRef & { image: string | null; contractAddress: string }) | null;
+  creator: (CreatorRef & { image: string | null }) | null;
+  listing: ListingDetail | null;
+  /** The platform fee a listing of this card carries now (basis points of its chain). */
+  platformFeeBps: number;
+  /** Latest mints, listings and sales of this card, newest first. */
+  activity: ActivityItem[];
+}
+
+/** An amount per currency (volume, floor price, balance...). */
+export interface CurrencyAmount {
+  chainId: number;
+  currencyCode: number;
+  /** Wei, decimal string. */
+  amount: string;
+}
+
+/** Sales volume in one currency. */
+export interface CurrencyVolume extends CurrencyAmount {
+  sales: number;
+}
+
+/** A category (collection) in lists and on its page. */
+export interface CategorySummary {
+  id: number;
+  chainId: number;
+  contractAddress: string;
+  name: string;
+  nameEn: string | null;
+  image: string | null;
+  description: string | null;
+  descriptionEn: string | null;
+  creator: CreatorRef | null;
+  cardCount: number;
+  /** Lowest active listing price per currency. */
+  floor: CurrencyAmount[];
+  /** All-time sales per currency. */
+  volume: CurrencyVolume[];
+  createdAt: string;
+}
+
+/** A creator (illustrator) in lists. */
+export interface CreatorSummary extends CreatorRef {
+  image: string | null;
+  categoryCount: number;
+  cardCount: number;
+  /** Number of sales of their cards, all time. */
+  salesCount: number;
+  createdAt: string;
+}
+
+/** A creator's page: the summary, their collections and their sales volume per currency. */
+export interface CreatorDetail extends CreatorSummary {
+  categories: CategorySummary[];
+  volume: CurrencyVolume[];
+}
+
+/** One page of a card list; `totalExact` is false when `total` is a lower bound ("1,000+"). */
+export type CardPage = Page<CardSummary> & { totalExact: boolean };

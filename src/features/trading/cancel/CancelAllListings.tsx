@@ -1,0 +1,96 @@
+/**
+ * "Cancel all my listings" on the seller's own items page, one button per chain where they have listings:
+ * raises their Seaport counter in the wallet (one transaction for every listing on that chain), then the
+ * site ends those listings. viem and the flow load only on click.
+ *
+ * @see ../tradeFlows.ts `cancelAllFlow`, spec §2 (/user/{address}), issue "Cancel ... all of a seller's listings"
+ */
+import { useState } from 'react';
+import { isUserRejection, mapTransactionError } from '~/lib/errors';
+import { findProvider } from '../findProvider';
+import type { TradeActionsProps } from '../tradeModel';
+
+/** One chain the seller has listings on. */
+export interface CancelAllChain {
+  chain: TradeActionsProps['chain'];
+  seaport: string;
+  listings: number;
+}
+
+/** Props of {@link CancelAllListings}. */
+export interface CancelAllListingsProps {
+  chains: CancelAllChain[];
+  sellerAddress: string;
+  messages: {
+    /** With `{chain}` and `{count}`. */
+    button: string;
+    walletPrompt: string;
+    pending: string;
+    noWallet: string;
+    connectFirst: string;
+    /** The person declined in the wallet. */
+    declined: string;
+    failed: string;
+  };
+}
+
+/** The island. */
+export default function CancelAllListings({ chains, sellerAddress, messages: m }: CancelAllListingsProps) {
+  const [status, setStatus] = useState<{ busy: boolean; text: string | null; error: boolean }>({
+    busy: false,
+    text: null,
+    error: false,
+  });
+
+  async function cancelAll(target: CancelAllChain) {
+    setStatus({ busy: true, text: null, error: false });
+    const provider = await findProvider();
+    if (!provider) return setStatus({ busy: false, text: m.noWallet, error: true });
+    try {
+      const flows = await import('../tradeFlows');
+      try {
+        await flows.cancelAllFlow(provider, target, sellerAddress, (progress) =>
+          setStatus({
+            busy: true,
+            text: progress.step === 'pending' ? m.pending : m.walletPrompt,
+            error: false,
+          }),
+        );
+        window.location.reload();
+      } catch (error) {
+        const text =
+          error instanceof flows.WrongAccountError
+            ? m.connectFirst
+            : isUserRejection(error)
+              ? m.declined
+              : mapTransactionError(error);
+        setStatus({ busy: false, text, error: true });
+      }
+    } catch {
+      setStatus({ busy: false, text: m.failed, error: true });
+    }
+  }
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        {chains.map((target) => (
+          <button
+            key={target.chain.chainId}
+            type="button"
+            className="btn-ghost"
+            disabled={status.busy}
+            onClick={() => void cancelAll(target)}
+          >
+            {m.button.replace('{chain}', target.chain.chainName).replace('{count}', String(target.listings))}
+          </button>
+        ))}
+      </div>
+      {status.text && (
+        <p role={status.error ? 'alert' : 'status'} className="text-sm">
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Computes the trading island's props on the server: the chain (to switch the wallet to it), Seaport, the
+ * conduit and its key, the platform fee (read with the card), the owner and active listing and the chain's currencies (the same
+ * for every visitor: the island reads who is signed in itself). Null when the card's chain is not configured.
+ *
+ * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/...), §3 "Sell-card payload"
+ */
+import type { CardDetail } from '../catalogue/types';
+import { toWalletChain } from '../chains/chainOption';
+import type { Chain } from '../chains/chains';
+import { CURRENCIES, currenciesForChain } from '../chains/currencies';
+import type { Translate } from '../i18n/t';
+import { currencyToken } from './currencyTokens';
+import { sellTermsWithFee } from './sellTerms.server';
+import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type TradeMessages } from './tradeModel';
+
+/** The island's props for `card`, or null when its chain is unknown. */
+export function tradeActionProps(input: {
+  card: CardDetail;
+  chain: Chain | undefined;
+  localePrefix: string;
+  t: Translate;
+}): TradeActionsProps | null {
+  const { card, chain, localePrefix, t } = input;
+  if (!chain) return null;
+  const terms = sellTermsWithFee(chain, card.platformFeeBps);
+  const currencies: TradeCurrency[] = [];
+  for (const code of currenciesForChain(chain.key)) {
+    const token = currencyToken(chain, code);
+    if (token)
+      currencies.push({
+        code,
+        symbol: CURRENCIES[code].symbol,
+        decimals: CURRENCIES[code].decimals,
+        token: token.token,
+      });
+  }
+  const listing = card.listing;
+  const messages = Object.fromEntries(TRADE_MESSAGE_KEYS.map((key) => [key, t(`trade.${key}`)])) as TradeMessages;
+  return {
+    chain: toWalletChain(chain),
+    seaport: terms.seaport,
+    conduit: chain.contracts.market,
+    conduitKey: terms.conduitKey,
+    feeRecipient: terms.feeRecipient ?? null,
+    feeBps: terms.feeBps,
+    contractAddress: card.contractAddress,
+    tokenId: card.tokenId,
+    owner: card.owner,
+    listing: listing
+      ? {
+          orderHash: listing.orderHash,
+          price: listing.price,
+          currencyCode: listing.currencyCode,
+          sellerAddress: listing.sellerAddress,
+          exchange: listing.exchange,
+          order: listing.order,
+          signature: listing.signature,
+          unbuyableReason: listing.unbuyableReason,
+        }
+      : null,
+    currencies,
+    userWallet: null,
+    localePrefix,
+    messages,
+  };
+}

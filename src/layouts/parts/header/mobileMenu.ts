@@ -1,0 +1,25 @@
+import { onCloseMenus } from '~/ui/menus/closeMenus';
+
+/**
+ * The small-screen menu button: toggles the header navigation, and closes it when a link in it is
+ * followed or when menus are asked to close (spec §2: the mobile menu closes on route change).
+ */
+export function installMobileMenu(doc: Document): void {
+  const toggle = doc.querySelector<HTMLButtonElement>('[data-mobile-menu-toggle]');
+  const nav = doc.getElementById('site-nav');
+  if (!toggle || !nav) return;
+  const setOpen = (open: boolean) => {
+    nav.dataset['open'] = String(open);
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', (open ? toggle.dataset['labelClose'] : toggle.dataset['labelOpen']) ?? '');
+  };
+  toggle.addEventListener('click', () => setOpen(nav.dataset['open'] !== 'true'));
+  nav.addEventListener('click', (event) => {
+    if ((event.target as Element | null)?.closest('a[href]')) setOpen(false);
+  });
+  onCloseMenus(() => {
+    setOpen(false);
+    for (const details of doc.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]')) details.open = false;
+  }, doc);
+  globalThis.addEventListener('pageshow', () => setOpen(false));
+}

@@ -1,0 +1,166 @@
+/**
+ * Test support (imported by tests only): a market on a real anvil chain with chain id 1, configured the way
+ * the server sees it (`loadChainConfig('local', overrides)` with the anvil's URL and the deployed
+ * addresses), a card collection whose creator (anvil account 3) takes a 5 % royalty, 20 cards owned by the
+ * seller (account 1, conduit approved), and helpers to seed a catalogue database and sign listings.
+ *
+ * @see ./localMarket.ts
+ */
+import { type Address, type Hex, zeroAddress } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { loadChainConfig } from '../../src/features/chains/chainConfig';
+import type { Chain } from '../../src/features/chains/chains';
+import { CurrencyCode } from '../../src/features/chains/currencies';
+import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
+import { buildSellOrder } from '../../src/features/trading/seaport/buildSellOrder';
+import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
+import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
+import { signSellOrder } from '../../src/features/trading/seaport/signSellOrder';
+import type { SellCardInput } from '../../src/features/trading/sellCardPayload';
+import { categories, illustrators, platformFees, users } from '../../src/server/db/schema';
+import type { Database } from '../../src/server/db/types';
+import { issueToSeller, type LocalMarket, type LocalWallet, startLocalMarket } from './localMarket';
+import { ANVIL_KEYS } from './testWallet';
+
+/** Receives the platform fee in these tests. */
+export const TEST_FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000fee0';
+/** Environment of the sell terms in these tests (local chain, the fee recipient above). */
+export const TEST_ENV = { CHAIN_ENV: 'local', PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT };
+export const TEST_FEE_BPS = 250;
+export const TEST_ROYALTY_BPS = 500;
+
+/** What {@link startTestMarket} gives back. */
+export interface TestMarket {
+  market: LocalMarket;
+  chain: Chain;
+  creator: ReturnType<typeof privateKeyToAccount>;
+  card: Address;
+}
+
+/** Starts anvil (chain id 1), deploys, issues a design of 20 cards to the seller and approves the conduit. */
+export async function startTestMarket(): Promise<TestMarket> {
+  const market = await startLocalMarket({ chainId: 1 });
+  const creator = privateKeyToAccount(ANVIL_KEYS[3]);
+  const { contracts } = market;
+  await issueToSeller(market, { creator: creator.address, royaltyBps: TEST_ROYALTY_BPS, maxSerials: 50n, count: 20n });
+  const [chain] = loadChainConfig('local', {
+    ETH: {
+      rpcUrls: [market.anvil.rpcUrl],
+      contracts: {
+        exchange: contracts.seaport,
+        market: contracts.conduit,
+        atem: contracts.atem,
+        payment: contracts.wrappedNative,
+      },
+    },
+  });
+  if (!chain) throw new Error('no chain');
+  return { market, chain, creator, card: contracts.card };
+}
+
+/** Seeds users (seller, buyer, creator), the creator's illustrator account, the collection and the fee. */
+export async function seedCatalogue(db: Database, fixture: TestMarket): Promise<{ illustratorId: number }> {
+  const { seller, buyer } = fixture.market;
+  const rows = await db
+    .insert(users)
+    .values(
+      [seller.account.address, buyer.account.address, fixture.creator.address].map((wallet, index) => ({
+        walletAddress: wallet.toLowerCase(),
+        role: index === 2 ? ('illustrator' as const) : ('user' as const),
+      })),
+    )
+    .returning({ id: users.id, wallet: users.walletAddress });
+  const creatorUser = rows.find((row) => row.wallet === fixture.creator.address.toLowerCase());
+  const [illustrator] = await db
+    .insert(illustrators)
+    .values({ uid: 'creator', passwordHash: 'x', userId: creatorUser?.id ?? 0, name: 'Creator' })
+    .returning({ id: illustrators.id });
+  if (!illustrator) throw new Error('no illustrator');
+  await db.insert(categories).values({
+    chainId: 1,
+    contractAddress: fixture.card.toLowerCase(),
+    name: 'Test collection',
+    creatorId: illustrator.id,
+  });
+  await db.insert(platformFees).values({ chainId: 1, feeBps: TEST_FEE_BPS });
+  return { illustratorId: illustrator.id };
+}
+
+/** Options of {@link signListing}. */
+export interface SignListingOptions {
+  price: bigint;
+  /** Seconds from the latest block's time (default -60 and +1 day). */
+  startOffset?: bigint;
+  endOffset?: bigint;
+  feeBps?: number;
+  /** Leave the royalty out (an order the server must refuse). */
+  noRoyalty?: boolean;
+  salt?: bigint;
+  /** Overrides of what the order carries (orders the server must refuse). */
+  conduitKey?: Hex;
+  counter?: bigint;
+  /** Who signs (default the seller). */
+  signer?: LocalWallet;
+  /** Who lists: the order's offerer and the payload's seller (default the fixture's seller). */
+  seller?: LocalWallet;
+}
+
+/** The seller's signed native-currency listing of `tokenId`, as order and as sell-card payload. */
+export async function signListing(
+  fixture: TestMarket,
+  tokenId: bigint,
+  options: SignListingOptions,
+): Promise<{ order: OrderComponents; signature: Hex; input: SellCardInput }> {
+  const { publicClient, contracts } = fixture.market;
+  const seller = options.seller ?? fixture.market.seller;
+  const { timestamp } = await publicClient.getBlock();
+  const [counter, [receiver, amount]] = await Promise.all([
+    publicClient.readContract({
+      address: contracts.seaport,
+      abi: seaportAbi,
+      functionName: 'getCounter',
+      args: [seller.account.address],
+    }),
+    publicClient.readContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [tokenId, options.price],
+    }),
+  ]);
+  const order = buildSellOrder({
+    seller: seller.account.address,
+    nft: { contract: contracts.card, tokenId },
+    price: options.price,
+    currency: zeroAddress,
+    platformFee: { bps: options.feeBps ?? TEST_FEE_BPS, recipient: TEST_FEE_RECIPIENT },
+    ...(options.noRoyalty ? {} : { royalty: { receiver, amount } }),
+    startTime: timestamp + (options.startOffset ?? -60n),
+    endTime: timestamp + (options.endOffset ?? 86_400n),
+    salt: options.salt ?? tokenId * 7_919n + BigInt(Date.now()),
+    counter: options.counter ?? counter,
+    conduitKey: options.conduitKey ?? contracts.conduitKey,
+  });
+  const signer = options.signer ?? seller;
+  const signature = await signSellOrder(signer, {
+    order,
+    chainId: 1,
+    seaport: contracts.seaport,
+    account: signer.account,
+  });
+  return {
+    order,
+    signature,
+    input: {
+      chain_id: 1,
+      contract_address: contracts.card,
+      token_id: tokenId,
+      price: options.price,
+      signature,
+      seller_address: seller.account.address,
+      exchange: contracts.seaport,
+      currency_code: CurrencyCode.ETH,
+      order,
+    },
+  };
+}
