@@ -8,7 +8,7 @@
  *
  * Needs no server, so the `baseUrl` it is given is not used. Alone: `node bench/indexer.mjs`.
  *
- * @see /work/shared/TESTING.md "Benchmarks are not tests"
+ * @see docs/architecture.md "Tests" (benchmarks are not tests)
  * @see ../src/features/indexer/indexChain.server.ts
  */
 import { fileURLToPath } from 'node:url';

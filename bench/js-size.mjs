@@ -6,7 +6,7 @@
  *
  * Used by `tests/e2e/js-budget.test.ts` (the budget) and by `bench/run.mjs` (the table).
  *
- * @see /work/shared/CONVENTIONS.md "Static first, islands late"
+ * @see docs/architecture.md "Static first, islands late"
  */
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, newPage } from '../tests/helpers/browser.ts';

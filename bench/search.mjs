@@ -10,8 +10,8 @@
  * `baseUrl` it is given is not used. `BENCH_DATABASE_URL=postgres://...` runs it on a fresh database
  * of that PostgreSQL server instead. Alone: `node bench/search.mjs` (after `astro build`).
  *
- * @see /work/shared/TESTING.md "Benchmarks are not tests"
- * @see /work/shared/spec/marketplace-spec.md §5 (search: one call per 500 ms per person)
+ * @see docs/architecture.md "Tests" (benchmarks are not tests)
+ * @see docs/product-spec.md §5 (search: one call per 500 ms per person)
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

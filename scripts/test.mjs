@@ -8,7 +8,7 @@
  * Uses the project's own binaries under the current node (`process.execPath`), so it runs the same under
  * `npm test` and `node scripts/test.mjs`.
  *
- * @see /work/shared/TESTING.md
+ * @see docs/architecture.md "Tests"
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

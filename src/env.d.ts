@@ -16,8 +16,11 @@ declare namespace App {
     t: import('./features/i18n/t').Translate;
     /** The locale-neutral path of the page (`/en/terms` -> `/terms`). */
     path: string;
-    /** The current chain, chosen by `chain_id` query, then the `currentChain` cookie, then Ethereum. */
-    chainKey: import('./features/chains/chainKey').ChainKey;
+    /**
+     * The current chain, resolved once by the middleware: `chain_id` query, then the `currentChain` cookie,
+     * then Ethereum (src/server/middleware/chainSelection.ts).
+     */
+    chain: import('./features/chains/chains').Chain;
     /** The signed-in wallet user or illustrator, when a session exists. */
     user: import('./features/session/types').SessionUser | null;
     /** The signed-in admin, when an admin session exists. */

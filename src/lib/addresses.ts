@@ -1,12 +1,26 @@
 /**
- * Wallet and contract address helpers for display and comparison.
- * @see marketplace-spec.md §5 "Addresses are shortened when longer than 8 characters"
+ * Wallet and contract address helpers: the one address pattern and input schema, display and comparison.
+ * @see docs/product-spec.md §5 "Addresses are shortened when longer than 8 characters"
  */
+import { z } from 'zod';
 
 /** An EVM address as text: `0x` followed by 40 hex digits. */
 export type Address = `0x${string}`;
 
-const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+/** `0x` and 40 hex digits, any letter case (the EIP-55 checksum is not checked). */
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+
+/** Message of every refused address. */
+export const ADDRESS_MESSAGE = 'must be an address (0x and 40 hex digits)';
+
+/**
+ * An address at an input boundary (query, path, JSON body), in any letter case, read as the stored
+ * lower-case form.
+ */
+export const addressSchema = z
+  .string()
+  .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
+  .transform((value) => value.toLowerCase() as Address);
 
 function shorten(addr: string | null | undefined, head: number, tail: number): string {
   if (addr === null || addr === undefined) return '';

@@ -4,7 +4,7 @@
  * submits for an untouched field) count as absent; a key the schema refuses is dropped and the rest is
  * parsed again, so the page shows the list without that filter and says which keys it ignored. Pure.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /market, /collection, /rankings)
+ * @see docs/product-spec.md §2 (/browse-category, /market, /collection, /rankings)
  */
 import type { z } from 'zod';
 

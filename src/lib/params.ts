@@ -1,28 +1,13 @@
 /**
- * Query and path parameter shapes the catalogue endpoints share (and pages can reuse to parse the same
- * URLs): ids, chain ids, wallet addresses, currency codes, ether amounts and keywords. Pure.
+ * Query and path parameter shapes the endpoints share (and pages can reuse to parse the same URLs): ids,
+ * addresses, token ids, ether amounts and keywords. Chain ids and currencies: ~/features/chains/params.ts.
+ * Pure.
  */
 import { z } from 'zod';
-import {
-  CURRENCIES,
-  CurrencyCode,
-  CurrencyType,
-  canonicalCurrencyCode,
-  isCurrencyCode,
-} from '../features/chains/currencies';
 import { intParam } from './pagination';
 
 /** A numeric row id (`/nfts/{id}`, `category_id`, ...). */
 export const idParam = intParam(1, Number.MAX_SAFE_INTEGER);
-
-/** An EVM chain id. */
-export const chainIdParam = intParam(1, 2_147_483_647);
-
-/** A wallet or contract address in any letter case, read as the stored lower-case form. */
-export const addressParam = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)')
-  .transform((value) => value.toLowerCase());
 
 /** A token id (uint256 as decimal digits, leading zeros dropped). */
 export const tokenIdParam = z
@@ -30,24 +15,6 @@ export const tokenIdParam = z
   .regex(/^\d{1,78}$/, 'must be a token id (decimal digits)')
   .transform((value) => BigInt(value).toString())
   .refine((value) => BigInt(value) < 2n ** 256n, 'must fit in uint256');
-
-/** A numeric currency code of the spec's enum (0-10). @see spec §3 "Currency code enum" */
-export const currencyCodeParam = intParam(0, 10).refine(isCurrencyCode, 'must be a known currency code');
-
-/** A currency an amount on chain can be in (native or ERC-20, not fiat), as a number. */
-export const cryptoCurrencyCode = z
-  .number()
-  .int()
-  .refine((code) => isCurrencyCode(code) && CURRENCIES[code].type !== CurrencyType.FIAT, 'must be a crypto currency')
-  .transform((code) => canonicalCurrencyCode(code as CurrencyCode));
-
-/**
- * The currency codes that mean the same currency as `code`: POL is stored as 6 or, in old rows, 10
- * (spec §3 lists it twice), so a filter on either matches both.
- */
-export function equivalentCurrencyCodes(code: CurrencyCode): CurrencyCode[] {
-  return canonicalCurrencyCode(code) === CurrencyCode.POL ? [CurrencyCode.POL, CurrencyCode.POL_LEGACY] : [code];
-}
 
 const WEI_DECIMALS = 18;
 

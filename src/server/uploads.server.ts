@@ -4,7 +4,7 @@
  * and a 64x64 thumbnail (WebP, metadata such as GPS stripped), storing them under
  * `DATA_DIR/uploads/icons/` and serving `DATA_DIR/uploads` at `/media/...` without path traversal.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 (userProfile.image {icon, thumb})
+ * @see docs/product-spec.md §3 (userProfile.image {icon, thumb})
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';

@@ -3,7 +3,7 @@
  * page, an items page) load at most 12 KB of gzipped JavaScript before a person interacts, and no
  * wallet-library code (it loads on the first wallet action).
  *
- * @see /work/shared/CONVENTIONS.md "Static first, islands late"
+ * @see docs/architecture.md "Static first, islands late"
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

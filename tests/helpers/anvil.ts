@@ -7,7 +7,7 @@
  * The chain starts empty apart from anvil's ten funded development accounts (10 000 ETH each, the
  * well-known `test test ... junk` mnemonic); deploy contracts with `deployLocal`.
  *
- * @see /work/shared/TESTING.md "contracts and chain"
+ * @see docs/architecture.md "Tests"
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

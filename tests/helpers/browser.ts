@@ -4,7 +4,7 @@
  *
  * No vitest import here, so `bench/*.mjs` can use it under plain Node 24.
  *
- * @see /work/shared/TESTING.md "Third parties that cannot run here"
+ * @see docs/architecture.md "Tests" (third parties that cannot run here)
  */
 import { AssertionError } from 'node:assert';
 import AxeBuilder from '@axe-core/playwright';

@@ -6,7 +6,7 @@
  *
  * Runs under plain Node 24 too (type stripping), like the other helpers.
  *
- * @see /work/shared/TESTING.md
+ * @see docs/architecture.md "Tests"
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * production server on it for all e2e files and hands its URL to them as `inject('baseUrl')` (or
  * {@link baseUrl} from `tests/helpers/e2e.ts`); stops it and drops the database when the run ends.
  *
- * @see /work/shared/TESTING.md
+ * @see docs/architecture.md "Tests"
  */
 import type { TestProject } from 'vitest/node';
 import { seedDemo } from '../../src/dev/seed/demo.ts';

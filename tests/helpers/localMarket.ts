@@ -2,7 +2,7 @@
  * A fresh local market for chain tests: anvil with the given chain id, Seaport and the platform contracts
  * deployed by `deployLocal`, and viem clients for the people in a sale (deployer = admin and platform minter,
  * seller, buyer), each an anvil development account funded with 10 000 ETH.
- * @see /work/shared/TESTING.md "contracts and chain"
+ * @see docs/architecture.md "Tests"
  */
 import {
   type Account,

@@ -5,7 +5,7 @@
  * Builds nothing: run `astro build` first (`npm test` and `npm run bench` do).
  * Runs under plain Node 24 too (type stripping), so `bench/*.mjs` can import it.
  *
- * @see /work/shared/TESTING.md
+ * @see docs/architecture.md "Tests"
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

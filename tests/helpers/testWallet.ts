@@ -4,7 +4,7 @@
  * Every request goes to the test process, where a viem local account answers accounts, signing and
  * chain switching; other calls go to an RPC (anvil) when one is given. Switches make it refuse (4001)
  * or emit `accountsChanged` / `chainChanged`, to test those flows.
- * @see ../../../shared/TESTING.md
+ * @see docs/architecture.md "Tests"
  */
 import type { Page } from 'playwright-core';
 import { createPublicClient, createWalletClient, type Hex, hexToString, http, isHex, toHex } from 'viem';

@@ -11,12 +11,12 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Abi, type Address, getAddress, type Hex, zeroAddress } from 'viem';
+import { LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { cards, categories, illustrators, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import cardArtifact from '../../../contracts/artifacts/Card.json';
 import { DEMO_ROYALTY_BPS } from '../seed/prices';
-import { LOCAL_DEPLOYER } from './localAccounts';
 import type { LocalChainClients } from './localClients.server';
 import { placeContractAt } from './placeContract.server';
 

@@ -5,13 +5,13 @@
  * `atem` = the ATEM ERC-20, `payment` = the chain's wrapped native coin (WETH, WBNB, WKLAY, WPOL).
  *
  * @see ./deployLocal.ts
- * @see /work/shared/spec/marketplace-spec.md §3 "Chain config per environment" (exchange, market, atem, payment)
+ * @see docs/product-spec.md §3 "Chain config per environment" (exchange, market, atem, payment)
  */
-import { type Address, getAddress, type Hex, padHex } from 'viem';
+import { type Address, getAddress } from 'viem';
 import type { ChainKey } from '~/features/chains/chainKey';
 import type { ChainContracts } from '~/features/chains/chains';
+import { LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
 import { deployLocal } from './deployLocal';
-import { LOCAL_DEPLOYER } from './localAccounts';
 import type { LocalChainClients } from './localClients.server';
 
 /** Name and symbol of each local chain's wrapped native coin. */
@@ -21,14 +21,6 @@ export const LOCAL_WRAPPED_NATIVE: Readonly<Record<ChainKey, { name: string; sym
   KLAYTN: { name: 'Wrapped KLAY', symbol: 'WKLAY' },
   POLYGON: { name: 'Wrapped POL', symbol: 'WPOL' },
 };
-
-/**
- * The conduit key of a conduit created by `deployer` (Seaport's format: the creator's address, then 12 zero
- * bytes). `deployLocal` creates the local conduit this way.
- */
-export function conduitKeyOf(deployer: Address): Hex {
-  return padHex(deployer.toLowerCase() as Hex, { dir: 'right', size: 32 });
-}
 
 /** Whether every address holds contract code. */
 async function allHaveCode(clients: LocalChainClients, addresses: readonly Address[]): Promise<boolean> {

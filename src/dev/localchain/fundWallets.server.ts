@@ -5,9 +5,9 @@
  * already are skipped.
  */
 import { type Address, erc20Abi, parseEther } from 'viem';
+import { LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
 import { wrappedNativeAbi } from '~/features/trading/contracts/wrappedNativeAbi';
 import { ANVIL_ACCOUNTS } from '../seed/accounts';
-import { LOCAL_DEPLOYER } from './localAccounts';
 import type { LocalChainClients } from './localClients.server';
 
 /** ATEM each account receives. */

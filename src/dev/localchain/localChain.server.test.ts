@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { type Address, erc721Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { conduitKeyOf, LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
 import { parseOrderJson } from '~/features/trading/orderJson';
 import { isOrderSignatureValid } from '~/features/trading/orderSignature.server';
 import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
@@ -18,8 +19,6 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db
 import { freePort } from '../../../tests/helpers/server';
 import { ANVIL_ACCOUNTS } from '../seed/accounts';
 import { seedDemo } from '../seed/demo';
-import { conduitKeyOf } from './deployment.server';
-import { LOCAL_DEPLOYER } from './localAccounts';
 import { type LocalChain, seedLocalChain, startLocalChain } from './localChain.server';
 import { localChainClients } from './localClients.server';
 

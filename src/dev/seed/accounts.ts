@@ -5,7 +5,7 @@
  * The credentials are public on purpose: they exist for local demos only, and must never reach a
  * production database (`SEED_DEMO=0`).
  *
- * @see /work/shared/spec/marketplace-spec.md §6 (roles: wallet user, illustrator, admin)
+ * @see docs/product-spec.md §6 (roles: wallet user, illustrator, admin)
  */
 
 /**

@@ -7,7 +7,7 @@
  * Bulk rows use their own address prefixes (`0xb0...` users, `0xc0...` contracts) and uids
  * (`bulk-N`), so they never collide with the demo seed; running it twice adds nothing.
  *
- * @see /work/shared/spec/marketplace-spec.md §7 (GET /api/v1/searches/incremental_search)
+ * @see docs/product-spec.md §7 (GET /api/v1/searches/incremental_search)
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/session/passwords.server.ts';

@@ -4,7 +4,7 @@
  * in one transaction. Does nothing when the catalogue already has cards, unless `force`, which first
  * removes the earlier demo rows (found by their derived contract addresses, uids and payment ids).
  *
- * @see /work/shared/spec/marketplace-spec.md §2, §3, §6
+ * @see docs/product-spec.md §2, §3, §6
  */
 import { inArray, like, or, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/session/passwords.server.ts';

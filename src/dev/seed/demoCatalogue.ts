@@ -2,7 +2,7 @@
  * The demo catalogue as written by hand: twelve collections of ten cards, each with
  * Japanese and English names, spread over the four production chains.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/collection, /tokens/...), §9 (chains)
+ * @see docs/product-spec.md §2 (/collection, /tokens/...), §9 (chains)
  */
 
 /** A demo collection (one contract on one chain) and its ten cards as `[Japanese, English]` names. */

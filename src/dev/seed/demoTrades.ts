@@ -3,7 +3,7 @@
  * a few resales between collectors (royalty revenue), open listings in several currencies, and some
  * cancelled and expired ones.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 (sell-card payload), §7 (sell_card)
+ * @see docs/product-spec.md §3 (sell-card payload), §7 (sell_card)
  */
 import type { CurrencyCode } from '../../features/chains/currencies.ts';
 import { anvilAddress } from './accounts.ts';

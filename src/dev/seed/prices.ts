@@ -3,7 +3,7 @@
  * each (as wei strings), the platform fee and the creator royalty, and the Seaport consideration items
  * a listing carries.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 (currency codes, chain id to currency, sell-card payload)
+ * @see docs/product-spec.md §3 (currency codes, chain id to currency, sell-card payload)
  * @see https://github.com/ProjectOpenSea/seaport (OrderComponents, ItemType)
  */
 import { CurrencyCode } from '../../features/chains/currencies.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { cardDescription, cardName, chainKeyOfId, formatPrice, localName, truncate } from './display';
+import { chainKeyOfId } from '~/features/chains/chainKey';
+import { cardDescription, cardName, formatPrice, localName, truncate } from './display';
 
 describe('localName', () => {
   test('the English pages show the English name', () => {

@@ -1,12 +1,10 @@
 /**
  * How catalogue items are named and described on the pages: the English name in the English pages
- * when there is one, else the Japanese one; a chain id's label key even for chains this deployment
- * does not configure. Pure.
+ * when there is one, else the Japanese one; prices in their currency. Pure.
  *
- * @see /work/shared/spec/marketplace-spec.md §1 (Japanese and English), §3 (chains)
+ * @see docs/product-spec.md §1 (Japanese and English), §3 (chains)
  */
 import { formatCryptoPrecise, formatJpy } from '~/lib/price';
-import type { ChainKey } from '../chains/chainKey';
 import { CURRENCIES, type CurrencyCode, isCurrencyCode } from '../chains/currencies';
 import type { Locale } from '../i18n/locales';
 import type { CardDetail } from './types';
@@ -39,24 +37,6 @@ export function cardDescription(
   locale: Locale,
 ): string | null {
   return locale === 'en' ? (card.descriptionEn ?? card.description) : (card.description ?? card.descriptionEn);
-}
-
-/** Chain ids of the four networks in every environment (mainnets and their test networks). @see spec §9 */
-const CHAIN_KEY_BY_ID: Readonly<Record<number, ChainKey>> = {
-  1: 'ETH',
-  11155111: 'ETH',
-  56: 'BSC',
-  97: 'BSC',
-  8217: 'KLAYTN',
-  1001: 'KLAYTN',
-  137: 'POLYGON',
-  80001: 'POLYGON',
-  80002: 'POLYGON',
-};
-
-/** The network a chain id belongs to, or undefined for an id of none of them. */
-export function chainKeyOfId(chainId: number): ChainKey | undefined {
-  return CHAIN_KEY_BY_ID[chainId];
 }
 
 /** Shortens text to `max` characters on a word or character boundary, with an ellipsis. */

@@ -4,7 +4,7 @@
  * the choices of the filter forms (chains, collections), each load failing on its own into the
  * page's error state.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /market)
+ * @see docs/product-spec.md §2 (/browse-category, /market)
  */
 import { sql } from 'drizzle-orm';
 import { type Attempt, attempt } from '~/lib/attempt';

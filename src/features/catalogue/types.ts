@@ -3,7 +3,7 @@
  * that build them and the pages and islands that read them. Money and uint256 values are decimal strings
  * (wei), dates ISO 8601 strings.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/tokens, /nfts, /collection, /creator, /user), §9 (prices)
+ * @see docs/product-spec.md §2 (/tokens, /nfts, /collection, /creator, /user), §9 (prices)
  */
 import type { Page } from '~/lib/pagination';
 
@@ -102,8 +102,11 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   category: (CardCategoryRef & { image: string | null; contractAddress: string }) | null;
   creator: (CreatorRef & { image: string | null }) | null;
   listing: ListingDetail | null;
-  /** The platform fee a listing of this card carries now (basis points of its chain). */
-  platformFeeBps: number;
+  /**
+   * The platform fee an admin set for this card's chain (basis points), or null when none is set: the
+   * trading feature then applies its default (`src/features/trading/platformFee.server.ts`).
+   */
+  platformFeeBps: number | null;
   /** Latest mints, listings and sales of this card, newest first. */
   activity: ActivityItem[];
 }

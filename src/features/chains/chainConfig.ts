@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Address } from '~/lib/addresses';
+import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
 import {
   CHAIN_ICONS,
   CHAIN_KEYS,
@@ -148,7 +149,7 @@ const NETWORKS: Record<ChainEnvironment, Record<ChainKey, NetworkSpec>> = {
 
 const addressSchema = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+  .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
   .transform((value) => value as Address);
 
 const rpcUrlList = z

@@ -18,3 +18,24 @@ export const CHAIN_KEYS = ['ETH', 'BSC', 'KLAYTN', 'POLYGON'] as const satisfies
 export function isChainKey(value: unknown): value is ChainKey {
   return typeof value === 'string' && (CHAIN_KEYS as readonly string[]).includes(value);
 }
+
+/** Chain ids of the four networks in every environment (mainnets and their test networks). @see spec §9 */
+const CHAIN_KEY_BY_ID: Readonly<Record<number, ChainKey>> = {
+  1: 'ETH',
+  11155111: 'ETH',
+  56: 'BSC',
+  97: 'BSC',
+  8217: 'KLAYTN',
+  1001: 'KLAYTN',
+  137: 'POLYGON',
+  80001: 'POLYGON',
+  80002: 'POLYGON',
+};
+
+/**
+ * The network a chain id belongs to, or undefined for an id of none of them: a label even for chains this
+ * deployment does not configure.
+ */
+export function chainKeyOfId(chainId: number): ChainKey | undefined {
+  return CHAIN_KEY_BY_ID[chainId];
+}

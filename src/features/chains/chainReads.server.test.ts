@@ -13,6 +13,7 @@ import { freePort } from '../../../tests/helpers/server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 import { loadChainConfig } from './chainConfig';
 import {
+  chainFromParam,
   chainReadCache,
   chainReadParams,
   ownedTokenIds,
@@ -22,7 +23,6 @@ import {
   readTokenOfOwnerByIndex,
   readTokensOfOwner,
   readTransferEvents,
-  resolveReadChain,
   type TransferEvent,
   transferEventJson,
 } from './chainReads.server';
@@ -276,9 +276,11 @@ describe('parameters', () => {
   const chains = loadChainConfig('local');
 
   it('reads the current chain unless a configured chain id is given, and refuses other ids', () => {
-    expect(resolveReadChain(chains, undefined, 'BSC').chainId).toBe(56);
-    expect(resolveReadChain(chains, 137, 'BSC').key).toBe('POLYGON');
-    expect(() => resolveReadChain(chains, 5, 'BSC')).toThrow(/chain_id: 5 is not one of 1, 56, 8217, 137/);
+    const bsc = chains.find((chain) => chain.key === 'BSC');
+    if (!bsc) throw new Error('the local config has BSC');
+    expect(chainFromParam(chains, undefined, bsc).chainId).toBe(56);
+    expect(chainFromParam(chains, 137, bsc).key).toBe('POLYGON');
+    expect(() => chainFromParam(chains, 5, bsc)).toThrow(/chain_id: 5 is not one of 1, 56, 8217, 137/);
   });
 
   it('accepts addresses in any case and uint256 decimals, nothing else', () => {

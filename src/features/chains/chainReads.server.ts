@@ -3,14 +3,15 @@
  * history), each kept a few seconds per process, with failures turned into clear HTTP answers: 502 when
  * the chain's RPC does not answer, 404/422 when the contract refuses, never 500.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 "Transfer event", "Contract interfaces"; §7
+ * @see docs/product-spec.md §3 "Transfer event", "Contract interfaces"; §7
  * @see https://eips.ethereum.org/EIPS/eip-721
  */
 import { type Address, type Hex, parseAbi, parseAbiItem } from 'viem';
 import { z } from 'zod';
+import { addressSchema } from '~/lib/addresses';
 import { badGateway, type HttpError, notFound, unprocessable } from '~/server/api/errors';
-import type { ChainKey } from './chainKey';
 import type { Chain } from './chains';
+import { chainIdParam } from './params';
 import { classifyChainError, publicClientFor, ReadCache } from './publicClients.server';
 
 /** The ERC-721 (and Enumerable extension) view functions the API reads. */
@@ -33,31 +34,29 @@ const UINT256_MAX = 2n ** 256n - 1n;
 
 /** Query parameters shared by the chain read endpoints; addresses come out lower-case. */
 export const chainReadParams = {
-  address: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
-    .transform((value) => value.toLowerCase() as Address),
+  address: addressSchema,
   uint256: z
     .string()
     .regex(/^\d{1,78}$/, 'must be a decimal integer')
     .transform((value) => BigInt(value))
     .refine((value) => value <= UINT256_MAX, 'must fit in uint256'),
-  chainId: z
-    .string()
-    .regex(/^\d{1,10}$/, 'must be a decimal chain id')
-    .transform(Number)
-    .optional(),
+  chainId: chainIdParam.optional(),
 };
 
 /**
- * The chain a read goes to: the one with `chainId` when given (422 if it is not configured, rather
- * than silently reading another chain), else the visitor's current chain.
+ * The chain an API call names: the one with `chainId` when given (422 if it is not configured, rather
+ * than silently using another chain), else the visitor's current chain (`locals.chain`, resolved once by
+ * the middleware).
  */
-export function resolveReadChain(chains: readonly Chain[], chainId: number | undefined, current: ChainKey): Chain {
-  const chain =
-    chainId === undefined ? chains.find((c) => c.key === current) : chains.find((c) => c.chainId === chainId);
+export function chainFromParam(chains: readonly Chain[], chainId: number | undefined, current: Chain): Chain {
+  return chainId === undefined ? current : configuredChain(chains, chainId);
+}
+
+/** The configured chain with `chainId`; 422 naming the configured ids when there is none. */
+export function configuredChain(chains: readonly Chain[], chainId: number): Chain {
+  const chain = chains.find((c) => c.chainId === chainId);
   if (chain === undefined) {
-    throw unprocessable(`chain_id: ${chainId ?? current} is not one of ${chains.map((c) => c.chainId).join(', ')}`);
+    throw unprocessable(`chain_id: ${chainId} is not one of ${chains.map((c) => c.chainId).join(', ')}`);
   }
   return chain;
 }

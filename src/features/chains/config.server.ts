@@ -8,7 +8,7 @@
  * variables into the build, so a server built once could not be pointed at another environment.
  *
  * @see ./chainConfig.ts `loadChainConfig`, ./overrides.server.ts `readChainOverrides`
- * @see /work/shared/spec/marketplace-spec.md §3 "Chain config per environment"
+ * @see docs/product-spec.md §3 "Chain config per environment"
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -3,7 +3,7 @@
  * (the deploy script writes a file) or a test (a server pointed at its own anvil or at a closed port).
  *
  * @see ./chainConfig.ts `loadChainConfig(env, overrides)`, `chainOverridesSchema`
- * @see /work/shared/spec/marketplace-spec.md §3 "Chain config per environment"
+ * @see docs/product-spec.md §3 "Chain config per environment"
  */
 import { readFileSync } from 'node:fs';
 import { type ChainOverrides, parseChainOverrides } from './chainConfig';

@@ -3,7 +3,7 @@
  * cache for their answers, and the classification of what went wrong when a chain call fails (the RPC,
  * or the contract).
  *
- * @see /work/shared/spec/marketplace-spec.md §3 "Chain config per environment", §7 (chain read calls)
+ * @see docs/product-spec.md §3 "Chain config per environment", §7 (chain read calls)
  * @see https://viem.sh/docs/clients/public
  */
 import {

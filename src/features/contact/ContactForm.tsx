@@ -48,7 +48,7 @@ const AUTOCOMPLETE: Record<ContactField, string> = { name: 'name', email: 'email
  * The contact form: checks the fields as the server does and names each problem next to its field,
  * runs the invisible reCAPTCHA when a site key is configured, sends the message and shows a clear
  * result (a thank-you, or what went wrong).
- * @see ../../../../shared/spec/marketplace-spec.md §2 (/contact), §8 (Captcha)
+ * @see docs/product-spec.md §2 (/contact), §8 (Captcha)
  */
 export default function ContactForm({ locale, siteKey, enterprise = false, messages }: ContactFormProps) {
   const [values, setValues] = useState<Values>(EMPTY);

@@ -2,7 +2,7 @@
  * Messages from the contact page: validated, limited per IP address, checked against reCAPTCHA when
  * the server has a secret for it, and stored open for the team to answer.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/contact), §8 (Captcha)
+ * @see docs/product-spec.md §2 (/contact), §8 (Captcha)
  */
 import { z } from 'zod';
 import { tooManyRequests } from '~/server/api/errors';

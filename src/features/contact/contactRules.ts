@@ -3,7 +3,7 @@
  * to a field. Pure and dependency-free, so the contact form checks exactly what the server checks
  * without shipping a validation library to the browser.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/contact)
+ * @see docs/product-spec.md §2 (/contact)
  */
 
 /** Fields of a contact message. */

@@ -4,7 +4,7 @@
  * (`RECAPTCHA_VERIFY_URL`) so tests can answer for Google with a local stub server.
  *
  * @see https://developers.google.com/recaptcha/docs/verify
- * @see /work/shared/spec/marketplace-spec.md §1 (captcha version 2), §8 (Captcha)
+ * @see docs/product-spec.md §1 (captcha version 2), §8 (Captcha)
  */
 import { HttpError, unprocessable } from '~/server/api/errors';
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '~/client/api';
 import { api } from '~/client/siteApi';
+import { ADDRESS_PATTERN } from '~/lib/addresses';
 import { showSnackbar } from '~/ui/snackbar/store';
 
 /** Longest illustrator name the server accepts (settings.server MAX_ILLUSTRATOR_NAME). */
@@ -41,7 +42,7 @@ function problemsOf(values: Record<Field, string>, messages: SettingsFormProps['
   else if ([...name].length > MAX_NAME) problems.name = messages.nameTooLong;
   if ([...values.nameEn.trim()].length > MAX_NAME) problems.nameEn = messages.nameTooLong;
   const wallet = values.payoutWallet.trim();
-  if (wallet !== '' && !/^0x[0-9a-fA-F]{40}$/.test(wallet)) problems.payoutWallet = messages.invalidAddress;
+  if (wallet !== '' && !ADDRESS_PATTERN.test(wallet)) problems.payoutWallet = messages.invalidAddress;
   return problems;
 }
 

@@ -6,8 +6,8 @@
  * @see ./finance.server.ts `revenueReport`, ../admin/money/adminRevenues.server.ts `platformRevenueReport`
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import type { Database } from '~/server/db/types';
-import { canonicalCurrencySql } from '../catalogue/collections/categories.server';
 
 /** The range and bucket of a report. */
 export interface BucketedRange {

@@ -3,7 +3,7 @@
  * a word, in the reader's language.
  */
 
-import { chainKeyOfId } from '../catalogue/display';
+import { chainKeyOfId } from '~/features/chains/chainKey';
 import type { Translate } from '../i18n/t';
 
 /** The statuses a payout request goes through. */

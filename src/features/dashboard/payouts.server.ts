@@ -10,13 +10,14 @@
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
+import { chainIdParam, cryptoCurrencyCode } from '~/features/chains/params';
 import { type Page, type PageRequest, pageOffset, toPage } from '~/lib/pagination';
-import { chainIdParam, cryptoCurrencyCode } from '~/lib/params';
 import { toDecimal, toIsoOrNull, toNumber } from '~/lib/rowValues';
 import { notFound, unprocessable } from '~/server/api/errors';
 import { illustrators, payouts, users } from '~/server/db/schema';
+import type { PayoutStatus } from '~/server/db/schema/finance';
 import type { Database, Transaction } from '~/server/db/types';
-import { canonicalCurrencySql } from '../catalogue/collections/categories.server';
 import { CurrencyCode } from '../chains/currencies';
 import { currencySymbol, payoutMinimum, payoutProblem } from './payoutRules';
 
@@ -46,7 +47,7 @@ export interface PayoutItem {
   amount: string;
   /** Null for a yen payout (paid to the payment account). */
   walletAddress: string | null;
-  status: string;
+  status: PayoutStatus;
   reason: string | null;
   txHash: string | null;
   requestedAt: string;
@@ -66,7 +67,7 @@ export const payoutRequestSchema = z
       .regex(/^\d{1,78}$/, 'must be a whole number of the smallest unit as a decimal string')
       .refine((value) => /^\d+$/.test(value) && BigInt(value) > 0n, 'must be more than 0'),
     currency_code: z.union([z.literal(CurrencyCode.JPY), cryptoCurrencyCode]),
-    chain_id: z.union([z.number().int().positive().max(2_147_483_647), chainIdParam]).nullish(),
+    chain_id: chainIdParam.nullish(),
   })
   .superRefine((request, issues) => {
     const yen = request.currency_code === CurrencyCode.JPY;

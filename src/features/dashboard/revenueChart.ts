@@ -4,7 +4,7 @@
  * zero, so gaps show as gaps), and bar heights scaled exactly from wei. Pure, so the server-rendered
  * SVG and its table come from the same numbers.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/revenues), §9 (dates in Asia/Tokyo)
+ * @see docs/product-spec.md §2 (/dashboard/revenues), §9 (dates in Asia/Tokyo)
  */
 
 /** Bucket sizes, as the revenue report uses them. */

@@ -2,7 +2,7 @@
  * An illustrator's account settings on the dashboard: display names (Japanese, English) and the wallet
  * payouts are sent to (empty = the wallet linked to the account).
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/settings)
+ * @see docs/product-spec.md §2 (/dashboard/settings)
  */
 import { eq } from 'drizzle-orm';
 import { isAddress } from 'viem';

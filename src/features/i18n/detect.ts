@@ -3,7 +3,7 @@ import { asLocale, type Locale } from './locales';
 /**
  * Picks the language a visitor of the root page wants: the `i18n_redirected` cookie first, then the
  * first supported language of `Accept-Language` (by quality), else Japanese.
- * @see ../../../../shared/spec/marketplace-spec.md §4 (Locale choice), §9
+ * @see docs/product-spec.md §4 (Locale choice), §9
  */
 export function detectLocale(cookieValue: string | undefined, acceptLanguage: string | null): Locale {
   const fromCookie = asLocale(cookieValue);

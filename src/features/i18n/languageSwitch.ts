@@ -12,7 +12,7 @@ interface SwitchEnv {
  * Makes the JP/EN links keep the reader's place: a click remembers the scroll offset and the chosen
  * language (cookie `i18n_redirected`, 365 days); the page in the other language scrolls back to it.
  * Without JavaScript the links still switch the language.
- * @see ../../../../shared/spec/marketplace-spec.md §1 (language switch keeps the scroll position), §9
+ * @see docs/product-spec.md §1 (language switch keeps the scroll position), §9
  */
 export function installLanguageSwitch({ doc, win, storage }: SwitchEnv): void {
   doc.addEventListener('click', (event) => {

@@ -1,7 +1,7 @@
 /**
  * The locale table of the site and the helpers that move a path between locales.
  * Japanese is the default locale and has no URL prefix; English lives under `/en`.
- * @see ../../../../shared/spec/marketplace-spec.md §1, §3 (Locale), §9 (locale cookie)
+ * @see docs/product-spec.md §1, §3 (Locale), §9 (locale cookie)
  */
 export const locales = {
   ja: { code: 'ja', iso: 'ja-JP', name: '日本語', alias: 'JP', file: 'ja.json' },

@@ -1,7 +1,7 @@
 /**
- * Runs the indexer inside the web server process (the default): started once, in the background, the first
- * time the server's middleware loads (`src/server/middleware/session.ts` calls {@link startIndexerInServer}
- * at module load, i.e. on the first request). `INDEXER=off` leaves it off (tests, or when `npm run indexer`
+ * Runs the indexer inside the web server process (the default): the server entry
+ * (`src/server/serve/siteServer.ts`) calls {@link startIndexerInServer} once it listens; importing this
+ * module starts nothing. `INDEXER=off` leaves it off (tests, or when `npm run indexer`
  * runs it as its own process against PostgreSQL). With several server processes, each starts one and the
  * advisory lock keeps all but one on standby.
  *

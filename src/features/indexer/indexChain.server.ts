@@ -9,7 +9,7 @@
  * was recorded from the blocks after it (./reorg.server.ts). Re-reading blocks is harmless: applying a range
  * twice changes nothing.
  *
- * @see /work/shared/ARCHITECTURE.md "Chain data"
+ * @see docs/architecture.md "Chain data"
  */
 import { eq } from 'drizzle-orm';
 import { type Address, erc721Abi, type Hex, type PublicClient } from 'viem';

@@ -8,7 +8,7 @@
  * without a cursor; by default local chains start at 0 and others at the confirmed head, as a new
  * deployment has no history to read).
  *
- * @see /work/shared/ARCHITECTURE.md "Chain data"
+ * @see docs/architecture.md "Chain data"
  */
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { ChainKey } from '../chains/chainKey';

@@ -3,7 +3,7 @@
  * 2 MB, told by its bytes), `name`, `description`, `serials` (1..100), `category_id` (one of the
  * illustrator's collections) and `royalty_bps` (0..1000, i.e. at most 10 %).
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/card_issue: Issue NFT, illustrators only)
+ * @see docs/product-spec.md §2 (/card_issue: Issue NFT, illustrators only)
  */
 import { z } from 'zod';
 import { HttpError, unprocessable } from '~/server/api/errors';

@@ -3,7 +3,7 @@
  * applies (`issueForm.server.ts`), so a person sees a mistake next to the field at once. The server checks
  * everything again.
  *
- * @see ./issueForm.server.ts, /work/shared/spec/marketplace-spec.md §2 (/card_issue)
+ * @see ./issueForm.server.ts, docs/product-spec.md §2 (/card_issue)
  */
 import { iconFileProblem } from '../profiles/profileRules';
 

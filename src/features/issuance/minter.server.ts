@@ -9,7 +9,7 @@
  * `MINTER_PRIVATE_KEY`; the account needs the Card contract's MINTER_ROLE. One mint at a time per chain in
  * this process, so the minter's nonces do not collide.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/card_issue), §6 (illustrators)
+ * @see docs/product-spec.md §2 (/card_issue), §6 (illustrators)
  * @see ../../../contracts/Card.sol (issueDesign, mintSerials)
  */
 import { eq } from 'drizzle-orm';
@@ -25,7 +25,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { LOCAL_MINTER_KEY } from '~/dev/localchain/localAccounts';
+import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
 import { cards, categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';

@@ -2,7 +2,7 @@
  * The site's legal documents (terms of service, privacy policy, the notice under the Specified
  * Commercial Transactions Act) as markdown per locale, bundled at build time from `./content/`.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/terms, /privacy, /transaction-act)
+ * @see docs/product-spec.md §2 (/terms, /privacy, /transaction-act)
  */
 import type { Locale } from '../i18n/locales';
 import privacyEn from './content/privacy.en.md?raw';

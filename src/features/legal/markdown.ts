@@ -4,7 +4,7 @@
  * holds comes out escaped. Links may only be web, mail or telephone links or paths on the site;
  * links that leave the site open in a new tab without handing it `window.opener`.
  *
- * @see /work/shared/spec/marketplace-spec.md §9 ("Markdown rendering: linkify and line breaks on")
+ * @see docs/product-spec.md §9 ("Markdown rendering: linkify and line breaks on")
  */
 import MarkdownIt from 'markdown-it';
 

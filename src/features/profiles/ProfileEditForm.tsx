@@ -36,7 +36,7 @@ export interface ProfileEditFormProps {
  * as a preview). Saving sends the name (`PUT /api/v1/profile`) and the icon (`POST
  * /api/v1/profile/icon`, multipart), then reloads the page with a message, so the header's account
  * button shows the new name and icon.
- * @see ../../../../shared/spec/marketplace-spec.md §2 (/profiles/edit, Header), §3 (userProfile)
+ * @see docs/product-spec.md §2 (/profiles/edit, Header), §3 (userProfile)
  */
 export default function ProfileEditForm({ initial, defaultAvatar, messages }: ProfileEditFormProps) {
   const id = useId();

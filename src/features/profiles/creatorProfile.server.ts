@@ -2,7 +2,7 @@
  * A creator's profile by illustrator id (`/profile-creators/{id}`): the creator as the public sees it
  * (suspended users are not shown), found through the wallet linked to the illustrator account.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/profile-creators/{id})
+ * @see docs/product-spec.md §2 (/profile-creators/{id})
  */
 import { eq } from 'drizzle-orm';
 import { illustrators, users } from '~/server/db/schema';

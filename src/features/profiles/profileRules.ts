@@ -3,7 +3,7 @@
  * control characters, and an icon file of an image type the server takes, at most 2 MB. Pure, for the
  * island; the server checks the same again (and the image's real type by its bytes).
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/profiles/edit), §3 (userProfile)
+ * @see docs/product-spec.md §2 (/profiles/edit), §3 (userProfile)
  */
 
 /** Longest profile name, in characters (profiles.server MAX_PROFILE_NAME). */

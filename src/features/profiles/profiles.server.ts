@@ -2,12 +2,12 @@
  * Profiles: the signed-in user's own profile (name and icon, edited on /profiles/edit), and any wallet's
  * public page (/user/{address}): who it is and the cards it owns or lists.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/profile, /profiles/edit, /user/{address}), §3 (userProfile)
+ * @see docs/product-spec.md §2 (/profile, /profiles/edit, /user/{address}), §3 (userProfile)
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { chainIdParam } from '~/features/chains/params';
 import { type Page, pageQuerySchema } from '~/lib/pagination';
-import { chainIdParam } from '~/lib/params';
 import { notFound, tooManyRequests } from '~/server/api/errors';
 import { users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';

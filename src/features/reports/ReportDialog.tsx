@@ -30,7 +30,7 @@ export interface ReportDialogProps {
  * the details, sent as `POST /api/v1/illegal_report {token_id, type, details, chain_id,
  * contract_address}`. Success closes the dialog with a snackbar; a failure keeps what was typed and
  * says so (snackbar in the alert colour, and in the dialog).
- * @see ../../../../shared/spec/marketplace-spec.md §3 "Illegal report", §7
+ * @see docs/product-spec.md §3 "Illegal report", §7
  */
 export default function ReportDialog({ tokenId, chainId, contractAddress, messages, typeLabels }: ReportDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -1,7 +1,7 @@
 /**
  * What a person may report about a card; the report dialog offers these and the API accepts only these.
  * Kept apart from `reports.server.ts` so the browser can import it.
- * @see ../../../../shared/spec/marketplace-spec.md §3 "Illegal report: token_id, type, details", §7
+ * @see docs/product-spec.md §3 "Illegal report: token_id, type, details", §7
  */
 export const REPORT_TYPES = ['copyright', 'explicit', 'violence', 'fraud', 'other'] as const;
 

@@ -2,10 +2,12 @@
  * Illegal-content reports: validated, linked to the reported card when it is known, limited per person,
  * stored open for the admins.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 "Illegal report", §7 POST /api/v1/illegal_report, §8
+ * @see docs/product-spec.md §3 "Illegal report", §7 POST /api/v1/illegal_report, §8
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { chainIdParam } from '~/features/chains/params';
+import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
 import { tooManyRequests } from '~/server/api/errors';
 import { cards, illegalReports } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -43,18 +45,10 @@ export const illegalReportSchema = z.object({
     .min(1, 'must not be empty')
     .max(MAX_REPORT_DETAILS, `must be at most ${MAX_REPORT_DETAILS} characters`)
     .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters'),
-  chain_id: z
-    .union([
-      z.number().int().positive(),
-      z
-        .string()
-        .regex(/^\d{1,10}$/, 'must be a chain id')
-        .transform(Number),
-    ])
-    .optional(),
+  chain_id: chainIdParam.optional(),
   contract_address: z
     .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+    .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
     .transform((value) => value.toLowerCase())
     .optional(),
 });

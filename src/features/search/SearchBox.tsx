@@ -26,7 +26,7 @@ export function suggestionPath(item: SearchItem, locale: Locale): string {
  * Header search with suggestions (ARIA combobox): at most one call per 500 ms, the previous call
  * cancelled, an empty keyword clears the list, Enter opens `/search/{keyword}` (or the highlighted
  * suggestion). Without JavaScript the form submits to `/search?keyword=`, which redirects there.
- * @see ../../../../shared/spec/marketplace-spec.md §5 (Search), §9
+ * @see docs/product-spec.md §5 (Search), §9
  */
 export default function SearchBox({ locale, messages }: SearchBoxProps) {
   const [keyword, setKeyword] = useState('');

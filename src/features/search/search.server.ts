@@ -2,7 +2,7 @@
  * Header search suggestions: categories (collections) and illustrators whose Japanese or English name
  * contains the keyword, best matches first.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 "Search response", §5 "Search", §7 incremental_search
+ * @see docs/product-spec.md §3 "Search response", §5 "Search", §7 incremental_search
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';

@@ -7,7 +7,7 @@ import { ILLUSTRATOR_ROLE } from './types';
 /**
  * The signed-in user as `GET /api/v1/current_user` returns it. An illustrator (password session)
  * has role "illustrator"; a wallet sign-in is an ordinary user. A suspended user has no session.
- * @see ../../../../shared/spec/marketplace-spec.md §3 (currentUser)
+ * @see docs/product-spec.md §3 (currentUser)
  */
 export async function loadCurrentUser(
   db: Database,

@@ -4,7 +4,7 @@ import { ILLUSTRATOR_ROLE, type SessionAdmin, type SessionUser } from './types';
 /**
  * The route guards of the spec, by name. Each takes what is known of the visitor and either lets the
  * request pass or names where to send it and which alert to show there.
- * @see ../../../../shared/spec/marketplace-spec.md §2 (Route guards), §6 (Roles and permissions)
+ * @see docs/product-spec.md §2 (Route guards), §6 (Roles and permissions)
  */
 export const GUARD_NAMES = [
   'authenticated-admin',

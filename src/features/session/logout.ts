@@ -5,7 +5,7 @@ import { clearSession } from './store';
 /**
  * Logs the wallet user out: ends the server session (a failure there still logs out locally), clears
  * address, user and logged-in flag, resets start-up and goes home.
- * @see ../../../../shared/spec/marketplace-spec.md §4 (Logout)
+ * @see docs/product-spec.md §4 (Logout)
  */
 export async function logout(homePath: string, social: SocialLoginConfig | null = null): Promise<void> {
   // Social-wallet users use social logout (spec §4): the Web3Auth session ends too.

@@ -18,7 +18,7 @@ export interface PasswordLoginOptions {
 /**
  * Makes an id/password form sign in through the API: success flashes sessions.success on the next
  * page; a wrong uid or password shows sessions.idPasswordFailed (alert); too many attempts show the
- * server's message. @see ../../../../shared/spec/marketplace-spec.md §8
+ * server's message. @see docs/product-spec.md §8
  */
 export function installPasswordLogin(form: HTMLFormElement, options: PasswordLoginOptions): void {
   form.addEventListener('submit', async (event) => {

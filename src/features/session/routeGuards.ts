@@ -2,7 +2,7 @@ import type { GuardName } from './guards';
 
 /**
  * Which guards protect which locale-neutral path. The README lists the same table for readers.
- * @see ../../../../shared/spec/marketplace-spec.md §2 (Route guards), §6
+ * @see docs/product-spec.md §2 (Route guards), §6
  */
 export const ROUTE_GUARDS: ReadonlyArray<readonly [RegExp, readonly (GuardName | (string & {}))[]]> = [
   [/^\/admins(\/|$)/, ['authenticated-admin']],

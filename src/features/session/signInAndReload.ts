@@ -3,7 +3,7 @@
  * sessions.success; a refusal to connect or sign and a missing wallet are shown as alerts; any other failure
  * clears the logged-in flag and reloads with sessions.failure (spec §8).
  *
- * @see ./walletSignIn.ts, /work/shared/spec/marketplace-spec.md §4 (Sign-in), §8
+ * @see ./walletSignIn.ts, docs/product-spec.md §4 (Sign-in), §8
  */
 import { NO_WALLET, SIGN_REFUSED } from '~/lib/errors';
 import { flashNextPage } from '~/ui/snackbar/flash';

@@ -1,6 +1,6 @@
 /**
  * The signed-in user and admin as the API returns them; one definition shared by server and islands.
- * @see ../../../../shared/spec/marketplace-spec.md §3 (currentUser, currentAdmin)
+ * @see docs/product-spec.md §3 (currentUser, currentAdmin)
  */
 export type { CurrentAdmin as SessionAdmin, CurrentUser as SessionUser } from './store';
 

@@ -11,7 +11,7 @@ const USER_REJECTED = 4001;
  * Wallet login: unlock the wallet, ask the API for a one-time sign-in message, sign it
  * (`personal_sign`) and send it back. Ignored (undefined) while another sign-in runs. Throws the
  * spec's messages for a missing wallet and for a refusal (to connect or to sign).
- * @see ../../../../shared/spec/marketplace-spec.md §4 (Sign-in), §7, §8
+ * @see docs/product-spec.md §4 (Sign-in), §7, §8
  */
 export function signInWithWallet(provider: Eip1193Provider | null): Promise<CurrentUser | undefined> {
   return signInOnce(async () => {

@@ -5,7 +5,7 @@
  * is injected (a dynamic import), so pages without a wallet carry none of this; logout and sign-in load
  * only when needed.
  *
- * @see ../wallet/walletEvents.ts, /work/shared/spec/marketplace-spec.md §2 "Chain and account changes"
+ * @see ../wallet/walletEvents.ts, docs/product-spec.md §2 "Chain and account changes"
  */
 import type { ChainOption } from '../chains/chainOption';
 import { setCurrentChain } from '../chains/store';

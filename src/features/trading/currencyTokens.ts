@@ -3,7 +3,7 @@
  * address), the chain's wrapped coin (its `payment` contract) or ATEM (its `atem` contract), and back from a
  * paid token to the currency code. Currencies whose contract is not deployed on the chain have no token.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 "Currency code enum", "Currency types", "Chain id to currency"
+ * @see docs/product-spec.md §3 "Currency code enum", "Currency types", "Chain id to currency"
  */
 import { type Address, zeroAddress } from 'viem';
 import { isDeployedAddress } from '../chains/chainConfig';

@@ -2,7 +2,7 @@
  * A listing as the listing endpoints answer it: the stored sell order without its signed order and
  * signature (the card endpoints give those to buyers), dates as ISO strings.
  *
- * @see /work/shared/spec/marketplace-spec.md §7 sell_card
+ * @see docs/product-spec.md §7 sell_card
  */
 import type { sellOrders } from '~/server/db/schema';
 

@@ -4,10 +4,11 @@
  * numbers for the small fields too, and ignores `totalOriginalConsiderationItems` (only fills carry it).
  *
  * @see ./seaport/seaportTypes.ts
- * @see /work/shared/spec/marketplace-spec.md §3 "Sell-card payload"
+ * @see docs/product-spec.md §3 "Sell-card payload"
  */
 import { type Address, getAddress, type Hex } from 'viem';
 import { z } from 'zod';
+import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
 import type {
   ConsiderationItem,
   ItemTypeValue,
@@ -24,7 +25,7 @@ const uint256 = z
   .refine((value) => value <= UINT256_MAX, 'must fit in uint256');
 const address = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+  .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
   .transform((value) => getAddress(value));
 const bytes32 = z
   .string()

@@ -16,9 +16,10 @@ import {
   type TestMarket,
 } from '../../../tests/helpers/testMarket';
 import { syncChain } from '../indexer/indexChain.server';
-import { recordCancelAll, recordOrderCancel, submitSellOrder } from './orders.server';
+import { recordCancelAll, recordOrderCancel } from './cancel/recordCancel.server';
 import { cancelOrders } from './seaport/cancelOrders';
 import { incrementCounter } from './seaport/incrementCounter';
+import { submitSellOrder } from './sell/submitSellOrder.server';
 import type { SellCardInput } from './sellCardPayload';
 
 const TIMEOUT = 30_000;

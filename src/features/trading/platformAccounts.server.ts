@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type Address, getAddress } from 'viem';
+import { ADDRESS_PATTERN } from '~/lib/addresses';
 import { serverEnvironment } from '../chains/config.server';
 
 /** The variables read here. */
@@ -36,7 +37,7 @@ export const LOCAL_PAYMENT_ADDRESS = derivedAddress('kirafuda-demo-payment-addre
 function configured(name: string, value: string | undefined, local: Address, env: PlatformAccountsEnv) {
   const text = value?.trim();
   if (text) {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(text)) throw new Error(`${name} must be an address`);
+    if (!ADDRESS_PATTERN.test(text)) throw new Error(`${name} must be an address`);
     return getAddress(text);
   }
   return serverEnvironment(env) === 'local' ? local : undefined;

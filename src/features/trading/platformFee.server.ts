@@ -2,11 +2,11 @@
  * The platform fee of a chain (basis points added to each Seaport listing as a consideration item),
  * public so the sell form can show what the seller receives.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/platform-fee), §9 ("Fees ... not shown")
+ * @see docs/product-spec.md §2 (/admins/platform-fee), §9 ("Fees ... not shown")
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { chainIdParam } from '~/lib/params';
+import { chainIdParam } from '~/features/chains/params';
 import { platformFees } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 

@@ -4,10 +4,12 @@
  * OrderComponents as JSON (uint256 fields as decimal strings). Addresses come out checksummed, amounts as
  * bigint. The spec's second reading (contract, sign, from; no exchange) is accepted too.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 "Sell-card payload", §7
+ * @see docs/product-spec.md §3 "Sell-card payload", §7
  */
 import { getAddress, type Hex } from 'viem';
 import { z } from 'zod';
+import { chainIdParam } from '~/features/chains/params';
+import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
 import { orderJsonSchema } from './orderJson';
 
 const UINT256_MAX = 2n ** 256n - 1n;
@@ -18,7 +20,7 @@ const uint256 = z
   .refine((value) => value <= UINT256_MAX, 'must fit in uint256');
 const address = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+  .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
   .transform((value) => getAddress(value));
 
 /**
@@ -42,11 +44,7 @@ function withAliases(value: unknown): unknown {
 }
 
 const sellCardFields = z.object({
-  chain_id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31),
+  chain_id: chainIdParam,
   contract_address: address,
   token_id: uint256,
   price: uint256.refine((value) => value > 0n, 'must be positive'),

@@ -11,8 +11,7 @@
  * Spec §2 (/admins/platform-fee), §3 (sell-card payload).
  */
 import { type Address, type Hex, zeroHash } from 'viem';
-import { conduitKeyOf } from '~/dev/localchain/deployment.server';
-import { LOCAL_DEPLOYER } from '~/dev/localchain/localAccounts';
+import { LOCAL_CONDUIT_KEY } from '~/features/chains/localDefaults';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { serverEnvironment } from '../chains/config.server';
@@ -46,7 +45,7 @@ export function platformConduitKey(env: SellTermsEnv = process.env): Hex {
     if (!/^0x[0-9a-fA-F]{64}$/.test(configured)) throw new Error('SEAPORT_CONDUIT_KEY must be 32 bytes of hex');
     return configured.toLowerCase() as Hex;
   }
-  return serverEnvironment(env) === 'local' ? conduitKeyOf(LOCAL_DEPLOYER) : zeroHash;
+  return serverEnvironment(env) === 'local' ? LOCAL_CONDUIT_KEY : zeroHash;
 }
 
 /** The terms of listings on `chain`. */

@@ -3,7 +3,7 @@
  * gets, price and expiry parsing, and explorer links. No wallet library here, so the island can import this
  * module statically and keep viem out of the page's initial JavaScript.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/...), §3 "Sell-card payload", §8
+ * @see docs/product-spec.md §2 (/tokens/...), §3 "Sell-card payload", §8
  */
 
 /** One currency the seller may list in on the token's chain. */

@@ -3,7 +3,7 @@
  * conduit and its key, the platform fee (read with the card), the owner and active listing and the chain's currencies (the same
  * for every visitor: the island reads who is signed in itself). Null when the card's chain is not configured.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/...), §3 "Sell-card payload"
+ * @see docs/product-spec.md §2 (/tokens/...), §3 "Sell-card payload"
  */
 import type { CardDetail } from '../catalogue/types';
 import { toWalletChain } from '../chains/chainOption';
@@ -11,6 +11,7 @@ import type { Chain } from '../chains/chains';
 import { CURRENCIES, currenciesForChain } from '../chains/currencies';
 import type { Translate } from '../i18n/t';
 import { currencyToken } from './currencyTokens';
+import { DEFAULT_PLATFORM_FEE_BPS } from './platformFee.server';
 import { sellTermsWithFee } from './sellTerms.server';
 import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type TradeMessages } from './tradeModel';
 
@@ -23,7 +24,7 @@ export function tradeActionProps(input: {
 }): TradeActionsProps | null {
   const { card, chain, localePrefix, t } = input;
   if (!chain) return null;
-  const terms = sellTermsWithFee(chain, card.platformFeeBps);
+  const terms = sellTermsWithFee(chain, card.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS);
   const currencies: TradeCurrency[] = [];
   for (const code of currenciesForChain(chain.key)) {
     const token = currencyToken(chain, code);

@@ -30,7 +30,7 @@ export interface ConnectModalProps {
  * The connect-wallet modal: lists wallets announced through EIP-6963 (and the legacy
  * `window.ethereum`), and social login when Web3Auth is configured. Confirm closes it and starts the
  * wallet login; cancel closes it. While open, page scrolling is off.
- * @see ../../../../shared/spec/marketplace-spec.md §4 (Connect flow)
+ * @see docs/product-spec.md §4 (Connect flow)
  */
 export default function ConnectModal({ open, socialLoginEnabled, messages, onConfirm, onCancel }: ConnectModalProps) {
   // Subscribing keeps the store's page-scroll lock active while this modal can open.

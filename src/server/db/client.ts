@@ -3,7 +3,7 @@
  * with the same schema and migrations (applied before the handle is returned). Nothing outside this
  * folder needs to know which engine runs.
  *
- * @see /work/shared/ARCHITECTURE.md (src/server: db; Scale)
+ * @see docs/architecture.md "Layers", docs/operations.md
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { chainIdParam } from '~/features/chains/params';
+import { ADDRESS_PATTERN } from '~/lib/addresses';
 
 /** Route parameter shapes shared by the parameterised pages (page-level validation, spec §5). */
 export const paramSchemas = {
   id: z.string().regex(/^[1-9]\d{0,15}$/),
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  chainId: z.string().regex(/^[1-9]\d{0,9}$/),
+  address: z.string().regex(ADDRESS_PATTERN),
+  chainId: chainIdParam,
   tokenId: z.string().regex(/^\d{1,78}$/),
   keyword: z.string().trim().min(1).max(100),
 } as const;

@@ -5,15 +5,15 @@
  * script can pipe them. The password never comes from argv, where other users and shell histories
  * would see it.
  *
- * @see /work/shared/spec/marketplace-spec.md §6 (admin: separate session), §7 (POST /api/v1/admin_session)
+ * @see docs/product-spec.md §6 (admin: separate session), §7 (POST /api/v1/admin_session)
  */
 import type { Readable, Writable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { askTty, isTty, PromptCancelled, readLines, type TtyInput } from '../../../dev/seed/prompt.ts';
 import { admins, sessions } from '../../../server/db/schema/index.ts';
 import type { Database } from '../../../server/db/types.ts';
 import { hashPassword, passwordSchema } from '../../session/passwords.server.ts';
+import { askTty, isTty, PromptCancelled, readLines, type TtyInput } from './prompt.ts';
 
 /** Admin uids: 3 to 64 letters, digits, `.`, `_`, `-` or `@` (an e-mail address fits). */
 export const adminUidSchema = z

@@ -101,7 +101,7 @@ function CardSerials({ chains }: { chains: readonly ChainChoice[] }) {
 
 /**
  * Tokens (filters, hide or show) and the illegal-content reports against them.
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/card_serials)
+ * @see docs/product-spec.md §2 (/admins/card_serials)
  */
 export default function AdminCardSerials({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
   return (

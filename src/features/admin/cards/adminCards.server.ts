@@ -3,12 +3,14 @@
  * number of illegal-content reports against each; hiding or showing a token (optionally closing its open
  * reports as resolved), audited in the same transaction.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/card_serials), §3 (illegal report)
+ * @see docs/product-spec.md §2 (/admins/card_serials), §3 (illegal report)
  */
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { chainIdParam } from '~/features/chains/params';
+import { addressSchema } from '~/lib/addresses';
 import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
-import { addressParam, chainIdParam, containsPattern, idParam, keywordParam } from '~/lib/params';
+import { containsPattern, idParam, keywordParam } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
 import { notFound } from '~/server/api/errors';
 import { cards, categories, illegalReports, illustrators } from '~/server/db/schema';
@@ -21,10 +23,10 @@ export const adminCardQuerySchema = pageQuerySchema
   .extend({
     q: keywordParam.optional(),
     chain_id: chainIdParam.optional(),
-    contract: addressParam.optional(),
+    contract: addressSchema.optional(),
     category_id: idParam.optional(),
     creator_id: idParam.optional(),
-    owner: addressParam.optional(),
+    owner: addressSchema.optional(),
     hidden: z.enum(['true', 'false']).optional(),
     reported: z.enum(['open', 'any']).optional(),
   })

@@ -90,7 +90,7 @@ function Categories({ chains }: { chains: readonly ChainChoice[] }) {
   );
 }
 
-/** The project list with hidden ones, filters and a link to create one. @see /work/shared/spec/marketplace-spec.md §2 */
+/** The project list with hidden ones, filters and a link to create one. @see docs/product-spec.md §2 */
 export default function AdminCategories({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
   return (
     <AdminShell {...props}>

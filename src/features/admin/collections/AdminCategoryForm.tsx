@@ -159,7 +159,7 @@ function CategoryForm({ chains, editing }: FormProps) {
 
 /**
  * Create or edit a project: chain, contract address (checksum checked as typed), names, descriptions,
- * creator, hidden, image. @see /work/shared/spec/marketplace-spec.md §2 (/admins/categories/new, /{address}/edit)
+ * creator, hidden, image. @see docs/product-spec.md §2 (/admins/categories/new, /{address}/edit)
  */
 export default function AdminCategoryForm({ chains, editing, ...props }: AdminScreenProps & FormProps) {
   return (

@@ -3,12 +3,13 @@
  * address, creating one (the cards already indexed for that contract join it), editing it and its image.
  * Each change is audited in its transaction.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/categories, /new, /{address}/edit)
+ * @see docs/product-spec.md §2 (/admins/categories, /new, /{address}/edit)
  */
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { chainIdParam } from '~/features/chains/params';
 import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
-import { chainIdParam, containsPattern, idParam, keywordParam } from '~/lib/params';
+import { containsPattern, idParam, keywordParam } from '~/lib/params';
 import { toIso } from '~/lib/rowValues';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { cards, categories, illustrators } from '~/server/db/schema';

@@ -4,20 +4,20 @@
  * whether the project is hidden. Pure, so the form checks the address with the same rule as the API.
  * Whether the chain is one the server supports is checked by the server, which knows its chains.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/categories/new, /admins/categories/{address}/edit)
+ * @see docs/product-spec.md §2 (/admins/categories/new, /admins/categories/{address}/edit)
  * @see https://eips.ethereum.org/EIPS/eip-55
  */
 import { getAddress } from 'viem';
 import { z } from 'zod';
-
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+import { chainIdParam } from '~/features/chains/params';
+import { ADDRESS_PATTERN } from '~/lib/addresses';
 
 /**
  * Why `value` is not a usable contract address, or null when it is. All-lower and all-upper case
  * carry no checksum and pass; mixed case must be the EIP-55 form; the zero address never passes.
  */
 export function contractAddressProblem(value: string): string | null {
-  if (!HEX_ADDRESS.test(value)) return 'must be 0x followed by 40 hex digits';
+  if (!ADDRESS_PATTERN.test(value)) return 'must be 0x followed by 40 hex digits';
   const digits = value.slice(2);
   const unchecked = digits === digits.toLowerCase() || digits === digits.toUpperCase();
   if (!unchecked && getAddress(value) !== value) return 'has a wrong EIP-55 checksum';
@@ -46,7 +46,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value === '' ? null : value));
 
 const fields = {
-  chain_id: z.number().int().positive().max(2_147_483_647),
+  chain_id: chainIdParam,
   contract_address: contractAddressSchema,
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
   name_en: optionalText(100),

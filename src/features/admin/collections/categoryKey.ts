@@ -2,14 +2,16 @@
  * Reads which project an admin URL names: the contract address of the path (`/categories/{address}`)
  * and, when that contract is a project on several chains, `?chain_id=`. Pure.
  */
-import { addressParam, chainIdParam } from '~/lib/params';
+
+import { chainIdParam } from '~/features/chains/params';
+import { addressSchema } from '~/lib/addresses';
 
 /** The project key of a path parameter and query, or null when the address or chain id is malformed. */
 export function parseCategoryKey(
   address: string | undefined,
   url: URL,
 ): { contractAddress: string; chainId?: number } | null {
-  const contract = addressParam.safeParse(address ?? '');
+  const contract = addressSchema.safeParse(address ?? '');
   if (!contract.success) return null;
   const rawChain = url.searchParams.get('chain_id');
   if (rawChain === null || rawChain === '') return { contractAddress: contract.data };

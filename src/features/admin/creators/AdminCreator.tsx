@@ -117,7 +117,7 @@ function Creator({ creatorId, contract: initialContract, basePath, chains }: Cre
 
 /**
  * One creator: account, balances, projects, cards (of one contract when the URL names it) and recent
- * payouts. @see /work/shared/spec/marketplace-spec.md §2 (/admins/creators/{id}/{contract?})
+ * payouts. @see docs/product-spec.md §2 (/admins/creators/{id}/{contract?})
  */
 export default function AdminCreator({
   creatorId,

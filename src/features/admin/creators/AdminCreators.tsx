@@ -57,7 +57,7 @@ function Creators({ basePath }: { basePath: string }) {
 
 /**
  * The creator (illustrator) list with a keyword; each links to its page under `basePath`
- * (`/admins/creators` or `/admins/illustrators`). @see /work/shared/spec/marketplace-spec.md §2
+ * (`/admins/creators` or `/admins/illustrators`). @see docs/product-spec.md §2
  */
 export default function AdminCreators({ basePath, ...props }: AdminScreenProps & { basePath: string }) {
   return (

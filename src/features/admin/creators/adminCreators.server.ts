@@ -3,7 +3,7 @@
  * every project, the money per chain and currency (the dashboard's balance query) and recent payouts.
  * Their cards are the token list filtered by creator (and contract).
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/creators, /admins/creators/{id}/{contract?},
+ * @see docs/product-spec.md §2 (/admins/creators, /admins/creators/{id}/{contract?},
  *   /admins/illustrators/{id?}/{contract?})
  */
 import { type SQL, sql } from 'drizzle-orm';

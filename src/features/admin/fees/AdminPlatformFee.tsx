@@ -100,7 +100,7 @@ function PlatformFee() {
 
 /**
  * The platform fee of each chain, set in percent (stored in basis points, at most 10 %).
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/platform-fee)
+ * @see docs/product-spec.md §2 (/admins/platform-fee)
  */
 export default function AdminPlatformFee(props: AdminScreenProps) {
   return (

@@ -7,11 +7,12 @@
  * The fee is a consideration item of each order the seller signs, so a new fee applies to listings
  * signed from now on, and listings signed before keep the fee they were signed with.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/platform-fee)
+ * @see docs/product-spec.md §2 (/admins/platform-fee)
  * @see https://github.com/ProjectOpenSea/seaport (consideration items)
  */
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { chainIdParam } from '~/features/chains/params';
 import { DEFAULT_PLATFORM_FEE_BPS } from '~/features/trading/platformFee.server';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { unprocessable } from '~/server/api/errors';
@@ -29,7 +30,7 @@ export interface FeeChain {
 
 /** Body of `PUT /api/v1/admins/platform_fee`. */
 export const feeUpdateSchema = z.strictObject({
-  chain_id: z.number().int().positive(),
+  chain_id: chainIdParam,
   fee_bps: z
     .number()
     .int('must be a whole number of basis points')

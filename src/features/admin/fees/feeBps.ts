@@ -2,7 +2,7 @@
  * Platform fee amounts in basis points (1 bp = 0.01 %): the highest fee an admin may set and the
  * conversions the fee screen shows and reads. Pure.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/platform-fee), §9 ("Fees ... not shown")
+ * @see docs/product-spec.md §2 (/admins/platform-fee), §9 ("Fees ... not shown")
  */
 
 /**

@@ -136,7 +136,7 @@ function Overview() {
   );
 }
 
-/** The admin home: counts and recent activity. @see /work/shared/spec/marketplace-spec.md §2 (/admins) */
+/** The admin home: counts and recent activity. @see docs/product-spec.md §2 (/admins) */
 export default function AdminHome(props: AdminScreenProps) {
   return (
     <AdminShell {...props}>

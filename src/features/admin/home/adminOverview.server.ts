@@ -2,10 +2,10 @@
  * The admin home: how many users, creators, projects, tokens, sales, open reports and pending payouts
  * there are, and the latest of each (with the latest audit entries), in one answer.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins)
+ * @see docs/product-spec.md §2 (/admins)
  */
 import { sql } from 'drizzle-orm';
-import { canonicalCurrencySql } from '~/features/catalogue/collections/categories.server';
+import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { currencySymbol } from '~/features/dashboard/payoutRules';
 import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';

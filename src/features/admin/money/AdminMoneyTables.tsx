@@ -2,7 +2,7 @@ import { useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, Table } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel, formatWei, formatWhen } from '../shell/adminFormat';
 import type { AdminMessageKey } from '../shell/adminText';
-import type { AdminBalance, AdminPayoutRow } from '../shell/types';
+import type { AdminPayoutRow, PayoutBalance } from '../shell/types';
 
 /** The message of each payout status, and how it is coloured. */
 export const PAYOUT_STATUS: Readonly<
@@ -21,7 +21,7 @@ export function PayoutBadge({ status }: { status: AdminPayoutRow['status'] }) {
 }
 
 /** An illustrator's money per chain and currency. */
-export function BalanceTable({ balances, chains }: { balances: AdminBalance[]; chains: readonly ChainChoice[] }) {
+export function BalanceTable({ balances, chains }: { balances: PayoutBalance[]; chains: readonly ChainChoice[] }) {
   const { t } = useAdmin();
   return (
     <Table

@@ -121,7 +121,7 @@ function Payments({ chains }: { chains: readonly ChainChoice[] }) {
 
 /**
  * Card (fiat) payment records, filterable by status, currency, dates and payment id or wallet.
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/stripe_payment_histories)
+ * @see docs/product-spec.md §2 (/admins/stripe_payment_histories)
  */
 export default function AdminPayments({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
   return (

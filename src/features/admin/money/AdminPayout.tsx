@@ -129,7 +129,7 @@ function Payout({ payoutId, chains }: { payoutId: number; chains: readonly Chain
 
 /**
  * One payout request: details, the illustrator's balance, and approve / reject (with a reason) / mark
- * paid. @see /work/shared/spec/marketplace-spec.md §2 (/admins/payouts/{id})
+ * paid. @see docs/product-spec.md §2 (/admins/payouts/{id})
  */
 export default function AdminPayout({
   payoutId,

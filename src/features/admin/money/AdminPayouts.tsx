@@ -43,7 +43,7 @@ function Payouts({ chains }: { chains: readonly ChainChoice[] }) {
 
 /**
  * Payout requests by status (requested first). The menu entry stays disabled as the spec says; the page
- * works by URL. @see /work/shared/spec/marketplace-spec.md §2 (Admin area menu, /admins/payouts)
+ * works by URL. @see docs/product-spec.md §2 (Admin area menu, /admins/payouts)
  */
 export default function AdminPayouts({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
   return (

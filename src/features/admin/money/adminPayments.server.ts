@@ -3,7 +3,7 @@
  * card they belong to, filterable by status, currency, date range (Japan time) and a keyword matching
  * the provider's payment id or the user's wallet.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/stripe_payment_histories)
+ * @see docs/product-spec.md §2 (/admins/stripe_payment_histories)
  */
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';

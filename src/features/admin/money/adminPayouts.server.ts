@@ -4,7 +4,7 @@
  * approve, reject with a reason, or mark paid with the transaction hash. A review locks the payout row,
  * so two admins cannot both move it; it is audited in the same transaction.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/payouts, /admins/payouts/{id}, /dashboard/payouts)
+ * @see docs/product-spec.md §2 (/admins/payouts, /admins/payouts/{id}, /dashboard/payouts)
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -10,13 +10,13 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { inIds } from '~/features/catalogue/collections/categories.server';
+import { chainIdParam, currencyCodeParam, equivalentCurrencyCodes } from '~/features/chains/params';
 import { bucketedReport } from '~/features/dashboard/bucketedReport.server';
 import type { RevenueQuery } from '~/features/dashboard/finance.server';
 import { amountInUnits, currencySymbol } from '~/features/dashboard/payoutRules';
 import { toCsv } from '~/lib/csv';
-import { chainIdParam, currencyCodeParam, equivalentCurrencyCodes } from '~/lib/params';
 import { toDecimal, toNumber } from '~/lib/rowValues';
+import { inIds } from '~/server/db/sql';
 import type { Database } from '~/server/db/types';
 import type { AdminRevenueReport, AdminRevenueRow } from '../shell/types';
 

@@ -3,7 +3,7 @@
  * (with a reason the illustrator sees), and mark an approved payout paid (with its transaction hash).
  * Paid and rejected are final. Pure, so the review screen offers only the actions the API accepts.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/payouts, /admins/payouts/{id}), §4 ("Business-level
+ * @see docs/product-spec.md §2 (/admins/payouts, /admins/payouts/{id}), §4 ("Business-level
  *   states of ... payouts ... are not shown")
  */
 

@@ -2,7 +2,7 @@
  * Illegal-content reports in the back office: the list (open first by default filter) with the card
  * each one names, and closing a report as resolved or dismissed (or reopening it), audited.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/card_serials), §3 (illegal report)
+ * @see docs/product-spec.md §2 (/admins/card_serials), §3 (illegal report)
  */
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -35,7 +35,7 @@ export function useAdmin(): AdminContextValue {
 /**
  * Wraps an admin screen: checks the current admin on mount and renders the screen only for a signed-in
  * admin (otherwise the browser is sent to the sign-in page, or home after a failed check).
- * @see /work/shared/spec/marketplace-spec.md §6 ("Admin layout pages check the current admin on mount")
+ * @see docs/product-spec.md §6 ("Admin layout pages check the current admin on mount")
  */
 export function AdminShell({ messages, locale, children }: AdminScreenProps & { children: ReactNode }) {
   const t = useMemo(() => adminTranslator(messages), [messages]);

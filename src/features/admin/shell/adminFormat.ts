@@ -1,7 +1,7 @@
 /**
  * How the admin screens write amounts, chains and dates. Pure.
  *
- * @see /work/shared/spec/marketplace-spec.md §9 (dates in Asia/Tokyo, price formats)
+ * @see docs/product-spec.md §9 (dates in Asia/Tokyo, price formats)
  */
 
 import { CurrencyCode } from '~/features/chains/currencies';

@@ -4,7 +4,7 @@
  * the admin logout (clear the admin state, go home). The API client and navigation are passed in, so the
  * rules are tested without a browser.
  *
- * @see /work/shared/spec/marketplace-spec.md §6 ("Admin layout pages check the current admin on mount"),
+ * @see docs/product-spec.md §6 ("Admin layout pages check the current admin on mount"),
  *   §4 (Logout: "Admin logout clears admin state and goes home"), §8 ("Admin fetch failure")
  */
 import { type ApiClient, ApiError } from '~/client/api';

@@ -3,7 +3,7 @@
  * change itself (so a change never lands without its record, and a failed change leaves no record),
  * and the back office reads it back newest first.
  *
- * @see /work/shared/spec/marketplace-spec.md §6 (admin role)
+ * @see docs/product-spec.md §6 (admin role)
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

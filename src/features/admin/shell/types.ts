@@ -1,13 +1,19 @@
 /**
  * What the admin API answers, shared by the server modules that build it and the screens that show it.
- * Types only (no runtime code), so the screens import nothing from the server. Amounts are wei (or the
+ * Types only (no runtime code), so the screens import nothing from the server. Built on the domain's own
+ * types (a payout, a balance, a revenue row, a report) with what only the admin sees added. Amounts are wei (or the
  * smallest fiat unit) as decimal strings, dates ISO 8601.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (Admin pages)
+ * @see docs/product-spec.md §2 (Admin pages)
  */
+import type { Named } from '~/features/catalogue/display';
+import type { RevenuePeriod, RevenueRow } from '~/features/dashboard/finance.server';
+import type { PayoutBalance, PayoutItem } from '~/features/dashboard/payouts.server';
 import type { Page } from '~/lib/pagination';
+import type { PaymentStatus } from '~/server/db/schema/finance';
+import type { ReportStatus } from '~/server/db/schema/moderation';
 
-export type { Page };
+export type { Page, PayoutBalance };
 
 /** One audit log entry. */
 export interface AuditEntry {
@@ -51,11 +57,9 @@ export interface AdminUserDetail extends AdminUserRow {
 }
 
 /** A creator (illustrator) in the admin lists. */
-export interface AdminCreatorRow {
+export interface AdminCreatorRow extends Named {
   id: number;
   uid: string;
-  name: string;
-  nameEn: string | null;
   userId: number;
   walletAddress: string;
   suspended: boolean;
@@ -65,34 +69,20 @@ export interface AdminCreatorRow {
   createdAt: string;
 }
 
-/** Money of one chain and currency: booked revenue, payouts pending and paid, what is left. */
-export interface AdminBalance {
-  chainId: number | null;
-  currencyCode: number;
-  currency: string;
-  revenue: string;
-  pending: string;
-  paid: string;
-  available: string;
-  minimum: string | null;
-}
-
 /** A creator with their projects, money and recent payouts. */
 export interface AdminCreatorDetail extends AdminCreatorRow {
   payoutWalletAddress: string | null;
   lastLoginAt: string | null;
   categories: AdminCategoryRow[];
-  balances: AdminBalance[];
+  balances: PayoutBalance[];
   payouts: AdminPayoutRow[];
 }
 
 /** A project (category) as the admin sees it, hidden ones included. */
-export interface AdminCategoryRow {
+export interface AdminCategoryRow extends Named {
   id: number;
   chainId: number;
   contractAddress: string;
-  name: string;
-  nameEn: string | null;
   image: string | null;
   description: string | null;
   descriptionEn: string | null;
@@ -128,36 +118,28 @@ export interface AdminReportRow {
   contractAddress: string | null;
   tokenId: string;
   card: { id: number; name: string; hidden: boolean } | null;
+  /** One of the report types (REPORT_TYPES); text, so rows of a type no longer offered still show. */
   type: string;
   details: string;
   reporterWallet: string | null;
-  status: 'open' | 'resolved' | 'dismissed';
+  status: ReportStatus;
   resolvedBy: string | null;
   resolvedAt: string | null;
   createdAt: string;
 }
 
 /** Platform revenue of one bucket, chain and currency (amounts in wei). */
-export interface AdminRevenueRow {
-  /** First day of the bucket (Japan time), `YYYY-MM-DD`. */
-  period: string;
-  /** Null for card payments (yen). */
-  chainId: number | null;
-  currencyCode: number;
-  currency: string;
+export interface AdminRevenueRow
+  extends Pick<RevenueRow, 'period' | 'chainId' | 'currencyCode' | 'currency' | 'receivedOnChain' | 'payable'> {
   sales: number;
   volume: string;
   platformFee: string;
   royalty: string;
-  /** What illustrators were paid straight to their wallets (reported only). */
-  receivedOnChain: string;
-  /** What the platform collected for illustrators and owes them. */
-  payable: string;
 }
 
 /** The platform revenue report. */
 export interface AdminRevenueReport {
-  period: 'day' | 'week' | 'month';
+  period: RevenuePeriod;
   from: string;
   to: string;
   items: AdminRevenueRow[];
@@ -183,28 +165,14 @@ export interface AdminFees {
 }
 
 /** A payout request as the admin sees it. */
-export interface AdminPayoutRow {
-  id: number;
+export interface AdminPayoutRow extends PayoutItem {
   illustrator: { id: number; uid: string; name: string };
-  chainId: number | null;
-  currencyCode: number;
-  currency: string;
-  amount: string;
-  /** Null for a yen payout (paid to the illustrator's payment account). */
-  walletAddress: string | null;
-  status: 'requested' | 'approved' | 'paid' | 'rejected';
-  reason: string | null;
-  txHash: string | null;
   reviewedBy: string | null;
-  requestedAt: string;
-  approvedAt: string | null;
-  paidAt: string | null;
-  rejectedAt: string | null;
 }
 
 /** One payout with the illustrator's balance in its chain and currency. */
 export interface AdminPayoutDetail extends AdminPayoutRow {
-  balance: AdminBalance | null;
+  balance: PayoutBalance | null;
 }
 
 /** A card (fiat) payment record. */
@@ -216,7 +184,7 @@ export interface AdminPaymentRow {
   card: { id: number; name: string; chainId: number; contractAddress: string; tokenId: string } | null;
   amount: string;
   currency: string;
-  status: string;
+  status: PaymentStatus;
   createdAt: string;
   updatedAt: string;
 }

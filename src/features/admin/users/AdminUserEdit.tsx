@@ -167,7 +167,7 @@ function UserEdit({ userId }: { userId: number }) {
   );
 }
 
-/** One user: account, role (make illustrator), suspension. @see /work/shared/spec/marketplace-spec.md §2 */
+/** One user: account, role (make illustrator), suspension. @see docs/product-spec.md §2 */
 export default function AdminUserEdit({ userId, ...props }: AdminScreenProps & { userId: number }) {
   return (
     <AdminShell {...props}>

@@ -89,7 +89,7 @@ function Users() {
   );
 }
 
-/** The user list: search, role and suspension filters, pages. @see /work/shared/spec/marketplace-spec.md §2 */
+/** The user list: search, role and suspension filters, pages. @see docs/product-spec.md §2 */
 export default function AdminUsers(props: AdminScreenProps) {
   return (
     <AdminShell {...props}>

@@ -3,7 +3,7 @@
  * illustrator with a sign-in id and an initial password, or turn an illustrator back into a plain user)
  * and suspend or restore it. Every change is audited in its own transaction.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/admins/users, /admins/users/{id}/edit), §6 (roles)
+ * @see docs/product-spec.md §2 (/admins/users, /admins/users/{id}/edit), §6 (roles)
  */
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';

@@ -4,12 +4,13 @@
  * the transfer from seller to buyer, and transfers outside the exchange are not recorded, so they do
  * not appear. Rows of hidden cards are left out.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/..., /user/{address}, /collection/{id})
+ * @see docs/product-spec.md §2 (/tokens/..., /user/{address}, /collection/{id})
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { addressSchema } from '~/lib/addresses';
 import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
-import { addressParam, idParam } from '~/lib/params';
+import { idParam } from '~/lib/params';
 import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import type { ActivityItem, ActivityType } from '../types';
@@ -32,7 +33,7 @@ export interface ActivityFilter {
 export const activityQuerySchema = pageQuerySchema
   .extend({
     card_id: idParam.optional(),
-    wallet_address: addressParam.optional(),
+    wallet_address: addressSchema.optional(),
     category_id: idParam.optional(),
     type: z.enum([...ACTIVITY_TYPES, 'all']).optional(),
   })

@@ -8,16 +8,10 @@
  */
 import { z } from 'zod';
 import type { CurrencyCode } from '~/features/chains/currencies';
+import { chainIdParam, currencyCodeParam, equivalentCurrencyCodes } from '~/features/chains/params';
+import { addressSchema } from '~/lib/addresses';
 import { type PageRequest, pageQuerySchema } from '~/lib/pagination';
-import {
-  addressParam,
-  chainIdParam,
-  currencyCodeParam,
-  equivalentCurrencyCodes,
-  etherParam,
-  idParam,
-  keywordParam,
-} from '~/lib/params';
+import { etherParam, idParam, keywordParam } from '~/lib/params';
 
 /** Orders of the card list. `newest` = last minted (or added) first. */
 export const CARD_SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed'] as const;
@@ -56,8 +50,8 @@ const cardFilterFields = z.object({
   price_min: etherParam.optional(),
   price_max: etherParam.optional(),
   category_id: idParam.optional(),
-  creator: addressParam.optional(),
-  owner: addressParam.optional(),
+  creator: addressSchema.optional(),
+  owner: addressSchema.optional(),
   status: z.enum(CARD_STATUSES).default('all'),
   sort: z.enum(CARD_SORTS).default('newest'),
   q: keywordParam.optional(),

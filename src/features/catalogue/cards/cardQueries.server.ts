@@ -12,7 +12,6 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '~/features/chains/currencies';
-import { DEFAULT_PLATFORM_FEE_BPS } from '~/features/trading/platformFee.server';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
@@ -328,7 +327,7 @@ export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<
       contractAddress: row.categoryContract ?? summary.contractAddress,
     },
     creator: summary.creator && { ...summary.creator, image: row.creatorImage },
-    platformFeeBps: row.feeBps === null ? DEFAULT_PLATFORM_FEE_BPS : toNumber(row.feeBps),
+    platformFeeBps: row.feeBps === null ? null : toNumber(row.feeBps),
     listing:
       summary.listing && row.listingId !== null
         ? {

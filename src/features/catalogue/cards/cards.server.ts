@@ -2,7 +2,7 @@
  * The card catalogue: the filtered card list, the token page's card (by chain, contract and token id,
  * or by id for `/nfts/{id}`) with its activity, and view counting.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /market, /tokens/..., /nfts/{id})
+ * @see docs/product-spec.md §2 (/browse-category, /market, /tokens/..., /nfts/{id})
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { toPage } from '~/lib/pagination';

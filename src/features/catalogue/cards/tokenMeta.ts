@@ -2,7 +2,7 @@
  * What the token page tells crawlers and social sites: its title, its description (the card's own,
  * shortened, or one made from its collection, creator and price) and its Open Graph image. Pure.
  *
- * @see /work/shared/spec/marketplace-spec.md §1 (social preview tags), §2 (/tokens/..., /nfts/{id})
+ * @see docs/product-spec.md §1 (social preview tags), §2 (/tokens/..., /nfts/{id})
  */
 import type { Locale } from '~/features/i18n/locales';
 import type { Translate } from '~/features/i18n/t';

@@ -3,13 +3,17 @@
  * page, each with its card count, floor price per currency (cheapest active listing) and all-time sales
  * volume per currency. Hidden categories are never returned.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/browse-category, /collection/{id}, /admins/categories)
+ * @see docs/product-spec.md §2 (/browse-category, /collection/{id}, /admins/categories)
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
+import { chainIdParam } from '~/features/chains/params';
+import { addressSchema } from '~/lib/addresses';
 import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
-import { addressParam, chainIdParam, containsPattern, keywordParam } from '~/lib/params';
+import { containsPattern, keywordParam } from '~/lib/params';
 import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
+import { inIds } from '~/server/db/sql';
 import type { Database } from '~/server/db/types';
 import type { CategorySummary, CurrencyAmount, CurrencyVolume } from '../types';
 
@@ -29,7 +33,7 @@ export interface CategoryFilters extends PageRequest {
 export const categoryListQuerySchema = pageQuerySchema
   .extend({
     chain_id: chainIdParam.optional(),
-    creator: addressParam.optional(),
+    creator: addressSchema.optional(),
     q: keywordParam.optional(),
     sort: z.enum(CATEGORY_SORTS).default('newest'),
   })
@@ -43,20 +47,6 @@ export const categoryListQuerySchema = pageQuerySchema
       sort: query.sort,
     }),
   );
-
-/** SQL giving a currency code with POL's second code (10) read as 6, so POL amounts add up together. */
-export function canonicalCurrencySql(column: SQL): SQL {
-  return sql`(case when ${column} = 10 then 6 else ${column} end)`;
-}
-
-/** `column in (ids...)`, or false for no ids. */
-export function inIds(column: SQL, ids: readonly number[]): SQL {
-  if (ids.length === 0) return sql`false`;
-  return sql`${column} in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-}
 
 /** Active-listing conditions for sell order `o` of card `c` (same rule as the card list). */
 export const ACTIVE_LISTING_SQL = sql`o.status = 'active' and o.seller_address = c.owner_address

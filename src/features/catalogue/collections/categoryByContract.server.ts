@@ -2,7 +2,7 @@
  * The collection of one NFT contract: each category is exactly one contract on one chain, so
  * `/tokens/{chain_id}/{contract}` lists that category's cards.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/tokens/{chain_id?}/{contract?}/{token_id?})
+ * @see docs/product-spec.md §2 (/tokens/{chain_id?}/{contract?}/{token_id?})
  */
 import { and, eq } from 'drizzle-orm';
 import { categories } from '~/server/db/schema';

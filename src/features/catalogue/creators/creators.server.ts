@@ -3,15 +3,16 @@
  * page by wallet address with their collections, card count and sales volume. Illustrators whose user
  * is suspended are left out.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/creator/{address}, /profile-creators/{id})
+ * @see docs/product-spec.md §2 (/creator/{address}, /profile-creators/{id})
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
 import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
-import { canonicalCurrencySql, listCategories } from '../collections/categories.server';
+import { listCategories } from '../collections/categories.server';
 import type { CreatorDetail, CreatorSummary, CurrencyVolume } from '../types';
 
 /** Orders of the creator list: newest account first, by name, or most sales first. */

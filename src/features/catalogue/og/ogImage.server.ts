@@ -4,7 +4,7 @@
  * card's name, its collection and creator, and its price. Built with sharp from the SVG layers of
  * `ogSvg.ts`.
  *
- * @see https://ogp.me/ (og:image), /work/shared/spec/marketplace-spec.md §1 (social preview tags)
+ * @see https://ogp.me/ (og:image), docs/product-spec.md §1 (social preview tags)
  */
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';

@@ -4,7 +4,7 @@
  * them into a 1200x630 PNG (`ogImage.server.ts`). Pure, so the layout and the text fitting are tested
  * without an image library.
  *
- * @see https://ogp.me/ (og:image), /work/shared/spec/marketplace-spec.md §1 (social preview tags)
+ * @see https://ogp.me/ (og:image), docs/product-spec.md §1 (social preview tags)
  */
 
 /** Size of an Open Graph image as the large summary cards of social sites show it. */

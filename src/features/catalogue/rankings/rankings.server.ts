@@ -6,15 +6,16 @@
  * given: wei of different coins do not compare), then to the older id. Each row also carries its
  * volume per currency in the period, for display.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/rankings)
+ * @see docs/product-spec.md §2 (/rankings)
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currencyForChainId } from '~/features/chains/currencies';
-import { chainIdParam } from '~/lib/params';
+import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
+import { chainIdParam } from '~/features/chains/params';
 import { toDecimal, toNumber } from '~/lib/rowValues';
+import { inIds } from '~/server/db/sql';
 import type { Database } from '~/server/db/types';
-import { canonicalCurrencySql, inIds } from '../collections/categories.server';
 import type { CreatorRef, CurrencyVolume } from '../types';
 
 /** Periods a ranking covers. */

@@ -3,7 +3,7 @@
  * raises their Seaport counter in the wallet (one transaction for every listing on that chain), then the
  * site ends those listings. viem and the flow load only on click.
  *
- * @see ../tradeFlows.ts `cancelAllFlow`, spec §2 (/user/{address}), issue "Cancel ... all of a seller's listings"
+ * @see ./cancelFlow.ts `cancelAllFlow`, docs/product-spec.md §2 (/user/{address}), issue "Cancel ... all of a seller's listings"
  */
 import { useState } from 'react';
 import { isUserRejection, mapTransactionError } from '~/lib/errors';
@@ -47,9 +47,12 @@ export default function CancelAllListings({ chains, sellerAddress, messages: m }
     const provider = await findProvider();
     if (!provider) return setStatus({ busy: false, text: m.noWallet, error: true });
     try {
-      const flows = await import('../tradeFlows');
+      const [{ cancelAllFlow }, { WrongAccountError }] = await Promise.all([
+        import('./cancelFlow'),
+        import('../walletTrade'),
+      ]);
       try {
-        await flows.cancelAllFlow(provider, target, sellerAddress, (progress) =>
+        await cancelAllFlow(provider, target, sellerAddress, (progress) =>
           setStatus({
             busy: true,
             text: progress.step === 'pending' ? m.pending : m.walletPrompt,
@@ -59,7 +62,7 @@ export default function CancelAllListings({ chains, sellerAddress, messages: m }
         window.location.reload();
       } catch (error) {
         const text =
-          error instanceof flows.WrongAccountError
+          error instanceof WrongAccountError
             ? m.connectFirst
             : isUserRejection(error)
               ? m.declined

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chainReadParams, readBalanceOf, resolveReadChain } from '~/features/chains/chainReads.server';
+import { chainFromParam, chainReadParams, readBalanceOf } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
@@ -17,7 +17,7 @@ const query = z.object({
  */
 export const GET = apiRoute(async (ctx) => {
   const { wallet_address, contract_address, chain_id } = readQuery(ctx.url, query);
-  const chain = resolveReadChain(serverChains(), chain_id, ctx.locals.chainKey);
+  const chain = chainFromParam(serverChains(), chain_id, ctx.locals.chain);
   const balance = await readBalanceOf(chain, contract_address, wallet_address);
   return json({ balance: balance.toString() });
 });

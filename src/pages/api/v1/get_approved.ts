@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chainReadParams, readApproved, resolveReadChain } from '~/features/chains/chainReads.server';
+import { chainFromParam, chainReadParams, readApproved } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
@@ -17,6 +17,6 @@ const query = z.object({
  */
 export const GET = apiRoute(async (ctx) => {
   const { token_id, contract_address, chain_id } = readQuery(ctx.url, query);
-  const chain = resolveReadChain(serverChains(), chain_id, ctx.locals.chainKey);
+  const chain = chainFromParam(serverChains(), chain_id, ctx.locals.chain);
   return json({ approved: await readApproved(chain, contract_address, token_id) });
 });

@@ -1,4 +1,4 @@
-import { resolveReadChain } from '~/features/chains/chainReads.server';
+import { chainFromParam } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import { fileIllegalReport, illegalReportSchema } from '~/features/reports/reports.server';
 import { apiRoute } from '~/server/api/handler';
@@ -14,7 +14,7 @@ import { database } from '~/server/db/client';
  */
 export const POST = apiRoute(async (ctx) => {
   const body = await readJson(ctx.request, illegalReportSchema);
-  const chain = resolveReadChain(serverChains(), body.chain_id, ctx.locals.chainKey);
+  const chain = chainFromParam(serverChains(), body.chain_id, ctx.locals.chain);
   const db = await database();
   const report = await fileIllegalReport(
     db,

@@ -5,6 +5,7 @@ import { setSessionCookies } from '~/features/session/cookies.server';
 import { loadCurrentUser } from '~/features/session/currentUser.server';
 import { createSession } from '~/features/session/sessions.server';
 import { verifySignIn } from '~/features/session/siwe.server';
+import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { requestMeta } from '~/server/api/requestMeta';
@@ -12,7 +13,7 @@ import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
 const body = z.object({
-  wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'),
+  wallet_address: z.string().regex(ADDRESS_PATTERN, ADDRESS_MESSAGE),
   signature: z.string().regex(/^0x[0-9a-fA-F]{2,4096}$/, 'must be a hex signature'),
   message: z.string().min(1).max(4000),
 });

@@ -1,6 +1,6 @@
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
-import { submitSellOrder } from '~/features/trading/orders.server';
+import { submitSellOrder } from '~/features/trading/sell/submitSellOrder.server';
 import { sellCardSchema } from '~/features/trading/sellCardPayload';
 import { limitListingWrites } from '~/features/trading/tradingLimits.server';
 import { requireUser } from '~/server/api/auth';

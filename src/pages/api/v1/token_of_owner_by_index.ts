@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
+  chainFromParam,
   chainReadParams,
   readTokenOfOwnerByIndex,
   readTokensOfOwner,
-  resolveReadChain,
 } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import {
@@ -35,7 +35,7 @@ export const GET = apiRoute(async (ctx) => {
   const { wallet_address, contract_address, index, chain_id } = readQuery(ctx.url, query);
   const db = await database();
   await limitHistoryReads(db, ctx.locals.client.ip);
-  const chain = resolveReadChain(serverChains(), chain_id, ctx.locals.chainKey);
+  const chain = chainFromParam(serverChains(), chain_id, ctx.locals.chain);
   await requireCatalogueContract(db, chain.chainId, contract_address);
   const indexed = await indexedTokensOfOwner(db, chain, contract_address, wallet_address);
   if (index !== undefined) {

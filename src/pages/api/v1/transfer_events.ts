@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  chainReadParams,
-  ownedTokenIds,
-  resolveReadChain,
-  transferEventJson,
-} from '~/features/chains/chainReads.server';
+import { chainFromParam, chainReadParams, ownedTokenIds, transferEventJson } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import {
   limitHistoryReads,
@@ -40,7 +35,7 @@ export const GET = apiRoute(async (ctx) => {
   const q = readQuery(ctx.url, query);
   const db = await database();
   await limitHistoryReads(db, ctx.locals.client.ip);
-  const chain = resolveReadChain(serverChains(), q.chain_id, ctx.locals.chainKey);
+  const chain = chainFromParam(serverChains(), q.chain_id, ctx.locals.chain);
   await requireCatalogueContract(db, chain.chainId, q.contract_address);
   const events = await transferHistory(
     db,

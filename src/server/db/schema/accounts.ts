@@ -1,7 +1,7 @@
 /**
  * Accounts: wallet users, illustrators (creators who sign in with an id and password) and admins.
  *
- * @see /work/shared/spec/marketplace-spec.md §1, §3 (currentUser, currentAdmin), §6 (roles)
+ * @see docs/product-spec.md §1, §3 (currentUser, currentAdmin), §6 (roles)
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';

@@ -3,7 +3,7 @@
  * one-time SIWE nonces and fixed-window rate-limit counters. Tokens and nonces for cookies are stored
  * only as hashes, so a database leak does not hand out sessions.
  *
- * @see /work/shared/spec/marketplace-spec.md §7 (mch_session, illustrator_session, admin_session, refresh)
+ * @see docs/product-spec.md §7 (mch_session, illustrator_session, admin_session, refresh)
  * @see https://eips.ethereum.org/EIPS/eip-4361 (SIWE nonce)
  */
 import { sql } from 'drizzle-orm';

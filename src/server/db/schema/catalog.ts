@@ -2,7 +2,7 @@
  * The catalogue: categories (a creator's project or collection = one NFT contract on one chain) and cards
  * (one token of such a contract).
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/collection, /tokens/{chain_id}/{contract}/{token_id}), §3
+ * @see docs/product-spec.md §2 (/collection, /tokens/{chain_id}/{contract}/{token_id}), §3
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';

@@ -2,7 +2,7 @@
  * Column builders and CHECK helpers shared by the schema files, so that every table stores addresses,
  * hashes, uint256 amounts and timestamps the same way and the database itself refuses malformed values.
  *
- * @see /work/shared/ARCHITECTURE.md (src/server: db)
+ * @see docs/architecture.md "Layers"
  */
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { bigint, check, integer, numeric, timestamp } from 'drizzle-orm/pg-core';

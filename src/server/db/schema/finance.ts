@@ -2,7 +2,7 @@
  * Money: illustrators' revenues booked from sales, their payout requests, the platform fee per chain and
  * card (fiat) payment histories from the payment provider.
  *
- * @see /work/shared/spec/marketplace-spec.md §2 (/dashboard/revenues, /dashboard/payouts, /admins/platform-fee,
+ * @see docs/product-spec.md §2 (/dashboard/revenues, /dashboard/payouts, /admins/platform-fee,
  *   /admins/stripe_payment_histories)
  */
 import { sql } from 'drizzle-orm';

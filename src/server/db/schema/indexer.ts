@@ -1,7 +1,7 @@
 /**
  * Where the chain indexer stopped on each chain.
  *
- * @see /work/shared/ARCHITECTURE.md (Flows: Chain data)
+ * @see docs/architecture.md "Chain data"
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, pgTable, text } from 'drizzle-orm/pg-core';

@@ -1,7 +1,7 @@
 /**
  * Moderation and back-office records: illegal-content reports, contact messages and the admin audit log.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 (illegal report), §7 (POST /api/v1/illegal_report), §2 (/contact)
+ * @see docs/product-spec.md §3 (illegal report), §7 (POST /api/v1/illegal_report), §2 (/contact)
  */
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';

@@ -1,7 +1,7 @@
 /**
  * Trading: sell orders (signed Seaport listings) and the sales the indexer reads from chain events.
  *
- * @see /work/shared/spec/marketplace-spec.md §3 (sell-card payload), §7 (POST /api/v1/sell_card)
+ * @see docs/product-spec.md §3 (sell-card payload), §7 (POST /api/v1/sell_card)
  * @see https://github.com/ProjectOpenSea/seaport (OrderComponents, counter)
  */
 import { sql } from 'drizzle-orm';

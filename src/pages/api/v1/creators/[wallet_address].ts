@@ -1,5 +1,5 @@
 import { getCreator } from '~/features/catalogue/creators/creators.server';
-import { addressParam } from '~/lib/params';
+import { addressSchema } from '~/lib/addresses';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
@@ -7,7 +7,7 @@ import { database } from '~/server/db/client';
 
 /** `GET /api/v1/creators/{wallet_address}` -> CreatorDetail; 404 when the wallet is not a creator's. */
 export const GET = apiRoute(async (ctx) => {
-  const wallet = addressParam.safeParse(ctx.params.wallet_address ?? '');
+  const wallet = addressSchema.safeParse(ctx.params.wallet_address ?? '');
   if (!wallet.success) throw notFound('No such creator');
   const creator = await getCreator(await database(), wallet.data);
   if (!creator) throw notFound('No such creator');

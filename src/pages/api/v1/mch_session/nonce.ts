@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { serverChains } from '~/features/chains/config.server';
+import { chainIdParam } from '~/features/chains/params';
 import { issueSignInMessage } from '~/features/session/siwe.server';
+import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
 import { tooManyRequests } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
@@ -10,8 +12,8 @@ import { siteOriginFor } from '~/server/http/site';
 import { hitRateLimit } from '~/server/rateLimit.server';
 
 const query = z.object({
-  wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'),
-  chain_id: z.coerce.number().int().positive().optional(),
+  wallet_address: z.string().regex(ADDRESS_PATTERN, ADDRESS_MESSAGE),
+  chain_id: chainIdParam.optional(),
 });
 
 /** Sign-in messages one IP address may ask for per window (each stores a nonce). */
@@ -32,10 +34,8 @@ export const GET = apiRoute(async (ctx) => {
     NONCES_PER_IP.windowSeconds,
   );
   if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
-  const chains = serverChains();
-  const chainId = chains.some((c) => c.chainId === chain_id)
-    ? (chain_id as number)
-    : (chains.find((c) => c.key === ctx.locals.chainKey)?.chainId ?? 1);
+  // The wallet may sit on a network this site does not run: sign-in still works, for the current chain.
+  const chainId = serverChains().find((c) => c.chainId === chain_id)?.chainId ?? ctx.locals.chain.chainId;
   const issued = await issueSignInMessage(db, {
     address: wallet_address,
     chainId,

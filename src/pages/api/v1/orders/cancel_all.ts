@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { chainIdParam } from '~/features/chains/params';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
-import { recordCancelAll } from '~/features/trading/orders.server';
+import { recordCancelAll } from '~/features/trading/cancel/recordCancel.server';
 import { limitListingWrites } from '~/features/trading/tradingLimits.server';
 import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
@@ -9,7 +10,7 @@ import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
-const body = z.object({ chain_id: z.coerce.number().int().positive() });
+const body = z.object({ chain_id: chainIdParam });
 
 /**
  * `POST /api/v1/orders/cancel_all {chain_id}` after the seller's Seaport `incrementCounter` -> `{counter,

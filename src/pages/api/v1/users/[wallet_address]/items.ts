@@ -1,5 +1,5 @@
 import { listUserItems, userItemsQuerySchema } from '~/features/profiles/profiles.server';
-import { addressParam } from '~/lib/params';
+import { addressSchema } from '~/lib/addresses';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
@@ -11,7 +11,7 @@ import { database } from '~/server/db/client';
  * cards as a list, plus `user` (its public profile, null when it never signed in).
  */
 export const GET = apiRoute(async (ctx) => {
-  const wallet = addressParam.safeParse(ctx.params.wallet_address ?? '');
+  const wallet = addressSchema.safeParse(ctx.params.wallet_address ?? '');
   if (!wallet.success) throw notFound('Not a wallet address');
   const query = readQuery(ctx.url, userItemsQuerySchema);
   return json(await listUserItems(await database(), wallet.data, query));

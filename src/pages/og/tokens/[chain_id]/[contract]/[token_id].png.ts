@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { queryCardDetail } from '~/features/catalogue/cards/cardQueries.server';
-import { chainKeyOfId, formatPrice } from '~/features/catalogue/display';
+import { formatPrice } from '~/features/catalogue/display';
 import { tokenOgImage } from '~/features/catalogue/og/ogCache.server';
+import { chainKeyOfId } from '~/features/chains/chainKey';
 import { getT } from '~/features/i18n/t';
 import { database } from '~/server/db/client';
 import { isValidParam } from '~/server/http/pageParams';

@@ -1,5 +1,7 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
-import { addressParam, chainIdParam, tokenIdParam } from '~/lib/params';
+import { chainIdParam } from '~/features/chains/params';
+import { addressSchema } from '~/lib/addresses';
+import { tokenIdParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
@@ -11,7 +13,7 @@ import { database } from '~/server/db/client';
  */
 export const GET = apiRoute(async (ctx) => {
   const chainId = chainIdParam.safeParse(ctx.params.chain_id ?? '');
-  const contract = addressParam.safeParse(ctx.params.contract ?? '');
+  const contract = addressSchema.safeParse(ctx.params.contract ?? '');
   const tokenId = tokenIdParam.safeParse(ctx.params.token_id ?? '');
   if (!chainId.success || !contract.success || !tokenId.success) throw notFound('No such card');
   const card = await getCard(await database(), {

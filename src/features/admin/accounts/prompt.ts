@@ -3,7 +3,7 @@
  * echoed for a hidden one), or the lines of stdin when it is a pipe, so scripts can feed the answers
  * without putting secrets in argv.
  *
- * @see ../../features/admin/accounts/createAdmin.ts
+ * @see ./createAdmin.ts
  */
 import type { Readable, Writable } from 'node:stream';
 

@@ -1,0 +1,25 @@
+/**
+ * Defaults of the `local` chain environment (`CHAIN_ENV` unset or `local`, the chains `npm start` runs on
+ * anvil): the well-known anvil account 0 deploys the contracts, owns the platform's conduit and holds the
+ * card minter role. Its key is public (anvil's `test test ... junk` mnemonic) and only ever used on local
+ * chains; every other environment configures its own (`MINTER_PRIVATE_KEY`, `SEAPORT_CONDUIT_KEY`, see
+ * docs/operations.md).
+ */
+import { type Address, type Hex, padHex } from 'viem';
+
+/** Anvil account 0: deploys the local contracts, owns the conduit, holds the Card minter role. */
+export const LOCAL_DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+/** Private key of {@link LOCAL_DEPLOYER} (anvil's first development key, public), the local platform minter. */
+export const LOCAL_MINTER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+/**
+ * The conduit key of a conduit created by `deployer` (Seaport's format: the creator's address, then 12 zero
+ * bytes). `deployLocal` creates the local conduit this way.
+ */
+export function conduitKeyOf(deployer: Address): Hex {
+  return padHex(deployer.toLowerCase() as Hex, { dir: 'right', size: 32 });
+}
+
+/** The conduit key listings carry on local chains: the conduit `npm start` deploys. */
+export const LOCAL_CONDUIT_KEY: Hex = conduitKeyOf(LOCAL_DEPLOYER);

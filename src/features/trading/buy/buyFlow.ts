@@ -1,0 +1,122 @@
+/**
+ * Buying from the wallet: check the balance (and ERC-20 allowance), fulfil the listing on Seaport, wait for the receipt and for the site to record the new owner. Loaded by its button only when clicked.
+ *
+ * @see docs/product-spec.md §8 (transaction errors), https://docs.opensea.io/reference/seaport-overview
+ */
+import { type Address, erc20Abi, erc721Abi, getAddress, type Hex } from 'viem';
+import { api } from '~/client/siteApi';
+import { TX_INSUFFICIENT_FUNDS } from '~/lib/errors';
+import type { Eip1193Provider } from '../../wallet/eip1193';
+import { parseOrderJson } from '../orderJson';
+import { fulfillOrder } from '../seaport/fulfillOrder';
+import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
+import { confirm, connect, operatorOf, RECORD_WAIT_MS, type Trade, type TradeProgress } from '../walletTrade';
+
+/** What the buyer pays in ERC-20: token and total, or undefined for a native-coin order. */
+function erc20Total(order: OrderComponents): { token: Address; total: bigint } | undefined {
+  const items = order.consideration.filter((item) => item.itemType === ItemType.ERC20);
+  const first = items[0];
+  if (!first) return undefined;
+  return { token: first.token, total: items.reduce((sum, item) => sum + item.endAmount, 0n) };
+}
+
+/** What the buyer pays in the chain's coin (the sum of the native consideration items). */
+function nativeTotal(order: OrderComponents): bigint {
+  return order.consideration
+    .filter((item) => item.itemType === ItemType.NATIVE)
+    .reduce((sum, item) => sum + item.endAmount, 0n);
+}
+
+/**
+ * Refuses before any wallet prompt when the buyer cannot pay: the price in the ERC-20 (or coin) exceeds the
+ * balance (gas comes on top and is left to the wallet). Throws "Insufficient funds" (spec §8).
+ */
+async function checkFunds(
+  reader: {
+    getBalance(a: { address: Address }): Promise<bigint>;
+    readContract(a: {
+      address: Address;
+      abi: typeof erc20Abi;
+      functionName: 'balanceOf';
+      args: [Address];
+    }): Promise<bigint>;
+  },
+  account: Address,
+  order: OrderComponents,
+  payment: { token: Address; total: bigint } | undefined,
+): Promise<void> {
+  const coin = nativeTotal(order);
+  if (coin > 0n && (await reader.getBalance({ address: account })) < coin) throw new Error(TX_INSUFFICIENT_FUNDS);
+  if (payment) {
+    const balance = await reader.readContract({
+      address: payment.token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [account],
+    });
+    if (balance < payment.total) throw new Error(TX_INSUFFICIENT_FUNDS);
+  }
+}
+
+/** Buys the listed card: approve the ERC-20 for the conduit when needed, then fulfil on Seaport. */
+export async function buyFlow(
+  provider: Eip1193Provider,
+  trade: Trade,
+  listing: { order: Record<string, unknown>; signature: string; exchange: string },
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  const order = parseOrderJson(listing.order);
+  if (!order) throw new Error('Order not found');
+  const { account, wallet, reader } = await connect(provider, trade, null, onProgress);
+  const operator = operatorOf(trade);
+  const payment = erc20Total(order);
+  await checkFunds(reader, account, order, payment);
+  if (payment) {
+    const allowance = await reader.readContract({
+      address: payment.token,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [account, operator],
+    });
+    if (allowance < payment.total) {
+      onProgress({ step: 'approving' });
+      const hash = await wallet.writeContract({
+        address: payment.token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [operator, payment.total],
+      });
+      await reader.waitForTransactionReceipt({ hash });
+    }
+  }
+  onProgress({ step: 'walletPrompt' });
+  const hash = await fulfillOrder(wallet, {
+    seaport: getAddress(listing.exchange),
+    order,
+    signature: listing.signature as Hex,
+    fulfillerConduitKey: trade.conduitKey as Hex,
+  });
+  await confirm(reader, hash, onProgress);
+  const owner = await reader.readContract({
+    address: getAddress(trade.contractAddress),
+    abi: erc721Abi,
+    functionName: 'ownerOf',
+    args: [BigInt(trade.tokenId)],
+  });
+  onProgress({ step: 'owned', hash, owner });
+  await waitForSiteOwner(trade, owner);
+}
+
+/**
+ * Waits (at most {@link RECORD_WAIT_MS}) until the site's record of the card names `owner`, i.e. the
+ * indexer has seen the Transfer, so that the reloaded page shows the new owner and no listing.
+ */
+async function waitForSiteOwner(trade: Trade, owner: Address): Promise<void> {
+  const path = `/api/v1/cards/${trade.chain.chainId}/${trade.contractAddress.toLowerCase()}/${trade.tokenId}`;
+  const deadline = Date.now() + RECORD_WAIT_MS;
+  while (Date.now() < deadline) {
+    const card = await api.get<{ owner?: string }>(path).catch(() => undefined);
+    if (card?.owner?.toLowerCase() === owner.toLowerCase()) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Cancelling from the wallet: one listing (Seaport `cancel`) or every listing on a chain (`incrementCounter`), then telling the site. Loaded by its button only when clicked.
+ *
+ * @see docs/product-spec.md §7
+ */
+import { getAddress } from 'viem';
+import { api } from '~/client/siteApi';
+import type { Eip1193Provider } from '../../wallet/eip1193';
+import { parseOrderJson } from '../orderJson';
+import { cancelOrders } from '../seaport/cancelOrders';
+import { incrementCounter } from '../seaport/incrementCounter';
+import { confirm, connect, type Trade, type TradeProgress } from '../walletTrade';
+
+/** Cancels the seller's own listing on Seaport, then tells the site. */
+export async function cancelFlow(
+  provider: Eip1193Provider,
+  trade: Trade,
+  listing: { order: Record<string, unknown>; exchange: string; orderHash: string; sellerAddress: string },
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  const order = parseOrderJson(listing.order);
+  if (!order) throw new Error('Order not found');
+  const { wallet, reader } = await connect(provider, trade, listing.sellerAddress, onProgress);
+  onProgress({ step: 'walletPrompt' });
+  const hash = await cancelOrders(wallet, { seaport: getAddress(listing.exchange), orders: [order] });
+  await confirm(reader, hash, onProgress);
+  await api.post(`/api/v1/orders/${listing.orderHash}/cancel`);
+}
+
+/**
+ * Cancels every listing of the seller on one chain at once: raises their Seaport counter (one transaction),
+ * then tells the site, which ends the listings signed with the old counter.
+ */
+export async function cancelAllFlow(
+  provider: Eip1193Provider,
+  trade: Pick<Trade, 'chain' | 'seaport'>,
+  sellerAddress: string,
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  const { wallet, reader } = await connect(provider, trade, sellerAddress, onProgress);
+  onProgress({ step: 'walletPrompt' });
+  const hash = await incrementCounter(wallet, { seaport: getAddress(trade.seaport) });
+  await confirm(reader, hash, onProgress);
+  await api.post('/api/v1/orders/cancel_all', { chain_id: trade.chain.chainId });
+}

@@ -1,0 +1,100 @@
+/**
+ * Cancelling: recording the cancels a seller made on chain, one order (Seaport `cancel`, then
+ * `POST /api/v1/orders/{order_hash}/cancel`) or all on a chain (`incrementCounter`, then
+ * `POST /api/v1/orders/cancel_all`). The chain is read, not the caller believed.
+ *
+ * @see docs/product-spec.md §7
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Address, Hex } from 'viem';
+import { conflict, forbidden, notFound } from '~/server/api/errors';
+import { sellOrders } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { configuredChain } from '../../chains/chainReads.server';
+import { serverChains } from '../../chains/config.server';
+import { publicClientFor } from '../../chains/publicClients.server';
+import { type ListingView, listingView as view } from '../listingView';
+import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
+import { seaportAbi } from '../seaport/seaportAbi';
+
+/**
+ * Records that the seller cancelled one order on chain (Seaport `cancel`, or a counter bump): checks
+ * `getOrderStatus` / `getCounter` and marks the listing cancelled. Idempotent.
+ * @throws HttpError 403 (not the seller's), 404, 409 (sold or expired, or not cancelled on chain yet), 502
+ */
+export async function recordOrderCancel(
+  db: Database,
+  seller: Seller,
+  hash: string,
+  options: OrderOptions = {},
+): Promise<ListingView> {
+  const [order] = await db.select().from(sellOrders).where(eq(sellOrders.orderHash, hash.toLowerCase()));
+  if (!order) throw notFound('No such order');
+  if (order.sellerAddress !== seller.walletAddress.toLowerCase()) throw forbidden('This is not your order');
+  if (order.status === 'cancelled') return view(order);
+  if (order.status !== 'active') throw conflict(`This order is already ${order.status}`);
+  const chain = configuredChain(options.chains ?? serverChains(), order.chainId);
+  const client = publicClientFor(chain);
+  const exchange = order.exchange as Address;
+  const [status, counter] = await onChain(chain, () =>
+    Promise.all([
+      client.readContract({ address: exchange, abi: seaportAbi, functionName: 'getOrderStatus', args: [hash as Hex] }),
+      client.readContract({
+        address: exchange,
+        abi: seaportAbi,
+        functionName: 'getCounter',
+        args: [order.sellerAddress as Address],
+      }),
+    ]),
+  );
+  const [, isCancelled, totalFilled] = status;
+  if (totalFilled > 0n) throw conflict('This order was filled on chain');
+  if (!isCancelled && counter <= BigInt(order.counter)) throw conflict('The order is not cancelled on chain yet');
+  const [updated] = await db
+    .update(sellOrders)
+    .set({ status: 'cancelled', closedAt: options.now ?? new Date() })
+    .where(and(eq(sellOrders.id, order.id), eq(sellOrders.status, 'active')))
+    .returning();
+  return view(updated ?? { ...order, status: 'cancelled' });
+}
+
+/**
+ * Records a seller's `incrementCounter` on a chain: reads the counter and marks every active listing of the
+ * seller on that chain's Seaport signed with a lower counter cancelled.
+ * @throws HttpError 422 (unknown chain), 502
+ */
+export async function recordCancelAll(
+  db: Database,
+  seller: Seller,
+  chainId: number,
+  options: OrderOptions = {},
+): Promise<{ counter: string; cancelled: number; cardIds: number[] }> {
+  const chain = configuredChain(options.chains ?? serverChains(), chainId);
+  const wallet = seller.walletAddress.toLowerCase() as Address;
+  const counter = await onChain(chain, () =>
+    publicClientFor(chain).readContract({
+      address: chain.contracts.exchange,
+      abi: seaportAbi,
+      functionName: 'getCounter',
+      args: [wallet],
+    }),
+  );
+  const rows = await db
+    .update(sellOrders)
+    .set({ status: 'cancelled', closedAt: options.now ?? new Date() })
+    .where(
+      and(
+        eq(sellOrders.chainId, chain.chainId),
+        eq(sellOrders.exchange, chain.contracts.exchange.toLowerCase()),
+        eq(sellOrders.sellerAddress, wallet),
+        eq(sellOrders.status, 'active'),
+        sql`${sellOrders.counter} < ${counter.toString()}::numeric`,
+      ),
+    )
+    .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
+  return {
+    counter: counter.toString(),
+    cancelled: rows.length,
+    cardIds: rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId])),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Selling from the wallet: approve the conduit once, build and sign the Seaport order (EIP-712), send it to the site (`POST /api/v1/sell_card`). Loaded by its button only when clicked.
+ *
+ * @see docs/product-spec.md §3 "Sell-card payload"
+ */
+import { type Address, erc721Abi, getAddress, type Hex, zeroAddress } from 'viem';
+import { api } from '~/client/siteApi';
+import type { Eip1193Provider } from '../../wallet/eip1193';
+import { cardAbi } from '../contracts/cardAbi';
+import { toOrderJson } from '../orderJson';
+import { buildSellOrder } from '../seaport/buildSellOrder';
+import { seaportAbi } from '../seaport/seaportAbi';
+import { signSellOrder } from '../seaport/signSellOrder';
+import { listingWindow, randomSalt } from '../tradeModel';
+import { connect, operatorOf, SignRefusedError, type Trade, type TradeProgress } from '../walletTrade';
+
+/** Lists the card: approve the conduit once, build and sign the order, send it to the site. */
+export async function sellFlow(
+  provider: Eip1193Provider,
+  trade: Trade,
+  input: { userWallet: string; price: bigint; currency: Address; currencyCode: number; days: number },
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  if (!trade.feeRecipient) throw new Error('no fee recipient');
+  const times = listingWindow(Date.now() / 1000, input.days);
+  if (!times) throw new RangeError('expiry');
+  const { account, wallet, reader } = await connect(provider, trade, input.userWallet, onProgress);
+  const nft = { contract: getAddress(trade.contractAddress), tokenId: BigInt(trade.tokenId) };
+  const seaport = getAddress(trade.seaport);
+  const operator = operatorOf(trade);
+  const approved = await reader.readContract({
+    address: nft.contract,
+    abi: erc721Abi,
+    functionName: 'isApprovedForAll',
+    args: [account, operator],
+  });
+  if (!approved) {
+    onProgress({ step: 'approving' });
+    const hash = await wallet.writeContract({
+      address: nft.contract,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [operator, true],
+    });
+    await reader.waitForTransactionReceipt({ hash });
+  }
+  const counter = await reader.readContract({
+    address: seaport,
+    abi: seaportAbi,
+    functionName: 'getCounter',
+    args: [account],
+  });
+  const royalty = await reader
+    .readContract({
+      address: nft.contract,
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [nft.tokenId, input.price],
+    })
+    .then(([receiver, amount]) => ({ receiver, amount }))
+    .catch(() => undefined);
+  const order = buildSellOrder({
+    seller: account,
+    nft,
+    price: input.price,
+    currency: input.currency === zeroAddress ? zeroAddress : getAddress(input.currency),
+    platformFee: { bps: trade.feeBps, recipient: getAddress(trade.feeRecipient) },
+    ...(royalty ? { royalty } : {}),
+    ...times,
+    salt: randomSalt(),
+    counter,
+    conduitKey: trade.conduitKey as Hex,
+  });
+  onProgress({ step: 'signing' });
+  let signature: Hex;
+  try {
+    signature = await signSellOrder(wallet, { order, chainId: trade.chain.chainId, seaport });
+  } catch (error) {
+    throw new SignRefusedError(error);
+  }
+  await api.post('/api/v1/sell_card', {
+    chain_id: trade.chain.chainId,
+    contract_address: nft.contract,
+    token_id: nft.tokenId.toString(),
+    price: input.price.toString(),
+    signature,
+    seller_address: account,
+    exchange: seaport,
+    currency_code: input.currencyCode,
+    order: toOrderJson(order),
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * The wallet side every trading act shares (sell, buy, cancel): connecting to the signed-in user's account
+ * on the token's chain, the 5 gwei gas floor, the contract allowed to move cards, waiting for a receipt, the
+ * steps the island shows and the errors it explains. Imports viem, so it loads only with an act's flow,
+ * inside a click handler.
+ *
+ * @see docs/product-spec.md §5 (gas floor), §8 (transaction errors)
+ */
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  getAddress,
+  type Hash,
+  zeroHash,
+} from 'viem';
+import type { Eip1193Provider } from '../wallet/eip1193';
+import { switchWalletChain } from '../wallet/switchChain';
+import { type TradeActionsProps, withGasFloor } from './tradeModel';
+
+/** Steps the island shows while a flow runs. */
+export type TradeProgress =
+  | { step: 'switching' | 'approving' | 'signing' | 'walletPrompt' }
+  | { step: 'pending'; hash: Hash }
+  | { step: 'confirmed'; hash: Hash }
+  | { step: 'owned'; hash: Hash; owner: Address };
+
+/** How long the island waits for the site to record a purchase (the indexer polls every second or so). */
+export const RECORD_WAIT_MS = 30_000;
+
+/** Thrown when the wallet would not sign the listing; the island shows it as an alert, nothing is sent. */
+export class SignRefusedError extends Error {
+  constructor(cause: unknown) {
+    super('signature refused', { cause });
+    this.name = 'SignRefusedError';
+  }
+}
+
+/** Thrown when the wallet's account is not the signed-in user's. */
+export class WrongAccountError extends Error {}
+
+export type Trade = Pick<
+  TradeActionsProps,
+  'chain' | 'seaport' | 'conduit' | 'conduitKey' | 'feeRecipient' | 'feeBps' | 'contractAddress' | 'tokenId'
+>;
+
+/** A provider whose `eth_sendTransaction` requests carry the 5 gwei gas floor. */
+export function flooredProvider(provider: Eip1193Provider): Eip1193Provider {
+  return {
+    async request(args) {
+      if (args.method === 'eth_sendTransaction' && Array.isArray(args.params) && args.params[0]) {
+        const network = BigInt((await provider.request({ method: 'eth_gasPrice' })) as string);
+        const tx = withGasFloor(args.params[0] as Record<string, unknown>, network);
+        return provider.request({ method: args.method, params: [tx, ...args.params.slice(1)] });
+      }
+      return provider.request(args);
+    },
+  };
+}
+
+/** Connects, switches to the token's chain when needed and returns clients bound to the wallet's account. */
+export async function connect(
+  provider: Eip1193Provider,
+  trade: Pick<Trade, 'chain'>,
+  expected: string | null,
+  onProgress: (p: TradeProgress) => void,
+) {
+  const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
+  const first = accounts[0];
+  if (!first) throw new WrongAccountError('no account');
+  const account = getAddress(first);
+  if (expected && account.toLowerCase() !== expected.toLowerCase()) throw new WrongAccountError(account);
+  const current = Number(BigInt((await provider.request({ method: 'eth_chainId' })) as string));
+  if (current !== trade.chain.chainId) {
+    onProgress({ step: 'switching' });
+    await switchWalletChain(provider, trade.chain);
+  }
+  const chain = defineChain({
+    id: trade.chain.chainId,
+    name: trade.chain.chainName,
+    nativeCurrency: trade.chain.nativeCurrency,
+    rpcUrls: { default: { http: [...trade.chain.rpcUrls] } },
+  });
+  const transport = custom(flooredProvider(provider));
+  return {
+    account,
+    wallet: createWalletClient({ account, chain, transport }),
+    reader: createPublicClient({ chain, transport }),
+  };
+}
+
+/** The contract allowed to move tokens: the conduit when a conduit key is set, else Seaport. */
+export function operatorOf(trade: Trade): Address {
+  return getAddress(trade.conduitKey === zeroHash ? trade.seaport : trade.conduit);
+}
+
+export async function confirm(
+  reader: { waitForTransactionReceipt(a: { hash: Hash }): Promise<{ status: string }> },
+  hash: Hash,
+  onProgress: (p: TradeProgress) => void,
+) {
+  onProgress({ step: 'pending', hash });
+  const receipt = await reader.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new Error('Transaction has been reverted');
+  onProgress({ step: 'confirmed', hash });
+}
