@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
+import { SITE_HEADERS } from './search.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,18 +38,14 @@ export const PAGE_HEADERS = {
  */
 export async function walletSessionCookie(baseUrl) {
   const account = privateKeyToAccount(generatePrivateKey());
-  const site = {
-    'x-requested-with': 'XMLHttpRequest',
-    'x-api-key': process.env.PUBLIC_API_KEY ?? 'kirafuda-local-public-key',
-  };
   const nonce = await fetch(new URL(`/api/v1/mch_session/nonce?wallet_address=${account.address}`, baseUrl), {
-    headers: site,
+    headers: SITE_HEADERS,
   });
   const { message } = /** @type {{ message: string }} */ (await nonce.json());
   const signature = await account.signMessage({ message });
   const session = await fetch(new URL('/api/v1/mch_session', baseUrl), {
     method: 'POST',
-    headers: { ...site, origin: baseUrl, 'content-type': 'application/json' },
+    headers: { ...SITE_HEADERS, origin: baseUrl, 'content-type': 'application/json' },
     body: JSON.stringify({ wallet_address: account.address, signature, message }),
   });
   if (session.status !== 200) throw new Error(`wallet sign-in answered ${session.status}`);

@@ -21,25 +21,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import atemArtifact from '../../contracts/artifacts/Atem.json';
 import { hashPassword } from '../../src/features/session/passwords.server.ts';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
-import { toOrderJson } from '../../src/features/trading/orderJson.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
 import { ItemType, OrderType } from '../../src/features/trading/seaport/seaportTypes.ts';
 import { signSellOrder } from '../../src/features/trading/seaport/signSellOrder.ts';
-import type { SellCardInput } from '../../src/features/trading/sellCardPayload.ts';
 import { cards, illustrators } from '../../src/server/db/schema/index.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
-import {
-  seedCatalogue,
-  signListing,
-  startTestMarket,
-  TEST_FEE_BPS,
-  TEST_FEE_RECIPIENT,
-  type TestMarket,
-} from '../helpers/testMarket.ts';
+import { seedCatalogue, signListing, startTestMarket, TEST_FEE_BPS, type TestMarket } from '../helpers/testMarket.ts';
 import { ANVIL_KEYS, anvilKey } from '../helpers/testWallet.ts';
 import { walletSignIn } from './signIn.ts';
+import { eventually, payload, tradingServerEnv } from './tradingApp.ts';
 
 const PASSWORD = 'creator-password-1';
 /** The platform's payment address in this test (no key controls it). */
@@ -60,20 +52,8 @@ const wallet = (key: Hex): LocalWallet =>
     transport: http(fixture.market.anvil.rpcUrl),
   }) as LocalWallet;
 
-const payload = (input: SellCardInput) => ({
-  ...input,
-  token_id: input.token_id.toString(),
-  price: input.price.toString(),
-  order: toOrderJson(input.order),
-});
-
-async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the indexer');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** The indexer may take longer here: several fills land in one test. */
+const indexed = (check: () => Promise<boolean>) => eventually(check, 20_000);
 
 const ownerOnSite = async (tokenId: bigint) =>
   (await app.client().get<{ owner: string }>(`/api/v1/cards/1/${fixture.card.toLowerCase()}/${tokenId}`)).body.owner;
@@ -150,23 +130,7 @@ beforeAll(async () => {
         })),
       );
     },
-    env: {
-      CHAIN_OVERRIDES_JSON: JSON.stringify({
-        ETH: {
-          rpcUrls: [fixture.market.anvil.rpcUrl],
-          contracts: {
-            exchange: contracts.seaport,
-            market: contracts.conduit,
-            atem: contracts.atem,
-            payment: contracts.wrappedNative,
-          },
-        },
-      }),
-      PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
-      PLATFORM_PAYMENT_ADDRESS: PAYMENT_ADDRESS,
-      INDEXER: 'on',
-      INDEXER_POLL_MS: '100',
-    },
+    env: { ...tradingServerEnv(fixture), PLATFORM_PAYMENT_ADDRESS: PAYMENT_ADDRESS },
   });
   illustrator = app.client();
   expect((await illustrator.post('/api/v1/illustrator_session', { uid: 'creator', password: PASSWORD })).status).toBe(
@@ -248,7 +212,7 @@ describe('money the platform owes', () => {
     };
     const signature = await signSellOrder(creatorWallet, { order, chainId: 1, seaport: contracts.seaport });
     await mined(await fulfillOrder(secondWallet, { seaport: contracts.seaport, order, signature, method: 'standard' }));
-    await eventually(async () => (await ownerOnSite(10n)) === secondWallet.account.address.toLowerCase());
+    await indexed(async () => (await ownerOnSite(10n)) === secondWallet.account.address.toLowerCase());
 
     expect(await balances()).toEqual([]);
     const refused = await requestPayout(huge);
@@ -273,7 +237,7 @@ describe('money the platform owes', () => {
         fulfillerConduitKey: contracts.conduitKey,
       }),
     );
-    await eventually(async () => (await ownerOnSite(11n)) === buyer.account.address.toLowerCase());
+    await indexed(async () => (await ownerOnSite(11n)) === buyer.account.address.toLowerCase());
 
     const fee = (price * BigInt(TEST_FEE_BPS)) / 10_000n;
     const report = await illustrator.get<{ totals: { primary: string; receivedOnChain: string; payable: string }[] }>(
@@ -307,7 +271,7 @@ describe('money the platform owes', () => {
       }),
     );
     const royalty = (price * 500n) / 10_000n;
-    await eventually(async () => (await balances()).length > 0);
+    await indexed(async () => (await balances()).length > 0);
 
     expect(await balances()).toEqual([
       expect.objectContaining({ chainId: 1, currencyCode: 2, available: royalty.toString() }),

@@ -29,6 +29,8 @@ beforeAll(async () => {
       ...process.env,
       SKIP_BUILD: '1',
       CHAIN_ENV: 'production',
+      // The empty data folder is the database, also in the PostgreSQL pass (which sets DATABASE_URL).
+      DATABASE_URL: '',
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: String(port),

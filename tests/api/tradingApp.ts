@@ -1,6 +1,6 @@
 /**
  * Shared set-up of the API suites that trade on a real chain: anvil (chain id 1) with Seaport, the conduit and
- * a collection of 20 cards owned by the seller (see src/features/indexer/testMarket.ts), the built server
+ * a collection of 20 cards owned by the seller (see ../helpers/testMarket.ts), the built server
  * pointed at it through `CHAIN_OVERRIDES_JSON` with its indexer on, the catalogue seeded (the collection's
  * illustrator signs in with {@link CREATOR_PASSWORD}), and a client signed in with the seller's wallet.
  */
@@ -43,12 +43,21 @@ export function payload(input: SellCardInput) {
   };
 }
 
+/** The server's environment to trade on `fixture`'s chain, with its indexer polling every 100 ms. */
+export function tradingServerEnv(fixture: TestMarket): Record<string, string> {
+  return {
+    CHAIN_OVERRIDES_JSON: JSON.stringify(fixture.overrides),
+    PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
+    INDEXER: 'on',
+    INDEXER_POLL_MS: '100',
+  };
+}
+
 /** Starts chain and server (see the module comment). */
 export async function startTradingApp(): Promise<TradingApp> {
   const fixture = await startTestMarket();
   let app: App | undefined;
   try {
-    const { contracts } = fixture.market;
     const passwordHash = await hashPassword(CREATOR_PASSWORD);
     app = await startApp({
       seed: async (db) => {
@@ -64,22 +73,7 @@ export async function startTradingApp(): Promise<TradingApp> {
           })),
         );
       },
-      env: {
-        CHAIN_OVERRIDES_JSON: JSON.stringify({
-          ETH: {
-            rpcUrls: [fixture.market.anvil.rpcUrl],
-            contracts: {
-              exchange: contracts.seaport,
-              market: contracts.conduit,
-              atem: contracts.atem,
-              payment: contracts.wrappedNative,
-            },
-          },
-        }),
-        PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
-        INDEXER: 'on',
-        INDEXER_POLL_MS: '100',
-      },
+      env: tradingServerEnv(fixture),
     });
     const seller = app.client();
     const signedIn = await walletSignIn(seller, privateKeyToAccount(ANVIL_KEYS[1]));

@@ -6,7 +6,7 @@
  * reaches the browser.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 
 /** One import of a module: the file it resolves to (repository-relative) and whether it is type-only. */
 export interface ImportEdge {
@@ -113,7 +113,7 @@ export function sharedLayerViolations(graph: ImportGraph): string[] {
   return found.sort();
 }
 
-/** Whether a module is server-only: `*.server.ts`, `src/server/`, `src/dev/`, or a Node built-in user. */
+/** Whether a module is server-only: `*.server.ts`, `src/server/` or `src/dev/`. */
 function isServerModule(path: string): boolean {
   return /\.server\.ts$/.test(path) || /^src\/(server|dev)\//.test(path);
 }
@@ -151,9 +151,4 @@ export function productDevImports(graph: ImportGraph): string[] {
     }
   }
   return found.sort();
-}
-
-/** `path` relative to the repository root, for messages. */
-export function repoPath(root: string, path: string): string {
-  return relative(root, path).split('\\').join('/');
 }

@@ -8,7 +8,7 @@
  */
 import { type Address, type Hex, zeroAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { loadChainConfig } from '../../src/features/chains/chainConfig';
+import { type ChainOverrides, loadChainConfig } from '../../src/features/chains/chainConfig';
 import type { Chain } from '../../src/features/chains/chains';
 import { CurrencyCode } from '../../src/features/chains/currencies';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
@@ -33,6 +33,8 @@ export const TEST_ROYALTY_BPS = 500;
 export interface TestMarket {
   market: LocalMarket;
   chain: Chain;
+  /** The chain settings the server takes as `CHAIN_OVERRIDES_JSON` to run on this market. */
+  overrides: ChainOverrides;
   creator: ReturnType<typeof privateKeyToAccount>;
   card: Address;
 }
@@ -43,7 +45,7 @@ export async function startTestMarket(): Promise<TestMarket> {
   const creator = privateKeyToAccount(ANVIL_KEYS[3]);
   const { contracts } = market;
   await issueToSeller(market, { creator: creator.address, royaltyBps: TEST_ROYALTY_BPS, maxSerials: 50n, count: 20n });
-  const [chain] = loadChainConfig('local', {
+  const overrides = {
     ETH: {
       rpcUrls: [market.anvil.rpcUrl],
       contracts: {
@@ -53,9 +55,10 @@ export async function startTestMarket(): Promise<TestMarket> {
         payment: contracts.wrappedNative,
       },
     },
-  });
+  };
+  const [chain] = loadChainConfig('local', overrides);
   if (!chain) throw new Error('no chain');
-  return { market, chain, creator, card: contracts.card };
+  return { market, chain, overrides, creator, card: contracts.card };
 }
 
 /** Seeds users (seller, buyer, creator), the creator's illustrator account, the collection and the fee. */
