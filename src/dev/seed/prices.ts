@@ -7,14 +7,15 @@
  * @see https://github.com/ProjectOpenSea/seaport (OrderComponents, ItemType)
  */
 import { CurrencyCode } from '../../features/chains/currencies.ts';
+import { LOCAL_FEE_RECIPIENT } from '../../features/chains/localDefaults.ts';
 import { addressFrom, type Random } from './deterministic.ts';
 
 /** Platform fee of the demo data on every chain, in basis points (2.5 %). */
 export const DEMO_PLATFORM_FEE_BPS = 250;
 /** Creator royalty on resales (ERC-2981), in basis points (10 %). */
 export const DEMO_ROYALTY_BPS = 1000;
-/** Where the demo listings send the platform fee (a derived address, not a real treasury). */
-export const DEMO_FEE_RECIPIENT = addressFrom('kirafuda-demo-fee-recipient');
+/** Where the demo listings send the platform fee: the local chains' fee recipient (no key controls it). */
+export const DEMO_FEE_RECIPIENT = LOCAL_FEE_RECIPIENT.toLowerCase();
 
 /** Currencies a demo listing on each chain uses, weighted by repetition (native coin most often). */
 const CHAIN_CURRENCIES: Readonly<Record<number, readonly CurrencyCode[]>> = {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { chainKeyOfId } from '~/features/chains/chainKey';
-import { cardDescription, cardName, formatPrice, localName, truncate } from './display';
+import { priceText as formatPrice } from '~/ui/data/priceText';
+import { cardDescription, cardName, localName, truncate } from './display';
 
 describe('localName', () => {
   test('the English pages show the English name', () => {

@@ -1,11 +1,10 @@
 /**
  * How catalogue items are named and described on the pages: the English name in the English pages
- * when there is one, else the Japanese one; prices in their currency. Pure.
+ * when there is one, else the Japanese one, and descriptions shortened for previews. Pure. Prices:
+ * ~/ui/data/priceText.ts.
  *
- * @see docs/product-spec.md §1 (Japanese and English), §3 (chains)
+ * @see docs/product-spec.md §1 (Japanese and English)
  */
-import { formatCryptoPrecise, formatJpy } from '~/lib/price';
-import { CURRENCIES, type CurrencyCode, isCurrencyCode } from '../chains/currencies';
 import type { Locale } from '../i18n/locales';
 import type { CardDetail } from './types';
 
@@ -44,15 +43,4 @@ export function truncate(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   return `${flat.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
-}
-
-/**
- * A price as text, the way `ui/data/Price.astro` shows it: JPY as ¥ and the amount, crypto as
- * ether units (up to 4 decimals) and the symbol; an unknown currency code gives the raw amount.
- * @see spec §9 "Price format"
- */
-export function formatPrice(wei: string, currencyCode: number): string {
-  if (!isCurrencyCode(currencyCode)) return wei;
-  const info = CURRENCIES[currencyCode as CurrencyCode];
-  return info.symbol === 'JPY' ? formatJpy(BigInt(wei)) : formatCryptoPrecise(wei, info.symbol);
 }

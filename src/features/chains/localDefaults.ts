@@ -1,11 +1,11 @@
 /**
  * Defaults of the `local` chain environment (`CHAIN_ENV` unset or `local`, the chains `npm start` runs on
  * anvil): the well-known anvil account 0 deploys the contracts, owns the platform's conduit and holds the
- * card minter role. Its key is public (anvil's `test test ... junk` mnemonic) and only ever used on local
+ * card minter role; the platform's fee recipient and payment address are fixed derived addresses. The key is public (anvil's `test test ... junk` mnemonic) and only ever used on local
  * chains; every other environment configures its own (`MINTER_PRIVATE_KEY`, `SEAPORT_CONDUIT_KEY`, see
  * docs/operations.md).
  */
-import { type Address, type Hex, padHex } from 'viem';
+import { type Address, getAddress, type Hex, padHex, sha256, stringToBytes } from 'viem';
 
 /** Anvil account 0: deploys the local contracts, owns the conduit, holds the Card minter role. */
 export const LOCAL_DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -23,3 +23,13 @@ export function conduitKeyOf(deployer: Address): Hex {
 
 /** The conduit key listings carry on local chains: the conduit `npm start` deploys. */
 export const LOCAL_CONDUIT_KEY: Hex = conduitKeyOf(LOCAL_DEPLOYER);
+
+/** A fixed address derived from a label (SHA-256), controlled by no key. */
+function derivedAddress(label: string): Address {
+  return getAddress(sha256(stringToBytes(label)).slice(0, 42));
+}
+
+/** Where listings on local chains pay the platform fee (see ../trading/platformAccounts.server.ts). */
+export const LOCAL_FEE_RECIPIENT = derivedAddress('kirafuda-demo-fee-recipient');
+/** The platform's payment address on local chains. */
+export const LOCAL_PAYMENT_ADDRESS = derivedAddress('kirafuda-demo-payment-address');

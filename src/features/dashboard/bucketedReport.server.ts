@@ -7,7 +7,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
+import { toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
+import { currencySymbol } from './payoutRules';
 
 /** The range and bucket of a report. */
 export interface BucketedRange {
@@ -29,13 +31,40 @@ export interface BucketedSource {
   sums: SQL;
 }
 
-/** Rows per bucket and the range's totals, each turned into a report row by `toRow`. */
-export async function bucketedReport<Row>(
+/** What every report row starts with: its bucket, chain and currency. */
+export interface BucketKey {
+  /** First day of the bucket (Japan time), `YYYY-MM-DD`; the range's first day for totals. */
+  period: string;
+  /** Null for card payments (yen). */
+  chainId: number | null;
+  currencyCode: number;
+  currency: string;
+}
+
+/** The key columns of a result row. */
+function bucketKey(row: Record<string, unknown>): BucketKey {
+  const currencyCode = toNumber(row.currency_code);
+  return {
+    period: String(row.period),
+    chainId: row.chain_id === null ? null : toNumber(row.chain_id),
+    currencyCode,
+    currency: currencySymbol(currencyCode),
+  };
+}
+
+/** Rows per bucket and the range's totals: the key columns, then the sums turned into fields by `toSums`. */
+export async function bucketedReport<Sums>(
   db: Database,
   range: BucketedRange,
   parts: BucketedSource,
-  toRow: (row: Record<string, unknown>) => Row,
-): Promise<{ period: BucketedRange['period']; from: string; to: string; items: Row[]; totals: Row[] }> {
+  toSums: (row: Record<string, unknown>) => Sums,
+): Promise<{
+  period: BucketedRange['period'];
+  from: string;
+  to: string;
+  items: (BucketKey & Sums)[];
+  totals: (BucketKey & Sums)[];
+}> {
   const currency = canonicalCurrencySql(parts.currencyCode);
   const bucket = sql`to_char(date_trunc(${range.period}, ${parts.soldAt} at time zone 'Asia/Tokyo'), 'YYYY-MM-DD')`;
   const rows = sql`${parts.source}
@@ -47,6 +76,7 @@ export async function bucketedReport<Row>(
   const totals = await db.execute<Record<string, unknown>>(sql`select ${range.from} as period,
       ${parts.chainId} as chain_id, ${currency} as currency_code, ${parts.sums} ${rows}
     group by 2, 3 order by 2, 3`);
+  const toRow = (row: Record<string, unknown>) => ({ ...bucketKey(row), ...toSums(row) });
   return {
     period: range.period,
     from: range.from,

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { toCsv } from '~/lib/csv';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
-import { bucketedReport } from './bucketedReport.server';
-import { amountInUnits, currencySymbol } from './payoutRules';
+import { type BucketKey, bucketedReport } from './bucketedReport.server';
+import { amountInUnits } from './payoutRules';
 
 /** Bucket sizes of the revenue report. */
 export const REVENUE_PERIODS = ['day', 'week', 'month'] as const;
@@ -110,17 +110,12 @@ export async function revenueReport(db: Database, illustratorId: number, query: 
         coalesce(sum(r.amount) filter (where r.settlement = 'payable'), 0) as payable_amount,
         sum(r.amount) as total`,
     },
-    toRow,
+    toSums,
   );
 }
 
-function toRow(row: Record<string, unknown>): RevenueRow {
-  const currencyCode = toNumber(row.currency_code);
+function toSums(row: Record<string, unknown>): Omit<RevenueRow, keyof BucketKey> {
   return {
-    period: String(row.period),
-    chainId: row.chain_id === null ? null : toNumber(row.chain_id),
-    currencyCode,
-    currency: currencySymbol(currencyCode),
     primarySales: toNumber(row.primary_sales),
     primary: toDecimal(row.primary_amount),
     royaltySales: toNumber(row.royalty_sales),

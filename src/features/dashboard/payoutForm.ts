@@ -3,8 +3,7 @@
  * whole yen) read exactly in the smallest unit, then the same minimum and balance rules the server applies
  * ({@link payoutMinimum}). Pure, for the form island and its tests. Spec §2 (/dashboard/payouts).
  */
-import { CurrencyCode } from '../chains/currencies';
-import { payoutMinimum } from './payoutRules';
+import { currencyDecimals, payoutMinimum } from './payoutRules';
 
 /** A payable balance the illustrator can request a payout from. */
 export interface PayoutOption {
@@ -18,11 +17,6 @@ export interface PayoutOption {
 
 /** Why an amount cannot be requested. */
 export type PayoutFormProblem = 'invalidAmount' | 'notPayable' | 'belowMinimum' | 'aboveAvailable';
-
-/** Decimals of a payable currency: 0 for yen, 18 for every crypto currency (and their wrapped forms). */
-export function currencyDecimals(currencyCode: number): number {
-  return currencyCode === CurrencyCode.JPY ? 0 : 18;
-}
 
 /**
  * An amount in whole units written with digits and at most one dot (`1`, `0.05`, `12.`, not `.5`,

@@ -5,7 +5,7 @@
  *
  * Spec §2 (/dashboard/payouts), §9 ("payout thresholds: not shown").
  */
-import { formatEther } from 'viem';
+import { formatUnits } from 'viem';
 import { formatJpy } from '~/lib/price';
 import { CURRENCIES, CurrencyCode, isCurrencyCode } from '../chains/currencies';
 
@@ -38,9 +38,14 @@ export function currencySymbol(code: number): string {
   return isCurrencyCode(code) ? CURRENCIES[code].symbol : String(code);
 }
 
+/** Decimals of a payable currency (`CURRENCIES`): 0 for yen, 18 for every crypto currency. */
+export function currencyDecimals(currencyCode: number): number {
+  return isCurrencyCode(currencyCode) ? CURRENCIES[currencyCode].decimals : 18;
+}
+
 /** An amount in whole units as plain digits, exact: wei as ether units (`0.05`), yen as yen (`12000`). */
 export function amountInUnits(amount: bigint, code: number): string {
-  return code === CurrencyCode.JPY ? amount.toString() : formatEther(amount);
+  return formatUnits(amount, currencyDecimals(code));
 }
 
 /**

@@ -10,7 +10,7 @@
 import pg from 'pg';
 import type { DatabaseHandle } from '~/server/db/types';
 import { applyTags, CHANGES_CHANNEL, setNotifier } from './publish.server';
-import { tag } from './tags';
+import { tagsOf } from './tags';
 
 /** A running listener. */
 export interface ChangeListener {
@@ -43,7 +43,7 @@ export async function startChangeListener(
       if (stopped || client !== next) return;
       client = undefined;
       // Changes may have been missed while disconnected: drop what every change could have touched.
-      applyTags([tag.market, tag.rankings, tag.home, tag.cards]);
+      applyTags(tagsOf({ lists: true, allCards: true }));
       retry = setTimeout(() => void connect().catch(lost), 1_000);
     };
     next.on('error', lost);

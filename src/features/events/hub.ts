@@ -4,23 +4,39 @@
  */
 
 type Listener = (tags: readonly string[]) => void;
+interface Entry {
+  listener: Listener;
+}
 
-const listeners = new Set<{ topics: ReadonlySet<string>; listener: Listener }>();
+const listeners = new Set<Entry>();
+/** Listeners by the topic they listen for: a change visits only the streams of its own tags. */
+const byTopic = new Map<string, Set<Entry>>();
 
 /** Calls `listener` with the matching tags whenever a change touches one of `topics`; returns the unsubscribe. */
 export function subscribe(topics: readonly string[], listener: Listener): () => void {
-  const entry = { topics: new Set(topics), listener };
+  const entry: Entry = { listener };
+  const own = new Set(topics);
   listeners.add(entry);
-  return () => listeners.delete(entry);
+  for (const topic of own) byTopic.set(topic, (byTopic.get(topic) ?? new Set()).add(entry));
+  return () => {
+    listeners.delete(entry);
+    for (const topic of own) {
+      const set = byTopic.get(topic);
+      set?.delete(entry);
+      if (set?.size === 0) byTopic.delete(topic);
+    }
+  };
 }
 
 /** Tells every interested listener that `tags` changed. */
 export function announce(tags: readonly string[]): void {
-  for (const { topics, listener } of listeners) {
-    const matching = tags.filter((name) => topics.has(name));
-    if (matching.length === 0) continue;
+  const matching = new Map<Entry, string[]>();
+  for (const name of new Set(tags)) {
+    for (const entry of byTopic.get(name) ?? []) matching.set(entry, [...(matching.get(entry) ?? []), name]);
+  }
+  for (const [{ listener }, names] of matching) {
     try {
-      listener(matching);
+      listener(names);
     } catch (error) {
       console.error('[events] a listener failed:', error);
     }

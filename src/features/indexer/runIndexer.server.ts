@@ -106,8 +106,6 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
           paymentAddress: options.paymentAddress,
           stopped: () => !running(session),
         });
-        const rechecked = await checkOrders(handle.db, chain, options.feeRecipient);
-        if (rechecked.length > 0) await publishChange({ cards: rechecked });
         if (failures > 0) log(`[indexer] ${chain.chainName}: answering again`);
         failures = 0;
         const events = ranges.reduce((sum, range) => sum + range.events, 0);
@@ -124,6 +122,29 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
         }
         await nap.sleep(Math.min(MAX_BACKOFF_MS, settings.pollMs * 2 ** Math.min(failures, 10)));
       }
+    }
+    sleepers.delete(nap);
+  };
+
+  /**
+   * Re-checks the chain's active listings (../trading/orderHealth.server.ts) beside the block loop, so that up
+   * to a hundred order reads never hold back the recording of new blocks, and a failing read backs off here
+   * only.
+   */
+  const recheckOrders = async (chain: Chain, session: Session): Promise<void> => {
+    const { pollMs } = indexerSettings(chain.key, environment, env);
+    const nap = napper();
+    let failures = 0;
+    while (running(session)) {
+      try {
+        const rechecked = await checkOrders(handle.db, chain, options.feeRecipient);
+        if (rechecked.length > 0) await publishChange({ cards: rechecked });
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        if (failures === 1) log(`[indexer] ${chain.chainName}: re-checking listings failed: ${error}`);
+      }
+      await nap.sleep(Math.min(MAX_BACKOFF_MS, pollMs * 2 ** Math.min(failures, 10)));
     }
     sleepers.delete(nap);
   };
@@ -188,7 +209,11 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
         session.halted = true;
         for (const nap of sleepers) nap.end();
       });
-      await Promise.all([...chains.map((chain) => followChain(chain, session)), sweepListings(session)]);
+      await Promise.all([
+        ...chains.map((chain) => followChain(chain, session)),
+        ...chains.map((chain) => recheckOrders(chain, session)),
+        sweepListings(session),
+      ]);
       await lock.release();
       if (stopped) return;
     }

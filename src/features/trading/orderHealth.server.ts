@@ -14,26 +14,13 @@
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { sellOrders } from '~/server/db/schema';
+import type { UnbuyableReason } from '~/server/db/schema/trading';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { type ListingState, readListingState } from './listingState.server';
 import { parseOrderJson } from './orderJson';
 import type { OrderComponents } from './seaport/seaportTypes';
 import { royaltyProblem } from './sellOrderRules';
-
-/** Why an active order cannot be bought right now. */
-export const UNBUYABLE_REASONS = [
-  'not_owner',
-  'not_approved',
-  'cancelled',
-  'filled',
-  'counter',
-  'not_started',
-  'expired',
-  'royalty',
-] as const;
-/** One reason. */
-export type UnbuyableReason = (typeof UNBUYABLE_REASONS)[number];
 
 /** The first reason `order` cannot be filled given what the chain says, or null when it can (pure). */
 export function unbuyableReason(

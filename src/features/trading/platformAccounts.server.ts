@@ -12,10 +12,10 @@
  *
  * @see ../../../docs/operations.md (configuration)
  */
-import { createHash } from 'node:crypto';
 import { type Address, getAddress } from 'viem';
 import { ADDRESS_PATTERN } from '~/lib/addresses';
 import { serverEnvironment } from '../chains/config.server';
+import { LOCAL_FEE_RECIPIENT, LOCAL_PAYMENT_ADDRESS } from '../chains/localDefaults';
 
 /** The variables read here. */
 export interface PlatformAccountsEnv {
@@ -23,16 +23,6 @@ export interface PlatformAccountsEnv {
   PLATFORM_FEE_RECIPIENT?: string | undefined;
   PLATFORM_PAYMENT_ADDRESS?: string | undefined;
 }
-
-/** A fixed address derived from a label (sha-256), controlled by no key: local chains only. */
-function derivedAddress(label: string): Address {
-  return getAddress(`0x${createHash('sha256').update(label).digest('hex').slice(0, 40)}`);
-}
-
-/** Local chains' fee recipient. */
-export const LOCAL_FEE_RECIPIENT = derivedAddress('kirafuda-demo-fee-recipient');
-/** Local chains' payment address. */
-export const LOCAL_PAYMENT_ADDRESS = derivedAddress('kirafuda-demo-payment-address');
 
 function configured(name: string, value: string | undefined, local: Address, env: PlatformAccountsEnv) {
   const text = value?.trim();

@@ -2,7 +2,7 @@ import { PUBLIC_API_KEY } from 'astro:env/client';
 import { defineMiddleware } from 'astro:middleware';
 import { defaultLocale, stripLocale } from '~/features/i18n/locales';
 import { jsonError } from '../api/respond';
-import { siteRequestProblem } from '../api/siteRequest';
+import { isSafeMethod, siteRequestProblem } from '../api/siteRequest';
 import { siteOrigins } from '../http/site';
 
 /** Whether a (locale-stripped) path is under the API, however its letters are escaped. */
@@ -25,6 +25,7 @@ export const apiGate = defineMiddleware((ctx, next) => {
   if (ctx.isPrerendered) return next();
   const { locale, path } = stripLocale(ctx.url.pathname);
   if (locale !== defaultLocale && isApiPath(path)) return jsonError(404, 'Not found: the API has no locale prefix');
+  if (isSafeMethod(ctx.request.method)) return next();
   const origins = new Set([...siteOrigins().origins, ctx.locals.client.origin]);
   const problem = siteRequestProblem(ctx.request, origins, PUBLIC_API_KEY);
   return problem ? jsonError(403, problem) : next();

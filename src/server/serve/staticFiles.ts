@@ -6,9 +6,9 @@
  *
  * @see ./precompress.mjs (the twins), ../http/securityHeaders.ts
  */
-import { createReadStream, existsSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { mergeCsp, SECURITY_HEADERS } from '../http/securityHeaders';
 import { acceptedEncoding } from './encoding';
 
@@ -35,59 +35,30 @@ const TYPES: Readonly<Record<string, string>> = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
-/** What one path resolves to, kept per process (the folder does not change while the server runs). */
+/** What one URL path resolves to. */
 interface StaticEntry {
   file: string;
   stats: Stats;
   type: string;
-  /** Encodings with a twin on disk (`br`, `gzip`). */
-  encodings: Set<string>;
+  /** Byte size of each twin on disk, by encoding (`br`, `gzip`). */
+  twins: Map<string, number>;
   csp: string | undefined;
 }
 
-/** The static file server of a client folder. */
+/**
+ * The static file server of a client folder. The folder does not change while the server runs, so it is
+ * indexed once here: a request costs one map lookup, never a file-system call before the body is read.
+ */
 export function staticFiles(clientDir: string, assetsDir = '_astro') {
   const root = resolve(clientDir);
-  const entries = new Map<string, StaticEntry | null>();
-  const csp = readStaticCsp(root);
+  const entries = indexFolder(root, readStaticCsp(root));
 
-  function lookup(pathname: string): StaticEntry | null {
-    const known = entries.get(pathname);
-    if (known !== undefined) return known;
-    let decoded: string;
+  function lookup(pathname: string): StaticEntry | undefined {
     try {
-      decoded = decodeURIComponent(pathname);
+      return entries.get(decodeURIComponent(pathname));
     } catch {
-      return null;
+      return undefined;
     }
-    if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.') && part !== '.well-known'))
-      return null;
-    let file = resolve(root, `.${decoded}`);
-    if (file !== root && !file.startsWith(root + sep)) return null;
-    let stats = statOrNull(file);
-    if (stats?.isDirectory()) {
-      file = join(file, 'index.html');
-      stats = statOrNull(file);
-    }
-    const entry: StaticEntry | null =
-      stats?.isFile() === true
-        ? {
-            file,
-            stats,
-            type: TYPES[extname(file)] ?? 'application/octet-stream',
-            encodings: new Set(
-              [
-                ['br', `${file}.br`],
-                ['gzip', `${file}.gz`],
-              ]
-                .filter(([, twin]) => existsSync(twin as string))
-                .map(([name]) => name as string),
-            ),
-            csp: csp.get(pathname.replace(/\/$/, '') || '/'),
-          }
-        : null;
-    if (entries.size < 10_000) entries.set(pathname, entry);
-    return entry;
   }
 
   /** Answers the request from the folder, or returns false to leave it to Astro. */
@@ -97,9 +68,9 @@ export function staticFiles(clientDir: string, assetsDir = '_astro') {
     if (pathname === '/') return false;
     const entry = lookup(pathname);
     if (!entry) return false;
-    const encoding = acceptedEncoding(req.headers['accept-encoding'], entry.encodings);
+    const encoding = acceptedEncoding(req.headers['accept-encoding'], new Set(entry.twins.keys()));
     const file = encoding === 'br' ? `${entry.file}.br` : encoding === 'gzip' ? `${entry.file}.gz` : entry.file;
-    const size = encoding ? statSync(file).size : entry.stats.size;
+    const size = encoding ? (entry.twins.get(encoding) ?? entry.stats.size) : entry.stats.size;
     const etag = `"${entry.stats.size.toString(16)}-${Math.floor(entry.stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
     const immutable = pathname.startsWith(`/${assetsDir}/`);
     const headers: Record<string, string> = {
@@ -123,6 +94,50 @@ export function staticFiles(clientDir: string, assetsDir = '_astro') {
     else createReadStream(file).pipe(res);
     return true;
   };
+}
+
+/**
+ * Every file under `root` by its URL path (`/_astro/x.js`); a folder's `index.html` also answers the folder's
+ * path with and without the trailing slash. Hidden files and folders are left out, but `.well-known`.
+ */
+function indexFolder(root: string, csp: Map<string, string>): Map<string, StaticEntry> {
+  const entries = new Map<string, StaticEntry>();
+  if (!existsSync(root)) return entries;
+  const walk = (folder: string, urlPath: string) => {
+    for (const item of readdirSync(folder, { withFileTypes: true })) {
+      if (item.name.startsWith('.') && item.name !== '.well-known') continue;
+      const file = join(folder, item.name);
+      const path = `${urlPath}/${item.name}`;
+      if (item.isDirectory()) {
+        walk(file, path);
+        continue;
+      }
+      if (!item.isFile()) continue;
+      const twins = new Map<string, number>();
+      for (const [encoding, suffix] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ] as const) {
+        const twin = statOrNull(file + suffix);
+        if (twin?.isFile()) twins.set(encoding, twin.size);
+      }
+      const page = item.name === 'index.html' ? urlPath || '/' : path;
+      const entry = {
+        file,
+        stats: statSync(file),
+        type: TYPES[extname(file)] ?? 'application/octet-stream',
+        twins,
+        csp: csp.get(page),
+      };
+      entries.set(path, entry);
+      if (item.name === 'index.html' && urlPath !== '') {
+        entries.set(urlPath, entry);
+        entries.set(`${urlPath}/`, entry);
+      }
+    }
+  };
+  walk(root, '');
+  return entries;
 }
 
 function statOrNull(file: string): Stats | null {

@@ -8,15 +8,14 @@
  *
  * Spec §2 (/admins/revenues), §9 (dates in Asia/Tokyo); ../../trading/revenues.server.ts (the two kinds).
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam, currencyCodeParam, equivalentCurrencyCodes } from '~/features/chains/params';
-import { bucketedReport } from '~/features/dashboard/bucketedReport.server';
+import { type BucketKey, bucketedReport } from '~/features/dashboard/bucketedReport.server';
 import type { RevenueQuery } from '~/features/dashboard/finance.server';
-import { amountInUnits, currencySymbol } from '~/features/dashboard/payoutRules';
+import { amountInUnits } from '~/features/dashboard/payoutRules';
 import { toCsv } from '~/lib/csv';
 import { toDecimal, toNumber } from '~/lib/rowValues';
-import { inIds } from '~/server/db/sql';
 import type { Database } from '~/server/db/types';
 import type { AdminRevenueReport, AdminRevenueRow } from '../shell/types';
 
@@ -39,7 +38,7 @@ export async function platformRevenueReport(
 ): Promise<AdminRevenueReport> {
   const chain = (column: SQL) => (filters.chain_id === undefined ? sql`true` : sql`${column} = ${filters.chain_id}`);
   const currency = (column: SQL) =>
-    filters.currency_code === undefined ? sql`true` : inIds(column, equivalentCurrencyCodes(filters.currency_code));
+    filters.currency_code === undefined ? sql`true` : inArray(column, equivalentCurrencyCodes(filters.currency_code));
   const money = sql`(
       select s.sold_at as at, s.chain_id, s.currency_code, 1 as sale, s.price as volume, s.platform_fee,
         s.royalty, 0::numeric as onchain, 0::numeric as payable
@@ -62,17 +61,12 @@ export async function platformRevenueReport(
         coalesce(sum(m.platform_fee), 0) as platform_fee, coalesce(sum(m.royalty), 0) as royalty,
         coalesce(sum(m.onchain), 0) as onchain, coalesce(sum(m.payable), 0) as payable`,
     },
-    toRow,
+    toSums,
   );
 }
 
-function toRow(row: Record<string, unknown>): AdminRevenueRow {
-  const currencyCode = toNumber(row.currency_code);
+function toSums(row: Record<string, unknown>): Omit<AdminRevenueRow, keyof BucketKey> {
   return {
-    period: String(row.period),
-    chainId: row.chain_id === null ? null : toNumber(row.chain_id),
-    currencyCode,
-    currency: currencySymbol(currencyCode),
     sales: toNumber(row.sales),
     volume: toDecimal(row.volume),
     platformFee: toDecimal(row.platform_fee),

@@ -6,7 +6,8 @@
  */
 import type { Locale } from '~/features/i18n/locales';
 import type { Translate } from '~/features/i18n/t';
-import { cardDescription, cardName, formatPrice, localName, truncate } from '../display';
+import { priceText } from '~/ui/data/priceText';
+import { cardDescription, cardName, localName, truncate } from '../display';
 import type { CardDetail } from '../types';
 
 /** Longest meta description; search engines show about this much. */
@@ -34,7 +35,7 @@ export function tokenMeta(card: CardDetail, locale: Locale, t: Translate): Token
   const name = cardName(card, locale);
   const title = card.serial === null ? name : `${name} #${card.serial}`;
   const price = card.listing
-    ? t('token.meta.price', { price: formatPrice(card.listing.price, card.listing.currencyCode) })
+    ? t('token.meta.price', { price: priceText(card.listing.price, card.listing.currencyCode) })
     : t('token.notListed');
   const own = cardDescription(card, locale);
   const made = t('token.meta.description', {

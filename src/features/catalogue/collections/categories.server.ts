@@ -5,7 +5,7 @@
  *
  * @see docs/product-spec.md §2 (/browse-category, /collection/{id}, /admins/categories)
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { chainIdParam } from '~/features/chains/params';
@@ -13,7 +13,6 @@ import { addressSchema } from '~/lib/addresses';
 import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
 import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
-import { inIds } from '~/server/db/sql';
 import type { Database } from '~/server/db/types';
 import type { CategorySummary, CurrencyAmount, CurrencyVolume } from '../types';
 
@@ -59,7 +58,7 @@ async function floorsOf(db: Database, ids: readonly number[]): Promise<Map<numbe
       ${currency} as currency_code, min(o.price) as amount
     from cards c join sell_orders o
       on (o.chain_id, o.contract_address, o.token_id) = (c.chain_id, c.contract_address, c.token_id)
-    where ${inIds(sql`c.category_id`, ids)} and not c.hidden and ${ACTIVE_LISTING_SQL}
+    where ${inArray(sql`c.category_id`, ids)} and not c.hidden and ${ACTIVE_LISTING_SQL}
     group by c.category_id, c.chain_id, ${currency} order by 1, 3`);
   const result = new Map<number, CurrencyAmount[]>();
   for (const row of rows) {
@@ -78,7 +77,7 @@ async function volumesOf(db: Database, ids: readonly number[]): Promise<Map<numb
   const { rows } = await db.execute<Record<string, unknown>>(sql`select g.id, g.chain_id, ${currency} as currency_code,
       sum(s.price) as amount, count(*)::int as sales
     from categories g join sales s on s.chain_id = g.chain_id and s.contract_address = g.contract_address
-    where ${inIds(sql`g.id`, ids)}
+    where ${inArray(sql`g.id`, ids)}
     group by g.id, g.chain_id, ${currency} order by 1, 3`);
   const result = new Map<number, CurrencyVolume[]>();
   for (const row of rows) {
@@ -165,7 +164,7 @@ export async function listCategories(db: Database, filters: CategoryFilters): Pr
 export async function getCategories(db: Database, ids: readonly number[]): Promise<CategorySummary[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.execute<Record<string, unknown>>(
-    sql`select ${CATEGORY_COLUMNS} ${categoryRows(inIds(sql`g.id`, ids))}`,
+    sql`select ${CATEGORY_COLUMNS} ${categoryRows(inArray(sql`g.id`, ids))}`,
   );
   const found = await toSummaries(db, rows);
   return ids.flatMap((id) => found.filter((category) => category.id === id));

@@ -72,12 +72,18 @@ export async function tokenOgImage(
   if (known) return { key, png: known, drawn: false };
   const dir = options.dir ?? ogCacheDir();
   const file = join(dir, `${key}.png`);
-  const stored = await readFile(file).catch(() => undefined);
-  if (stored) {
-    remember(key, stored);
-    return { key, png: stored, drawn: false };
-  }
   let pending = drawing.get(key);
+  if (!pending) {
+    const stored = await readFile(file).catch(() => undefined);
+    if (stored) {
+      remember(key, stored);
+      return { key, png: stored, drawn: false };
+    }
+    // While the disk answered, another request may have drawn it, or be drawing it.
+    const drawn = memory.get(key);
+    if (drawn) return { key, png: drawn, drawn: false };
+    pending = drawing.get(key);
+  }
   const mine = pending === undefined;
   if (!pending) {
     const render = options.render ?? ((value: TokenOgInput) => renderTokenOgImage(value));

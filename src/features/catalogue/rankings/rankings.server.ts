@@ -8,13 +8,12 @@
  *
  * @see docs/product-spec.md §2 (/rankings)
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currencyForChainId } from '~/features/chains/currencies';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { chainIdParam } from '~/features/chains/params';
 import { toDecimal, toNumber } from '~/lib/rowValues';
-import { inIds } from '~/server/db/sql';
 import type { Database } from '~/server/db/types';
 import type { CreatorRef, CurrencyVolume } from '../types';
 
@@ -116,7 +115,7 @@ async function volumesOf(
   const currency = canonicalCurrencySql(sql`s.currency_code`);
   const { rows } = await db.execute<Record<string, unknown>>(sql`select ${key} as id, s.chain_id,
       ${currency} as currency_code, sum(s.price) as amount, count(*)::int as sales
-    ${salesIn(query)} and ${inIds(key, ids)}
+    ${salesIn(query)} and ${inArray(key, ids)}
     group by ${key}, s.chain_id, ${currency} order by 1, 2, 3`);
   const result = new Map<number, CurrencyVolume[]>();
   for (const row of rows) {
@@ -148,7 +147,7 @@ async function categoriesById(db: Database, ids: number[]): Promise<Map<number, 
       g.name_en, g.image, i.id as creator_id, i.name as creator_name, i.name_en as creator_name_en,
       u.wallet_address as creator_wallet
     from categories g left join illustrators i on i.id = g.creator_id left join users u on u.id = i.user_id
-    where ${inIds(sql`g.id`, ids)}`);
+    where ${inArray(sql`g.id`, ids)}`);
   return new Map(
     rows.map((row) => [
       toNumber(row.id),
@@ -172,7 +171,7 @@ async function creatorsById(db: Database, ids: number[]): Promise<Map<number, Pi
       i.name_en as creator_name_en, u.wallet_address as creator_wallet,
       coalesce(i.image, u.profile_thumb, u.profile_icon) as image
     from illustrators i join users u on u.id = i.user_id
-    where ${inIds(sql`i.id`, ids)}`);
+    where ${inArray(sql`i.id`, ids)}`);
   const result = new Map<number, Pick<RankingItem, 'creator'>>();
   for (const row of rows) {
     const ref = creatorRef(row);

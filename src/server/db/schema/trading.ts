@@ -11,6 +11,20 @@ import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timesta
 
 /** Values of `sell_orders.status`. Only `active` orders can be bought; the others are final. */
 export const ORDER_STATUSES = ['active', 'sold', 'cancelled', 'expired'] as const;
+
+/** Why an active order cannot be bought right now (`sell_orders.unbuyable_reason`, null when it can). */
+export const UNBUYABLE_REASONS = [
+  'not_owner',
+  'not_approved',
+  'cancelled',
+  'filled',
+  'counter',
+  'not_started',
+  'expired',
+  'royalty',
+] as const;
+/** One reason. */
+export type UnbuyableReason = (typeof UNBUYABLE_REASONS)[number];
 /** A sell order's status. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

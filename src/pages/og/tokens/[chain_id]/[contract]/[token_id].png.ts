@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { queryCardDetail } from '~/features/catalogue/cards/cardQueries.server';
-import { formatPrice } from '~/features/catalogue/display';
 import { tokenOgImage } from '~/features/catalogue/og/ogCache.server';
 import { chainKeyOfId } from '~/features/chains/chainKey';
 import { getT } from '~/features/i18n/t';
 import { database } from '~/server/db/client';
 import { isValidParam } from '~/server/http/pageParams';
+import { priceText } from '~/ui/data/priceText';
 
 /** Social sites fetch the image rarely; five minutes fresh, ten more stale (it is drawn once per look, see ogCache). */
 const CACHE = 'public, max-age=300, stale-while-revalidate=600';
@@ -40,7 +40,7 @@ export const GET: APIRoute = async ({ params, request }) => {
       name: card.name,
       subtitle: subtitle || null,
       price: card.listing
-        ? formatPrice(card.listing.price, card.listing.currencyCode)
+        ? priceText(card.listing.price, card.listing.currencyCode)
         : `${ja('ui.card.notListed')} / ${en('ui.card.notListed')}`,
       footnote: [key ? en(`chain.${key}`) : `Chain ${card.chainId}`, card.serial === null ? null : `#${card.serial}`]
         .filter(Boolean)
