@@ -2,8 +2,6 @@ import { atom } from 'nanostores';
 import { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE } from './chainCookie';
 import type { ChainKey } from './chainKey';
 
-export { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE };
-
 /**
  * The chain the visitor is browsing and trading on; ETH until the server or the visitor says otherwise.
  * @see spec §3 "Global state", §9 "default current chain ETH"

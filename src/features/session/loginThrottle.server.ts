@@ -40,12 +40,6 @@ const bucketKeys = (kind: LoginKind, uid: string, ip: string) => ({
   ip: `login:${kind}:ip:${ip}`,
 });
 
-/** Spacing after `failures` failures of one account: none up to the soft limit, then doubling. */
-export function spacingSeconds(failures: number): number {
-  const over = failures - LOGIN_LIMITS.perUidSoft;
-  return over <= 0 ? 0 : Math.min(LOGIN_LIMITS.maxDelaySeconds, 2 ** over);
-}
-
 /** Takes one back from a fixed-window counter (never below zero). */
 async function giveBack(db: Database, key: string, windowStart: Date): Promise<void> {
   await db
@@ -65,6 +59,7 @@ async function claimAccount(db: Database, key: string, now: Date): Promise<numbe
   await db.insert(loginThrottles).values({ key, windowStart: now, failures: 0 }).onConflictDoNothing();
   const fresh = sql`${loginThrottles.windowStart} <= ${staleBefore}`;
   const next = sql`(case when ${fresh} then 0 else ${loginThrottles.failures} end) + 1`;
+  // Spacing after `next` failures: none up to the soft limit, then doubling, at most maxDelaySeconds.
   const spacing = sql`least(${LOGIN_LIMITS.maxDelaySeconds}, power(2, greatest(${next} - ${LOGIN_LIMITS.perUidSoft}, 0)))`;
   const claimed = await db
     .update(loginThrottles)

@@ -72,14 +72,27 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
   // An idle client that loses its connection emits 'error' on the pool; without a listener that would
   // crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
+  return fromPool(pool, 'postgres', migrationsFolder, () => pool.end());
+}
+
+/**
+ * A handle over a node-postgres pool (PostgreSQL, or the embedded database's socket): migrations applied
+ * first (`close` runs if they fail), then `close` once however often it is called.
+ */
+export async function fromPool(
+  pool: pg.Pool,
+  kind: DatabaseHandle['kind'],
+  migrationsFolder: string,
+  close: () => Promise<void>,
+): Promise<DatabaseHandle> {
   try {
     await migratePgPool(pool, migrationsFolder);
   } catch (error) {
-    await pool.end();
+    await close();
     throw error;
   }
   const db: Database = drizzlePg({ client: pool, schema });
-  return { db, kind: 'postgres', close: once(() => pool.end()) };
+  return { db, kind, close: once(close) };
 }
 
 /** Wraps an async function so that later calls return the first call's promise. */

@@ -10,11 +10,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { type DatabaseEnv, DEFAULT_DATA_DIR, setDatabase } from './client';
-import { migratePgPool, resolveMigrationsFolder } from './migrate';
-import * as schema from './schema/index';
+import { type DatabaseEnv, DEFAULT_DATA_DIR, fromPool, setDatabase } from './client';
+import { resolveMigrationsFolder } from './migrate';
 import type { DatabaseHandle } from './types';
 
 /**
@@ -73,21 +71,7 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
     await Promise.race([closed, new Promise((done) => setTimeout(done, 5_000))]);
     await worker.terminate();
   };
-  try {
-    await migratePgPool(pool, resolveMigrationsFolder());
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  let closing: Promise<void> | undefined;
-  return {
-    db: drizzle({ client: pool, schema }),
-    kind: 'pglite',
-    close: () => {
-      closing ??= close();
-      return closing;
-    },
-  };
+  return fromPool(pool, 'pglite', resolveMigrationsFolder(), close);
 }
 
 /**
