@@ -53,8 +53,14 @@ export function tradingServerEnv(fixture: TestMarket): Record<string, string> {
   };
 }
 
+/** Options of {@link startTradingApp}. */
+export interface TradingAppOptions {
+  /** Token metadata of card `tokenId` (1..20); none by default. */
+  metadata?: (tokenId: number) => Record<string, unknown>;
+}
+
 /** Starts chain and server (see the module comment). */
-export async function startTradingApp(): Promise<TradingApp> {
+export async function startTradingApp(options: TradingAppOptions = {}): Promise<TradingApp> {
   const fixture = await startTestMarket();
   let app: App | undefined;
   try {
@@ -70,6 +76,7 @@ export async function startTradingApp(): Promise<TradingApp> {
             tokenId: String(index + 1),
             ownerAddress: fixture.market.seller.account.address.toLowerCase(),
             name: `Card ${index + 1}`,
+            ...(options.metadata ? { metadata: options.metadata(index + 1) } : {}),
           })),
         );
       },

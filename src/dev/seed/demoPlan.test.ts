@@ -15,7 +15,7 @@ const CHAIN_CURRENCIES: Record<number, number[]> = {
   1: [CurrencyCode.ETH, CurrencyCode.WETH, CurrencyCode.ATEM],
   56: [CurrencyCode.BNB, CurrencyCode.WBNB, CurrencyCode.ATEM],
   8217: [CurrencyCode.KLAYTN, CurrencyCode.WKLAY, CurrencyCode.ATEM],
-  137: [CurrencyCode.POL, CurrencyCode.ATEM],
+  137: [CurrencyCode.POL, CurrencyCode.WPOL, CurrencyCode.ATEM],
 };
 
 describe('the demo plan', () => {

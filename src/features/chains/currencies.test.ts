@@ -24,6 +24,7 @@ describe('CurrencyCode', () => {
       KLAYTN: 8,
       WKLAY: 9,
       POL_LEGACY: 10,
+      WPOL: 11,
     });
   });
 
@@ -91,7 +92,8 @@ describe('isCurrencyCode and canonicalCurrencyCode', () => {
   it('accepts the codes 0 to 10 only', () => {
     expect(isCurrencyCode(0)).toBe(true);
     expect(isCurrencyCode(10)).toBe(true);
-    expect(isCurrencyCode(11)).toBe(false);
+    expect(isCurrencyCode(11)).toBe(true);
+    expect(isCurrencyCode(12)).toBe(false);
     expect(isCurrencyCode('2')).toBe(false);
   });
 

@@ -13,7 +13,8 @@ import type { ChainKey } from './chains';
  * chain map uses; `POL_LEGACY` (10) is the second, accepted on read and
  * mapped to 6 by {@link canonicalCurrencyCode}. ("Legacy" says "do not write
  * it", not which of the two came first, which the spec does not tell.)
- * `KLAYTN` (8) is Klaytn's native coin, KLAY.
+ * `KLAYTN` (8) is Klaytn's native coin, KLAY. `WPOL` (11) is not in the spec's enum: Polygon's wrapped
+ * coin, added so offers (which Seaport cannot make in a native coin) can be made on Polygon too.
  * @see spec §3
  */
 export const CurrencyCode = {
@@ -28,6 +29,7 @@ export const CurrencyCode = {
   KLAYTN: 8,
   WKLAY: 9,
   POL_LEGACY: 10,
+  WPOL: 11,
 } as const;
 
 /** One numeric currency code. */
@@ -64,6 +66,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, CurrencyInfo>> = {
   [CurrencyCode.KLAYTN]: native('KLAY'),
   [CurrencyCode.WKLAY]: erc20('WKLAY'),
   [CurrencyCode.POL_LEGACY]: native('POL'),
+  [CurrencyCode.WPOL]: erc20('WPOL'),
 };
 
 /**
@@ -93,7 +96,7 @@ const CHAIN_CURRENCIES: Readonly<Record<ChainKey, readonly CurrencyCode[]>> = {
   ETH: [CurrencyCode.ETH, CurrencyCode.WETH, CurrencyCode.ATEM],
   BSC: [CurrencyCode.BNB, CurrencyCode.WBNB, CurrencyCode.ATEM],
   KLAYTN: [CurrencyCode.KLAYTN, CurrencyCode.WKLAY, CurrencyCode.ATEM],
-  POLYGON: [CurrencyCode.POL, CurrencyCode.ATEM],
+  POLYGON: [CurrencyCode.POL, CurrencyCode.WPOL, CurrencyCode.ATEM],
 };
 
 /**
@@ -104,7 +107,7 @@ export function currenciesForChain(chainKey: ChainKey): readonly CurrencyCode[] 
   return CHAIN_CURRENCIES[chainKey];
 }
 
-/** Whether a value is one of the numeric currency codes (0–10). */
+/** Whether a value is one of the numeric currency codes (0–11). */
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'number' && Object.values<number>(CurrencyCode).includes(value);
 }

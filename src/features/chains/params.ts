@@ -27,7 +27,7 @@ export const chainIdParam = z.union(
 );
 
 /** A numeric currency code of the spec's enum (0-10). @see docs/product-spec.md §3 "Currency code enum" */
-export const currencyCodeParam = intParam(0, 10).refine(isCurrencyCode, 'must be a known currency code');
+export const currencyCodeParam = intParam(0, 11).refine(isCurrencyCode, 'must be a known currency code');
 
 /** A currency an amount on chain can be in (native or ERC-20, not fiat), as a number. */
 export const cryptoCurrencyCode = z

@@ -12,7 +12,7 @@ import { CURRENCIES, CurrencyCode, isCurrencyCode } from '../chains/currencies';
 const units = (whole: bigint, thousandths = 0n) => whole * 10n ** 18n + thousandths * 10n ** 15n;
 
 /**
- * Smallest payout per currency code: 0.01 ETH/WETH/BNB/WBNB, 1 POL, 10 KLAY/WKLAY, 100 ATEM (in wei) and
+ * Smallest payout per currency code: 0.01 ETH/WETH/BNB/WBNB, 1 POL/WPOL, 10 KLAY/WKLAY, 100 ATEM (in wei) and
  * ¥1,000 (in yen). USD has none.
  */
 export const PAYOUT_MINIMUMS: Readonly<Partial<Record<CurrencyCode, bigint>>> = {
@@ -23,6 +23,7 @@ export const PAYOUT_MINIMUMS: Readonly<Partial<Record<CurrencyCode, bigint>>> = 
   [CurrencyCode.WBNB]: units(0n, 10n),
   [CurrencyCode.POL]: units(1n),
   [CurrencyCode.POL_LEGACY]: units(1n),
+  [CurrencyCode.WPOL]: units(1n),
   [CurrencyCode.KLAYTN]: units(10n),
   [CurrencyCode.WKLAY]: units(10n),
   [CurrencyCode.ATEM]: units(100n),

@@ -6,7 +6,9 @@
  * - `collection:{id}`, `creator:{illustratorId}`, `user:{walletAddress}`: those pages;
  * - `market`: every list of cards (market, browse-category, search results, collections' and creators' grids);
  * - `rankings`, `home`;
- * - `cards`: every token page at once (what all of them show changed, e.g. the platform fee).
+ * - `cards`: every token page at once (what all of them show changed, e.g. the platform fee);
+ * - `offers:{collectionId}`: the offers shown on a collection's page and on each of its token pages;
+ *   `offers`: every page listing a wallet's offers (the user pages).
  */
 
 /** Tag builders. */
@@ -19,6 +21,8 @@ export const tag = {
   rankings: 'rankings',
   home: 'home',
   cards: 'cards',
+  offers: (collectionId: number) => `offers:${collectionId}`,
+  allOffers: 'offers',
 } as const;
 
 /** What changed (ids as the database has them; addresses in any case). */
@@ -31,6 +35,8 @@ export interface Change {
   lists?: boolean;
   /** Every token page (the platform fee, ...). */
   allCards?: boolean;
+  /** Collections whose offers changed (made, accepted, cancelled, active again). */
+  offers?: readonly number[];
 }
 
 /** The tags a change drops. */
@@ -42,5 +48,7 @@ export function tagsOf(change: Change): string[] {
   for (const address of change.users ?? []) tags.add(tag.user(address));
   if (change.lists) for (const name of [tag.market, tag.rankings, tag.home]) tags.add(name);
   if (change.allCards) tags.add(tag.cards);
+  for (const id of change.offers ?? []) tags.add(tag.offers(id));
+  if (change.offers?.length) tags.add(tag.allOffers);
   return [...tags];
 }

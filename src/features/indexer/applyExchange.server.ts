@@ -1,14 +1,15 @@
 /**
- * Applies Seaport's events of one block range: a fill of a card becomes a sale (with its platform fee and
- * royalty; the creator's revenue is booked only when the site stored the order) and ends the listing as sold; `OrderCancelled` and
- * `CounterIncremented` end the listings they void. Sales are unique per (chain, transaction, log index), so
+ * Applies Seaport's events of one block range: a fill of a card, a listing's or an accepted offer's, becomes
+ * a sale (with its platform fee and royalty; the creator's revenue is booked only when the site stored the
+ * order) and ends the listing as sold or counts the card against the offer; `OrderCancelled` and
+ * `CounterIncremented` end the listings and offers they void. Sales are unique per (chain, transaction, log index), so
  * a re-read range adds nothing.
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { cards, sales, sellOrders } from '~/server/db/schema';
+import { cards, offers, sales, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { type CurrencyCode, canonicalCurrencyCode } from '../chains/currencies';
@@ -16,7 +17,7 @@ import { currencyOfToken } from '../trading/currencyTokens';
 import { bookSaleRevenues, cardCreator, fillRevenues, type PaidItem } from '../trading/revenues.server';
 import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ApplyContext } from './applyTransfers.server';
-import type { ChainEvent } from './chainEvents.server';
+import type { ChainEvent, FilledItem } from './chainEvents.server';
 
 type Fulfilled = Extract<ChainEvent, { kind: 'fulfilled' }>;
 
@@ -77,23 +78,73 @@ export function splitFill(
   };
 }
 
-async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<void> {
+/** A fill as a sale: the card, who gave it, who got it, and what each party received in payment. */
+interface Fill {
+  card: FilledItem;
+  seller: Address;
+  buyer: Address;
+  items: PaidItem[];
+}
+
+/** A listing's fill: the offerer gave the card, the recipient paid the consideration. */
+function listingFill(event: Fulfilled): Fill | undefined {
   const card = event.offer.find((item) => item.itemType === ItemType.ERC721);
-  // Only listings of catalogue cards are sales here (offers made by buyers are not supported).
-  if (!card || !context.contracts.has(lower(card.token))) return;
-  const at = await context.blockTime(event.blockNumber);
-  const [order] = await tx
+  return card ? { card, seller: event.offerer, buyer: event.recipient, items: paidItems(event) } : undefined;
+}
+
+/**
+ * An offer's fill: the offerer gave tokens and received the card; the recipient (the owner who accepted) got
+ * the tokens less what the order paid the platform and the creator out of them.
+ */
+function offerFill(event: Fulfilled): Fill | undefined {
+  const card = event.consideration.find(
+    (item) => item.itemType === ItemType.ERC721 && lower(item.recipient ?? '') === lower(event.offerer),
+  );
+  const given = event.offer.find((item) => item.itemType === ItemType.ERC20);
+  if (!card || !given) return undefined;
+  const paidOut = paidItems(event).filter((item) => lower(item.token) === lower(given.token));
+  const kept = given.amount - paidOut.reduce((sum, item) => sum + item.amount, 0n);
+  const toSeller: PaidItem = { itemType: given.itemType, token: given.token, amount: kept, recipient: event.recipient };
+  return { card, seller: event.recipient, buyer: event.offerer, items: [toSeller, ...paidOut] };
+}
+
+/** The stored listing or offer the fill used, if the site stored it. */
+async function storedOrder(tx: Transaction, context: ExchangeContext, event: Fulfilled, at: Date) {
+  const [listing] = await tx
     .select({ id: sellOrders.id, currencyCode: sellOrders.currencyCode })
     .from(sellOrders)
     .where(and(eq(sellOrders.chainId, context.chainId), eq(sellOrders.orderHash, event.orderHash)));
-  if (order) {
+  if (listing) {
     await tx
       .update(sellOrders)
       .set({ status: 'sold', closedAt: at, closedBlock: Number(event.blockNumber) })
-      .where(and(eq(sellOrders.id, order.id), ne(sellOrders.status, 'sold')));
+      .where(and(eq(sellOrders.id, listing.id), ne(sellOrders.status, 'sold')));
+    return { listingId: listing.id, currencyCode: listing.currencyCode };
   }
-  const contractAddress = lower(card.token);
-  const tokenId = card.identifier.toString();
+  const [offer] = await tx
+    .select({ id: offers.id, currencyCode: offers.currencyCode, quantity: offers.quantity })
+    .from(offers)
+    .where(and(eq(offers.chainId, context.chainId), eq(offers.orderHash, event.orderHash)));
+  return offer ? { offer, currencyCode: offer.currencyCode } : undefined;
+}
+
+/** Marks an offer filled once its sales reach its quantity (each sale is one card). */
+async function closeUsedOffer(tx: Transaction, offer: { id: number; quantity: number }, event: Fulfilled, at: Date) {
+  const [used] = await tx.select({ n: count() }).from(sales).where(eq(sales.offerId, offer.id));
+  if ((used?.n ?? 0) < offer.quantity) return;
+  await tx
+    .update(offers)
+    .set({ status: 'filled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
+    .where(and(eq(offers.id, offer.id), ne(offers.status, 'filled')));
+}
+
+async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<void> {
+  const fill = listingFill(event) ?? offerFill(event);
+  if (!fill || !context.contracts.has(lower(fill.card.token))) return;
+  const at = await context.blockTime(event.blockNumber);
+  const stored = await storedOrder(tx, context, event, at);
+  const contractAddress = lower(fill.card.token);
+  const tokenId = fill.card.identifier.toString();
   const [cardRow] = await tx
     .select({ id: cards.id })
     .from(cards)
@@ -101,17 +152,16 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
       and(eq(cards.chainId, context.chainId), eq(cards.contractAddress, contractAddress), eq(cards.tokenId, tokenId)),
     );
   const creator = cardRow ? await cardCreator(tx, cardRow.id) : undefined;
-  const items = paidItems(event);
   const split = splitFill(
     context.chain,
-    items,
-    event.offerer,
+    fill.items,
+    fill.seller,
     {
       feeRecipient: context.feeRecipient,
       paymentAddress: context.paymentAddress,
       creatorWallets: creator?.wallets ?? new Set(),
     },
-    order?.currencyCode,
+    stored?.currencyCode,
   );
   if (split === undefined) {
     console.warn(
@@ -123,12 +173,13 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
     .insert(sales)
     .values({
       chainId: context.chainId,
-      orderId: order?.id ?? null,
+      orderId: stored?.listingId ?? null,
+      offerId: stored?.offer?.id ?? null,
       cardId: cardRow?.id ?? null,
       contractAddress,
       tokenId,
-      buyerAddress: lower(event.recipient),
-      sellerAddress: lower(event.offerer),
+      buyerAddress: lower(fill.buyer),
+      sellerAddress: lower(fill.seller),
       price: split.price.toString(),
       currencyCode: split.currencyCode,
       platformFee: split.fee.toString(),
@@ -140,10 +191,11 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
     })
     .onConflictDoNothing()
     .returning({ id: sales.id });
+  if (sale && stored?.offer) await closeUsedOffer(tx, stored.offer, event, at);
   // Revenue only from orders the site stored: a private order between an illustrator's own wallets, paid
   // in a token they minted, earns nothing here.
-  if (sale && order && creator) {
-    const booked = fillRevenues(context.chain, creator, event.offerer, items, context.paymentAddress);
+  if (sale && stored && creator) {
+    const booked = fillRevenues(context.chain, creator, fill.seller, fill.items, context.paymentAddress);
     await bookSaleRevenues(tx, { id: sale.id, chainId: context.chainId, soldAt: at }, booked);
   }
 }
@@ -154,11 +206,19 @@ export async function applyExchangeEvents(
   context: ExchangeContext,
   events: readonly ChainEvent[],
 ): Promise<void> {
+  const funded = new Set<string>();
   for (const event of events) {
+    if (event.kind === 'funds') funded.add(lower(event.owner));
     if (event.kind === 'fulfilled') {
       await recordFill(tx, context, event);
     } else if (event.kind === 'cancelled') {
       const at = await context.blockTime(event.blockNumber);
+      await tx
+        .update(offers)
+        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
+        .where(
+          and(eq(offers.chainId, context.chainId), eq(offers.orderHash, event.orderHash), eq(offers.status, 'active')),
+        );
       await tx
         .update(sellOrders)
         .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber) })
@@ -172,6 +232,18 @@ export async function applyExchangeEvents(
     } else if (event.kind === 'counter') {
       const at = await context.blockTime(event.blockNumber);
       await tx
+        .update(offers)
+        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
+        .where(
+          and(
+            eq(offers.chainId, context.chainId),
+            eq(offers.exchange, lower(event.seaport)),
+            eq(offers.offererAddress, lower(event.offerer)),
+            eq(offers.status, 'active'),
+            sql`${offers.counter} < ${event.newCounter.toString()}::numeric`,
+          ),
+        );
+      await tx
         .update(sellOrders)
         .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber) })
         .where(
@@ -184,5 +256,18 @@ export async function applyExchangeEvents(
           ),
         );
     }
+  }
+  if (funded.size > 0) {
+    // Their balance or allowance moved: the offer check looks at their offers again on its next pass.
+    await tx
+      .update(offers)
+      .set({ checkedAt: null })
+      .where(
+        and(
+          eq(offers.chainId, context.chainId),
+          eq(offers.status, 'active'),
+          inArray(offers.offererAddress, [...funded]),
+        ),
+      );
   }
 }

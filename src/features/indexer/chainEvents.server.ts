@@ -1,7 +1,8 @@
 /**
  * Reads the events the indexer follows from one block range of one chain, decoded and in chain order:
  * ERC-721 `Transfer`, `Approval` and `ApprovalForAll` of the catalogue's card contracts, and Seaport's
- * `OrderFulfilled`, `OrderCancelled` and `CounterIncremented`.
+ * `OrderFulfilled`, `OrderCancelled` and `CounterIncremented`, and, for wallets with active offers, the
+ * ERC-20 `Transfer` and `Approval` events of the offered tokens that change what backs their offers.
  *
  * @see ERC-721
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
@@ -54,7 +55,15 @@ export type ChainEvent = EventPosition &
       }
     | { kind: 'cancelled'; seaport: Address; orderHash: Hex; offerer: Address }
     | { kind: 'counter'; seaport: Address; offerer: Address; newCounter: bigint }
+    /** An offerer's balance or allowance of an offered ERC-20 changed (`Transfer` from or to, `Approval`). */
+    | { kind: 'funds'; token: Address; owner: Address }
   );
+
+/** The ERC-20 events read for offerers (their balance and allowance back their offers). */
+const erc20EventsAbi = parseAbi([
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+]);
 
 /** How many contract addresses one `eth_getLogs` filter names at most. */
 const ADDRESSES_PER_FILTER = 500;
@@ -135,6 +144,34 @@ async function exchangeEvents(client: PublicClient, seaport: Address, from: bigi
   return events;
 }
 
+/** Transfers from or to, and approvals by, `owners` of `tokens` (three topic-filtered reads per batch). */
+async function fundsEvents(
+  client: PublicClient,
+  tokens: readonly Address[],
+  owners: readonly Address[],
+  from: bigint,
+  to: bigint,
+) {
+  const events: ChainEvent[] = [];
+  const [transfer, approval] = erc20EventsAbi;
+  for (let i = 0; i < owners.length; i += ADDRESSES_PER_FILTER) {
+    const batch = owners.slice(i, i + ADDRESSES_PER_FILTER) as Address[];
+    const range = { address: tokens as Address[], fromBlock: from, toBlock: to, strict: true } as const;
+    const [sent, received, approved] = await Promise.all([
+      client.getLogs({ ...range, event: transfer, args: { from: batch } }),
+      client.getLogs({ ...range, event: transfer, args: { to: batch } }),
+      client.getLogs({ ...range, event: approval, args: { owner: batch } }),
+    ]);
+    for (const log of sent)
+      events.push({ ...position(log), kind: 'funds', token: getAddress(log.address), owner: log.args.from });
+    for (const log of received)
+      events.push({ ...position(log), kind: 'funds', token: getAddress(log.address), owner: log.args.to });
+    for (const log of approved)
+      events.push({ ...position(log), kind: 'funds', token: getAddress(log.address), owner: log.args.owner });
+  }
+  return events;
+}
+
 /** Parameters of {@link readChainEvents}. */
 export interface ReadChainEventsParameters {
   /** The catalogue's card contracts on this chain. */
@@ -143,6 +180,8 @@ export interface ReadChainEventsParameters {
   seaport: Address | undefined;
   fromBlock: bigint;
   toBlock: bigint;
+  /** Offered ERC-20s and the wallets with active offers in them (their funds are followed); none by default. */
+  offerFunds?: { tokens: readonly Address[]; owners: readonly Address[] };
 }
 
 /** The followed events of blocks `fromBlock..toBlock` (inclusive), sorted by block and log index. */
@@ -150,12 +189,15 @@ export async function readChainEvents(
   client: PublicClient,
   parameters: ReadChainEventsParameters,
 ): Promise<ChainEvent[]> {
-  const { cards, seaport, fromBlock, toBlock } = parameters;
-  const [fromCards, fromSeaport] = await Promise.all([
+  const { cards, seaport, fromBlock, toBlock, offerFunds } = parameters;
+  const [fromCards, fromSeaport, fromFunds] = await Promise.all([
     cards.length > 0 ? cardEvents(client, cards, fromBlock, toBlock) : [],
     seaport ? exchangeEvents(client, seaport, fromBlock, toBlock) : [],
+    offerFunds && offerFunds.tokens.length > 0 && offerFunds.owners.length > 0
+      ? fundsEvents(client, offerFunds.tokens, offerFunds.owners, fromBlock, toBlock)
+      : [],
   ]);
-  return [...fromCards, ...fromSeaport].sort((a, b) =>
+  return [...fromCards, ...fromSeaport, ...fromFunds].sort((a, b) =>
     a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
   );
 }

@@ -20,6 +20,7 @@ import type { Chain } from '../chains/chains';
 import { publicClientFor } from '../chains/publicClients.server';
 import { publishChange } from '../events/publish.server';
 import { isListable, type ListableQuery, operatorFor } from '../trading/listingState.server';
+import { followedOfferFunds } from '../trading/offer/checkOffers.server';
 import { applyExchangeEvents } from './applyExchange.server';
 import { applyCardEvents, type KnownContract } from './applyTransfers.server';
 import { readChainEvents } from './chainEvents.server';
@@ -90,8 +91,15 @@ export async function indexRange(
   const client = deps.client ?? publicClientFor(chain);
   const contracts = await knownContracts(db, chain.chainId);
   const seaport = isDeployedAddress(chain.contracts.exchange) ? chain.contracts.exchange : undefined;
+  const offerFunds = await followedOfferFunds(db, chain);
   const [events, toBlock] = await Promise.all([
-    readChainEvents(client, { cards: [...contracts.keys()] as Address[], seaport, fromBlock: from, toBlock: to }),
+    readChainEvents(client, {
+      cards: [...contracts.keys()] as Address[],
+      seaport,
+      fromBlock: from,
+      toBlock: to,
+      offerFunds,
+    }),
     client.getBlock({ blockNumber: to }),
   ]);
   const blockTime = blockTimeOf(client, chain.chainId);

@@ -4,7 +4,7 @@
  * Read after the range's transaction committed; published by ./indexChain.server.ts.
  */
 import { and, between, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
-import { cards, sellOrders } from '~/server/db/schema';
+import { cards, offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Change } from '../events/tags';
 import { ItemType } from '../trading/seaport/seaportTypes';
@@ -44,6 +44,8 @@ export async function changeOfRange(
           addToken(item.token, item.identifier);
       }
       users.add(event.offerer).add(event.recipient);
+    } else if (event.kind === 'funds') {
+      users.add(event.owner);
     } else {
       users.add(event.offerer);
     }
@@ -72,11 +74,22 @@ export async function changeOfRange(
             and(eq(cards.chainId, chainId), or(...byToken, endedIds.length ? inArray(cards.id, endedIds) : undefined)),
           );
   const many = touched.length > MAX_NAMED_CARDS;
+  const endedOffers = await db
+    .selectDistinct({ categoryId: offers.categoryId })
+    .from(offers)
+    .where(and(eq(offers.chainId, chainId), between(offers.closedBlock, Number(range.from), Number(range.to))));
+  const traded = events.some((event) => event.kind === 'fulfilled');
   return {
     cards: many ? [] : touched.map((card) => card.id),
     collections: [...new Set(touched.flatMap((card) => (card.categoryId === null ? [] : [card.categoryId])))],
     creators: [...new Set(touched.flatMap((card) => (card.creatorId === null ? [] : [card.creatorId])))],
     users: [...users].map((address) => address.toLowerCase()),
+    offers: [
+      ...new Set([
+        ...endedOffers.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId])),
+        ...(traded ? touched.flatMap((card) => (card.categoryId === null ? [] : [card.categoryId])) : []),
+      ]),
+    ],
     lists: true,
     allCards: many,
   };

@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { cards, cardTransfers, sales, sellOrders } from '~/server/db/schema';
+import { cards, cardTransfers, offers, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 
 /** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */
@@ -80,6 +80,18 @@ export async function rollBackAfter(
         ),
       )
       .returning({ id: sellOrders.id });
+    const reopenedOffers = await tx
+      .update(offers)
+      .set({ status: 'active', closedAt: null, closedBlock: null, checkedAt: null })
+      .where(
+        and(
+          eq(offers.chainId, chainId),
+          gt(offers.closedBlock, after),
+          inArray(offers.status, ['filled', 'cancelled']),
+          gt(offers.expiresAt, now),
+        ),
+      )
+      .returning({ id: offers.id });
     for (const [key, owner] of owners) {
       const card = touched.get(key);
       if (!card || !owner) continue;
@@ -90,6 +102,10 @@ export async function rollBackAfter(
           and(eq(cards.chainId, chainId), eq(cards.contractAddress, card.contract), eq(cards.tokenId, card.tokenId)),
         );
     }
-    return { transfers: transfers.length, sales: removedSales.length, reopened: reopened.length };
+    return {
+      transfers: transfers.length,
+      sales: removedSales.length,
+      reopened: reopened.length + reopenedOffers.length,
+    };
   });
 }

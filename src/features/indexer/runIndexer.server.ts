@@ -13,6 +13,7 @@ import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { classifyChainError } from '../chains/publicClients.server';
 import { publishChange } from '../events/publish.server';
+import { checkOffers } from '../trading/offer/checkOffers.server';
 import { checkOrders } from '../trading/orderHealth.server';
 import { syncChain } from './indexChain.server';
 import { type IndexerLock, tryIndexerLock } from './indexerLock.server';
@@ -127,7 +128,8 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
   };
 
   /**
-   * Re-checks the chain's active listings (../trading/orderHealth.server.ts) beside the block loop, so that up
+   * Re-checks the chain's active listings (../trading/orderHealth.server.ts) and offers
+   * (../trading/offer/checkOffers.server.ts) beside the block loop, so that up
    * to a hundred order reads never hold back the recording of new blocks, and a failing read backs off here
    * only.
    */
@@ -139,6 +141,8 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
       try {
         const rechecked = await checkOrders(handle.db, chain, options.feeRecipient);
         if (rechecked.length > 0) await publishChange({ cards: rechecked });
+        const offersChanged = await checkOffers(handle.db, chain);
+        if (offersChanged.length > 0) await publishChange({ offers: offersChanged });
         failures = 0;
       } catch (error) {
         failures += 1;

@@ -43,21 +43,23 @@ function withAliases(value: unknown): unknown {
   return body;
 }
 
+/** 65-byte ECDSA signatures, EIP-2098 compact 64-byte ones, or a contract wallet's longer ERC-1271 blob. */
+export const signatureSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{128,4096}$/, 'must be a hex signature')
+  .refine((value) => value.length % 2 === 0, 'must be whole bytes')
+  .transform((value) => value.toLowerCase() as Hex);
+
 const sellCardFields = z.object({
   chain_id: chainIdParam,
   contract_address: address,
   token_id: uint256,
   price: uint256.refine((value) => value > 0n, 'must be positive'),
-  // 65-byte ECDSA signatures, EIP-2098 compact 64-byte ones, or a contract wallet's longer ERC-1271 blob.
-  signature: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{128,4096}$/, 'must be a hex signature')
-    .refine((value) => value.length % 2 === 0, 'must be whole bytes')
-    .transform((value) => value.toLowerCase() as Hex),
+  signature: signatureSchema,
   seller_address: address,
   /** Seaport's address; the chain's configured exchange when absent. */
   exchange: address.optional(),
-  currency_code: z.coerce.number().int().min(0).max(10),
+  currency_code: z.coerce.number().int().min(0).max(11),
   order: orderJsonSchema,
 });
 

@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { conflict, forbidden, notFound } from '~/server/api/errors';
-import { sellOrders } from '~/server/db/schema';
+import { offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import { serverChains } from '../../chains/config.server';
@@ -60,7 +60,7 @@ export async function recordOrderCancel(
 
 /**
  * Records a seller's `incrementCounter` on a chain: reads the counter and marks every active listing of the
- * seller on that chain's Seaport signed with a lower counter cancelled.
+ * seller on that chain's Seaport signed with a lower counter cancelled, and their offers likewise.
  * @throws HttpError 422 (unknown chain), 502
  */
 export async function recordCancelAll(
@@ -92,6 +92,19 @@ export async function recordCancelAll(
       ),
     )
     .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
+  // The counter voids the wallet's offers on that Seaport too.
+  await db
+    .update(offers)
+    .set({ status: 'cancelled', closedAt: options.now ?? new Date(), inactiveReason: null })
+    .where(
+      and(
+        eq(offers.chainId, chain.chainId),
+        eq(offers.exchange, chain.contracts.exchange.toLowerCase()),
+        eq(offers.offererAddress, wallet),
+        eq(offers.status, 'active'),
+        sql`${offers.counter} < ${counter.toString()}::numeric`,
+      ),
+    );
   return {
     counter: counter.toString(),
     cancelled: rows.length,

@@ -1,5 +1,5 @@
 /**
- * The part of Seaport 1.6's ABI Kirafuda calls: filling (basic and standard), cancelling, counters, order
+ * The part of Seaport 1.6's ABI Kirafuda calls: filling (basic, standard and advanced, with criteria), cancelling, counters, order
  * hashes and status, `information()`, the three events we index, and the errors a buyer or seller meets
  * (so viem names the revert instead of showing raw data). Signatures match the deployed artifact's.
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
@@ -17,6 +17,9 @@ export const seaportAbi = parseAbi([
   'struct BasicOrderParameters { address considerationToken; uint256 considerationIdentifier; uint256 considerationAmount; address offerer; address zone; address offerToken; uint256 offerIdentifier; uint256 offerAmount; uint8 basicOrderType; uint256 startTime; uint256 endTime; bytes32 zoneHash; uint256 salt; bytes32 offererConduitKey; bytes32 fulfillerConduitKey; uint256 totalOriginalAdditionalRecipients; AdditionalRecipient[] additionalRecipients; bytes signature; }',
   'struct SpentItem { uint8 itemType; address token; uint256 identifier; uint256 amount; }',
   'struct ReceivedItem { uint8 itemType; address token; uint256 identifier; uint256 amount; address recipient; }',
+  'struct AdvancedOrder { OrderParameters parameters; uint120 numerator; uint120 denominator; bytes signature; bytes extraData; }',
+  'struct CriteriaResolver { uint256 orderIndex; uint8 side; uint256 index; uint256 identifier; bytes32[] criteriaProof; }',
+  'function fulfillAdvancedOrder(AdvancedOrder advancedOrder, CriteriaResolver[] criteriaResolvers, bytes32 fulfillerConduitKey, address recipient) payable returns (bool fulfilled)',
   'function fulfillBasicOrder(BasicOrderParameters parameters) payable returns (bool fulfilled)',
   'function fulfillOrder(Order order, bytes32 fulfillerConduitKey) payable returns (bool fulfilled)',
   'function cancel(OrderComponents[] orders) returns (bool cancelled)',
@@ -40,6 +43,9 @@ export const seaportAbi = parseAbi([
   'error InvalidMsgValue(uint256 value)',
   'error InvalidConduit(bytes32 conduitKey, address conduit)',
   'error CannotCancelOrder()',
+  'error InvalidProof()',
+  'error BadFraction()',
+  'error InexactFraction()',
   'error TokenTransferGenericFailure(address token, address from, address to, uint256 identifier, uint256 amount)',
   'error BadReturnValueFromERC20OnTransfer(address token, address from, address to, uint256 amount)',
   'error NativeTokenTransferGenericFailure(address account, uint256 amount)',

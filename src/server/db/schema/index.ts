@@ -8,5 +8,6 @@ export * from './catalog.ts';
 export * from './finance.ts';
 export * from './indexer.ts';
 export * from './moderation.ts';
+export * from './offers.ts';
 export * from './relations.ts';
 export * from './trading.ts';

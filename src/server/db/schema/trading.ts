@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.ts';
 import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+import { offers } from './offers.ts';
 
 /** Values of `sell_orders.status`. Only `active` orders can be bought; the others are final. */
 export const ORDER_STATUSES = ['active', 'sold', 'cancelled', 'expired'] as const;
@@ -96,6 +97,8 @@ export const sales = pgTable(
     id: id(),
     chainId: chainId().notNull(),
     orderId: ref('order_id').references(() => sellOrders.id, { onDelete: 'set null' }),
+    /** The stored offer an owner accepted, when the sale is one. */
+    offerId: ref('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
     contractAddress: text('contract_address').notNull(),
     tokenId: uint256('token_id').notNull(),
@@ -123,6 +126,7 @@ export const sales = pgTable(
     index('sales_buyer_idx').on(t.buyerAddress),
     index('sales_seller_idx').on(t.sellerAddress),
     index('sales_sold_at_idx').on(t.soldAt),
+    index('sales_offer_idx').on(t.offerId),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
 import { chainIdParam } from '~/features/chains/params';
+import { offersForCard } from '~/features/trading/offer/offerQueries.server';
 import { addressSchema } from '~/lib/addresses';
 import { tokenIdParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
@@ -9,18 +10,17 @@ import { database } from '~/server/db/client';
 
 /**
  * `GET /api/v1/cards/{chain_id}/{contract}/{token_id}` -> CardDetail (traits, category, creator, owner,
- * active listing with its Seaport order, activity); 404 when unknown, hidden or malformed.
+ * active listing with its Seaport order, activity) and `offers` (those its owner could accept, best first; a
+ * trait offer with this card's `proof`); 404 when unknown, hidden or malformed.
  */
 export const GET = apiRoute(async (ctx) => {
   const chainId = chainIdParam.safeParse(ctx.params.chain_id ?? '');
   const contract = addressSchema.safeParse(ctx.params.contract ?? '');
   const tokenId = tokenIdParam.safeParse(ctx.params.token_id ?? '');
   if (!chainId.success || !contract.success || !tokenId.success) throw notFound('No such card');
-  const card = await getCard(await database(), {
-    chainId: chainId.data,
-    contractAddress: contract.data,
-    tokenId: tokenId.data,
-  });
+  const db = await database();
+  const ref = { chainId: chainId.data, contractAddress: contract.data, tokenId: tokenId.data };
+  const card = await getCard(db, ref);
   if (!card) throw notFound('No such card');
-  return json(card);
+  return json({ ...card, offers: await offersForCard(db, { ...ref, tokenId: BigInt(ref.tokenId) }) });
 });

@@ -1,0 +1,61 @@
+/**
+ * Recording that an offerer cancelled an offer on chain (Seaport `cancel`, then
+ * `POST /api/v1/offers/{order_hash}/cancel`): the chain is read, not the caller believed. Cancelling every
+ * order at once (`incrementCounter`) is recorded by `POST /api/v1/orders/cancel_all`, for offers as for
+ * listings.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Address, Hex } from 'viem';
+import { conflict, forbidden, notFound } from '~/server/api/errors';
+import { offers } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { configuredChain } from '../../chains/chainReads.server';
+import { serverChains } from '../../chains/config.server';
+import { publicClientFor } from '../../chains/publicClients.server';
+import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
+import { seaportAbi } from '../seaport/seaportAbi';
+import { type OfferView, offerView } from './offerView';
+
+/**
+ * Marks the offer cancelled once the chain says it is (its own `cancel`, or a counter bump). Idempotent.
+ * @throws HttpError 403 (not the offerer's), 404, 409 (filled or expired, or not cancelled on chain yet), 502
+ */
+export async function recordOfferCancel(
+  db: Database,
+  offerer: Seller,
+  hash: string,
+  options: OrderOptions = {},
+): Promise<OfferView> {
+  const [offer] = await db.select().from(offers).where(eq(offers.orderHash, hash.toLowerCase()));
+  if (!offer) throw notFound('No such offer');
+  if (offer.offererAddress !== offerer.walletAddress.toLowerCase()) throw forbidden('This is not your offer');
+  if (offer.status === 'cancelled') return offerView(offer, 0);
+  if (offer.status !== 'active') throw conflict(`This offer is already ${offer.status}`);
+  const chain = configuredChain(options.chains ?? serverChains(), offer.chainId);
+  const client = publicClientFor(chain);
+  const exchange = offer.exchange as Address;
+  const [status, counter] = await onChain(chain, () =>
+    Promise.all([
+      client.readContract({
+        address: exchange,
+        abi: seaportAbi,
+        functionName: 'getOrderStatus',
+        args: [offer.orderHash as Hex],
+      }),
+      client.readContract({
+        address: exchange,
+        abi: seaportAbi,
+        functionName: 'getCounter',
+        args: [offer.offererAddress as Address],
+      }),
+    ]),
+  );
+  const [, isCancelled] = status;
+  if (!isCancelled && counter <= BigInt(offer.counter)) throw conflict('The offer is not cancelled on chain yet');
+  const [updated] = await db
+    .update(offers)
+    .set({ status: 'cancelled', closedAt: options.now ?? new Date(), inactiveReason: null })
+    .where(and(eq(offers.id, offer.id), eq(offers.status, 'active')))
+    .returning();
+  return offerView(updated ?? { ...offer, status: 'cancelled' }, 0);
+}

@@ -1,0 +1,168 @@
+/**
+ * Making an offer: storing a signed Seaport offer sent to `POST /api/v1/offers` once the server has checked
+ * it (the order's layout against the platform's terms, the collection and card in the catalogue, a trait
+ * offer's root against the trait index, the offerer's signature, and on chain: the counter, the order's
+ * status, the offerer's balance of the token and allowance to the conduit, and the creator's royalty).
+ *
+ * @see ./offerRules.ts
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Address, Hex } from 'viem';
+import { conflict, notFound, unprocessable } from '~/server/api/errors';
+import { cards, categories, offers } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { configuredChain } from '../../chains/chainReads.server';
+import type { Chain } from '../../chains/chains';
+import { serverChains } from '../../chains/config.server';
+import { CURRENCIES, currenciesForChain } from '../../chains/currencies';
+import { currencyToken } from '../currencyTokens';
+import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
+import { toOrderJson } from '../orderJson';
+import { isOrderSignatureValid } from '../orderSignature.server';
+import { orderHash } from '../seaport/orderHash';
+import { ItemType } from '../seaport/seaportTypes';
+import { sellTerms } from '../sellTerms.server';
+import type { OfferPayload } from './offerPayload';
+import { type OfferCurrency, type OfferShape, offerRoyaltyProblem, readOffer } from './offerRules';
+import { readOfferState } from './offerState.server';
+import { type OfferView, offerView } from './offerView';
+import { collectionTraits } from './traitCriteria.server';
+
+/** The ERC-20 currencies offers on `chain` may be made in. */
+export function offerCurrencies(chain: Chain): OfferCurrency[] {
+  return currenciesForChain(chain.key).flatMap((code) => {
+    const paid = currencyToken(chain, code);
+    return paid?.itemType === ItemType.ERC20 ? [{ code, token: paid.token }] : [];
+  });
+}
+
+/** The catalogue's side of an offer: its collection, a card for the royalty, a trait offer's trait. */
+async function catalogueOf(db: Database, chain: Chain, shape: OfferShape, offerer: string) {
+  const contract = shape.contract.toLowerCase();
+  const [collection] = await db
+    .select({ id: categories.id, hidden: categories.hidden })
+    .from(categories)
+    .where(and(eq(categories.chainId, chain.chainId), eq(categories.contractAddress, contract)));
+  if (!collection || collection.hidden) throw notFound('This collection is not on the marketplace');
+  const inCollection = and(eq(cards.chainId, chain.chainId), eq(cards.contractAddress, contract));
+  const [card] = await db
+    .select({ tokenId: cards.tokenId, owner: cards.ownerAddress })
+    .from(cards)
+    .where(shape.tokenId === undefined ? inCollection : and(inCollection, eq(cards.tokenId, shape.tokenId.toString())))
+    .orderBy(asc(cards.tokenId))
+    .limit(1);
+  if (!card)
+    throw notFound(shape.kind === 'token' ? 'This card is not on the marketplace' : 'This collection has no cards');
+  if (shape.kind === 'token' && card.owner === offerer) throw unprocessable('You own this card');
+  let trait: { type: string; value: string; tokenIds: string[] } | undefined;
+  if (shape.kind === 'trait') {
+    const found = (await collectionTraits(db, chain.chainId, contract)).find(
+      (entry) => entry.criteria === shape.root?.toString(),
+    );
+    if (!found) throw unprocessable('The order’s criteria is not the root of a trait of this collection');
+    trait = { type: found.type, value: found.value, tokenIds: found.tokenIds.map(String) };
+  }
+  return {
+    collectionId: collection.id,
+    royaltyCard: { contract: shape.contract, tokenId: BigInt(card.tokenId) },
+    trait,
+  };
+}
+
+/**
+ * Checks and stores an offer. Resolves `{ created: true }` for a new offer, `{ created: false }` when the
+ * same order was stored before and is still active.
+ * @throws HttpError 404 (collection or card not in the catalogue), 409 (order closed), 422 (invalid order or
+ *   chain state), 502 (the chain did not answer)
+ */
+export async function submitOffer(
+  db: Database,
+  offerer: Seller,
+  input: OfferPayload,
+  options: OrderOptions = {},
+): Promise<{ created: boolean; offer: OfferView }> {
+  const chain = configuredChain(options.chains ?? serverChains(), input.chain_id);
+  const terms = await sellTerms(db, chain, options.env);
+  const now = options.now ?? new Date();
+  const { order, signature } = input;
+  const read = readOffer(order, {
+    offerer: offerer.walletAddress as Address,
+    currencies: offerCurrencies(chain),
+    feeBps: terms.feeBps,
+    feeRecipient: terms.feeRecipient,
+    conduitKey: terms.conduitKey,
+    now: BigInt(Math.floor(now.getTime() / 1000)),
+  });
+  if (read.problem !== undefined) throw unprocessable(read.problem);
+  const { shape } = read;
+  const offererAddress = offerer.walletAddress.toLowerCase();
+  const catalogue = await catalogueOf(db, chain, shape, offererAddress);
+
+  const hash = orderHash(order);
+  const [existing] = await db.select().from(offers).where(eq(offers.orderHash, hash));
+  if (existing) {
+    if (existing.status === 'active') return { created: false, offer: offerView(existing, 0) };
+    throw conflict(`This offer is already ${existing.status}`);
+  }
+  const exchange = chain.contracts.exchange;
+  if (!(await onChain(chain, () => isOrderSignatureValid(chain, exchange, order, signature)))) {
+    throw unprocessable('signature is not the offerer’s signature of this order');
+  }
+  const total = shape.unitPrice * BigInt(shape.quantity);
+  const state = await onChain(chain, () =>
+    readOfferState(chain, {
+      seaport: exchange,
+      offerer: order.offerer,
+      token: shape.token,
+      conduitKey: order.conduitKey,
+      orderHash: hash as Hex,
+      card: catalogue.royaltyCard,
+      unitPrice: shape.unitPrice,
+    }),
+  );
+  const symbol = CURRENCIES[shape.currencyCode as keyof typeof CURRENCIES]?.symbol ?? 'the token';
+  if (state.operator === undefined) throw unprocessable('order.conduitKey names no conduit on this chain');
+  if (state.counter !== order.counter) throw unprocessable('order.counter is not your current Seaport counter');
+  if (state.status.isCancelled) throw unprocessable('This order was cancelled on chain');
+  if (state.status.totalFilled > 0n) throw unprocessable('This order was already filled');
+  if (state.balance < total) throw unprocessable(`Your ${symbol} balance is below the offer`);
+  if (state.allowance < total) throw unprocessable(`Approve ${state.operator} to move your ${symbol} before offering`);
+  const royaltyIssue = offerRoyaltyProblem(order, shape, state.royalty, terms.feeRecipient);
+  if (royaltyIssue) throw unprocessable(royaltyIssue);
+
+  const [row] = await db
+    .insert(offers)
+    .values({
+      chainId: chain.chainId,
+      exchange: exchange.toLowerCase(),
+      orderHash: hash,
+      offererAddress,
+      kind: shape.kind,
+      contractAddress: shape.contract.toLowerCase(),
+      categoryId: catalogue.collectionId,
+      tokenId: shape.tokenId?.toString() ?? null,
+      traitType: catalogue.trait?.type ?? null,
+      traitValue: catalogue.trait?.value ?? null,
+      criteriaRoot: shape.root === undefined ? null : `0x${shape.root.toString(16).padStart(64, '0')}`,
+      criteriaTokenIds: catalogue.trait?.tokenIds ?? null,
+      currencyCode: shape.currencyCode,
+      price: shape.unitPrice.toString(),
+      quantity: shape.quantity,
+      order: toOrderJson(order),
+      signature,
+      counter: order.counter.toString(),
+      startsAt: new Date(Number(order.startTime) * 1000),
+      expiresAt: new Date(Number(order.endTime) * 1000),
+      status: 'active',
+      checkedAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) {
+    const [stored] = await db.select().from(offers).where(eq(offers.orderHash, hash));
+    if (stored) return { created: false, offer: offerView(stored, 0) };
+    throw new Error('offer insert returned nothing');
+  }
+  return { created: true, offer: offerView(row, 0) };
+}

@@ -1,0 +1,12 @@
+import { serverChains } from '~/features/chains/config.server';
+import { chainTerms } from '~/features/trading/chainTerms.server';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+/**
+ * `GET /api/v1/chains` -> `{ chains: [{ chainId, key, name, exchange, conduitKey, conduit, feeBps, feeRecipient,
+ * currencies: [{ code, symbol, type, token, decimals }] }] }`: enough for any Seaport client to build a listing or
+ * an offer the site accepts.
+ */
+export const GET = apiRoute(async () => json({ chains: await chainTerms(await database(), serverChains()) }));

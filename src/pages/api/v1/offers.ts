@@ -1,0 +1,26 @@
+import { publishChange } from '~/features/events/publish.server';
+import { offerPayloadSchema } from '~/features/trading/offer/offerPayload';
+import { submitOffer } from '~/features/trading/offer/submitOffer.server';
+import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+/**
+ * `POST /api/v1/offers` `{ chain_id, order, signature }` (wallet session; `order` = Seaport OrderComponents as
+ * listings carry them) -> 201 `{ offer }` (200 when the same offer was stored before). 404 collection or card
+ * not on the marketplace, 409 offer closed, 422 an order or chain state the rules refuse, 429, 502.
+ */
+export const POST = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const db = await database();
+  await limitListingWrites(db, user.id);
+  const input = await readJson(ctx.request, offerPayloadSchema);
+  const { created, offer } = await submitOffer(db, user, input);
+  if (created && offer.collectionId !== null) {
+    await publishChange({ offers: [offer.collectionId], users: [user.walletAddress] });
+  }
+  return json({ offer }, created ? 201 : 200);
+});
