@@ -52,3 +52,8 @@ export function tagsOf(change: Change): string[] {
   if (change.offers?.length) tags.add(tag.allOffers);
   return [...tags];
 }
+
+/** The tags of a token page: the card, every token page, and its collection's offers (shown on it). */
+export function tokenPageTags(card: { id: number; category: { id: number } | null }): string[] {
+  return [tag.card(card.id), tag.cards, ...(card.category ? [tag.offers(card.category.id)] : [])];
+}

@@ -73,6 +73,7 @@ export const TRADE_MESSAGE_KEYS = [
   'connectFirst',
   'noWallet',
   'switching',
+  'wrapping',
   'approving',
   'signing',
   'walletPrompt',
@@ -88,6 +89,7 @@ export const TRADE_MESSAGE_KEYS = [
   'invalidExpiry',
   'noFeeRecipient',
   'failed',
+  'refused',
   'close',
 ] as const;
 

@@ -17,7 +17,7 @@ import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type Tr
 
 /** The island's props for `card`, or null when its chain is unknown. */
 export function tradeActionProps(input: {
-  card: CardDetail;
+  card: Pick<CardDetail, 'platformFeeBps' | 'contractAddress' | 'tokenId' | 'owner' | 'listing'>;
   chain: Chain | undefined;
   localePrefix: string;
   t: Translate;

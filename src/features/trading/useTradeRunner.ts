@@ -40,6 +40,9 @@ export function useTradeRunner(m: TradeMessages) {
           fail(m.connectFirst);
         } else if (error instanceof RangeError) {
           fail(m.failed);
+        } else if (error instanceof Error && error.name === 'ApiError') {
+          // The site refused what was sent (an offer it will not take): its reason, after ours.
+          fail(`${m.refused} ${error.message}`);
         } else if (isUserRejection(error)) {
           fail(m.declined);
         } else {

@@ -12,6 +12,8 @@ import {
   createWalletClient,
   custom,
   defineChain,
+  erc20Abi,
+  erc721Abi,
   getAddress,
   type Hash,
   zeroHash,
@@ -22,7 +24,7 @@ import { type TradeActionsProps, withGasFloor } from './tradeModel';
 
 /** Steps the island shows while a flow runs. */
 export type TradeProgress =
-  | { step: 'switching' | 'approving' | 'signing' | 'walletPrompt' }
+  | { step: 'switching' | 'wrapping' | 'approving' | 'signing' | 'walletPrompt' }
   | { step: 'pending'; hash: Hash }
   | { step: 'confirmed'; hash: Hash }
   | { step: 'owned'; hash: Hash; owner: Address };
@@ -105,4 +107,51 @@ export async function confirm(
   const receipt = await reader.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new Error('Transaction has been reverted');
   onProgress({ step: 'confirmed', hash });
+}
+
+/** The clients {@link connect} gives back. */
+type Connected = Awaited<ReturnType<typeof connect>>;
+
+/** Lets `operator` move the account's cards of `contract` (`setApprovalForAll`) unless it may already. */
+export async function ensureCardApproval(
+  { account, wallet, reader }: Connected,
+  contract: Address,
+  operator: Address,
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  const args = [account, operator] as const;
+  if (await reader.readContract({ address: contract, abi: erc721Abi, functionName: 'isApprovedForAll', args })) return;
+  onProgress({ step: 'approving' });
+  const hash = await wallet.writeContract({
+    address: contract,
+    abi: erc721Abi,
+    functionName: 'setApprovalForAll',
+    args: [operator, true],
+  });
+  await reader.waitForTransactionReceipt({ hash });
+}
+
+/** Lets `operator` move `amount` of the account's `token` unless it may already. */
+export async function ensureAllowance(
+  { account, wallet, reader }: Connected,
+  token: Address,
+  operator: Address,
+  amount: bigint,
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  const allowance = await reader.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [account, operator],
+  });
+  if (allowance >= amount) return;
+  onProgress({ step: 'approving' });
+  const hash = await wallet.writeContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [operator, amount],
+  });
+  await reader.waitForTransactionReceipt({ hash });
 }

@@ -10,7 +10,15 @@ import type { Eip1193Provider } from '../../wallet/eip1193';
 import { parseOrderJson } from '../orderJson';
 import { fulfillOrder } from '../seaport/fulfillOrder';
 import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
-import { confirm, connect, operatorOf, RECORD_WAIT_MS, type Trade, type TradeProgress } from '../walletTrade';
+import {
+  confirm,
+  connect,
+  ensureAllowance,
+  operatorOf,
+  RECORD_WAIT_MS,
+  type Trade,
+  type TradeProgress,
+} from '../walletTrade';
 
 /** What the buyer pays in ERC-20: token and total, or undefined for a native-coin order. */
 function erc20Total(order: OrderComponents): { token: Address; total: bigint } | undefined {
@@ -71,24 +79,7 @@ export async function buyFlow(
   const operator = operatorOf(trade);
   const payment = erc20Total(order);
   await checkFunds(reader, account, order, payment);
-  if (payment) {
-    const allowance = await reader.readContract({
-      address: payment.token,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [account, operator],
-    });
-    if (allowance < payment.total) {
-      onProgress({ step: 'approving' });
-      const hash = await wallet.writeContract({
-        address: payment.token,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [operator, payment.total],
-      });
-      await reader.waitForTransactionReceipt({ hash });
-    }
-  }
+  if (payment) await ensureAllowance({ account, wallet, reader }, payment.token, operator, payment.total, onProgress);
   onProgress({ step: 'walletPrompt' });
   const hash = await fulfillOrder(wallet, {
     seaport: getAddress(listing.exchange),

@@ -3,7 +3,7 @@
  *
  * @see docs/product-spec.md §3 "Sell-card payload"
  */
-import { type Address, erc721Abi, getAddress, type Hex, zeroAddress } from 'viem';
+import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { cardAbi } from '../contracts/cardAbi';
@@ -12,7 +12,14 @@ import { buildSellOrder } from '../seaport/buildSellOrder';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { signSellOrder } from '../seaport/signSellOrder';
 import { listingWindow, randomSalt } from '../tradeModel';
-import { connect, operatorOf, SignRefusedError, type Trade, type TradeProgress } from '../walletTrade';
+import {
+  connect,
+  ensureCardApproval,
+  operatorOf,
+  SignRefusedError,
+  type Trade,
+  type TradeProgress,
+} from '../walletTrade';
 
 /** Lists the card: approve the conduit once, build and sign the order, send it to the site. */
 export async function sellFlow(
@@ -28,22 +35,7 @@ export async function sellFlow(
   const nft = { contract: getAddress(trade.contractAddress), tokenId: BigInt(trade.tokenId) };
   const seaport = getAddress(trade.seaport);
   const operator = operatorOf(trade);
-  const approved = await reader.readContract({
-    address: nft.contract,
-    abi: erc721Abi,
-    functionName: 'isApprovedForAll',
-    args: [account, operator],
-  });
-  if (!approved) {
-    onProgress({ step: 'approving' });
-    const hash = await wallet.writeContract({
-      address: nft.contract,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [operator, true],
-    });
-    await reader.waitForTransactionReceipt({ hash });
-  }
+  await ensureCardApproval({ account, wallet, reader }, nft.contract, operator, onProgress);
   const counter = await reader.readContract({
     address: seaport,
     abi: seaportAbi,

@@ -1,0 +1,159 @@
+/**
+ * The "Make offer" button, then its form: amount per card, an ERC-20 of the chain, duration, and on a
+ * collection page what it is for (any card, or cards with a trait) and how many cards at most.
+ */
+import { useState } from 'react';
+import { interpolate } from '../../i18n/format';
+import type { OfferTarget } from '../seaport/buildOffer';
+import { MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps } from '../tradeModel';
+import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
+import type { useTradeRunner } from '../useTradeRunner';
+import type { OfferMessages } from './offerModel';
+
+/** A trait a collection offer may ask for. */
+export interface OfferTrait {
+  type: string;
+  value: string;
+  criteria: string;
+  count: number;
+}
+
+interface Props {
+  trade: TradeActionsProps;
+  m: OfferMessages;
+  runner: ReturnType<typeof useTradeRunner>;
+  /** Offers on one card, or on the collection (with its traits). */
+  scope: { kind: 'token' } | { kind: 'collection'; traits: readonly OfferTrait[] };
+  /** Whether the chain's wrapped coin can be wrapped (its token). */
+  wrappedToken: string | null;
+  onDone: () => void;
+}
+
+/** The form (see the module comment). */
+export function MakeOfferForm({ trade, m, runner, scope, wrappedToken, onDone }: Props) {
+  const currencies = trade.currencies.filter((currency) => !/^0x0{40}$/i.test(currency.token));
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [currencyCode, setCurrencyCode] = useState(currencies[0]?.code ?? 0);
+  const [days, setDays] = useState('7');
+  const [quantity, setQuantity] = useState('1');
+  const [trait, setTrait] = useState('');
+  const tm = trade.messages;
+
+  if (currencies.length === 0) return <p className="text-sm text-ink-muted">{m.noErc20}</p>;
+  if (!open) {
+    return (
+      <button type="button" className={TRADE_BUTTON} onClick={() => setOpen(true)}>
+        {m.make}
+      </button>
+    );
+  }
+
+  function onSubmit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const currency = currencies.find((c) => c.code === currencyCode);
+    const unitPrice = currency ? parseAmount(amount, currency.decimals) : null;
+    const dayCount = Number(days);
+    const count = scope.kind === 'token' ? 1 : Number(quantity);
+    if (!currency || unitPrice === null) return runner.fail(tm.invalidPrice);
+    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    if (!Number.isInteger(count) || count < 1 || count > 100) return runner.fail(m.invalidQuantity);
+    const contract = trade.contractAddress as `0x${string}`;
+    const chosen = scope.kind === 'collection' ? scope.traits.find((entry) => entry.criteria === trait) : undefined;
+    const target: OfferTarget =
+      scope.kind === 'token'
+        ? { kind: 'token', contract, tokenId: BigInt(trade.tokenId) }
+        : chosen
+          ? { kind: 'trait', contract, root: BigInt(chosen.criteria) }
+          : { kind: 'collection', contract };
+    const input = {
+      userWallet: trade.userWallet ?? '',
+      target,
+      quantity: count,
+      unitPrice,
+      token: currency.token as `0x${string}`,
+      wrappable: currency.token.toLowerCase() === wrappedToken?.toLowerCase(),
+      days: dayCount,
+      royaltyTokenId: BigInt(trade.tokenId),
+    };
+    void runner.start(async () => {
+      const { makeOfferFlow } = await import('./makeOfferFlow');
+      return async (provider, onProgress) => {
+        await makeOfferFlow(provider, trade, input, onProgress);
+        onDone();
+      };
+    });
+  }
+
+  const wrappedSymbol = currencies.find((c) => c.token.toLowerCase() === wrappedToken?.toLowerCase())?.symbol;
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.make}>
+      {scope.kind === 'collection' && (
+        <label className="grid gap-1 text-sm">
+          {m.target}
+          <select className={TRADE_FIELD} value={trait} onChange={(e) => setTrait(e.target.value)}>
+            <option value="">{m.kindCollection}</option>
+            {scope.traits.map((entry) => (
+              <option key={entry.criteria} value={entry.criteria}>
+                {interpolate(m.kindTrait, { trait: `${entry.type}: ${entry.value}` })} ({entry.count})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="grid gap-1 text-sm">
+        {m.amount}
+        <input
+          className={TRADE_FIELD}
+          inputMode="decimal"
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      <label className="grid gap-1 text-sm">
+        {tm.currency}
+        <select className={TRADE_FIELD} value={currencyCode} onChange={(e) => setCurrencyCode(Number(e.target.value))}>
+          {currencies.map((currency) => (
+            <option key={currency.code} value={currency.code}>
+              {currency.symbol}
+            </option>
+          ))}
+        </select>
+      </label>
+      {scope.kind === 'collection' && (
+        <label className="grid gap-1 text-sm">
+          {m.quantity}
+          <input
+            className={TRADE_FIELD}
+            type="number"
+            min={1}
+            max={100}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
+        </label>
+      )}
+      <label className="grid gap-1 text-sm">
+        {m.days}
+        <input
+          className={TRADE_FIELD}
+          type="number"
+          min={1}
+          max={MAX_EXPIRY_DAYS}
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
+      </label>
+      {wrappedSymbol && <p className="text-sm text-ink-muted">{interpolate(m.wrapNote, { symbol: wrappedSymbol })}</p>}
+      <div className="flex gap-2">
+        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
+          {m.submit}
+        </button>
+        <button type="button" className="rounded-full px-4 py-2 underline" onClick={() => setOpen(false)}>
+          {tm.close}
+        </button>
+      </div>
+    </form>
+  );
+}

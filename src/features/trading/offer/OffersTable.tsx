@@ -1,0 +1,162 @@
+/**
+ * The offers of a card or a collection, best first: what each is for, the price of one card, who made it and
+ * until when. The card's owner gets "Accept" on active offers, with what they receive after the platform fee
+ * and the royalty spelled out before the wallet opens; an offerer gets "Cancel" on their own.
+ */
+import { useState } from 'react';
+import { shortenAddress } from '~/lib/addresses';
+import { formatCryptoPrecise } from '~/lib/price';
+import { interpolate } from '../../i18n/format';
+import type { TradeActionsProps } from '../tradeModel';
+import { TRADE_BUTTON } from '../tradeStyles';
+import type { useTradeRunner } from '../useTradeRunner';
+import { acceptBreakdown, type OfferItemProps, type OfferMessages, offerRole } from './offerModel';
+
+interface Props {
+  trade: TradeActionsProps;
+  offers: readonly OfferItemProps[];
+  m: OfferMessages;
+  runner: ReturnType<typeof useTradeRunner>;
+  /** The card's owner on a token page; null on a collection page (nothing to accept there). */
+  owner: string | null;
+  locale: string;
+}
+
+/** The table (see the module comment). */
+export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) {
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const symbolOf = (code: number) => trade.currencies.find((currency) => currency.code === code)?.symbol ?? '';
+  const money = (amount: bigint, code: number) => formatCryptoPrecise(amount, symbolOf(code), 6);
+  if (offers.length === 0) return <p className="text-sm text-ink-muted">{m.none}</p>;
+
+  const accept = (offer: OfferItemProps) =>
+    runner.start(async () => {
+      const { acceptOfferFlow } = await import('./acceptOfferFlow');
+      return async (provider, onProgress) => {
+        await acceptOfferFlow(provider, { ...trade, owner: owner ?? '' }, offer, onProgress);
+        window.location.reload();
+      };
+    });
+  const cancel = (offer: OfferItemProps) =>
+    runner.start(async () => {
+      const { cancelOfferFlow } = await import('./cancelOfferFlow');
+      return async (provider, onProgress) => {
+        await cancelOfferFlow(provider, trade, offer, onProgress);
+        window.location.reload();
+      };
+    });
+  const kindText = (offer: OfferItemProps) =>
+    offer.kind === 'token'
+      ? m.kindToken
+      : offer.kind === 'trait' && offer.trait
+        ? interpolate(m.kindTrait, { trait: `${offer.trait.type}: ${offer.trait.value}` })
+        : m.kindCollection;
+
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{m.heading}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="py-1 pe-3">
+              {m.price}
+            </th>
+            <th scope="col" className="py-1 pe-3">
+              {m.target}
+            </th>
+            <th scope="col" className="py-1 pe-3">
+              {m.from}
+            </th>
+            <th scope="col" className="py-1 pe-3">
+              {m.expires}
+            </th>
+            <th scope="col" className="py-1">
+              <span className="sr-only">{m.accept}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((offer) => {
+            const role = offerRole(offer, trade.userWallet, owner);
+            const split = acceptBreakdown(offer.order, trade.feeRecipient);
+            return (
+              <tr
+                key={offer.orderHash}
+                data-offer={offer.orderHash}
+                className="border-t border-surface-border align-top"
+              >
+                <td className="py-2 pe-3 font-semibold">
+                  {money(BigInt(offer.price), offer.currencyCode)}
+                  {!offer.active && <span className="block text-xs font-normal text-ink-muted">{m.inactive}</span>}
+                </td>
+                <td className="py-2 pe-3">
+                  {kindText(offer)}
+                  {offer.kind !== 'token' && (
+                    <span className="block text-xs text-ink-muted">
+                      {interpolate(m.remaining, { count: offer.remaining })}
+                    </span>
+                  )}
+                </td>
+                <td className="py-2 pe-3">
+                  {offer.offerer.toLowerCase() === trade.userWallet?.toLowerCase()
+                    ? m.you
+                    : shortenAddress(offer.offerer)}
+                </td>
+                <td className="py-2 pe-3">
+                  <time dateTime={offer.expiresAt}>{new Date(offer.expiresAt).toLocaleDateString(locale)}</time>
+                </td>
+                <td className="py-2">
+                  {role === 'cancel' && (
+                    <button
+                      type="button"
+                      className="underline"
+                      disabled={runner.busy}
+                      onClick={() => void cancel(offer)}
+                    >
+                      {m.cancel}
+                    </button>
+                  )}
+                  {role === 'accept' && confirming !== offer.orderHash && (
+                    <button
+                      type="button"
+                      className={TRADE_BUTTON}
+                      disabled={runner.busy}
+                      onClick={() => setConfirming(offer.orderHash)}
+                    >
+                      {m.accept}
+                    </button>
+                  )}
+                  {role === 'accept' && confirming === offer.orderHash && (
+                    <div className="grid gap-2">
+                      <p role="status">
+                        {interpolate(m.net, {
+                          net: money(split.net, offer.currencyCode),
+                          price: money(split.price, offer.currencyCode),
+                          fee: money(split.fee, offer.currencyCode),
+                          royalty: money(split.royalty, offer.currencyCode),
+                        })}
+                      </p>
+                      <div className="flex gap-2">
+                        <button
+                          type="button"
+                          className={TRADE_BUTTON}
+                          disabled={runner.busy}
+                          onClick={() => void accept(offer)}
+                        >
+                          {m.confirmAccept}
+                        </button>
+                        <button type="button" className="underline" onClick={() => setConfirming(null)}>
+                          {m.back}
+                        </button>
+                      </div>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

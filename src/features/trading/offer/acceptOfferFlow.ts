@@ -1,0 +1,65 @@
+/**
+ * Accepting an offer from the owner's wallet: let the conduit move their cards of the collection, and for a
+ * collection or trait offer also the fee and royalty out of the tokens they receive, then fill the offer
+ * for their card (./../seaport/acceptOffer.ts) and wait for the site to record the new owner. Loaded on click.
+ */
+import { erc721Abi, getAddress, type Hex } from 'viem';
+import { api } from '~/client/siteApi';
+import type { Eip1193Provider } from '../../wallet/eip1193';
+import { parseOrderJson } from '../orderJson';
+import { acceptOffer, feesPerCard } from '../seaport/acceptOffer';
+import { ItemType } from '../seaport/seaportTypes';
+import {
+  confirm,
+  connect,
+  ensureAllowance,
+  ensureCardApproval,
+  operatorOf,
+  RECORD_WAIT_MS,
+  type Trade,
+  type TradeProgress,
+} from '../walletTrade';
+import type { OfferItemProps } from './offerModel';
+
+/** Accepts `offer` with the trade's card (see the module comment). */
+export async function acceptOfferFlow(
+  provider: Eip1193Provider,
+  trade: Trade & { owner: string },
+  offer: OfferItemProps,
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  const order = parseOrderJson(offer.order);
+  const token = order?.offer[0]?.token;
+  if (!order || !token) throw new Error('Order not found');
+  const connected = await connect(provider, trade, trade.owner, onProgress);
+  const operator = operatorOf(trade);
+  const contract = getAddress(trade.contractAddress);
+  await ensureCardApproval(connected, contract, operator, onProgress);
+  if (order.consideration[0]?.itemType !== ItemType.ERC721) {
+    await ensureAllowance(connected, token, operator, feesPerCard(order), onProgress);
+  }
+  onProgress({ step: 'walletPrompt' });
+  const hash = await acceptOffer(connected.wallet, {
+    seaport: getAddress(trade.seaport),
+    order,
+    signature: offer.signature as Hex,
+    tokenId: BigInt(trade.tokenId),
+    proof: (offer.proof ?? []) as Hex[],
+    fulfillerConduitKey: trade.conduitKey as Hex,
+  });
+  await confirm(connected.reader, hash, onProgress);
+  const owner = await connected.reader.readContract({
+    address: contract,
+    abi: erc721Abi,
+    functionName: 'ownerOf',
+    args: [BigInt(trade.tokenId)],
+  });
+  onProgress({ step: 'owned', hash, owner });
+  const path = `/api/v1/cards/${trade.chain.chainId}/${trade.contractAddress.toLowerCase()}/${trade.tokenId}`;
+  const deadline = Date.now() + RECORD_WAIT_MS;
+  while (Date.now() < deadline) {
+    const card = await api.get<{ owner?: string }>(path).catch(() => undefined);
+    if (card?.owner?.toLowerCase() === owner.toLowerCase()) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Making an offer from the wallet: wrap the native coin when the offer is in the chain's wrapped coin and the
+ * wallet holds too little of it, allow the conduit the offered amount, read the counter and the royalty, build
+ * and sign the order (./../seaport/buildOffer.ts), and send it to `POST /api/v1/offers`. Loaded on submit.
+ */
+import { type Address, erc20Abi, getAddress, type Hex } from 'viem';
+import { api } from '~/client/siteApi';
+import type { Eip1193Provider } from '../../wallet/eip1193';
+import { cardAbi } from '../contracts/cardAbi';
+import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
+import { toOrderJson } from '../orderJson';
+import { buildOffer, type OfferTarget } from '../seaport/buildOffer';
+import { seaportAbi } from '../seaport/seaportAbi';
+import { signSellOrder } from '../seaport/signSellOrder';
+import { listingWindow, randomSalt } from '../tradeModel';
+import { connect, ensureAllowance, operatorOf, SignRefusedError, type Trade, type TradeProgress } from '../walletTrade';
+
+/** What the form asks for. */
+export interface MakeOfferInput {
+  userWallet: string;
+  target: OfferTarget;
+  quantity: number;
+  unitPrice: bigint;
+  token: Address;
+  /** Whether `token` is the chain's wrapped native coin (it can be wrapped on the way). */
+  wrappable: boolean;
+  days: number;
+  /** A card of the collection, for the royalty (the target itself for a token offer). */
+  royaltyTokenId: bigint;
+}
+
+/** Makes the offer (see the module comment). */
+export async function makeOfferFlow(
+  provider: Eip1193Provider,
+  trade: Trade,
+  input: MakeOfferInput,
+  onProgress: (p: TradeProgress) => void,
+): Promise<void> {
+  const times = listingWindow(Date.now() / 1000, input.days);
+  if (!times) throw new RangeError('expiry');
+  const connected = await connect(provider, trade, input.userWallet, onProgress);
+  const { account, wallet, reader } = connected;
+  const total = input.unitPrice * BigInt(input.quantity);
+  const balance = await reader.readContract({
+    address: input.token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [account],
+  });
+  if (balance < total && input.wrappable) {
+    onProgress({ step: 'wrapping' });
+    const hash = await wallet.writeContract({
+      address: input.token,
+      abi: wrappedNativeAbi,
+      functionName: 'deposit',
+      value: total - balance,
+    });
+    await reader.waitForTransactionReceipt({ hash });
+  }
+  await ensureAllowance(connected, input.token, operatorOf(trade), total, onProgress);
+  const seaport = getAddress(trade.seaport);
+  const contract = getAddress(trade.contractAddress);
+  const [counter, royalty] = await Promise.all([
+    reader.readContract({ address: seaport, abi: seaportAbi, functionName: 'getCounter', args: [account] }),
+    reader
+      .readContract({
+        address: contract,
+        abi: cardAbi,
+        functionName: 'royaltyInfo',
+        args: [input.royaltyTokenId, input.unitPrice],
+      })
+      .then(([receiver, amount]) => ({ receiver, amount }))
+      .catch(() => undefined),
+  ]);
+  const order = buildOffer({
+    offerer: account,
+    target: input.target,
+    quantity: input.quantity,
+    unitPrice: input.unitPrice,
+    token: input.token,
+    platformFee: { bps: trade.feeBps, recipient: trade.feeRecipient ? getAddress(trade.feeRecipient) : undefined },
+    ...(royalty ? { royalty } : {}),
+    ...times,
+    salt: randomSalt(),
+    counter,
+    conduitKey: trade.conduitKey as Hex,
+  });
+  onProgress({ step: 'signing' });
+  let signature: Hex;
+  try {
+    signature = await signSellOrder(wallet, { order, chainId: trade.chain.chainId, seaport });
+  } catch (error) {
+    throw new SignRefusedError(error);
+  }
+  await api.post('/api/v1/offers', { chain_id: trade.chain.chainId, order: toOrderJson(order), signature });
+}

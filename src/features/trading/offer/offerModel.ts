@@ -1,0 +1,100 @@
+/**
+ * What the offers island works with, free of viem: the offers as the server hands them over, its messages,
+ * who may do what with an offer, and what an owner receives when they accept one (price less the platform
+ * fee and the royalty, read from the signed order itself).
+ */
+import type { OrderJson } from '../orderJson';
+
+/** One offer as the island gets it (a subset of the API's offer). */
+export interface OfferItemProps {
+  orderHash: string;
+  kind: 'token' | 'collection' | 'trait';
+  price: string;
+  currencyCode: number;
+  offerer: string;
+  expiresAt: string;
+  active: boolean;
+  remaining: number;
+  trait: { type: string; value: string } | null;
+  order: OrderJson;
+  signature: string;
+  proof?: string[];
+}
+
+/** Keys of the island's messages (`offer.<key>` in ja.json / en.json). */
+export const OFFER_MESSAGE_KEYS = [
+  'heading',
+  'none',
+  'make',
+  'amount',
+  'days',
+  'quantity',
+  'submit',
+  'target',
+  'kindToken',
+  'kindCollection',
+  'kindTrait',
+  'price',
+  'from',
+  'expires',
+  'accept',
+  'cancel',
+  'inactive',
+  'net',
+  'confirmAccept',
+  'back',
+  'made',
+  'cancelled',
+  'remaining',
+  'noErc20',
+  'invalidQuantity',
+  'wrapNote',
+  'signing',
+  'you',
+] as const;
+
+/** The island's messages. */
+export type OfferMessages = Record<(typeof OFFER_MESSAGE_KEYS)[number], string>;
+
+const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/** What the viewer may do with an offer: accept it (they own the card), cancel it (they made it), or nothing. */
+export function offerRole(
+  offer: Pick<OfferItemProps, 'offerer' | 'active'>,
+  viewer: string | null,
+  owner: string | null,
+): 'accept' | 'cancel' | 'none' {
+  if (same(offer.offerer, viewer)) return 'cancel';
+  return offer.active && owner !== null && same(owner, viewer) ? 'accept' : 'none';
+}
+
+const amountOf = (value: unknown): bigint => {
+  try {
+    return typeof value === 'string' || typeof value === 'number' ? BigInt(value) : 0n;
+  } catch {
+    return 0n;
+  }
+};
+
+/**
+ * What accepting the offer for one card pays out, from its signed order: the price of one card, the platform
+ * fee (items to `feeRecipient`), the royalty (the other payments) and the owner's net.
+ */
+export function acceptBreakdown(
+  order: OrderJson,
+  feeRecipient: string | null,
+): { price: bigint; fee: bigint; royalty: bigint; net: bigint } {
+  const given = Array.isArray(order.offer) ? (order.offer[0] as Record<string, unknown> | undefined) : undefined;
+  const items = Array.isArray(order.consideration) ? (order.consideration as Record<string, unknown>[]) : [];
+  const quantity = amountOf(items[0]?.endAmount) || 1n;
+  const price = amountOf(given?.endAmount) / quantity;
+  let fee = 0n;
+  let royalty = 0n;
+  for (const item of items.slice(1)) {
+    const amount = amountOf(item.endAmount) / quantity;
+    if (same(String(item.recipient ?? ''), feeRecipient)) fee += amount;
+    else royalty += amount;
+  }
+  return { price, fee, royalty, net: price - fee - royalty };
+}

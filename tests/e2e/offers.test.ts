@@ -1,0 +1,142 @@
+/**
+ * Offers in Chromium with the injected test wallet, on a local chain with the demo catalogue: a collector
+ * makes an offer on a card (the ether is wrapped and the conduit approved on the way, then the offer is
+ * signed), the owner sees what they would receive after fee and royalty and accepts it, and the sale shows on
+ * both users' pages; a collection offer made on the collection page is accepted with another card of the
+ * collection. axe checks the offer form and the accept step.
+ *
+ * This file runs its own server on an anvil chain with the demo catalogue minted (tests/helpers/chainApp.ts).
+ */
+import type { Browser } from 'playwright-core';
+import { parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
+import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
+import { hydrated, signInWithWallet } from '../helpers/pageActions.ts';
+import { anvilKey } from '../helpers/testWallet.ts';
+
+interface CardItem {
+  contractAddress: string;
+  tokenId: string;
+  owner: string;
+  name: string;
+  category: { id: number } | null;
+  listing: unknown;
+}
+interface CardRecord extends CardItem {
+  offers: { orderHash: string; kind: string; price: string; offerer: string }[];
+}
+
+let app: ChainApp;
+let browser: Browser;
+let cards: CardItem[];
+const open: TestPage[] = [];
+
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${app.url}${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+const record = (card: CardItem) => get<CardRecord>(`/api/v1/cards/1/${card.contractAddress}/${card.tokenId}`);
+const tokenPath = (card: CardItem) => `/en/tokens/1/${card.contractAddress}/${card.tokenId}`;
+const indexOf = (address: string) => ANVIL_ACCOUNTS.findIndex((a) => a.toLowerCase() === address.toLowerCase());
+
+async function walletPage(index: number) {
+  const opened = await newPage(browser, { locale: 'en-US' });
+  open.push(opened);
+  await opened.page.setViewportSize({ width: 1280, height: 900 });
+  const wallet = await signInWithWallet(opened.page, app.url, { key: anvilKey(index), rpcUrl: app.rpcUrl, chainId: 1 });
+  return { ...opened, wallet };
+}
+
+/** Waits until `check` passes (the indexer records fills in the background). */
+async function until(check: () => Promise<boolean>, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startChainApp(), launchBrowser()]);
+  const { items } = await get<{ items: CardItem[] }>('/api/v1/cards?chain_id=1&per_page=100');
+  // Unlisted cards held by collectors (accounts 8 and up), two of them in one collection.
+  cards = items.filter((item) => item.listing === null && indexOf(item.owner) >= 8 && item.category !== null);
+  if (cards.length < 3) throw new Error('the demo catalogue has too few unlisted Ethereum cards held by collectors');
+}, 120_000);
+
+afterAll(async () => {
+  for (const page of open) await page.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('offers in the browser', () => {
+  test('an offer on a card is made, accepted by its owner, and the sale shows on both users’ pages', async () => {
+    const card = cards[0] as CardItem;
+    const ownerIndex = indexOf(card.owner);
+    const offererIndex = ownerIndex === 19 ? 18 : 19;
+    const offerer = await walletPage(offererIndex);
+    await offerer.page.goto(`${app.url}${tokenPath(card)}`);
+    await hydrated(offerer.page, 'OffersPanel');
+    await offerer.page.getByRole('button', { name: 'Make offer' }).click();
+    const form = offerer.page.getByRole('form', { name: 'Make offer' });
+    await expectNoSeriousA11yViolations(offerer.page);
+    await form.getByLabel('Amount per card').fill('0.02');
+    await form.getByLabel('Currency').selectOption({ label: 'WETH' });
+    await form.getByLabel('Duration (days)').fill('3');
+    await form.getByRole('button', { name: 'Send offer' }).click();
+    await until(async () => (await record(card)).offers.length > 0);
+    const made = (await record(card)).offers[0];
+    expect(made).toMatchObject({ kind: 'token', price: parseEther('0.02').toString() });
+    expect(offerer.wallet.calls).toContain('eth_signTypedData_v4');
+
+    const owner = await walletPage(ownerIndex);
+    await owner.page.goto(`${app.url}${tokenPath(card)}`);
+    await hydrated(owner.page, 'OffersPanel');
+    const row = owner.page.locator(`tr[data-offer="${made?.orderHash}"]`);
+    await row.getByRole('button', { name: 'Accept' }).click();
+    // 0.02 less the 2.5 % fee and the card's royalty, spelled out before the wallet opens.
+    await expect
+      .poll(() => row.getByRole('status').textContent())
+      .toMatch(/You receive 0\.0\d+ WETH \(price 0\.02 WETH − fee 0\.0005 WETH − royalty/);
+    await expectNoSeriousA11yViolations(owner.page);
+    await row.getByRole('button', { name: 'Accept in wallet' }).click();
+    await until(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase());
+
+    await offerer.page.goto(`${app.url}/en/user/${offerer.wallet.account.address.toLowerCase()}`);
+    const madeRow = offerer.page.locator(`section[data-offers="offers-made"] tr[data-offer="${made?.orderHash}"]`);
+    await expect.poll(() => madeRow.textContent()).toContain('Accepted');
+    expect(await offerer.page.locator('main').textContent()).toContain(card.name);
+    await owner.page.goto(`${app.url}/en/user/${owner.wallet.account.address.toLowerCase()}`);
+    expect(await owner.page.locator('main').textContent()).not.toContain(card.name);
+  }, 120_000);
+
+  test('a collection offer made on the collection page is accepted with another card of the collection', async () => {
+    const card = cards.find((item, index) => index > 0 && item.category?.id === cards[1]?.category?.id) as CardItem;
+    const ownerIndex = indexOf(card.owner);
+    const offererIndex = ownerIndex === 17 ? 16 : 17;
+    const offerer = await walletPage(offererIndex);
+    await offerer.page.goto(`${app.url}/en/collection/${card.category?.id}`);
+    await hydrated(offerer.page, 'OffersPanel');
+    await offerer.page.getByRole('button', { name: 'Make offer' }).click();
+    const form = offerer.page.getByRole('form', { name: 'Make offer' });
+    await form.getByLabel('For').selectOption({ label: 'Any card in the collection' });
+    await form.getByLabel('Amount per card').fill('0.01');
+    await form.getByLabel('Currency').selectOption({ label: 'WETH' });
+    await form.getByRole('button', { name: 'Send offer' }).click();
+    await until(async () => (await record(card)).offers.some((offer) => offer.kind === 'collection'));
+    const made = (await record(card)).offers.find((offer) => offer.kind === 'collection');
+
+    const owner = await walletPage(ownerIndex);
+    await owner.page.goto(`${app.url}${tokenPath(card)}`);
+    await hydrated(owner.page, 'OffersPanel');
+    const row = owner.page.locator(`tr[data-offer="${made?.orderHash}"]`);
+    expect(await row.textContent()).toContain('Any card in the collection');
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await row.getByRole('button', { name: 'Accept in wallet' }).click();
+    await until(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase());
+  }, 120_000);
+});
