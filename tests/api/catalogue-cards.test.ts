@@ -43,6 +43,7 @@ describe('GET /api/v1/cards', () => {
       owner: expect.stringMatching(/^0x[0-9a-f]{40}$/),
       listing:
         res.body.items[0]?.listing === null ? null : expect.objectContaining({ price: expect.stringMatching(/^\d+$/) }),
+      bestOffer: null,
       views: expect.any(Number),
     });
   });
@@ -124,7 +125,7 @@ describe('GET /api/v1/cards', () => {
     ['page=0', 'page'],
     ['page=1.5', 'page'],
     ['chain_id=abc', 'chain_id'],
-    ['currency_code=11', 'currency_code'],
+    ['currency_code=12', 'currency_code'],
     ['price_min=-1', 'price_min'],
     ['price_min=1e5', 'price_min'],
     ['price_max=0.0000000000000000001', 'price_max'],

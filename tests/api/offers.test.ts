@@ -145,6 +145,13 @@ describe('a collection offer for up to two cards', () => {
       .get<{ offers: OfferJson[] }>(`/api/v1/collections/${collectionId}/offers`);
     expect(listed.body.offers.map((entry) => entry.orderHash)).toContain(made.body.offer.orderHash);
 
+    const grid = await trading.app
+      .client()
+      .get<{ items: { tokenId: string; bestOffer: unknown }[] }>('/api/v1/cards?chain_id=1&per_page=100');
+    expect(grid.body.items.find((item) => item.tokenId === '7')?.bestOffer).toEqual({
+      price: price.toString(),
+      currencyCode: 4,
+    });
     const fee = (price * BigInt(TEST_FEE_BPS)) / 10_000n;
     const royalty = (price * BigInt(TEST_ROYALTY_BPS)) / 10_000n;
     for (const tokenId of [5n, 6n]) {
@@ -237,7 +244,8 @@ describe('refused offers', () => {
     expect(await refusal(long.body)).toMatchObject({ status: 422, message: expect.stringMatching(/180 days/) });
     const tooMuch = await signOffer(trading.fixture, market.buyer, { target: target(), unitPrice: parseEther('5000') });
     expect(await refusal(tooMuch.body)).toMatchObject({ status: 422, message: expect.stringMatching(/balance/) });
-    const forged = { ...base.body, signature: base.signature.replace(/..$/, '1c') };
+    const flipped = base.signature.slice(0, 10) + (base.signature[10] === 'a' ? 'b' : 'a') + base.signature.slice(11);
+    const forged = { ...base.body, signature: flipped };
     expect((await refusal(forged)).status).toBe(422);
     const otherSalt = { ...base.body, order: { ...base.body.order, salt: '1' } };
     expect(await refusal(otherSalt)).toMatchObject({ status: 422, message: expect.stringMatching(/signature/) });

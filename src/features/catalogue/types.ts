@@ -49,6 +49,8 @@ export interface CardSummary {
   /** The current owner's wallet address. */
   owner: string;
   listing: ListingSummary | null;
+  /** The highest open offer an owner could accept (one card's price), or null. */
+  bestOffer: { price: string; currencyCode: number } | null;
   views: number;
 }
 
@@ -93,7 +95,7 @@ export interface ActivityItem {
 }
 
 /** One card with everything the token page shows. */
-export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | 'creator'> {
+export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | 'creator' | 'bestOffer'> {
   description: string | null;
   descriptionEn: string | null;
   metadata: Record<string, unknown>;

@@ -78,7 +78,7 @@ describe('currenciesForChain', () => {
     expect(currenciesForChain('ETH')).toEqual([CurrencyCode.ETH, CurrencyCode.WETH, CurrencyCode.ATEM]);
     expect(currenciesForChain('BSC')).toEqual([CurrencyCode.BNB, CurrencyCode.WBNB, CurrencyCode.ATEM]);
     expect(currenciesForChain('KLAYTN')).toEqual([CurrencyCode.KLAYTN, CurrencyCode.WKLAY, CurrencyCode.ATEM]);
-    expect(currenciesForChain('POLYGON')).toEqual([CurrencyCode.POL, CurrencyCode.ATEM]);
+    expect(currenciesForChain('POLYGON')).toEqual([CurrencyCode.POL, CurrencyCode.WPOL, CurrencyCode.ATEM]);
   });
 
   it('never offers a fiat currency', () => {

@@ -35,7 +35,7 @@ export interface Change {
   lists?: boolean;
   /** Every token page (the platform fee, ...). */
   allCards?: boolean;
-  /** Collections whose offers changed (made, accepted, cancelled, active again). */
+  /** Collections whose offers changed (made, accepted, cancelled, active again); lists show best offers too. */
   offers?: readonly number[];
 }
 
@@ -49,7 +49,8 @@ export function tagsOf(change: Change): string[] {
   if (change.lists) for (const name of [tag.market, tag.rankings, tag.home]) tags.add(name);
   if (change.allCards) tags.add(tag.cards);
   for (const id of change.offers ?? []) tags.add(tag.offers(id));
-  if (change.offers?.length) tags.add(tag.allOffers);
+  // Best offers show in the lists and rankings too.
+  if (change.offers?.length) for (const name of [tag.allOffers, tag.market, tag.rankings, tag.home]) tags.add(name);
   return [...tags];
 }
 

@@ -17,6 +17,7 @@ import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
 import { cards, categories, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { bestCardOffers } from '../bestOffers.server';
 import type { CardDetail, CardSummary, CardTrait } from '../types';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
 
@@ -170,6 +171,7 @@ function toSummary(row: CardRow): CardSummary {
             expiresAt: toIso(row.listingExpiresAt),
             unbuyableReason: row.listingUnbuyableReason,
           },
+    bestOffer: null,
     views: row.views ?? 0,
   };
 }
@@ -232,7 +234,8 @@ export async function queryCards(
   );
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  return { items: rows.map(toSummary), total, exact };
+  const best = await bestCardOffers(db, ids);
+  return { items: rows.map((row) => ({ ...toSummary(row), bestOffer: best.get(row.id) ?? null })), total, exact };
 }
 
 /** The traits of token metadata (`attributes`: `{trait_type, value, display_type?}`); others skipped. */

@@ -15,6 +15,7 @@ import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { chainIdParam } from '~/features/chains/params';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
+import { bestCollectionOffers } from '../bestOffers.server';
 import type { CreatorRef, CurrencyVolume } from '../types';
 
 /** Periods a ranking covers. */
@@ -51,6 +52,8 @@ export interface RankingItem {
     creator: CreatorRef | null;
   };
   creator?: CreatorRef & { image: string | null };
+  /** A collection's highest open collection offer (one card's price), or null; absent for creators. */
+  bestOffer?: { price: string; currencyCode: number } | null;
 }
 
 /** The ranking answer. */
@@ -93,6 +96,7 @@ export async function getRanking(db: Database, query: RankingQuery): Promise<Ran
   const ids = rows.map((row) => toNumber(row.id));
   const volumes = await volumesOf(db, query, key, ids);
   const details = query.kind === 'categories' ? await categoriesById(db, ids) : await creatorsById(db, ids);
+  const best = query.kind === 'categories' ? await bestCollectionOffers(db, ids) : undefined;
   const items = rows.map((row, index): RankingItem => {
     const id = toNumber(row.id);
     return {
@@ -100,6 +104,7 @@ export async function getRanking(db: Database, query: RankingQuery): Promise<Ran
       sales: toNumber(row.sales),
       volume: volumes.get(id) ?? [],
       ...details.get(id),
+      ...(best ? { bestOffer: best.get(id) ?? null } : {}),
     };
   });
   return { ...query, items };

@@ -1,15 +1,18 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
+import { offersForCard } from '~/features/trading/offer/offerQueries.server';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
-/** `GET /api/v1/cards/{id}` -> CardDetail (for /nfts/{id}); 404 when unknown, hidden or not an id. */
+/** `GET /api/v1/cards/{id}` -> CardDetail with its `offers` (for /nfts/{id}); 404 when unknown, hidden or not an id. */
 export const GET = apiRoute(async (ctx) => {
   const id = idParam.safeParse(ctx.params.id ?? '');
   if (!id.success) throw notFound('No such card');
-  const card = await getCard(await database(), { id: id.data });
+  const db = await database();
+  const card = await getCard(db, { id: id.data });
   if (!card) throw notFound('No such card');
-  return json(card);
+  const ref = { chainId: card.chainId, contractAddress: card.contractAddress, tokenId: BigInt(card.tokenId) };
+  return json({ ...card, offers: await offersForCard(db, ref) });
 });
