@@ -88,8 +88,10 @@ describe('offers in the browser', () => {
     await form.getByLabel('Currency').selectOption({ label: 'WETH' });
     await form.getByLabel('Duration (days)').fill('3');
     await form.getByRole('button', { name: 'Send offer' }).click();
-    await until(async () => (await record(card)).offers.length > 0);
-    const made = (await record(card)).offers[0];
+    const mine = async () =>
+      (await record(card)).offers.find((offer) => offer.offerer === offerer.wallet.account.address.toLowerCase());
+    await until(async () => (await mine()) !== undefined);
+    const made = await mine();
     expect(made).toMatchObject({ kind: 'token', price: parseEther('0.02').toString() });
     expect(offerer.wallet.calls).toContain('eth_signTypedData_v4');
 
@@ -127,8 +129,12 @@ describe('offers in the browser', () => {
     await form.getByLabel('Amount per card').fill('0.01');
     await form.getByLabel('Currency').selectOption({ label: 'WETH' });
     await form.getByRole('button', { name: 'Send offer' }).click();
-    await until(async () => (await record(card)).offers.some((offer) => offer.kind === 'collection'));
-    const made = (await record(card)).offers.find((offer) => offer.kind === 'collection');
+    const mine = async () =>
+      (await record(card)).offers.find(
+        (offer) => offer.kind === 'collection' && offer.offerer === offerer.wallet.account.address.toLowerCase(),
+      );
+    await until(async () => (await mine()) !== undefined);
+    const made = await mine();
 
     const owner = await walletPage(ownerIndex);
     await owner.page.goto(`${app.url}${tokenPath(card)}`);

@@ -218,13 +218,15 @@ describe('cancel all and failures', () => {
     await hydrated(owner.page, 'CancelAllListings');
     await Promise.all([
       owner.page.waitForEvent('load', { timeout: 45_000 }),
-      owner.page.getByRole('button', { name: /^Cancel all my listings on Ethereum/ }).click(),
+      owner.page.getByRole('button', { name: /^Cancel all my listings and offers on Ethereum/ }).click(),
     ]);
     // Seaport 1.6 raises the counter by a large pseudo-random step, not by one.
     expect(await counter()).toBeGreaterThan(before);
     expect((await record()).listing).toBeNull();
     // Listings on the other chains (demo data) keep their buttons; Ethereum's is gone.
-    expect(await owner.page.getByRole('button', { name: /^Cancel all my listings on Ethereum/ }).count()).toBe(0);
+    expect(
+      await owner.page.getByRole('button', { name: /^Cancel all my listings and offers on Ethereum/ }).count(),
+    ).toBe(0);
   });
 
   test('refusing to sign the listing shows an alert and lists nothing', async () => {

@@ -103,7 +103,9 @@ function offerFill(event: Fulfilled): Fill | undefined {
   const given = event.offer.find((item) => item.itemType === ItemType.ERC20);
   if (!card || !given) return undefined;
   const paidOut = paidItems(event).filter((item) => lower(item.token) === lower(given.token));
-  const kept = given.amount - paidOut.reduce((sum, item) => sum + item.amount, 0n);
+  const spent = paidOut.reduce((sum, item) => sum + item.amount, 0n);
+  // An order made elsewhere may have the owner pay more than they got; they then kept nothing.
+  const kept = given.amount > spent ? given.amount - spent : 0n;
   const toSeller: PaidItem = { itemType: given.itemType, token: given.token, amount: kept, recipient: event.recipient };
   return { card, seller: event.recipient, buyer: event.offerer, items: [toSeller, ...paidOut] };
 }

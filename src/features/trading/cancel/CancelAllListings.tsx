@@ -1,7 +1,7 @@
 /**
- * "Cancel all my listings" on the seller's own items page, one button per chain where they have listings:
- * raises their Seaport counter in the wallet (one transaction for every listing on that chain), then the
- * site ends those listings. viem and the flow load only on click.
+ * "Cancel all my listings and offers" on the wallet's own items page, one button per chain where they have
+ * listings or offers: raises their Seaport counter in the wallet (one transaction for every order on that
+ * chain), then the site ends those listings and offers. viem and the flow load only on click.
  *
  * @see ./cancelFlow.ts `cancelAllFlow`, docs/product-spec.md §2 (/user/{address}), issue "Cancel ... all of a seller's listings"
  */
@@ -14,6 +14,7 @@ import type { TradeActionsProps } from '../tradeModel';
 export interface CancelAllChain {
   chain: TradeActionsProps['chain'];
   seaport: string;
+  /** Active listings and offers on the chain. */
   listings: number;
 }
 

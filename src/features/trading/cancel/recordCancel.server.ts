@@ -68,7 +68,7 @@ export async function recordCancelAll(
   seller: Seller,
   chainId: number,
   options: OrderOptions = {},
-): Promise<{ counter: string; cancelled: number; cardIds: number[] }> {
+): Promise<{ counter: string; cancelled: number; cardIds: number[]; offerCollections: number[] }> {
   const chain = configuredChain(options.chains ?? serverChains(), chainId);
   const wallet = seller.walletAddress.toLowerCase() as Address;
   const counter = await onChain(chain, () =>
@@ -93,7 +93,7 @@ export async function recordCancelAll(
     )
     .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
   // The counter voids the wallet's offers on that Seaport too.
-  await db
+  const endedOffers = await db
     .update(offers)
     .set({ status: 'cancelled', closedAt: options.now ?? new Date(), inactiveReason: null })
     .where(
@@ -104,8 +104,10 @@ export async function recordCancelAll(
         eq(offers.status, 'active'),
         sql`${offers.counter} < ${counter.toString()}::numeric`,
       ),
-    );
+    )
+    .returning({ categoryId: offers.categoryId });
   return {
+    offerCollections: [...new Set(endedOffers.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId])))],
     counter: counter.toString(),
     cancelled: rows.length,
     cardIds: rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId])),

@@ -14,14 +14,14 @@ const body = z.object({ chain_id: chainIdParam });
 
 /**
  * `POST /api/v1/orders/cancel_all {chain_id}` after the seller's Seaport `incrementCounter` -> `{counter,
- * cancelled}`: the seller's active listings on that chain signed with an older counter end. 422, 502.
+ * cancelled}`: the seller's active listings and offers on that chain signed with an older counter end. 422, 502.
  */
 export const POST = apiRoute(async (ctx) => {
   const user = requireUser(ctx);
   const { chain_id: chainId } = await readJson(ctx.request, body);
   const db = await database();
   await limitListingWrites(db, user.id);
-  const { cardIds, ...result } = await recordCancelAll(db, user, chainId);
-  await publishChange(await changeOfCards(db, cardIds, [user.walletAddress]));
+  const { cardIds, offerCollections, ...result } = await recordCancelAll(db, user, chainId);
+  await publishChange({ ...(await changeOfCards(db, cardIds, [user.walletAddress])), offers: offerCollections });
   return json(result);
 });
