@@ -5,6 +5,9 @@ import { jsonError } from '../api/respond';
 import { isSafeMethod, siteRequestProblem } from '../api/siteRequest';
 import { siteOrigins } from '../http/site';
 
+/** The one state-changing API path not called by the site's pages (exactly this path, no escapes). */
+export const STRIPE_WEBHOOK_PATH = '/api/v1/payments/stripe/webhook';
+
 /** Whether a (locale-stripped) path is under the API, however its letters are escaped. */
 function isApiPath(path: string): boolean {
   let decoded = path;
@@ -18,7 +21,8 @@ function isApiPath(path: string): boolean {
 
 /**
  * The CSRF gate, before anything else reads the request: every state-changing request, on any path, must
- * come from the site (see ../api/siteRequest.ts), else 403 with a message. The API has no locale prefix:
+ * come from the site (see ../api/siteRequest.ts), else 403 with a message; the one exception is Stripe's
+ * webhook at exactly {@link STRIPE_WEBHOOK_PATH}, which answers only to a valid Stripe signature. The API has no locale prefix:
  * `/en/api/...` answers 404.
  */
 export const apiGate = defineMiddleware((ctx, next) => {
@@ -26,6 +30,8 @@ export const apiGate = defineMiddleware((ctx, next) => {
   const { locale, path } = stripLocale(ctx.url.pathname);
   if (locale !== defaultLocale && isApiPath(path)) return jsonError(404, 'Not found: the API has no locale prefix');
   if (isSafeMethod(ctx.request.method)) return next();
+  // Stripe's servers call the webhook without the site's headers; it checks their signature instead.
+  if (path === STRIPE_WEBHOOK_PATH) return next();
   const origins = new Set([...siteOrigins().origins, ctx.locals.client.origin]);
   const problem = siteRequestProblem(ctx.request, origins, PUBLIC_API_KEY);
   return problem ? jsonError(403, problem) : next();

@@ -9,5 +9,6 @@ export * from './finance.ts';
 export * from './indexer.ts';
 export * from './moderation.ts';
 export * from './offers.ts';
+export * from './payments.ts';
 export * from './relations.ts';
 export * from './trading.ts';

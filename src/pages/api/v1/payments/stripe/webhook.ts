@@ -1,0 +1,20 @@
+import { stripeSettings } from '~/features/payments/stripeConfig.server';
+import { receiveStripeEvent, verifiedEvent } from '~/features/payments/stripeWebhook.server';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+/**
+ * `POST /api/v1/payments/stripe/webhook` (Stripe's servers, signed with the webhook secret; no site headers:
+ * the signature is its check, see src/server/middleware/apiGate.ts) -> `{ received: true, duplicate }`.
+ * 400 unsigned, wrongly signed or stale; 404 when card payments are off.
+ */
+export const POST = apiRoute(async (ctx) => {
+  const settings = stripeSettings();
+  if (!settings) throw notFound('Card payments are not configured');
+  const raw = await ctx.request.text();
+  const event = verifiedEvent(settings, raw, ctx.request.headers.get('stripe-signature'));
+  const fresh = await receiveStripeEvent(await database(), event);
+  return json({ received: true, duplicate: !fresh });
+});

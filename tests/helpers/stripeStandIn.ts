@@ -1,0 +1,131 @@
+/**
+ * A small local stand-in of the parts of Stripe's HTTP API the site calls, for the official `stripe` SDK to
+ * talk to (`STRIPE_API_BASE`): PaymentIntents (create with an idempotency key, retrieve, and a test hook that
+ * marks one succeeded), with Stripe's form encoding and idempotent replays. Every request is recorded. Signed
+ * webhooks are made with the SDK's own `generateTestHeaderString`.
+ *
+ * @see https://docs.stripe.com/api/payment_intents, https://docs.stripe.com/api/idempotent_requests
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/** One recorded request. */
+export interface StandInRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/** Stripe's form encoding (`a[b][0]=c`) back into an object; every leaf stays a string. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.replace(/]/g, '').split('[');
+    let node = out as Record<string, unknown>;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      if (node[part] === undefined) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+/** A running stand-in. */
+export interface StripeStandIn {
+  base: string;
+  requests: StandInRequest[];
+  paymentIntents: Map<string, Record<string, unknown>>;
+  /** Signs `event` as Stripe would for `secret` (optionally at another time, unix seconds). */
+  sign: (payload: string, secret: string, timestamp?: number) => string;
+  stop: () => Promise<void>;
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
+  response.end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Starts the stand-in on a free loopback port. */
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: StandInRequest[] = [];
+  const paymentIntents = new Map<string, Record<string, unknown>>();
+  const replays = new Map<string, { raw: string; status: number; json: unknown }>();
+  const server = createServer(async (request, response) => {
+    const raw = await readBody(request);
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const key = request.headers['idempotency-key'] as string | undefined;
+    const body = request.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+    requests.push({ method: request.method ?? '', path: url.pathname, idempotencyKey: key, body });
+    const replayKey = `${request.method} ${url.pathname} ${key}`;
+    const earlier = key ? replays.get(replayKey) : undefined;
+    if (earlier) {
+      if (earlier.raw !== raw) {
+        return send(response, 400, {
+          error: {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          },
+        });
+      }
+      return send(response, earlier.status, earlier.json);
+    }
+    const answer = (status: number, json: unknown) => {
+      if (key && request.method === 'POST') replays.set(replayKey, { raw, status, json });
+      send(response, status, json);
+    };
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const id = `pi_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      const created = {
+        id,
+        object: 'payment_intent',
+        amount: Number(body.amount),
+        currency: body.currency,
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+        metadata: body.metadata ?? {},
+        latest_charge: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      };
+      paymentIntents.set(id, created);
+      return answer(200, created);
+    }
+    if (request.method === 'GET' && intent?.[1]) {
+      const found = paymentIntents.get(intent[1]);
+      return found
+        ? answer(200, found)
+        : answer(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+    }
+    return answer(404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${request.method}: ${url.pathname})`,
+      },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    requests,
+    paymentIntents,
+    sign: (payload, secret, timestamp) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) }),
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
