@@ -57,6 +57,8 @@ export function tradingServerEnv(fixture: TestMarket): Record<string, string> {
 export interface TradingAppOptions {
   /** Token metadata of card `tokenId` (1..20); none by default. */
   metadata?: (tokenId: number) => Record<string, unknown>;
+  /** More server environment (card payments, ...). */
+  env?: Record<string, string>;
 }
 
 /** Starts chain and server (see the module comment). */
@@ -80,7 +82,7 @@ export async function startTradingApp(options: TradingAppOptions = {}): Promise<
           })),
         );
       },
-      env: tradingServerEnv(fixture),
+      env: { ...tradingServerEnv(fixture), ...options.env },
     });
     const seller = app.client();
     const signedIn = await walletSignIn(seller, privateKeyToAccount(ANVIL_KEYS[1]));
@@ -115,14 +117,19 @@ export async function eventually(check: () => Promise<boolean>, ms = 15_000): Pr
 }
 
 /** Issues cards as `client` (`POST /api/v1/card_issue`, multipart with a small PNG). */
-export async function issueCards(app: App, client: ApiClient, fields: Record<string, string>) {
+export function issueCards(app: App, client: ApiClient, fields: Record<string, string>) {
+  return postCardForm(app, client, '/api/v1/card_issue', fields);
+}
+
+/** Posts a multipart card form (the fields and a small PNG as `image`) to `path` as `client`. */
+export async function postCardForm(app: App, client: ApiClient, path: string, fields: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } })
     .png()
     .toBuffer();
   form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'card.png');
-  const response = await fetch(new URL('/api/v1/card_issue', app.url), {
+  const response = await fetch(new URL(path, app.url), {
     method: 'POST',
     body: form,
     headers: {

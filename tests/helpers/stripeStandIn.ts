@@ -1,7 +1,7 @@
 /**
  * A small local stand-in of the parts of Stripe's HTTP API the site calls, for the official `stripe` SDK to
- * talk to (`STRIPE_API_BASE`): PaymentIntents (create with an idempotency key, retrieve, and a test hook that
- * marks one succeeded), with Stripe's form encoding and idempotent replays. Every request is recorded. Signed
+ * talk to (`STRIPE_API_BASE`): PaymentIntents (create with an idempotency key, retrieve, cancel, and a test hook
+ * that marks one succeeded), refunds, with Stripe's form encoding and idempotent replays. Every request is recorded. Signed
  * webhooks are made with the SDK's own `generateTestHeaderString`.
  *
  * @see https://docs.stripe.com/api/payment_intents, https://docs.stripe.com/api/idempotent_requests
@@ -44,6 +44,8 @@ export interface StripeStandIn {
   paymentIntents: Map<string, Record<string, unknown>>;
   /** Signs `event` as Stripe would for `secret` (optionally at another time, unix seconds). */
   sign: (payload: string, secret: string, timestamp?: number) => string;
+  /** Marks a PaymentIntent succeeded (the buyer paid) and gives the event Stripe would send, as JSON. */
+  succeed: (id: string, eventId?: string) => string;
   stop: () => Promise<void>;
 }
 
@@ -105,6 +107,26 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       paymentIntents.set(id, created);
       return answer(200, created);
     }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (request.method === 'POST' && cancel?.[1]) {
+      const found = paymentIntents.get(cancel[1]);
+      if (!found) return answer(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      found.status = 'canceled';
+      return answer(200, found);
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      const paid = paymentIntents.get(String(body.payment_intent));
+      if (!paid) return answer(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      return answer(200, {
+        id: `re_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+        object: 'refund',
+        amount: paid.amount,
+        currency: paid.currency,
+        payment_intent: paid.id,
+        status: 'succeeded',
+        metadata: body.metadata ?? {},
+      });
+    }
     if (request.method === 'GET' && intent?.[1]) {
       const found = paymentIntents.get(intent[1]);
       return found
@@ -126,6 +148,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     paymentIntents,
     sign: (payload, secret, timestamp) =>
       Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) }),
+    succeed: (id, eventId) => {
+      const found = paymentIntents.get(id);
+      if (!found) throw new Error(`no PaymentIntent ${id}`);
+      found.status = 'succeeded';
+      found.latest_charge = `ch_${id.slice(3)}`;
+      return JSON.stringify({
+        id: eventId ?? `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: found },
+      });
+    },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

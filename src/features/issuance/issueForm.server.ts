@@ -34,22 +34,24 @@ export type IssueForm = z.output<typeof issueFieldsSchema> & { image: Uint8Array
  * 422 for a missing or invalid field.
  */
 export async function readIssueForm(request: Request): Promise<IssueForm> {
+  return readCardForm(request, issueFieldsSchema);
+}
+
+/**
+ * Reads a multipart form of text fields (validated by `schema`) and a card image (2 MB at most).
+ * @throws HttpError 413 (too large), 422 (a field or the image missing or invalid)
+ */
+export async function readCardForm<S extends z.ZodType<Record<string, unknown>>>(
+  request: Request,
+  schema: S,
+): Promise<z.output<S> & { image: Uint8Array }> {
   const form = await readMultipartForm(
     request,
     MAX_CARD_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
     'The image is larger than 2 MB',
   );
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
-  const fields = validate(issueFieldsSchema, {
-    name: text('name'),
-    description: text('description'),
-    serials: text('serials'),
-    category_id: text('category_id'),
-    royalty_bps: text('royalty_bps'),
-  });
+  const texts = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
+  const fields = validate(schema, texts);
   const image = form.get('image');
   if (!(image instanceof Blob) || image.size === 0) throw unprocessable('image: choose an image file');
   if (image.size > MAX_CARD_IMAGE_BYTES) throw new HttpError(413, 'The image is larger than 2 MB');

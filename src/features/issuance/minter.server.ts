@@ -28,7 +28,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
 import { cards, categories } from '~/server/db/schema';
-import type { Database } from '~/server/db/types';
+import type { Database, Transaction } from '~/server/db/types';
 import { hitRateLimit } from '~/server/rateLimit.server';
 import type { Chain } from '../chains/chains';
 import { serverChains, serverEnvironment } from '../chains/config.server';
@@ -85,39 +85,130 @@ function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/** The minter's wallet on `chain` and a wait for a receipt that fails on a revert. */
+function minterClients(chain: Chain, account: PrivateKeyAccount) {
+  const rpcUrl = chain.rpcUrls.find((url) => /^https?:/i.test(url));
+  const wallet = createWalletClient({ account, chain: toViemChain(chain), transport: http(rpcUrl) });
+  const client = publicClientFor(chain);
+  const mined = async (hash: Hash): Promise<TransactionReceipt> => {
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 180_000 });
+    if (receipt.status !== 'success') throw new Error(`mint transaction ${hash} reverted`);
+    return receipt;
+  };
+  return { wallet, mined };
+}
+
+async function issueDesignNow(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
+  const { wallet, mined } = minterClients(chain, account);
+  const hash = await wallet.writeContract({
+    address: parameters.contract,
+    abi: cardAbi,
+    functionName: 'issueDesign',
+    args: [parameters.creator, parameters.royaltyBps, BigInt(parameters.serials)],
+  });
+  const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: (await mined(hash)).logs });
+  if (!issued) throw new Error(`no DesignIssued event in ${hash}`);
+  return { designId: issued.args.designId, hash };
+}
+
+async function mintSerialsNow(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: { contract: Address; designId: bigint; to: Address; count: number },
+) {
+  const { wallet, mined } = minterClients(chain, account);
+  const hash = await wallet.writeContract({
+    address: parameters.contract,
+    abi: cardAbi,
+    functionName: 'mintSerials',
+    args: [parameters.designId, parameters.to, BigInt(parameters.count)],
+  });
+  const minted = parseEventLogs({ abi: cardAbi, eventName: 'SerialMinted', logs: (await mined(hash)).logs });
+  return { tokens: minted.map((log) => ({ tokenId: log.args.tokenId, serial: Number(log.args.serial) })), hash };
+}
+
 /** Issues a design and mints all its serials to the creator; resolves once both transactions are mined. */
 export function mintDesign(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
   return oneAtATime(chain.chainId, async (): Promise<MintedDesign> => {
-    const rpcUrl = chain.rpcUrls.find((url) => /^https?:/i.test(url));
-    const wallet = createWalletClient({ account, chain: toViemChain(chain), transport: http(rpcUrl) });
-    const client = publicClientFor(chain);
-    const mined = async (hash: Hash): Promise<TransactionReceipt> => {
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 180_000 });
-      if (receipt.status !== 'success') throw new Error(`mint transaction ${hash} reverted`);
-      return receipt;
-    };
-    const issueHash = await wallet.writeContract({
-      address: parameters.contract,
-      abi: cardAbi,
-      functionName: 'issueDesign',
-      args: [parameters.creator, parameters.royaltyBps, BigInt(parameters.serials)],
+    const issued = await issueDesignNow(chain, account, parameters);
+    const minted = await mintSerialsNow(chain, account, {
+      contract: parameters.contract,
+      designId: issued.designId,
+      to: parameters.creator,
+      count: parameters.serials,
     });
-    const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: (await mined(issueHash)).logs });
-    if (!issued) throw new Error(`no DesignIssued event in ${issueHash}`);
-    const designId = issued.args.designId;
-    const mintHash = await wallet.writeContract({
-      address: parameters.contract,
-      abi: cardAbi,
-      functionName: 'mintSerials',
-      args: [designId, parameters.creator, BigInt(parameters.serials)],
-    });
-    const minted = parseEventLogs({ abi: cardAbi, eventName: 'SerialMinted', logs: (await mined(mintHash)).logs });
-    return {
-      designId,
-      tokens: minted.map((log) => ({ tokenId: log.args.tokenId, serial: Number(log.args.serial) })),
-      txHashes: [issueHash, mintHash],
-    };
+    return { designId: issued.designId, tokens: minted.tokens, txHashes: [issued.hash, minted.hash] };
   });
+}
+
+/** Issues a design with no serial minted yet (a drop mints them one by one as they are bought). */
+export function issueDesign(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
+  return oneAtATime(chain.chainId, () => issueDesignNow(chain, account, parameters));
+}
+
+/** Mints the design's next serial to `to`; resolves with the token and the transaction once mined. */
+export function mintNextSerial(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: { contract: Address; designId: bigint; to: Address },
+) {
+  return oneAtATime(chain.chainId, async () => {
+    const minted = await mintSerialsNow(chain, account, { ...parameters, count: 1 });
+    const [token] = minted.tokens;
+    if (!token) throw new Error(`no SerialMinted event in ${minted.hash}`);
+    return { ...token, hash: minted.hash };
+  });
+}
+
+/** A minted card as the catalogue keeps it. */
+export interface MintedCard {
+  chainId: number;
+  category: { id: number; contractAddress: string; name: string; nameEn: string | null };
+  creatorId: number;
+  owner: string;
+  name: string;
+  description: string;
+  image: string;
+  designId: bigint;
+  serials: number;
+  token: { tokenId: bigint; serial: number };
+  at: Date;
+}
+
+/** Adds (or completes) a minted card in the catalogue; resolves with its id. */
+export async function saveMintedCard(db: Database | Transaction, card: MintedCard): Promise<number> {
+  const row = {
+    chainId: card.chainId,
+    contractAddress: card.category.contractAddress,
+    tokenId: card.token.tokenId.toString(),
+    serial: card.token.serial,
+    ownerAddress: card.owner.toLowerCase(),
+    name: card.name,
+    image: card.image,
+    categoryId: card.category.id,
+    creatorId: card.creatorId,
+    mintedAt: card.at,
+    metadata: {
+      name: card.name,
+      description: card.description,
+      image: card.image,
+      serial: card.token.serial,
+      design_id: card.designId.toString(),
+      attributes: [
+        { trait_type: 'Series', value: card.category.nameEn ?? card.category.name },
+        { display_type: 'number', trait_type: 'Serial', value: card.token.serial, max_value: card.serials },
+      ],
+    },
+  };
+  // The indexer may have added the token from its Transfer event already: fill in what it could not know.
+  const { chainId: _c, contractAddress: _a, tokenId: _t, ownerAddress: _o, ...details } = row;
+  const [saved] = await db
+    .insert(cards)
+    .values(row)
+    .onConflictDoUpdate({ target: [cards.chainId, cards.contractAddress, cards.tokenId], set: details })
+    .returning({ id: cards.id });
+  if (!saved) throw new Error('card insert returned nothing');
+  return saved.id;
 }
 
 /** What the illustrator asked for (the image already stored). */
@@ -183,38 +274,19 @@ export async function issueCards(
   const now = new Date();
   await db.transaction(async (tx) => {
     for (const token of minted.tokens) {
-      const row = {
+      await saveMintedCard(tx, {
         chainId: chain.chainId,
-        contractAddress: category.contractAddress,
-        tokenId: token.tokenId.toString(),
-        serial: token.serial,
-        ownerAddress: owner,
-        name: request.name,
-        image: request.image,
-        categoryId: category.id,
+        category,
         creatorId: illustrator.illustratorId,
-        mintedAt: now,
-        metadata: {
-          name: request.name,
-          description: request.description,
-          image: request.image,
-          serial: token.serial,
-          design_id: minted.designId.toString(),
-          attributes: [
-            { trait_type: 'Series', value: category.nameEn ?? category.name },
-            { display_type: 'number', trait_type: 'Serial', value: token.serial, max_value: request.serials },
-          ],
-        },
-      };
-      // The indexer may have added the token from its Transfer event already: fill in what it could not know.
-      const { chainId: _c, contractAddress: _a, tokenId: _t, ownerAddress: _o, ...details } = row;
-      await tx
-        .insert(cards)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [cards.chainId, cards.contractAddress, cards.tokenId],
-          set: details,
-        });
+        owner,
+        name: request.name,
+        description: request.description,
+        image: request.image,
+        designId: minted.designId,
+        serials: request.serials,
+        token,
+        at: now,
+      });
     }
   });
   return {

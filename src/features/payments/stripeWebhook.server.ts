@@ -9,22 +9,12 @@
 import Stripe from 'stripe';
 import { badRequest } from '~/server/api/errors';
 import { stripeEvents } from '~/server/db/schema';
-import type { Database, Transaction } from '~/server/db/types';
+import type { Database } from '~/server/db/types';
+import { applyStripeEvent } from './paymentEvents.server';
 import { type StripeSettings, stripeClient } from './stripeConfig.server';
 
 /** Largest webhook body read (Stripe's events are a few kilobytes). */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
-
-/** Acts on one verified event inside the transaction that records it. */
-export type StripeEventHandler = (tx: Transaction, event: Stripe.Event) => Promise<void>;
-
-/** Handlers by event type (the features that take card payments add theirs). */
-const handlers = new Map<string, StripeEventHandler>();
-
-/** Registers what to do on events of `type`. */
-export function onStripeEvent(type: string, handler: StripeEventHandler): void {
-  handlers.set(type, handler);
-}
 
 /** The verified event of a webhook request. @throws HttpError 400 (no or a wrong signature, a stale one, too big) */
 export function verifiedEvent(settings: StripeSettings, raw: string, signature: string | null): Stripe.Event {
@@ -48,7 +38,7 @@ export async function receiveStripeEvent(db: Database, event: Stripe.Event): Pro
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!recorded) return false;
-    await handlers.get(event.type)?.(tx, event);
+    await applyStripeEvent(tx, event);
     return true;
   });
 }

@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import { startChangeListener } from '~/features/events/changeListener.server';
 import { startIndexerInServer, stopIndexerInServer } from '~/features/indexer/inServer.server';
+import { startPurchaseMinter, stopPurchaseMinter } from '~/features/payments/minterLoop.server';
 import { closeDatabase } from '../db/client';
 import { openServerDatabase } from '../db/serverDatabase';
 import { eventLoopDelay } from './eventLoop';
@@ -45,6 +46,7 @@ export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEn
     `[server] listening on http://${host}:${port} (${handle.kind === 'postgres' ? 'PostgreSQL' : 'embedded database'})`,
   );
   startIndexerInServer(env);
+  startPurchaseMinter(env);
   const listener = await startChangeListener(handle, env).catch((error: unknown) => {
     console.error('[events] the change listener did not start:', error);
     return undefined;
@@ -58,6 +60,7 @@ export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEn
       server.close();
       server.closeAllConnections();
       await stopIndexerInServer();
+      stopPurchaseMinter();
       await listener?.stop();
       await closeDatabase();
       process.exit(0);

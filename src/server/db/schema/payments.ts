@@ -1,11 +1,96 @@
 /**
- * Card payments through Stripe: the webhook events received, one row per event id, so an event Stripe sends
- * again (it delivers at least once, in any order) is acted on once.
+ * Card payments through Stripe: primary sales of new cards ("drops": a design on sale in yen, its serials
+ * minted one by one to the buyers), each purchase from its reserved serial to the mint, and the webhook
+ * events received, one row per event id, so an event Stripe sends again (it delivers at least once, in any
+ * order) is acted on once.
  *
- * @see ../../../features/payments/stripeWebhook.server.ts
+ * @see ../../../features/payments/
  */
-import { pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns.ts';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { illustrators, users } from './accounts.ts';
+import { categories } from './catalog.ts';
+import { addressCheck, chainId, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+import { paymentHistories } from './finance.ts';
+
+/** A design on sale for yen: `serials` cards, minted as they are bought, from `starts_at` to `ends_at`. */
+export const cardDrops = pgTable(
+  'card_drops',
+  {
+    id: id(),
+    illustratorId: ref('illustrator_id')
+      .notNull()
+      .references(() => illustrators.id, { onDelete: 'cascade' }),
+    categoryId: ref('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    chainId: chainId().notNull(),
+    contractAddress: text('contract_address').notNull(),
+    /** The design issued on the Card contract (its serials are minted on purchase). */
+    designId: uint256('design_id').notNull(),
+    /** Block of the design's issue: where a recovery looks for its mints. */
+    issuedBlock: bigint('issued_block', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image').notNull(),
+    priceJpy: integer('price_jpy').notNull(),
+    serials: integer('serials').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    addressCheck('card_drops_contract_address_format', t.contractAddress),
+    check('card_drops_price_range', sql`${t.priceJpy} between 100 and 1000000`),
+    check('card_drops_serials_range', sql`${t.serials} between 1 and 1000`),
+    check('card_drops_window_valid', sql`${t.endsAt} > ${t.startsAt}`),
+    index('card_drops_category_idx').on(t.categoryId, t.endsAt),
+  ],
+);
+
+/** Values of `card_purchases.status`, in the order a purchase moves through them. */
+export const PURCHASE_STATUSES = ['pending', 'paid', 'minting', 'minted', 'refunding', 'refunded', 'expired'] as const;
+/** A purchase's status. */
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** One buyer's purchase of one serial of a drop, from the reserved serial to the card in their wallet. */
+export const cardPurchases = pgTable(
+  'card_purchases',
+  {
+    id: id(),
+    dropId: ref('drop_id')
+      .notNull()
+      .references(() => cardDrops.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerAddress: text('buyer_address').notNull(),
+    amountJpy: integer('amount_jpy').notNull(),
+    /** Which of the drop's serials it holds while pending or after (1..serials). */
+    slot: integer('slot').notNull(),
+    paymentIntentId: text('payment_intent_id').unique('card_purchases_payment_intent_unique'),
+    paymentId: ref('payment_id').references(() => paymentHistories.id, { onDelete: 'set null' }),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
+    mintAttempts: integer('mint_attempts').notNull().default(0),
+    tokenId: uint256('token_id'),
+    mintTxHash: text('mint_tx_hash'),
+    failure: text('failure'),
+    paidAt: timestamptz('paid_at'),
+    mintedAt: timestamptz('minted_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    addressCheck('card_purchases_buyer_address_format', t.buyerAddress),
+    oneOf('card_purchases_status_valid', t.status, PURCHASE_STATUSES),
+    // A serial is held by one live purchase at most: the drop can never be oversold.
+    uniqueIndex('card_purchases_live_slot_unique')
+      .on(t.dropId, t.slot)
+      .where(sql`${t.status} not in ('expired', 'refunded')`),
+    index('card_purchases_drop_status_idx').on(t.dropId, t.status),
+    index('card_purchases_status_idx').on(t.status),
+    index('card_purchases_user_idx').on(t.userId),
+  ],
+);
 
 export const stripeEvents = pgTable('stripe_events', {
   /** Stripe's event id (`evt_...`). */

@@ -1,0 +1,156 @@
+/**
+ * Drops: an illustrator's card design on sale for yen. Putting one on sale issues the design on the
+ * collection's Card contract through the platform minter (no serial minted yet); each paid purchase mints the
+ * next serial to its buyer (./mintPurchases.server.ts). Pages show a drop's price, the serials left and its
+ * window.
+ */
+import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { forbidden, HttpError, notFound, unprocessable } from '~/server/api/errors';
+import { cardDrops, cardPurchases, categories } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import type { Chain } from '../chains/chains';
+import { serverChains } from '../chains/config.server';
+import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
+import { issueDesign, type MinterEnv, minterAccount } from '../issuance/minter.server';
+import type { DropFields } from './dropForm';
+
+/** A drop as pages and the API show it. */
+export interface DropView {
+  id: number;
+  collectionId: number;
+  chainId: number;
+  contractAddress: string;
+  /** The design on the Card contract whose serials are sold. */
+  designId: string;
+  name: string;
+  description: string;
+  image: string;
+  priceJpy: number;
+  serials: number;
+  /** Serials not held by a purchase. */
+  left: number;
+  startsAt: string;
+  endsAt: string;
+  /** Whether it can be bought now (in its window, serials left). */
+  onSale: boolean;
+}
+
+type DropRow = typeof cardDrops.$inferSelect;
+
+function dropView(row: DropRow, held: number, now: Date): DropView {
+  const left = Math.max(0, row.serials - held);
+  return {
+    id: row.id,
+    collectionId: row.categoryId,
+    chainId: row.chainId,
+    contractAddress: row.contractAddress,
+    designId: row.designId,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    priceJpy: row.priceJpy,
+    serials: row.serials,
+    left,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    onSale: left > 0 && row.startsAt <= now && row.endsAt > now,
+  };
+}
+
+async function heldCounts(db: Database, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ dropId: cardPurchases.dropId, n: sql<number>`count(*)::int` })
+    .from(cardPurchases)
+    .where(and(inArray(cardPurchases.dropId, ids), notInArray(cardPurchases.status, ['expired', 'refunded'])))
+    .groupBy(cardPurchases.dropId);
+  return new Map(rows.map((row) => [row.dropId, row.n]));
+}
+
+/** The drop `id`, or undefined. */
+export async function getDrop(db: Database, id: number, now = new Date()): Promise<DropView | undefined> {
+  const [row] = await db.select().from(cardDrops).where(eq(cardDrops.id, id));
+  if (!row) return undefined;
+  return dropView(row, (await heldCounts(db, [row.id])).get(row.id) ?? 0, now);
+}
+
+/** A collection's drops that have not ended, soonest end first. */
+export async function dropsOfCollection(db: Database, collectionId: number, now = new Date()): Promise<DropView[]> {
+  const rows = await db
+    .select()
+    .from(cardDrops)
+    .where(and(eq(cardDrops.categoryId, collectionId), gt(cardDrops.endsAt, now)))
+    .orderBy(cardDrops.endsAt)
+    .limit(20);
+  const held = await heldCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => dropView(row, held.get(row.id) ?? 0, now));
+}
+
+/** Options of {@link createDrop} (tests pass their own chains and env). */
+export interface DropOptions {
+  chains?: readonly Chain[];
+  env?: MinterEnv;
+  now?: Date;
+}
+
+/**
+ * Puts a design on sale: checks the collection is the illustrator's on a chain the site runs, issues the
+ * design on chain, stores the drop.
+ * @throws HttpError 403 (not their collection), 404, 422, 502 (the chain did not answer), 503 (no minter)
+ */
+export async function createDrop(
+  db: Database,
+  illustrator: { illustratorId: number; walletAddress: string },
+  fields: DropFields,
+  image: string,
+  options: DropOptions = {},
+): Promise<DropView> {
+  const now = options.now ?? new Date();
+  if (fields.ends_at <= now) throw unprocessable('ends_at: the sale must end in the future');
+  const [category] = await db.select().from(categories).where(eq(categories.id, fields.category_id));
+  if (!category) throw notFound('No such collection');
+  if (category.creatorId !== illustrator.illustratorId) throw forbidden('This collection is not yours');
+  const chain = (options.chains ?? serverChains()).find((candidate) => candidate.chainId === category.chainId);
+  if (!chain) throw unprocessable(`The collection is on chain ${category.chainId}, which this site does not run`);
+  const account = minterAccount(options.env);
+  if (!account) throw new HttpError(503, 'Drops are not available: no minter is configured');
+  let issued: { designId: bigint; hash: `0x${string}` };
+  try {
+    issued = await issueDesign(chain, account, {
+      contract: getAddress(category.contractAddress),
+      creator: getAddress(illustrator.walletAddress),
+      royaltyBps: fields.royalty_bps,
+      serials: fields.serials,
+    });
+  } catch (error) {
+    const kind = classifyChainError(error);
+    if (kind === 'unreachable' || kind === 'rpc-error') throw new HttpError(502, `${chain.chainName} is not answering`);
+    if (kind === 'reverted' || kind === 'no-data') throw unprocessable('The collection contract refused the design');
+    throw error;
+  }
+  const receipt = await publicClientFor(chain).getTransactionReceipt({ hash: issued.hash });
+  const [row] = await db
+    .insert(cardDrops)
+    .values({
+      illustratorId: illustrator.illustratorId,
+      categoryId: category.id,
+      chainId: chain.chainId,
+      contractAddress: category.contractAddress,
+      designId: issued.designId.toString(),
+      issuedBlock: Number(receipt.blockNumber),
+      name: fields.name,
+      description: fields.description,
+      image,
+      priceJpy: fields.price_jpy,
+      serials: fields.serials,
+      startsAt: fields.starts_at,
+      endsAt: fields.ends_at,
+    })
+    .returning();
+  if (!row) throw new Error('drop insert returned nothing');
+  return dropView(row, 0, now);
+}

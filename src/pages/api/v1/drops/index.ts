@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { dropsOfCollection } from '~/features/payments/drops.server';
+import { stripeSettings } from '~/features/payments/stripeConfig.server';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+const query = z.object({ collection_id: z.coerce.number().int().positive() });
+
+/**
+ * `GET /api/v1/drops?collection_id=` -> `{ drops }`: the collection's sales for yen that have not ended (price,
+ * serials left, window); empty when card payments are off.
+ */
+export const GET = apiRoute(async (ctx) => {
+  const { collection_id: collectionId } = readQuery(ctx.url, query);
+  if (!stripeSettings()) return json({ drops: [] });
+  return json({ drops: await dropsOfCollection(await database(), collectionId) });
+});

@@ -1,0 +1,18 @@
+import { getPurchase } from '~/features/payments/purchases.server';
+import { idParam } from '~/lib/params';
+import { requireUser } from '~/server/api/auth';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+/**
+ * `GET /api/v1/purchases/{id}` (its buyer's wallet session) -> `{ purchase }`: status (`pending`, `paid`,
+ * `minting`, `minted`, `refunding`, `refunded`, `expired`), the token once minted. 404 for anyone else.
+ */
+export const GET = apiRoute(async (ctx) => {
+  const buyer = requireUser(ctx);
+  const id = idParam.safeParse(ctx.params.id ?? '');
+  if (!id.success) throw notFound('No such purchase');
+  return json({ purchase: await getPurchase(await database(), buyer.id, id.data) });
+});
