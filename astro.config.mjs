@@ -94,7 +94,13 @@ export default defineConfig({
     // The API gate (src/server/middleware/apiGate.ts) checks Origin and the site headers on every
     // state-changing request and answers JSON; Astro's own form-origin check would answer plain text first.
     checkOrigin: false,
-    csp: { directives: cspDirectives(process.env) },
+    csp: {
+      directives: cspDirectives(process.env),
+      // Stripe.js must load from Stripe (card payments, when configured at build).
+      ...(process.env.PUBLIC_STRIPE_PUBLISHABLE_KEY
+        ? { scriptDirective: { resources: ["'self'", 'https://js.stripe.com'] } }
+        : {}),
+    },
   },
   vite: { plugins: [tailwindcss()] },
 });

@@ -26,7 +26,7 @@ export interface ChainApp {
 }
 
 /** Starts database, chain and server (about 10 s); `stop()` ends all three. */
-export async function startChainApp(): Promise<ChainApp> {
+export async function startChainApp(options: { env?: Record<string, string> } = {}): Promise<ChainApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kirafuda-chainapp-'));
   let database: TestDatabase | undefined;
   let local: LocalChain | undefined;
@@ -59,6 +59,7 @@ export async function startChainApp(): Promise<ChainApp> {
         CHAIN_CONFIG_FILE: local.file,
         INDEXER: 'on',
         INDEXER_POLL_MS: '100',
+        ...options.env,
       },
     });
     return { url: server.url, chain, rpcUrl, stop };

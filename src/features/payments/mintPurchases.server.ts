@@ -9,7 +9,7 @@
  * the mint went through, and mints again only when it did not. Unpaid holds past their time are released
  * and their PaymentIntents cancelled.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getAddress, parseAbiItem } from 'viem';
 import { cardDrops, cardPurchases, categories, paymentHistories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -200,8 +200,8 @@ async function releaseUnpaid(db: Database, deps: MintDeps, now: Date): Promise<v
   }
 }
 
-/** One pass (see the module comment); resolves with how many purchases it minted or adopted. */
-export async function mintPaidPurchases(db: Database, deps: MintDeps): Promise<number> {
+/** One pass (see the module comment); resolves with the purchases it minted or adopted (or failed to). */
+export async function mintPaidPurchases(db: Database, deps: MintDeps): Promise<Purchase[]> {
   const now = deps.now ?? new Date();
   await releaseUnpaid(db, deps, now);
   // Left by a stopped process: taken over (the update claims them) and looked at again; mintOne adopts a
@@ -215,16 +215,24 @@ export async function mintPaidPurchases(db: Database, deps: MintDeps): Promise<n
     .returning();
   if (stale.length > 0)
     console.warn(`[payments] ${stale.length} mint(s) left unfinished by a stopped process: checking them`);
-  let minted = 0;
+  const handled: Purchase[] = [];
   for (const purchase of stale) {
     await mintOne(db, purchase, deps, now);
-    minted += 1;
+    handled.push(purchase);
   }
   const retrySeconds = deps.retrySeconds ?? 30;
   for (let purchase = await claim(db, now, retrySeconds); purchase; purchase = await claim(db, now, retrySeconds)) {
     await mintOne(db, purchase, deps, now);
-    minted += 1;
+    handled.push(purchase);
   }
   await refundFailed(db, deps, now);
-  return minted;
+  return handled;
+}
+
+/** The collections of the drops of `purchases`. */
+export async function dropCollections(db: Database, purchases: readonly Purchase[]): Promise<number[]> {
+  const ids = [...new Set(purchases.map((purchase) => purchase.dropId))];
+  if (ids.length === 0) return [];
+  const rows = await db.select({ categoryId: cardDrops.categoryId }).from(cardDrops).where(inArray(cardDrops.id, ids));
+  return [...new Set(rows.map((row) => row.categoryId))];
 }

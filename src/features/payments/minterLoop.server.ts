@@ -6,7 +6,8 @@
  */
 import { getDatabase } from '~/server/db/client';
 import { serverChains } from '../chains/config.server';
-import { mintPaidPurchases } from './mintPurchases.server';
+import { publishChange } from '../events/publish.server';
+import { dropCollections, mintPaidPurchases } from './mintPurchases.server';
 import { stripeSettings } from './stripeConfig.server';
 
 const RUNNING = Symbol.for('kirafuda.payments.minter');
@@ -25,12 +26,21 @@ export function startPurchaseMinter(env: Record<string, string | undefined> = pr
     try {
       const db = (await getDatabase()).db;
       const retry = Number(env['PURCHASE_MINT_RETRY_SECONDS']);
-      await mintPaidPurchases(db, {
+      const handled = await mintPaidPurchases(db, {
         chains: serverChains(),
         settings,
         env,
         ...(Number.isFinite(retry) && retry >= 0 ? { retrySeconds: retry } : {}),
       });
+      // New cards: their collection's page, the buyers' pages and the lists show them.
+      if (handled.length > 0) {
+        await publishChange({
+          users: handled.map((purchase) => purchase.buyerAddress),
+          lists: true,
+          allCards: false,
+          collections: await dropCollections(db, handled),
+        });
+      }
       failures = 0;
     } catch (error) {
       failures += 1;

@@ -17,6 +17,8 @@ export function cspDirectives(env) {
     connect.push('https://*.web3auth.io', 'wss://*.web3auth.io');
     frames.push('https://*.web3auth.io');
   }
+  if (env.PUBLIC_STRIPE_PUBLISHABLE_KEY)
+    frames.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
   connect.push('https:', 'wss:');
   return [
     "default-src 'self'",

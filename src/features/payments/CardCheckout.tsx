@@ -1,0 +1,87 @@
+/**
+ * Buying a drop's card with a card: for a visitor signed in with a wallet (it receives the card), "Pay" asks
+ * the site for a purchase (a held serial and a PaymentIntent for the drop's price), then loads Stripe's
+ * Payment Element (./StripePayment.tsx, with Stripe.js, only now) and, once paid, goes to the receipt page.
+ * The price comes from the server; nothing the browser sends sets it.
+ */
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { api } from '~/client/siteApi';
+import { interpolate } from '../i18n/format';
+import { $currentUser } from '../session/store';
+import type { CheckoutMessages } from './checkoutModel';
+
+const StripePayment = lazy(() => import('./StripePayment'));
+
+/** The island's props. */
+export interface CardCheckoutProps {
+  dropId: number;
+  priceText: string;
+  /** `/purchases` under the visitor's locale. */
+  receiptBase: string;
+  locale: 'ja' | 'en';
+  m: CheckoutMessages;
+}
+
+const BUTTON =
+  'rounded-full bg-primary px-5 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60';
+
+/** The island (see the module comment). */
+export default function CardCheckout({ dropId, priceText, receiptBase, locale, m }: CardCheckoutProps) {
+  const user = useStore($currentUser);
+  const [hydrated, setHydrated] = useState(false);
+  const [started, setStarted] = useState<{ purchaseId: number; clientSecret: string; publishableKey: string } | null>(
+    null,
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setHydrated(true), []);
+
+  async function start() {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.post<{ purchase: { id: number }; clientSecret: string; publishableKey: string }>(
+        `/api/v1/drops/${dropId}/purchases`,
+        {},
+      );
+      setStarted({
+        purchaseId: answer.purchase.id,
+        clientSecret: answer.clientSecret,
+        publishableKey: answer.publishableKey,
+      });
+    } catch (caught) {
+      setError((caught as { status?: number }).status === 409 ? m.soldOut : m.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!hydrated || !user?.walletAddress) return <p className="text-sm text-ink-muted">{m.signIn}</p>;
+  return (
+    <div className="grid gap-4">
+      {!started && (
+        <button type="button" className={BUTTON} disabled={busy} onClick={() => void start()}>
+          {interpolate(m.start, { price: priceText })}
+        </button>
+      )}
+      {started && (
+        <Suspense fallback={<p role="status">{m.preparing}</p>}>
+          <StripePayment
+            publishableKey={started.publishableKey}
+            clientSecret={started.clientSecret}
+            locale={locale}
+            m={m}
+            onPaid={() => window.location.assign(`${receiptBase}/${started.purchaseId}`)}
+          />
+        </Suspense>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <p className="text-xs text-ink-muted">{m.note}</p>
+    </div>
+  );
+}

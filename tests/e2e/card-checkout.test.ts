@@ -1,0 +1,137 @@
+/**
+ * Paying by card in yen, in Chromium: Stripe's hosts are blocked and a stand-in for Stripe.js is put at the
+ * script boundary (../helpers/fakeStripeJs.ts); everything else runs for real on a local chain. The demo
+ * illustrator puts a design on sale; a collector signed in with a wallet pays for it, follows the receipt page
+ * (it survives a reload) to "in your wallet", and the card is theirs on chain; a declined card says so.
+ */
+import type { Browser } from 'playwright-core';
+import { createPublicClient, erc721Abi, getAddress, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ANVIL_ACCOUNTS, DEMO_ILLUSTRATOR } from '../../src/dev/seed/accounts.ts';
+import { postCardForm } from '../api/tradingApp.ts';
+import { ApiClient, type App } from '../helpers/api.ts';
+import { launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
+import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
+import { installFakeStripeJs } from '../helpers/fakeStripeJs.ts';
+import { signInWithWallet } from '../helpers/pageActions.ts';
+import { type StripeStandIn, startStripeStandIn } from '../helpers/stripeStandIn.ts';
+import { anvilKey } from '../helpers/testWallet.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_kirafuda';
+let standIn: StripeStandIn;
+let app: ChainApp;
+let browser: Browser;
+let drop: { id: number; priceJpy: number };
+const open: TestPage[] = [];
+
+async function deliver(payload: string) {
+  const response = await fetch(`${app.url}/api/v1/payments/stripe/webhook`, {
+    method: 'POST',
+    body: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': standIn.sign(payload, WEBHOOK_SECRET) },
+  });
+  expect(response.status).toBe(200);
+}
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  [app, browser] = await Promise.all([
+    startChainApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_kirafuda_secret',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_kirafuda',
+        STRIPE_API_BASE: standIn.base,
+        PURCHASE_MINT_POLL_MS: '100',
+      },
+    }),
+    launchBrowser(),
+  ]);
+  const illustrator = new ApiClient(app.url);
+  expect((await illustrator.post('/api/v1/illustrator_session', DEMO_ILLUSTRATOR)).status).toBe(200);
+  const collections = await illustrator.get<{
+    items: { id: number; chainId: number; creator: { walletAddress: string } | null }[];
+  }>('/api/v1/categories?chain_id=1&per_page=100');
+  const own = collections.body.items.find((item) => item.creator?.walletAddress === ANVIL_ACCOUNTS[0].toLowerCase());
+  if (!own) throw new Error('the demo illustrator has no Ethereum collection');
+  const now = Date.now();
+  const created = await postCardForm({ url: app.url } as App, illustrator, '/api/v1/dashboard/drops', {
+    name: 'Sakura drop',
+    description: 'Sold for yen',
+    category_id: String(own.id),
+    royalty_bps: '500',
+    price_jpy: '1200',
+    serials: '3',
+    starts_at: new Date(now - 60_000).toISOString(),
+    ends_at: new Date(now + 86_400_000).toISOString(),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  drop = created.body.drop as { id: number; priceJpy: number };
+}, 180_000);
+
+afterAll(async () => {
+  for (const page of open) await page.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+  await standIn?.stop();
+});
+
+async function buyerPage(index: number) {
+  const opened = await newPage(browser, { locale: 'en-US' });
+  open.push(opened);
+  await opened.page.route(/^https:\/\/([^/]+\.)?stripe\.(com|network)\//, (route) => route.abort());
+  await installFakeStripeJs(opened.page, async (intentId) => deliver(standIn.succeed(intentId)));
+  await signInWithWallet(opened.page, app.url, { key: anvilKey(index), rpcUrl: app.rpcUrl, chainId: 1 });
+  return opened.page;
+}
+
+describe('buying with a card', () => {
+  test('the buyer pays ¥1,200 and the receipt follows the card to their wallet', async () => {
+    const page = await buyerPage(14);
+    await page.goto(`${app.url}/en/checkout/${drop.id}`);
+    expect(await page.locator('[data-price-jpy]').textContent()).toBe('¥1,200');
+    await page.getByRole('button', { name: 'Pay ¥1,200' }).click();
+    const form = page.getByRole('form', { name: 'Confirm payment' });
+    await form.getByLabel('Card number').fill('4242424242424242');
+    await Promise.all([
+      page.waitForURL(/\/en\/purchases\/\d+$/, { timeout: 30_000 }),
+      form.getByRole('button', { name: 'Confirm payment' }).click(),
+    ]);
+    await page.locator('[data-purchase-status="minted"]').waitFor({ timeout: 45_000 });
+    expect(await page.locator('[data-purchase-status] [role=status]').textContent()).toBe(
+      'The card is in your wallet.',
+    );
+    await page.reload();
+    await page.locator('[data-purchase-status="minted"]').waitFor();
+    const href = await page.getByRole('link', { name: 'View the card' }).getAttribute('href');
+    const tokenId = BigInt(href?.split('/').pop() ?? '0');
+    const [, , , chain, contract] = href?.split('/') ?? [];
+    expect(chain).toBe('1');
+    const owner = await createPublicClient({ transport: http(app.rpcUrl) }).readContract({
+      address: getAddress(contract ?? ''),
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [tokenId],
+    });
+    expect(owner).toBe(privateKeyToAccount(anvilKey(14)).address);
+    expect(await page.content()).not.toContain('sk_test_kirafuda_secret');
+
+    await page.goto(page.url().replace('/en/purchases', '/purchases'));
+    await page.locator('[data-purchase-status="minted"]').waitFor();
+    expect(await page.locator('[data-purchase-status] [role=status]').textContent()).toBe(
+      'カードがあなたのウォレットに届きました。',
+    );
+  }, 120_000);
+
+  test('a declined card says so and charges nothing', async () => {
+    const page = await buyerPage(15);
+    await page.goto(`${app.url}/en/checkout/${drop.id}`);
+    await page.getByRole('button', { name: 'Pay ¥1,200' }).click();
+    const form = page.getByRole('form', { name: 'Confirm payment' });
+    await form.getByLabel('Card number').fill('4000000000000002');
+    await form.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toContain('Your card was declined.');
+    expect(page.url()).toContain('/en/checkout/');
+  }, 60_000);
+});
