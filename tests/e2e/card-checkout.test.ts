@@ -5,6 +5,7 @@
  * (it survives a reload) to "in your wallet", and the card is theirs on chain; a declined card says so.
  */
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { createPublicClient, erc721Abi, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,7 +15,7 @@ import { ApiClient, type App } from '../helpers/api.ts';
 import { launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
 import { installFakeStripeJs } from '../helpers/fakeStripeJs.ts';
-import { signInWithWallet } from '../helpers/pageActions.ts';
+import { hydrated, signInIllustrator, signInWithWallet } from '../helpers/pageActions.ts';
 import { type StripeStandIn, startStripeStandIn } from '../helpers/stripeStandIn.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
 
@@ -85,6 +86,35 @@ async function buyerPage(index: number) {
   await signInWithWallet(opened.page, app.url, { key: anvilKey(index), rpcUrl: app.rpcUrl, chainId: 1 });
   return opened.page;
 }
+
+describe('selling with a card', () => {
+  test('the illustrator puts a design on sale for yen from the Issue NFT page; its collection shows it', async () => {
+    const opened = await newPage(browser, { locale: 'en-US' });
+    open.push(opened);
+    const { page } = opened;
+    await signInIllustrator(page, app.url, DEMO_ILLUSTRATOR.uid, DEMO_ILLUSTRATOR.password);
+    await page.goto(`${app.url}/en/card_issue`);
+    await hydrated(page, 'IssueCardForm');
+    await page.getByLabel('Card name', { exact: true }).fill('Yozakura');
+    const png = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#c36' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Card image', { exact: true })
+      .setInputFiles({ name: 'yozakura.png', mimeType: 'image/png', buffer: png });
+    await page.getByLabel('Sell for yen by card, minting each serial to its buyer').check();
+    await page.getByLabel('Price (yen)').fill('2500');
+    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    const link = page.getByRole('link', { name: 'See it on the collection' });
+    await link.waitFor({ timeout: 30_000 });
+    await link.click();
+    const sale = page.locator('[data-drop]', { hasText: 'Yozakura' });
+    expect(await sale.textContent()).toContain('¥2,500');
+    expect(await sale.getByRole('link', { name: 'Buy with card' }).getAttribute('href')).toMatch(
+      /^\/en\/checkout\/\d+$/,
+    );
+  }, 90_000);
+});
 
 describe('buying with a card', () => {
   test('the buyer pays ¥1,200 and the receipt follows the card to their wallet', async () => {

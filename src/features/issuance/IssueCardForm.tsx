@@ -20,6 +20,7 @@ import {
   MAX_SERIALS,
   royaltyBps,
 } from './issueFormModel';
+import { localDateTime, SaleFields, type SaleMessages, type SaleValues, saleProblem } from './SaleFields';
 
 /** Props of {@link IssueCardForm}. */
 export interface IssueCardFormProps {
@@ -44,12 +45,18 @@ export interface IssueCardFormProps {
     failure: string;
     problems: Record<IssueFormProblem, string>;
   };
+  /** When card payments are on: selling the design for yen instead (a drop), with its messages. */
+  sale?: { messages: SaleMessages; collectionBase: string } | undefined;
 }
 
-type Result = { kind: 'issued'; count: number } | { kind: 'failed'; text: string } | null;
+type Result =
+  | { kind: 'issued'; count: number }
+  | { kind: 'onSale'; collectionId: number }
+  | { kind: 'failed'; text: string }
+  | null;
 
 /** The form island. */
-export default function IssueCardForm({ collections, creatorPath, messages: m }: IssueCardFormProps) {
+export default function IssueCardForm({ collections, creatorPath, messages: m, sale }: IssueCardFormProps) {
   const id = useId();
   const [values, setValues] = useState<Omit<IssueFormValues, 'image'>>({
     name: '',
@@ -62,6 +69,12 @@ export default function IssueCardForm({ collections, creatorPath, messages: m }:
   const [problems, setProblems] = useState<ReturnType<typeof issueFormProblems>>({});
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  const [selling, setSelling] = useState(false);
+  const [saleValues, setSaleValues] = useState<SaleValues>({
+    priceJpy: '1000',
+    startsAt: localDateTime(0),
+    endsAt: localDateTime(14),
+  });
 
   const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -72,6 +85,10 @@ export default function IssueCardForm({ collections, creatorPath, messages: m }:
     const found = issueFormProblems({ ...values, image });
     setProblems(found);
     if (Object.keys(found).length > 0 || !image) return;
+    if (selling && sale && saleProblem(saleValues)) {
+      setResult({ kind: 'failed', text: sale.messages.invalidSale });
+      return;
+    }
     const body = new FormData();
     body.append('name', values.name.trim());
     body.append('description', description.trim());
@@ -81,6 +98,15 @@ export default function IssueCardForm({ collections, creatorPath, messages: m }:
     body.append('image', image);
     setSending(true);
     try {
+      if (selling && sale) {
+        body.append('price_jpy', saleValues.priceJpy.trim());
+        body.append('starts_at', new Date(saleValues.startsAt).toISOString());
+        body.append('ends_at', new Date(saleValues.endsAt).toISOString());
+        const created = await api.post<{ drop: { collectionId: number } }>('/api/v1/dashboard/drops', body);
+        setResult({ kind: 'onSale', collectionId: created.drop.collectionId });
+        showSnackbar(sale.messages.onSale, { timeout: 3000 });
+        return;
+      }
       const issued = await api.post<{ cards: unknown[] }>('/api/v1/card_issue', body);
       setResult({ kind: 'issued', count: issued.cards.length });
       showSnackbar(m.issued.replace('{count}', String(issued.cards.length)), { timeout: 3000 });
@@ -231,6 +257,17 @@ export default function IssueCardForm({ collections, creatorPath, messages: m }:
           {problem('royaltyPercent')}
         </div>
       </div>
+      {sale && (
+        <SaleFields
+          id={id}
+          selling={selling}
+          onSelling={setSelling}
+          values={saleValues}
+          onChange={setSaleValues}
+          m={sale.messages}
+          inputClass={input}
+        />
+      )}
       <button
         type="submit"
         disabled={sending}
@@ -243,6 +280,14 @@ export default function IssueCardForm({ collections, creatorPath, messages: m }:
           {m.issued.replace('{count}', String(result.count))}{' '}
           <a className="underline" href={creatorPath}>
             {m.seeThem}
+          </a>
+        </p>
+      )}
+      {result?.kind === 'onSale' && sale && (
+        <p role="status" className="text-sm">
+          {sale.messages.onSale}{' '}
+          <a className="underline" href={`${sale.collectionBase}/${result.collectionId}`}>
+            {sale.messages.seeSale}
           </a>
         </p>
       )}
