@@ -9,7 +9,9 @@
 import { erc721Abi, getAddress, parseAbiItem } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { hashPassword } from '../../src/features/session/passwords.server.ts';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
+import { admins } from '../../src/server/db/schema/index.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { type StripeStandIn, startStripeStandIn } from '../helpers/stripeStandIn.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
@@ -17,6 +19,7 @@ import { walletSignIn } from './signIn.ts';
 import { CREATOR_PASSWORD, eventually, postCardForm, startTradingApp, type TradingApp } from './tradingApp.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_kirafuda';
+const ADMIN = { uid: 'payments-admin', password: 'payments-admin-password-1' };
 let standIn: StripeStandIn;
 let trading: TradingApp;
 let illustrator: ApiClient;
@@ -70,7 +73,11 @@ const purchaseOf = async (client: ApiClient, id: number) =>
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
+  const adminHash = await hashPassword(ADMIN.password);
   trading = await startTradingApp({
+    seed: async (db) => {
+      await db.insert(admins).values({ uid: ADMIN.uid, passwordHash: adminHash, name: 'Admin' });
+    },
     env: {
       STRIPE_SECRET_KEY: 'sk_test_kirafuda',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -192,4 +199,47 @@ describe('a card bought with yen', () => {
       }),
     );
   }, 90_000);
+
+  test('the illustrator connects a payment account; an approved yen payout is transferred there once and paid', async () => {
+    const account = async () =>
+      (await illustrator.get<{ connected: boolean; status: string | null }>('/api/v1/dashboard/payment_account')).body;
+    expect(await account()).toEqual({ connected: false, status: null });
+    const link = await illustrator.post<{ url: string }>('/api/v1/dashboard/payment_account', {});
+    expect(link.status).toBe(200);
+    const accountId = link.body.url.split('/').pop() ?? '';
+    expect(accountId).toMatch(/^acct_/);
+    expect(await account()).toEqual({ connected: true, status: 'pending' });
+    // The same illustrator asking again gets a new link to the same account.
+    const again = await illustrator.post<{ url: string }>('/api/v1/dashboard/payment_account', {});
+    expect(again.body.url).toBe(link.body.url);
+
+    const requested = await illustrator.post<{ id: number; status: string }>('/api/v1/dashboard/payouts', {
+      amount: '1000',
+      currency_code: 1,
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    const admin = trading.app.client();
+    expect((await admin.post('/api/v1/admin_session', ADMIN)).status).toBe(200);
+    const approve = () =>
+      admin.put<{ status: string }>(`/api/v1/admins/payouts/${requested.body.id}`, { action: 'approve' });
+    expect((await approve()).status).toBe(422);
+    expect(standIn.transfers.size).toBe(0);
+
+    expect(await deliver(standIn.verifyAccount(accountId))).toBe(200);
+    expect(await account()).toEqual({ connected: true, status: 'verified' });
+    const approved = await approve();
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.status).toBe('approved');
+    expect((await approve()).status).toBe(409);
+    const [transfer] = [...standIn.transfers.values()];
+    expect(standIn.transfers.size).toBe(1);
+    expect(transfer).toMatchObject({ amount: 1000, currency: 'jpy', destination: accountId });
+    expect(standIn.requests).toContainEqual(
+      expect.objectContaining({ path: '/v1/transfers', idempotencyKey: `kirafuda-payout-${requested.body.id}` }),
+    );
+
+    expect(await deliver(standIn.transferEvent(String(transfer?.id), 'transfer.created'))).toBe(200);
+    const listed = await illustrator.get<{ items: { id: number; status: string }[] }>('/api/v1/dashboard/payouts');
+    expect(listed.body.items.find((item) => item.id === requested.body.id)?.status).toBe('paid');
+  }, 60_000);
 });

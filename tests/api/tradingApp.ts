@@ -12,6 +12,7 @@ import { hashPassword } from '../../src/features/session/passwords.server.ts';
 import { toOrderJson } from '../../src/features/trading/orderJson.ts';
 import type { SellCardInput } from '../../src/features/trading/sellCardPayload.ts';
 import { cards, illustrators } from '../../src/server/db/schema/index.ts';
+import type { Database } from '../../src/server/db/types.ts';
 import { API_KEY, type ApiClient, type App, startApp } from '../helpers/api.ts';
 import { seedCatalogue, startTestMarket, TEST_FEE_RECIPIENT, type TestMarket } from '../helpers/testMarket.ts';
 import { ANVIL_KEYS } from '../helpers/testWallet.ts';
@@ -59,6 +60,8 @@ export interface TradingAppOptions {
   metadata?: (tokenId: number) => Record<string, unknown>;
   /** More server environment (card payments, ...). */
   env?: Record<string, string>;
+  /** More to seed (after the catalogue). */
+  seed?: (db: Database) => Promise<void>;
 }
 
 /** Starts chain and server (see the module comment). */
@@ -81,6 +84,7 @@ export async function startTradingApp(options: TradingAppOptions = {}): Promise<
             ...(options.metadata ? { metadata: options.metadata(index + 1) } : {}),
           })),
         );
+        await options.seed?.(db);
       },
       env: { ...tradingServerEnv(fixture), ...options.env },
     });

@@ -113,6 +113,19 @@ describe('selling with a card', () => {
     expect(await sale.getByRole('link', { name: 'Buy with card' }).getAttribute('href')).toMatch(
       /^\/en\/checkout\/\d+$/,
     );
+    // Then connects the payment account their yen payouts go to: off to Stripe's onboarding.
+    await page.route('https://connect.stripe.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Stripe onboarding</title>' }),
+    );
+    await page.goto(`${app.url}/en/dashboard/settings`);
+    expect(await page.locator('[data-payment-account]').textContent()).toContain('Not connected');
+    await hydrated(page, 'ConnectPaymentAccount');
+    await Promise.all([
+      page.waitForURL(/^https:\/\/connect\.stripe\.test\/setup\/acct_/),
+      page.getByRole('button', { name: 'Connect payment account' }).click(),
+    ]);
+    await page.goto(`${app.url}/dashboard/settings`);
+    expect(await page.locator('[data-payment-account]').textContent()).toContain('確認中');
   }, 90_000);
 });
 

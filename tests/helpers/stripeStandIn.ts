@@ -1,7 +1,8 @@
 /**
  * A small local stand-in of the parts of Stripe's HTTP API the site calls, for the official `stripe` SDK to
  * talk to (`STRIPE_API_BASE`): PaymentIntents (create with an idempotency key, retrieve, cancel, and a test hook
- * that marks one succeeded), refunds, with Stripe's form encoding and idempotent replays. Every request is recorded. Signed
+ * that marks one succeeded), refunds, Connect accounts and account links (a hook verifies an account),
+ * transfers, with Stripe's form encoding and idempotent replays. Every request is recorded. Signed
  * webhooks are made with the SDK's own `generateTestHeaderString`.
  *
  * @see https://docs.stripe.com/api/payment_intents, https://docs.stripe.com/api/idempotent_requests
@@ -46,6 +47,11 @@ export interface StripeStandIn {
   sign: (payload: string, secret: string, timestamp?: number) => string;
   /** Marks a PaymentIntent succeeded (the buyer paid) and gives the event Stripe would send, as JSON. */
   succeed: (id: string, eventId?: string) => string;
+  /** Marks a connected account verified (onboarding done) and gives its `account.updated` event. */
+  verifyAccount: (id: string) => string;
+  transfers: Map<string, Record<string, unknown>>;
+  /** The event of a transfer (`transfer.created`, `transfer.reversed`). */
+  transferEvent: (id: string, type: 'transfer.created' | 'transfer.reversed') => string;
   stop: () => Promise<void>;
 }
 
@@ -65,6 +71,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   const paymentIntents = new Map<string, Record<string, unknown>>();
   const replays = new Map<string, { raw: string; status: number; json: unknown }>();
+  const accounts = new Map<string, Record<string, unknown>>();
+  const transfers = new Map<string, Record<string, unknown>>();
   const server = createServer(async (request, response) => {
     const raw = await readBody(request);
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -127,6 +135,59 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         metadata: body.metadata ?? {},
       });
     }
+    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'POST' && url.pathname === '/v1/accounts') {
+      const id = `acct_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      const account = {
+        id,
+        object: 'account',
+        type: body.type,
+        country: body.country,
+        details_submitted: false,
+        payouts_enabled: false,
+        charges_enabled: false,
+        capabilities: { transfers: 'inactive' },
+        requirements: {
+          currently_due: ['individual.first_name_kana'],
+          past_due: [],
+          disabled_reason: 'requirements.past_due',
+        },
+        metadata: body.metadata ?? {},
+      };
+      accounts.set(id, account);
+      return answer(200, account);
+    }
+    if (request.method === 'GET' && accountPath?.[1]) {
+      const found = accounts.get(accountPath[1]);
+      return found
+        ? answer(200, found)
+        : answer(404, { error: { type: 'invalid_request_error', message: 'No such account' } });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/account_links') {
+      return answer(200, {
+        object: 'account_link',
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+        url: `https://connect.stripe.test/setup/${body.account}`,
+      });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/transfers') {
+      if (!accounts.has(String(body.destination))) {
+        return answer(400, { error: { type: 'invalid_request_error', message: 'No such destination' } });
+      }
+      const transfer = {
+        id: `tr_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+        object: 'transfer',
+        amount: Number(body.amount),
+        currency: body.currency,
+        destination: body.destination,
+        metadata: body.metadata ?? {},
+        reversed: false,
+        amount_reversed: 0,
+      };
+      transfers.set(transfer.id, transfer);
+      return answer(200, transfer);
+    }
     if (request.method === 'GET' && intent?.[1]) {
       const found = paymentIntents.get(intent[1]);
       return found
@@ -140,6 +201,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       },
     });
   });
+  const eventOf = (type: string, object: unknown, eventId?: string) =>
+    JSON.stringify({
+      id: eventId ?? `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -148,22 +221,31 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     paymentIntents,
     sign: (payload, secret, timestamp) =>
       Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) }),
+    transfers,
+    verifyAccount: (id) => {
+      const account = accounts.get(id);
+      if (!account) throw new Error(`no account ${id}`);
+      Object.assign(account, {
+        details_submitted: true,
+        payouts_enabled: true,
+        charges_enabled: true,
+        capabilities: { transfers: 'active' },
+        requirements: { currently_due: [], past_due: [], disabled_reason: null },
+      });
+      return eventOf('account.updated', account);
+    },
+    transferEvent: (id, type) => {
+      const transfer = transfers.get(id);
+      if (!transfer) throw new Error(`no transfer ${id}`);
+      if (type === 'transfer.reversed') Object.assign(transfer, { reversed: true, amount_reversed: transfer.amount });
+      return eventOf(type, transfer);
+    },
     succeed: (id, eventId) => {
       const found = paymentIntents.get(id);
       if (!found) throw new Error(`no PaymentIntent ${id}`);
       found.status = 'succeeded';
       found.latest_charge = `ch_${id.slice(3)}`;
-      return JSON.stringify({
-        id: eventId ?? `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
-        object: 'event',
-        type: 'payment_intent.succeeded',
-        api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        data: { object: found },
-      });
+      return eventOf('payment_intent.succeeded', found, eventId);
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

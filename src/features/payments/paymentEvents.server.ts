@@ -2,7 +2,8 @@
  * What Stripe's events do to purchases, inside the transaction that records the event (so each acts once):
  * `payment_intent.succeeded` marks the purchase paid (when the amount and currency are the drop's) and its
  * payment succeeded, after which the minter mints the card (./mintPurchases.server.ts); `charge.refunded`
- * marks it refunded. Statuses only move forward: a late or repeated event changes nothing.
+ * marks it refunded; `account.updated` keeps a connected account's status; `transfer.created` and
+ * `transfer.reversed` settle yen payouts. Statuses only move forward: a late or repeated event changes nothing.
  *
  * @see https://docs.stripe.com/api/events/types
  */
@@ -10,6 +11,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { cardPurchases, paymentHistories } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
+import { accountUpdated } from './connect.server';
+import type { AccountFacts } from './connectStatus';
+import { transferCreated, transferReversed } from './payoutTransfers.server';
 
 async function paid(tx: Transaction, intent: Stripe.PaymentIntent, now: Date): Promise<void> {
   const [purchase] = await tx.select().from(cardPurchases).where(eq(cardPurchases.paymentIntentId, intent.id));
@@ -55,4 +59,8 @@ async function refunded(tx: Transaction, charge: Stripe.Charge, now: Date): Prom
 export async function applyStripeEvent(tx: Transaction, event: Stripe.Event, now = new Date()): Promise<void> {
   if (event.type === 'payment_intent.succeeded') await paid(tx, event.data.object, now);
   else if (event.type === 'charge.refunded') await refunded(tx, event.data.object, now);
+  else if (event.type === 'account.updated')
+    await accountUpdated(tx, event.data.object as AccountFacts & { id: string });
+  else if (event.type === 'transfer.created') await transferCreated(tx, event.data.object, now);
+  else if (event.type === 'transfer.reversed') await transferReversed(tx, event.data.object, now);
 }

@@ -11,7 +11,7 @@ import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizz
 import { illustrators, users } from './accounts.ts';
 import { categories } from './catalog.ts';
 import { addressCheck, chainId, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
-import { paymentHistories } from './finance.ts';
+import { paymentHistories, payouts } from './finance.ts';
 
 /** A design on sale for yen: `serials` cards, minted as they are bought, from `starts_at` to `ends_at`. */
 export const cardDrops = pgTable(
@@ -99,4 +99,33 @@ export const stripeEvents = pgTable('stripe_events', {
   /** The id of the event's object (`pi_...`, `acct_...`), when it has one. */
   objectId: text('object_id'),
   receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+
+/** Values of `stripe_accounts.status` (see ../../../features/payments/connectStatus.ts). */
+export const STRIPE_ACCOUNT_STATUSES = ['pending', 'verified', 'restricted'] as const;
+/** A connected account's status. */
+export type StripeAccountStatus = (typeof STRIPE_ACCOUNT_STATUSES)[number];
+
+/** An illustrator's Stripe Connect (Express) account, where their yen payouts go. */
+export const stripeAccounts = pgTable(
+  'stripe_accounts',
+  {
+    illustratorId: ref('illustrator_id')
+      .primaryKey()
+      .references(() => illustrators.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull().unique('stripe_accounts_account_unique'),
+    status: text('status', { enum: STRIPE_ACCOUNT_STATUSES }).notNull().default('pending'),
+    ...timestamps(),
+  },
+  (t) => [oneOf('stripe_accounts_status_valid', t.status, STRIPE_ACCOUNT_STATUSES)],
+);
+
+/** The Stripe transfer of an approved yen payout (one per payout: its idempotency key is the payout's id). */
+export const payoutTransfers = pgTable('payout_transfers', {
+  payoutId: ref('payout_id')
+    .primaryKey()
+    .references(() => payouts.id, { onDelete: 'cascade' }),
+  transferId: text('transfer_id').notNull().unique('payout_transfers_transfer_unique'),
+  accountId: text('account_id').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
