@@ -242,4 +242,42 @@ describe('a card bought with yen', () => {
     const listed = await illustrator.get<{ items: { id: number; status: string }[] }>('/api/v1/dashboard/payouts');
     expect(listed.body.items.find((item) => item.id === requested.body.id)?.status).toBe('paid');
   }, 60_000);
+
+  test('events out of order are harmless: a refund before the payment leaves nothing to mint', async () => {
+    const drop = await putOnSale(2);
+    const client = await buyer(31);
+    const started = await client.post<{ purchase: Purchase; clientSecret: string }>(
+      `/api/v1/drops/${drop.id}/purchases`,
+      {},
+    );
+    const intentId = started.body.clientSecret.split('_secret_')[0] ?? '';
+    const refundedFirst = JSON.stringify({
+      id: `evt_refund_${intentId}`,
+      object: 'event',
+      type: 'charge.refunded',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `ch_${intentId}`,
+          object: 'charge',
+          payment_intent: intentId,
+          refunded: true,
+          amount_refunded: 1500,
+        },
+      },
+    });
+    expect(await deliver(refundedFirst)).toBe(200);
+    expect(await deliver(standIn.succeed(intentId))).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await purchaseOf(client, started.body.purchase.id)).status).toBe('refunded');
+
+    const admin = trading.app.client();
+    expect((await admin.post('/api/v1/admin_session', ADMIN)).status).toBe(200);
+    const payments = await admin.get<{
+      items: { providerPaymentId: string; status: string; amount: string; card: unknown }[];
+    }>(`/api/v1/admins/payment_histories?q=${intentId}`);
+    expect(payments.body.items).toEqual([
+      expect.objectContaining({ providerPaymentId: intentId, status: 'refunded', amount: '1500', card: null }),
+    ]);
+  }, 60_000);
 });
