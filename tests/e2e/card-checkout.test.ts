@@ -24,6 +24,15 @@ let standIn: StripeStandIn;
 let app: ChainApp;
 let browser: Browser;
 let drop: { id: number; priceJpy: number };
+let illustrator: ApiClient;
+
+/** The illustrator's available payable yen. */
+async function yenAvailable(): Promise<number> {
+  const answer = await illustrator.get<{ balances: { currencyCode: number; available: string }[] }>(
+    '/api/v1/dashboard/payouts',
+  );
+  return Number(answer.body.balances.find((balance) => balance.currencyCode === 1)?.available ?? 0);
+}
 const open: TestPage[] = [];
 
 async function deliver(payload: string) {
@@ -49,7 +58,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  const illustrator = new ApiClient(app.url);
+  illustrator = new ApiClient(app.url);
   expect((await illustrator.post('/api/v1/illustrator_session', DEMO_ILLUSTRATOR)).status).toBe(200);
   const collections = await illustrator.get<{
     items: { id: number; chainId: number; creator: { walletAddress: string } | null }[];
@@ -131,6 +140,7 @@ describe('selling with a card', () => {
 
 describe('buying with a card', () => {
   test('the buyer pays ¥1,200 and the receipt follows the card to their wallet', async () => {
+    const yenBefore = await yenAvailable();
     const page = await buyerPage(14);
     await page.goto(`${app.url}/en/checkout/${drop.id}`);
     expect(await page.locator('[data-price-jpy]').textContent()).toBe('¥1,200');
@@ -159,8 +169,16 @@ describe('buying with a card', () => {
     });
     expect(owner).toBe(privateKeyToAccount(anvilKey(14)).address);
     expect(await page.content()).not.toContain('sk_test_kirafuda_secret');
+    const receipt = page.url();
+    // The card's own page offers its design's remaining serials for yen too.
+    await page.goto(`${app.url}${href}`);
+    expect(
+      await page.locator('[data-token-drop]').getByRole('link', { name: 'Buy with card' }).getAttribute('href'),
+    ).toBe(`/en/checkout/${drop.id}`);
+    // The illustrator's payable yen grew by ¥1,200 less the platform's 10 % and the provider's 3.6 %.
+    expect((await yenAvailable()) - yenBefore).toBe(1037);
 
-    await page.goto(page.url().replace('/en/purchases', '/purchases'));
+    await page.goto(receipt.replace('/en/purchases', '/purchases'));
     await page.locator('[data-purchase-status="minted"]').waitFor();
     expect(await page.locator('[data-purchase-status] [role=status]').textContent()).toBe(
       'カードがあなたのウォレットに届きました。',

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 export async function installFakeStripeJs(page: Page, confirm: (intentId: string) => Promise<void>): Promise<void> {
   await page.exposeFunction('__stripeConfirm', confirm);
   await page.addInitScript(() => {
-    function Stripe() {
+    function makeStripe() {
       let clientSecret = '';
       let input: HTMLInputElement | undefined;
       const handlers: Record<string, ((event: unknown) => void)[]> = {};
@@ -66,7 +66,7 @@ export async function installFakeStripeJs(page: Page, confirm: (intentId: string
         _registerWrapper() {},
       };
     }
-    Stripe.version = 'endive';
-    (window as unknown as { Stripe: unknown }).Stripe = Stripe;
+    makeStripe.version = 'endive';
+    (window as unknown as { Stripe: unknown }).Stripe = makeStripe;
   });
 }

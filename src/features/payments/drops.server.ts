@@ -75,6 +75,28 @@ export async function getDrop(db: Database, id: number, now = new Date()): Promi
   return dropView(row, (await heldCounts(db, [row.id])).get(row.id) ?? 0, now);
 }
 
+/** The drop selling `designId` of a collection contract, or undefined. */
+export async function dropOfDesign(
+  db: Database,
+  chainId: number,
+  contractAddress: string,
+  designId: string,
+  now = new Date(),
+): Promise<DropView | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardDrops)
+    .where(
+      and(
+        eq(cardDrops.chainId, chainId),
+        eq(cardDrops.contractAddress, contractAddress.toLowerCase()),
+        eq(cardDrops.designId, designId),
+      ),
+    );
+  if (!row) return undefined;
+  return dropView(row, (await heldCounts(db, [row.id])).get(row.id) ?? 0, now);
+}
+
 /** A collection's drops that have not ended, soonest end first. */
 export async function dropsOfCollection(db: Database, collectionId: number, now = new Date()): Promise<DropView[]> {
   const rows = await db
