@@ -14,7 +14,7 @@
  * Astro's `getViteConfig` gives the tests the same Vite setup as the site (the `~/*` alias, `astro:*`
  * virtual modules, the integrations' plugins).
  *
- * @see /work/shared/TESTING.md
+ * @see docs/architecture.md ("Tests")
  */
 import { getViteConfig } from 'astro/config';
 import { configDefaults } from 'vitest/config';
