@@ -155,6 +155,15 @@ describe('a card bought with yen', () => {
     // ¥1,500 less the platform's 10 % and the provider's 3.6 %.
     expect(balances.body.balances).toContainEqual(expect.objectContaining({ currencyCode: 1, available: '1296' }));
     expect((await trading.app.client().get<Purchase>(`/api/v1/purchases/${purchase.id}`)).status).toBe(401);
+    // The purchase shows as the card's mint, and the card among the buyer's items.
+    const cardPath = `/api/v1/cards/1/${card.toLowerCase()}/${purchase.tokenId}`;
+    const detail = await trading.app.client().get<{ owner: string; activity: { type: string }[] }>(cardPath);
+    expect(detail.body.owner).toBe(privateKeyToAccount(anvilKey(6)).address.toLowerCase());
+    expect(detail.body.activity.map((item) => item.type)).toContain('mint');
+    const items = await trading.app
+      .client()
+      .get<{ items: { tokenId: string }[] }>(`/api/v1/users/${privateKeyToAccount(anvilKey(6)).address}/items`);
+    expect(items.body.items.map((item) => item.tokenId)).toContain(purchase.tokenId);
   }, 90_000);
 
   test('20 buyers racing for 5 serials: 5 hold one, 15 hear it is sold out', async () => {
