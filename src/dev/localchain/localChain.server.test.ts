@@ -11,14 +11,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type Address, erc721Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { conduitKeyOf, LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { parseOrderJson } from '~/features/trading/orderJson';
 import { isOrderSignatureValid } from '~/features/trading/orderSignature.server';
 import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
-import { cards, sellOrders } from '~/server/db/schema';
+import { cardDrops, cards, sellOrders } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { freePort } from '../../../tests/helpers/server';
 import { ANVIL_ACCOUNTS } from '../seed/accounts';
 import { seedDemo } from '../seed/demo';
+import { seedDemoDrop } from './demoDrops.server';
 import { type LocalChain, seedLocalChain, startLocalChain } from './localChain.server';
 import { localChainClients } from './localClients.server';
 
@@ -152,6 +154,26 @@ describe('the local chain', () => {
         args: [BigInt(card.tokenId)],
       });
       expect(owner.toLowerCase()).toBe(card.ownerAddress);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'with Stripe keys the demo puts one design on sale for yen, issued on chain, once',
+    async () => {
+      const [ethereum] = chain?.chains ?? [];
+      if (!ethereum) throw new Error('no chain');
+      expect(await seedDemoDrop(database.db, ethereum)).toBe(true);
+      expect(await seedDemoDrop(database.db, ethereum)).toBe(false);
+      const [drop] = await database.db.select().from(cardDrops).where(eq(cardDrops.chainId, 1));
+      expect(drop).toMatchObject({ priceJpy: 1_500, serials: 10 });
+      const design = await localChainClients(ethereum).publicClient.readContract({
+        address: drop?.contractAddress as Address,
+        abi: cardAbi,
+        functionName: 'designInfo',
+        args: [BigInt(drop?.designId ?? '0')],
+      });
+      expect(design).toMatchObject({ maxSerials: 10n, minted: 0n, creator: ANVIL_ACCOUNTS[0] });
     },
     TIMEOUT,
   );

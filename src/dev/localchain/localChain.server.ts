@@ -15,10 +15,12 @@ import { type ChainOverrides, LOCAL_ANVIL_FIRST_PORT, loadChainConfig } from '~/
 import type { ChainKey } from '~/features/chains/chainKey';
 import type { Chain } from '~/features/chains/chains';
 import { LOCAL_CHAINS_FILE } from '~/features/chains/config.server';
+import { stripeSettings } from '~/features/payments/stripeConfig.server';
 import { sellTerms } from '~/features/trading/sellTerms.server';
 import type { Database } from '~/server/db/types';
 import { type AnvilNode, startAnvilNode } from './anvilNode.server';
 import { mintCatalogueCards } from './demoCards.server';
+import { seedDemoDrop } from './demoDrops.server';
 import { signCatalogueListings } from './demoListings.server';
 import { ensureLocalDeployment } from './deployment.server';
 import { fundLocalWallets } from './fundWallets.server';
@@ -117,8 +119,8 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
 }
 
 /**
- * Puts the catalogue of `db` on the local chains: funds the demo wallets, mints the cards the chains lack
- * and signs the active listings for real. Idempotent.
+ * Puts the catalogue of `db` on the local chains: funds the demo wallets, mints the cards the chains lack,
+ * signs the active listings for real and, with Stripe keys, puts a demo design on sale for yen. Idempotent.
  */
 export async function seedLocalChain(
   db: Database,
@@ -135,6 +137,9 @@ export async function seedLocalChain(
         clients,
         await sellTerms(db, chain, { ...process.env, CHAIN_ENV: 'local' }),
       );
+      // With Stripe keys, the demo sells one design for yen (card payments).
+      const dropped = stripeSettings() ? await seedDemoDrop(db, chain) : false;
+      if (dropped) log(`[localchain] ${chain.chainName}: a demo design on sale for yen by card`);
       if (funded + cards.placed + cards.minted + signed > 0) {
         log(
           `[localchain] ${chain.chainName}: ${cards.placed} collections placed, ${cards.minted} cards minted, ` +
