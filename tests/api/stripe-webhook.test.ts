@@ -88,6 +88,8 @@ describe('POST /api/v1/payments/stripe/webhook', () => {
     expect((await deliver(app, payload, standIn.sign(payload, WEBHOOK_SECRET, tenMinutesAgo))).status).toBe(400);
     const signed = standIn.sign(payload, WEBHOOK_SECRET);
     expect((await deliver(app, payload.replace('"amount":1000', '"amount":1'), signed)).status).toBe(400);
+    const huge = JSON.stringify({ pad: 'x'.repeat(600 * 1024) });
+    expect((await deliver(app, huge, standIn.sign(huge, WEBHOOK_SECRET))).status).toBe(413);
   });
 
   test('takes a signed event without site headers, and the same event again only once', async () => {

@@ -43,7 +43,10 @@ export async function readJson<T extends z.ZodType>(
   return validate(schema, value);
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
+/** Reads the body as text, or throws 413 past `maxBytes` (declared or read). */
+export async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

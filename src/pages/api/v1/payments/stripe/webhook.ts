@@ -1,19 +1,20 @@
 import { stripeSettings } from '~/features/payments/stripeConfig.server';
-import { receiveStripeEvent, verifiedEvent } from '~/features/payments/stripeWebhook.server';
+import { MAX_WEBHOOK_BYTES, receiveStripeEvent, verifiedEvent } from '~/features/payments/stripeWebhook.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { readLimited } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
 /**
  * `POST /api/v1/payments/stripe/webhook` (Stripe's servers, signed with the webhook secret; no site headers:
  * the signature is its check, see src/server/middleware/apiGate.ts) -> `{ received: true, duplicate }`.
- * 400 unsigned, wrongly signed or stale; 404 when card payments are off.
+ * 400 unsigned, wrongly signed or stale; 404 when card payments are off; 413 past 512 KB.
  */
 export const POST = apiRoute(async (ctx) => {
   const settings = stripeSettings();
   if (!settings) throw notFound('Card payments are not configured');
-  const raw = await ctx.request.text();
+  const raw = await readLimited(ctx.request, MAX_WEBHOOK_BYTES);
   const event = verifiedEvent(settings, raw, ctx.request.headers.get('stripe-signature'));
   const fresh = await receiveStripeEvent(await database(), event);
   return json({ received: true, duplicate: !fresh });
