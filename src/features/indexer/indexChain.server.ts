@@ -23,7 +23,7 @@ import { isListable, type ListableQuery, operatorFor } from '../trading/listingS
 import { followedOfferFunds } from '../trading/offer/checkOffers.server';
 import { applyExchangeEvents } from './applyExchange.server';
 import { applyCardEvents, type KnownContract } from './applyTransfers.server';
-import { readChainEvents } from './chainEvents.server';
+import { type ChainEvent, readChainEvents } from './chainEvents.server';
 import { type Cursor, readCursor, writeCursor } from './cursor.server';
 import type { IndexerSettings } from './indexerSettings';
 import { changeOfRange } from './rangeChanges.server';
@@ -69,6 +69,17 @@ function blockTimeOf(client: PublicClient, chainId: number) {
 }
 
 /** The catalogue's card contracts on `chainId`, by lower-case address. */
+/** `events` (in chain order) cut into runs of one block each. */
+function byBlock(events: readonly ChainEvent[]): ChainEvent[][] {
+  const groups: ChainEvent[][] = [];
+  for (const event of events) {
+    const last = groups[groups.length - 1];
+    if (last?.[0]?.blockNumber === event.blockNumber) last.push(event);
+    else groups.push([event]);
+  }
+  return groups;
+}
+
 async function knownContracts(db: Database, chainId: number): Promise<Map<string, KnownContract>> {
   const rows = await db
     .select({ id: categories.id, contract: categories.contractAddress, creatorId: categories.creatorId })
@@ -119,8 +130,12 @@ export async function indexRange(
     isListable: (query: ListableQuery) => isListable(client, query),
   };
   await db.transaction(async (tx) => {
-    await applyCardEvents(tx, context, events);
-    await applyExchangeEvents(tx, context, events);
+    // Block by block, so what ends an order first on the chain ends it here too, however the blocks are
+    // split into ranges (a counter bump in one block and an approval revoked in the next).
+    for (const group of byBlock(events)) {
+      await applyCardEvents(tx, context, group);
+      await applyExchangeEvents(tx, context, group);
+    }
     await deps.afterApply?.({ from, to });
     await writeCursor(tx, chain.chainId, { lastBlock: to, lastBlockHash: toBlock.hash });
   });
