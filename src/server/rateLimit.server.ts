@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { rateLimitBuckets } from './db/schema';
 import type { Database } from './db/types';
 
@@ -10,8 +10,10 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit for `key` in a fixed window stored in PostgreSQL (shared by every server process) and
- * says whether it is within `limit`. Old windows are swept now and then.
+ * Counts one hit for `key` in a window stored in PostgreSQL (shared by every server process) and says whether
+ * it is within `limit`. The window slides: the previous fixed window's hits count too, weighted by how much of
+ * it still lies within `windowSeconds` of now, so nobody gets twice the limit across a window's edge. Old
+ * windows are swept now and then.
  */
 export async function hitRateLimit(
   db: Database,
@@ -35,7 +37,14 @@ export async function hitRateLimit(
       .delete(rateLimitBuckets)
       .where(lt(rateLimitBuckets.windowStart, new Date(now.getTime() - 24 * 3600 * 1000)));
   }
-  const count = row?.count ?? 1;
+  const [previous] = await db
+    .select({ count: rateLimitBuckets.count })
+    .from(rateLimitBuckets)
+    .where(
+      and(eq(rateLimitBuckets.key, key), eq(rateLimitBuckets.windowStart, new Date(windowStart.getTime() - windowMs))),
+    );
+  const stillInside = 1 - (now.getTime() - windowStart.getTime()) / windowMs;
+  const count = (row?.count ?? 1) + Math.ceil((previous?.count ?? 0) * stillInside);
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count <= limit, retryAfter, count };
 }
