@@ -24,7 +24,7 @@ import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
 import { ItemType, OrderType } from '../../src/features/trading/seaport/seaportTypes.ts';
-import { signSellOrder } from '../../src/features/trading/seaport/signSellOrder.ts';
+import { signOrder } from '../../src/features/trading/seaport/signOrder.ts';
 import { cards, illustrators } from '../../src/server/db/schema/index.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
@@ -210,7 +210,7 @@ describe('money the platform owes', () => {
         args: [self],
       }),
     };
-    const signature = await signSellOrder(creatorWallet, { order, chainId: 1, seaport: contracts.seaport });
+    const signature = await signOrder(creatorWallet, { order, chainId: 1, seaport: contracts.seaport });
     await mined(await fulfillOrder(secondWallet, { seaport: contracts.seaport, order, signature, method: 'standard' }));
     await indexed(async () => (await ownerOnSite(10n)) === secondWallet.account.address.toLowerCase());
 

@@ -13,7 +13,7 @@ import { buildSellOrder } from '../../src/features/trading/seaport/buildSellOrde
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
-import { signSellOrder } from '../../src/features/trading/seaport/signSellOrder';
+import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import { issueToSeller, type LocalMarket, startLocalMarket } from './localMarket';
 
 /** Fresh addresses with no balance, so what they receive is their whole balance. */
@@ -121,7 +121,7 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
       counter,
       conduitKey: contracts.conduitKey,
     });
-    const signature = await signSellOrder(seller, { order, chainId: market.chain.id, seaport: contracts.seaport });
+    const signature = await signOrder(seller, { order, chainId: market.chain.id, seaport: contracts.seaport });
     return { tokenId, order, signature };
   };
 

@@ -15,7 +15,7 @@ import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
 import { buildSellOrder } from '../../src/features/trading/seaport/buildSellOrder';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
-import { signSellOrder } from '../../src/features/trading/seaport/signSellOrder';
+import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import type { SellCardInput } from '../../src/features/trading/sellCardPayload';
 import { categories, illustrators, platformFees, users } from '../../src/server/db/schema';
 import type { Database } from '../../src/server/db/types';
@@ -145,7 +145,7 @@ export async function signListing(
     conduitKey: options.conduitKey ?? contracts.conduitKey,
   });
   const signer = options.signer ?? seller;
-  const signature = await signSellOrder(signer, {
+  const signature = await signOrder(signer, {
     order,
     chainId: 1,
     seaport: contracts.seaport,

@@ -11,7 +11,7 @@ import { acceptOffer } from '../../src/features/trading/seaport/acceptOffer';
 import { buildOffer, type OfferTarget } from '../../src/features/trading/seaport/buildOffer';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
-import { signSellOrder } from '../../src/features/trading/seaport/signSellOrder';
+import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import type { LocalWallet } from './localMarket';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
 
@@ -101,7 +101,7 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
     counter,
     conduitKey: contracts.conduitKey,
   });
-  const signature = await signSellOrder(wallet, { order, chainId: 1, seaport: contracts.seaport });
+  const signature = await signOrder(wallet, { order, chainId: 1, seaport: contracts.seaport });
   return { order, signature, body: { chain_id: 1, order: toOrderJson(order), signature } };
 }
 

@@ -17,7 +17,7 @@ import { isOrderSignatureValid } from '~/features/trading/orderSignature.server'
 import { buildSellOrder } from '~/features/trading/seaport/buildSellOrder';
 import { orderHash } from '~/features/trading/seaport/orderHash';
 import { seaportAbi } from '~/features/trading/seaport/seaportAbi';
-import { signSellOrder } from '~/features/trading/seaport/signSellOrder';
+import { signOrder } from '~/features/trading/seaport/signOrder';
 import type { SellTerms } from '~/features/trading/sellTerms.server';
 import { sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -92,7 +92,7 @@ async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
     counter,
     conduitKey: terms.conduitKey,
   });
-  const signature = await signSellOrder(clients.wallet(seller), {
+  const signature = await signOrder(clients.wallet(seller), {
     order,
     chainId: chain.chainId,
     seaport: chain.contracts.exchange,

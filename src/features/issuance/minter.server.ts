@@ -106,9 +106,10 @@ async function issueDesignNow(chain: Chain, account: PrivateKeyAccount, paramete
     functionName: 'issueDesign',
     args: [parameters.creator, parameters.royaltyBps, BigInt(parameters.serials)],
   });
-  const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: (await mined(hash)).logs });
+  const receipt = await mined(hash);
+  const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: receipt.logs });
   if (!issued) throw new Error(`no DesignIssued event in ${hash}`);
-  return { designId: issued.args.designId, hash };
+  return { designId: issued.args.designId, hash, blockNumber: receipt.blockNumber };
 }
 
 async function mintSerialsNow(

@@ -23,9 +23,6 @@ export interface CardCheckoutProps {
   m: CheckoutMessages;
 }
 
-const BUTTON =
-  'rounded-full bg-primary px-5 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60';
-
 /** The island (see the module comment). */
 export default function CardCheckout({ dropId, priceText, receiptBase, locale, m }: CardCheckoutProps) {
   const user = useStore($currentUser);
@@ -61,7 +58,7 @@ export default function CardCheckout({ dropId, priceText, receiptBase, locale, m
   return (
     <div className="grid gap-4">
       {!started && (
-        <button type="button" className={BUTTON} disabled={busy} onClick={() => void start()}>
+        <button type="button" className="btn-primary justify-self-start" disabled={busy} onClick={() => void start()}>
           {interpolate(m.start, { price: priceText })}
         </button>
       )}

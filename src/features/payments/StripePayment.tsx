@@ -42,11 +42,7 @@ function PayForm({ m, onPaid }: Pick<Props, 'm' | 'onPaid'>) {
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.pay}>
       <PaymentElement />
-      <button
-        type="submit"
-        className="rounded-full bg-primary px-5 py-2 font-semibold text-white disabled:opacity-60"
-        disabled={!stripe || busy}
-      >
+      <button type="submit" className="btn-primary justify-self-start" disabled={!stripe || busy}>
         {m.pay}
       </button>
       {error && (

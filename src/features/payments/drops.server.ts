@@ -11,7 +11,7 @@ import { cardDrops, cardPurchases, categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { serverChains } from '../chains/config.server';
-import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
+import { classifyChainError } from '../chains/publicClients.server';
 import { issueDesign, type MinterEnv, minterAccount } from '../issuance/minter.server';
 import type { DropFields } from './dropForm';
 
@@ -140,7 +140,7 @@ export async function createDrop(
   if (!chain) throw unprocessable(`The collection is on chain ${category.chainId}, which this site does not run`);
   const account = minterAccount(options.env);
   if (!account) throw new HttpError(503, 'Drops are not available: no minter is configured');
-  let issued: { designId: bigint; hash: `0x${string}` };
+  let issued: Awaited<ReturnType<typeof issueDesign>>;
   try {
     issued = await issueDesign(chain, account, {
       contract: getAddress(category.contractAddress),
@@ -154,7 +154,6 @@ export async function createDrop(
     if (kind === 'reverted' || kind === 'no-data') throw unprocessable('The collection contract refused the design');
     throw error;
   }
-  const receipt = await publicClientFor(chain).getTransactionReceipt({ hash: issued.hash });
   const [row] = await db
     .insert(cardDrops)
     .values({
@@ -163,7 +162,7 @@ export async function createDrop(
       chainId: chain.chainId,
       contractAddress: category.contractAddress,
       designId: issued.designId.toString(),
-      issuedBlock: Number(receipt.blockNumber),
+      issuedBlock: Number(issued.blockNumber),
       name: fields.name,
       description: fields.description,
       image,

@@ -17,7 +17,7 @@ import type { Chain } from '../chains/chains';
 import { publicClientFor } from '../chains/publicClients.server';
 import { type MinterEnv, minterAccount, mintNextSerial, saveMintedCard } from '../issuance/minter.server';
 import { bookCardPaymentRevenue } from '../trading/revenues.server';
-import { PENDING_MINUTES } from './purchases.server';
+import { markRefunded, PENDING_MINUTES } from './purchases.server';
 import { type StripeSettings, stripeClient } from './stripeConfig.server';
 
 /** Mint attempts before a purchase is refunded. */
@@ -164,18 +164,7 @@ async function refundFailed(db: Database, deps: MintDeps, now: Date): Promise<nu
       console.warn(`[payments] refunding purchase ${purchase.id} failed, will try again: ${error}`);
       continue;
     }
-    await db.transaction(async (tx) => {
-      await tx
-        .update(cardPurchases)
-        .set({ status: 'refunded', updatedAt: now })
-        .where(and(eq(cardPurchases.id, purchase.id), eq(cardPurchases.status, 'refunding')));
-      if (purchase.paymentId !== null) {
-        await tx
-          .update(paymentHistories)
-          .set({ status: 'refunded', updatedAt: now })
-          .where(eq(paymentHistories.id, purchase.paymentId));
-      }
-    });
+    await db.transaction((tx) => markRefunded(tx, purchase, ['refunding'], now));
   }
   return due.length;
 }

@@ -14,6 +14,7 @@ import type { Transaction } from '~/server/db/types';
 import { accountUpdated } from './connect.server';
 import type { AccountFacts } from './connectStatus';
 import { transferCreated, transferReversed } from './payoutTransfers.server';
+import { markRefunded } from './purchases.server';
 
 async function paid(tx: Transaction, intent: Stripe.PaymentIntent, now: Date): Promise<void> {
   const [purchase] = await tx.select().from(cardPurchases).where(eq(cardPurchases.paymentIntentId, intent.id));
@@ -37,22 +38,7 @@ async function refunded(tx: Transaction, charge: Stripe.Charge, now: Date): Prom
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intentId || !charge.refunded) return;
   const [purchase] = await tx.select().from(cardPurchases).where(eq(cardPurchases.paymentIntentId, intentId));
-  if (!purchase) return;
-  await tx
-    .update(cardPurchases)
-    .set({ status: 'refunded', updatedAt: now })
-    .where(
-      and(
-        eq(cardPurchases.id, purchase.id),
-        inArray(cardPurchases.status, ['pending', 'paid', 'refunding', 'expired']),
-      ),
-    );
-  if (purchase.paymentId !== null) {
-    await tx
-      .update(paymentHistories)
-      .set({ status: 'refunded', updatedAt: now })
-      .where(eq(paymentHistories.id, purchase.paymentId));
-  }
+  if (purchase) await markRefunded(tx, purchase, ['pending', 'paid', 'refunding', 'expired'], now);
 }
 
 /** Acts on one verified event (see the module comment). */

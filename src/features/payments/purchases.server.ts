@@ -5,11 +5,11 @@
  * does not pay for is released after {@link PENDING_MINUTES} minutes. No drop is ever oversold: a serial is
  * held by one live purchase at most (a unique index), and holding one locks the drop's row.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { conflict, HttpError, notFound, tooManyRequests } from '~/server/api/errors';
 import { cardDrops, cardPurchases, paymentHistories } from '~/server/db/schema';
 import type { PurchaseStatus } from '~/server/db/schema/payments';
-import type { Database } from '~/server/db/types';
+import type { Database, Transaction } from '~/server/db/types';
 import { type StripeSettings, stripeClient } from './stripeConfig.server';
 
 /** How long a held serial waits for its payment. */
@@ -92,7 +92,7 @@ export async function startPurchase(
   dropId: number,
   settings: StripeSettings,
   now = new Date(),
-): Promise<{ purchase: PurchaseView; clientSecret: string }> {
+): Promise<{ purchase: PurchaseView; clientSecret: string; collectionId: number }> {
   const { row, drop } = await holdSerial(db, buyer, dropId, now);
   let intent: { id: string; client_secret: string | null };
   try {
@@ -131,7 +131,11 @@ export async function startPurchase(
       .returning();
     return saved ?? row;
   });
-  return { purchase: purchaseView(updated, drop), clientSecret: intent.client_secret ?? '' };
+  return {
+    purchase: purchaseView(updated, drop),
+    clientSecret: intent.client_secret ?? '',
+    collectionId: drop.categoryId,
+  };
 }
 
 /** The buyer's purchase `id`. @throws HttpError 404 (unknown, or someone else's) */
@@ -146,4 +150,23 @@ export async function getPurchase(db: Database, buyerId: number, id: number): Pr
     .where(and(eq(cardPurchases.id, id), eq(cardPurchases.userId, buyerId)));
   if (!found) throw notFound('No such purchase');
   return purchaseView(found.purchase, found.drop);
+}
+
+/** Marks `purchase` refunded (when in one of `from`) and its payment refunded. */
+export async function markRefunded(
+  tx: Transaction,
+  purchase: { id: number; paymentId: number | null },
+  from: readonly PurchaseStatus[],
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(cardPurchases)
+    .set({ status: 'refunded', updatedAt: now })
+    .where(and(eq(cardPurchases.id, purchase.id), inArray(cardPurchases.status, [...from])));
+  if (purchase.paymentId !== null) {
+    await tx
+      .update(paymentHistories)
+      .set({ status: 'refunded', updatedAt: now })
+      .where(eq(paymentHistories.id, purchase.paymentId));
+  }
 }

@@ -6,8 +6,9 @@
 import { zeroHash } from 'viem';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
-import { CURRENCIES, CurrencyType, currenciesForChain } from '../chains/currencies';
-import { currencyToken } from './currencyTokens';
+import { CURRENCIES } from '../chains/currencies';
+import { listedCurrencies } from './currencyTokens';
+import { ItemType } from './seaport/seaportTypes';
 import { type SellTermsEnv, sellTerms } from './sellTerms.server';
 
 /** One chain's trading terms. */
@@ -29,20 +30,16 @@ export async function chainTerms(db: Database, chains: readonly Chain[], env?: S
   return Promise.all(
     chains.map(async (chain) => {
       const terms = await sellTerms(db, chain, env);
-      const currencies = currenciesForChain(chain.key).flatMap((code) => {
-        const paid = currencyToken(chain, code);
-        if (!paid) return [];
-        const info = CURRENCIES[code];
-        const native = info.type === CurrencyType.NATIVE;
-        return [
-          {
-            code,
-            symbol: info.symbol,
-            type: native ? ('native' as const) : ('erc20' as const),
-            token: native ? null : paid.token.toLowerCase(),
-            decimals: info.decimals,
-          },
-        ];
+      const currencies = listedCurrencies(chain).map(({ code, itemType, token }) => {
+        const native = itemType === ItemType.NATIVE;
+        const { symbol, decimals } = CURRENCIES[code];
+        return {
+          code,
+          symbol,
+          type: native ? ('native' as const) : ('erc20' as const),
+          token: native ? null : token.toLowerCase(),
+          decimals,
+        };
       });
       return {
         chainId: chain.chainId,

@@ -37,6 +37,14 @@ export function currencyToken(chain: Chain, code: number): CurrencyToken | undef
   return isDeployedAddress(token) ? { itemType: ItemType.ERC20, token } : undefined;
 }
 
+/** The currencies `chain` lists with how each is paid, in the chain's order (undeployed tokens left out). */
+export function listedCurrencies(chain: Chain): (CurrencyToken & { code: CurrencyCode })[] {
+  return currenciesForChain(chain.key).flatMap((code) => {
+    const paid = currencyToken(chain, code);
+    return paid ? [{ code, ...paid }] : [];
+  });
+}
+
 /** The currency code a Seaport payment item on `chain` is in, or undefined for a token the chain does not list. */
 export function currencyOfToken(chain: Chain, itemType: number, token: string): CurrencyCode | undefined {
   return currenciesForChain(chain.key).find((code) => {

@@ -56,6 +56,28 @@ export function operatorFor(client: PublicClient, seaport: Address, conduitKey: 
   return found;
 }
 
+/** What the card's ERC-2981 `royaltyInfo` asks for `price`; nothing for a card without ERC-2981. */
+export async function royaltyOf(
+  client: PublicClient,
+  card: Address,
+  tokenId: bigint,
+  price: bigint,
+): Promise<{ receiver: Address; amount: bigint }> {
+  try {
+    const [receiver, amount] = await client.readContract({
+      address: card,
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [tokenId, price],
+    });
+    return { receiver: getAddress(receiver), amount };
+  } catch (error) {
+    // A card without ERC-2981 (reverts, or no such function) pays no royalty.
+    if (['reverted', 'no-data'].includes(classifyChainError(error))) return { receiver: zeroAddress, amount: 0n };
+    throw error;
+  }
+}
+
 /** The listing to read the state of. */
 export interface ListingStateQuery {
   seaport: Address;
@@ -97,13 +119,7 @@ export async function readListingState(chain: Chain, query: ListingStateQuery): 
     operator,
     client.readContract({ address: seaport, abi: seaportAbi, functionName: 'getCounter', args: [seller] }),
     client.readContract({ address: seaport, abi: seaportAbi, functionName: 'getOrderStatus', args: [query.orderHash] }),
-    client
-      .readContract({ address: card, abi: cardAbi, functionName: 'royaltyInfo', args: [tokenId, query.price] })
-      .catch((error: unknown) => {
-        // A card without ERC-2981 (reverts, or no such function) pays no royalty.
-        if (['reverted', 'no-data'].includes(classifyChainError(error))) return [zeroAddress, 0n] as const;
-        throw error;
-      }),
+    royaltyOf(client, card, tokenId, query.price),
   ]);
   let approved = false;
   if (operatorValue !== undefined && ownerValue !== undefined) {
@@ -125,7 +141,7 @@ export async function readListingState(chain: Chain, query: ListingStateQuery): 
     approved,
     counter,
     status: { isValidated, isCancelled, totalFilled, totalSize },
-    royalty: { receiver: getAddress(royalty[0]), amount: royalty[1] },
+    royalty,
   };
 }
 

@@ -2,9 +2,12 @@
  * What the listing and cancel endpoints share: who the seller is, the options tests override, and chain
  * reads that answer 502 (not 500) when an RPC is down.
  */
+
+import type { Address, Hex } from 'viem';
 import { badGateway, unprocessable } from '~/server/api/errors';
 import type { Chain } from '../chains/chains';
-import { classifyChainError } from '../chains/publicClients.server';
+import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
+import { seaportAbi } from './seaport/seaportAbi';
 import type { SellTermsEnv } from './sellTerms.server';
 
 /** Who is listing: the signed-in user's wallet (lower-case, as stored). */
@@ -30,4 +33,34 @@ export async function onChain<T>(chain: Chain, read: () => Promise<T>): Promise<
     if (kind === 'no-data') throw unprocessable(`The contracts on ${chain.chainName} did not answer`);
     throw error;
   }
+}
+
+/**
+ * What the chain says of one stored order: whether it was filled (any part), and whether it is void (its own
+ * `cancel`, or the offerer's counter raised past the one it was signed with).
+ */
+export async function orderEndOnChain(
+  chain: Chain,
+  order: { exchange: string; orderHash: string; offerer: string; counter: string },
+): Promise<{ filled: boolean; cancelled: boolean }> {
+  const client = publicClientFor(chain);
+  const exchange = order.exchange as Address;
+  const [status, counter] = await onChain(chain, () =>
+    Promise.all([
+      client.readContract({
+        address: exchange,
+        abi: seaportAbi,
+        functionName: 'getOrderStatus',
+        args: [order.orderHash as Hex],
+      }),
+      client.readContract({
+        address: exchange,
+        abi: seaportAbi,
+        functionName: 'getCounter',
+        args: [order.offerer as Address],
+      }),
+    ]),
+  );
+  const [, isCancelled, totalFilled] = status;
+  return { filled: totalFilled > 0n, cancelled: isCancelled || counter > BigInt(order.counter) };
 }

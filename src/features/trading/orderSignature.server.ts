@@ -4,7 +4,7 @@
  * `isValidSignature` (viem `verifyTypedData`, which asks the chain).
  *
  * @see EIP-712, ERC-1271
- * @see ./seaport/signSellOrder.ts
+ * @see ./seaport/signOrder.ts
  */
 import { type Address, type Hex, recoverTypedDataAddress } from 'viem';
 import type { Chain } from '../chains/chains';

@@ -8,9 +8,9 @@
 import type { CardDetail } from '../catalogue/types';
 import { toWalletChain } from '../chains/chainOption';
 import type { Chain } from '../chains/chains';
-import { CURRENCIES, currenciesForChain } from '../chains/currencies';
+import { CURRENCIES } from '../chains/currencies';
 import type { Translate } from '../i18n/t';
-import { currencyToken } from './currencyTokens';
+import { listedCurrencies } from './currencyTokens';
 import { DEFAULT_PLATFORM_FEE_BPS } from './platformFee.server';
 import { sellTermsWithFee } from './sellTerms.server';
 import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type TradeMessages } from './tradeModel';
@@ -25,17 +25,12 @@ export function tradeActionProps(input: {
   const { card, chain, localePrefix, t } = input;
   if (!chain) return null;
   const terms = sellTermsWithFee(chain, card.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS);
-  const currencies: TradeCurrency[] = [];
-  for (const code of currenciesForChain(chain.key)) {
-    const token = currencyToken(chain, code);
-    if (token)
-      currencies.push({
-        code,
-        symbol: CURRENCIES[code].symbol,
-        decimals: CURRENCIES[code].decimals,
-        token: token.token,
-      });
-  }
+  const currencies: TradeCurrency[] = listedCurrencies(chain).map(({ code, token }) => ({
+    code,
+    symbol: CURRENCIES[code].symbol,
+    decimals: CURRENCIES[code].decimals,
+    token,
+  }));
   const listing = card.listing;
   const messages = Object.fromEntries(TRADE_MESSAGE_KEYS.map((key) => [key, t(`trade.${key}`)])) as TradeMessages;
   return {

@@ -16,10 +16,14 @@ import {
   erc721Abi,
   getAddress,
   type Hash,
+  type Hex,
   zeroHash,
 } from 'viem';
+import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../wallet/eip1193';
 import { switchWalletChain } from '../wallet/switchChain';
+import type { OrderComponents } from './seaport/seaportTypes';
+import { signOrder } from './seaport/signOrder';
 import { type TradeActionsProps, withGasFloor } from './tradeModel';
 
 /** Steps the island shows while a flow runs. */
@@ -154,4 +158,36 @@ export async function ensureAllowance(
     args: [operator, amount],
   });
   await reader.waitForTransactionReceipt({ hash });
+}
+
+/** Asks the wallet to sign `order` for the trade's Seaport, showing the step; a refusal is a SignRefusedError. */
+export async function signInWallet(
+  { wallet }: Pick<Connected, 'wallet'>,
+  trade: Pick<Trade, 'chain' | 'seaport'>,
+  order: OrderComponents,
+  onProgress: (p: TradeProgress) => void,
+): Promise<Hex> {
+  onProgress({ step: 'signing' });
+  try {
+    return await signOrder(wallet, { order, chainId: trade.chain.chainId, seaport: getAddress(trade.seaport) });
+  } catch (error) {
+    throw new SignRefusedError(error);
+  }
+}
+
+/**
+ * Waits (at most {@link RECORD_WAIT_MS}) until the site's record of the trade's card names `owner`, i.e. the
+ * indexer has seen the Transfer, so that the reloaded page shows the new owner.
+ */
+export async function waitForSiteOwner(
+  trade: Pick<Trade, 'chain' | 'contractAddress' | 'tokenId'>,
+  owner: Address,
+): Promise<void> {
+  const path = `/api/v1/cards/${trade.chain.chainId}/${trade.contractAddress.toLowerCase()}/${trade.tokenId}`;
+  const deadline = Date.now() + RECORD_WAIT_MS;
+  while (Date.now() < deadline) {
+    const card = await api.get<{ owner?: string }>(path).catch(() => undefined);
+    if (card?.owner?.toLowerCase() === owner.toLowerCase()) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

@@ -31,8 +31,6 @@ export async function readJson<T extends z.ZodType>(
 ): Promise<z.output<T>> {
   if (mediaType(request.headers.get('content-type')) !== 'application/json')
     throw new HttpError(415, 'The body must be JSON (Content-Type: application/json)');
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);
   const text = await readLimited(request, maxBytes);
   let value: unknown;
   try {

@@ -4,7 +4,6 @@
  * @see docs/product-spec.md §8 (transaction errors), https://docs.opensea.io/reference/seaport-overview
  */
 import { type Address, erc20Abi, erc721Abi, getAddress, type Hex } from 'viem';
-import { api } from '~/client/siteApi';
 import { TX_INSUFFICIENT_FUNDS } from '~/lib/errors';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { parseOrderJson } from '../orderJson';
@@ -15,9 +14,9 @@ import {
   connect,
   ensureAllowance,
   operatorOf,
-  RECORD_WAIT_MS,
   type Trade,
   type TradeProgress,
+  waitForSiteOwner,
 } from '../walletTrade';
 
 /** What the buyer pays in ERC-20: token and total, or undefined for a native-coin order. */
@@ -96,18 +95,4 @@ export async function buyFlow(
   });
   onProgress({ step: 'owned', hash, owner });
   await waitForSiteOwner(trade, owner);
-}
-
-/**
- * Waits (at most {@link RECORD_WAIT_MS}) until the site's record of the card names `owner`, i.e. the
- * indexer has seen the Transfer, so that the reloaded page shows the new owner and no listing.
- */
-async function waitForSiteOwner(trade: Trade, owner: Address): Promise<void> {
-  const path = `/api/v1/cards/${trade.chain.chainId}/${trade.contractAddress.toLowerCase()}/${trade.tokenId}`;
-  const deadline = Date.now() + RECORD_WAIT_MS;
-  while (Date.now() < deadline) {
-    const card = await api.get<{ owner?: string }>(path).catch(() => undefined);
-    if (card?.owner?.toLowerCase() === owner.toLowerCase()) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }

@@ -6,7 +6,7 @@
  * @see docs/product-spec.md §7
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { conflict, forbidden, notFound } from '~/server/api/errors';
 import { offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -14,7 +14,7 @@ import { configuredChain } from '../../chains/chainReads.server';
 import { serverChains } from '../../chains/config.server';
 import { publicClientFor } from '../../chains/publicClients.server';
 import { type ListingView, listingView as view } from '../listingView';
-import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
+import { type OrderOptions, onChain, orderEndOnChain, type Seller } from '../orderCalls.server';
 import { seaportAbi } from '../seaport/seaportAbi';
 
 /**
@@ -34,22 +34,9 @@ export async function recordOrderCancel(
   if (order.status === 'cancelled') return view(order);
   if (order.status !== 'active') throw conflict(`This order is already ${order.status}`);
   const chain = configuredChain(options.chains ?? serverChains(), order.chainId);
-  const client = publicClientFor(chain);
-  const exchange = order.exchange as Address;
-  const [status, counter] = await onChain(chain, () =>
-    Promise.all([
-      client.readContract({ address: exchange, abi: seaportAbi, functionName: 'getOrderStatus', args: [hash as Hex] }),
-      client.readContract({
-        address: exchange,
-        abi: seaportAbi,
-        functionName: 'getCounter',
-        args: [order.sellerAddress as Address],
-      }),
-    ]),
-  );
-  const [, isCancelled, totalFilled] = status;
-  if (totalFilled > 0n) throw conflict('This order was filled on chain');
-  if (!isCancelled && counter <= BigInt(order.counter)) throw conflict('The order is not cancelled on chain yet');
+  const end = await orderEndOnChain(chain, { ...order, offerer: order.sellerAddress });
+  if (end.filled) throw conflict('This order was filled on chain');
+  if (!end.cancelled) throw conflict('The order is not cancelled on chain yet');
   const [updated] = await db
     .update(sellOrders)
     .set({ status: 'cancelled', closedAt: options.now ?? new Date() })

@@ -4,7 +4,6 @@
  * for their card (./../seaport/acceptOffer.ts) and wait for the site to record the new owner. Loaded on click.
  */
 import { erc721Abi, getAddress, type Hex } from 'viem';
-import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { parseOrderJson } from '../orderJson';
 import { acceptOffer, feesPerCard } from '../seaport/acceptOffer';
@@ -15,9 +14,9 @@ import {
   ensureAllowance,
   ensureCardApproval,
   operatorOf,
-  RECORD_WAIT_MS,
   type Trade,
   type TradeProgress,
+  waitForSiteOwner,
 } from '../walletTrade';
 import type { OfferItemProps } from './offerModel';
 
@@ -55,11 +54,5 @@ export async function acceptOfferFlow(
     args: [BigInt(trade.tokenId)],
   });
   onProgress({ step: 'owned', hash, owner });
-  const path = `/api/v1/cards/${trade.chain.chainId}/${trade.contractAddress.toLowerCase()}/${trade.tokenId}`;
-  const deadline = Date.now() + RECORD_WAIT_MS;
-  while (Date.now() < deadline) {
-    const card = await api.get<{ owner?: string }>(path).catch(() => undefined);
-    if (card?.owner?.toLowerCase() === owner.toLowerCase()) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitForSiteOwner(trade, owner);
 }

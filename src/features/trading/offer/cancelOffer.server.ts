@@ -5,15 +5,12 @@
  * listings.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
 import { conflict, forbidden, notFound } from '~/server/api/errors';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import { serverChains } from '../../chains/config.server';
-import { publicClientFor } from '../../chains/publicClients.server';
-import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
-import { seaportAbi } from '../seaport/seaportAbi';
+import { type OrderOptions, orderEndOnChain, type Seller } from '../orderCalls.server';
 import { type OfferView, offerView } from './offerView';
 
 /**
@@ -32,26 +29,8 @@ export async function recordOfferCancel(
   if (offer.status === 'cancelled') return offerView(offer, 0);
   if (offer.status !== 'active') throw conflict(`This offer is already ${offer.status}`);
   const chain = configuredChain(options.chains ?? serverChains(), offer.chainId);
-  const client = publicClientFor(chain);
-  const exchange = offer.exchange as Address;
-  const [status, counter] = await onChain(chain, () =>
-    Promise.all([
-      client.readContract({
-        address: exchange,
-        abi: seaportAbi,
-        functionName: 'getOrderStatus',
-        args: [offer.orderHash as Hex],
-      }),
-      client.readContract({
-        address: exchange,
-        abi: seaportAbi,
-        functionName: 'getCounter',
-        args: [offer.offererAddress as Address],
-      }),
-    ]),
-  );
-  const [, isCancelled] = status;
-  if (!isCancelled && counter <= BigInt(offer.counter)) throw conflict('The offer is not cancelled on chain yet');
+  const end = await orderEndOnChain(chain, { ...offer, offerer: offer.offererAddress });
+  if (!end.cancelled) throw conflict('The offer is not cancelled on chain yet');
   const [updated] = await db
     .update(offers)
     .set({ status: 'cancelled', closedAt: options.now ?? new Date(), inactiveReason: null })

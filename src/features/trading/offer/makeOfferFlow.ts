@@ -11,9 +11,8 @@ import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
 import { toOrderJson } from '../orderJson';
 import { buildOffer, type OfferTarget } from '../seaport/buildOffer';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { signSellOrder } from '../seaport/signSellOrder';
 import { listingWindow, randomSalt } from '../tradeModel';
-import { connect, ensureAllowance, operatorOf, SignRefusedError, type Trade, type TradeProgress } from '../walletTrade';
+import { connect, ensureAllowance, operatorOf, signInWallet, type Trade, type TradeProgress } from '../walletTrade';
 
 /** What the form asks for. */
 export interface MakeOfferInput {
@@ -85,12 +84,6 @@ export async function makeOfferFlow(
     counter,
     conduitKey: trade.conduitKey as Hex,
   });
-  onProgress({ step: 'signing' });
-  let signature: Hex;
-  try {
-    signature = await signSellOrder(wallet, { order, chainId: trade.chain.chainId, seaport });
-  } catch (error) {
-    throw new SignRefusedError(error);
-  }
+  const signature = await signInWallet(connected, trade, order, onProgress);
   await api.post('/api/v1/offers', { chain_id: trade.chain.chainId, order: toOrderJson(order), signature });
 }

@@ -13,7 +13,12 @@ const LIST_LIMIT = 100;
 
 type Row = typeof offers.$inferSelect;
 
-async function withFilled(db: Database, rows: Row[], forTokenId?: bigint): Promise<OfferView[]> {
+/** Views of `rows` with the cards each took already (one query); `tokenIdOf` picks the card a proof is for. */
+async function withFilled(
+  db: Database,
+  rows: Row[],
+  tokenIdOf: (row: Row) => bigint | undefined = () => undefined,
+): Promise<OfferView[]> {
   const ids = rows.map((row) => row.id);
   const filled =
     ids.length === 0
@@ -25,7 +30,7 @@ async function withFilled(db: Database, rows: Row[], forTokenId?: bigint): Promi
           .groupBy(sales.offerId);
   const byId = new Map(filled.map((entry) => [entry.offerId, entry.n]));
   return rows
-    .map((row) => offerView(row, byId.get(row.id) ?? 0, forTokenId))
+    .map((row) => offerView(row, byId.get(row.id) ?? 0, tokenIdOf(row)))
     .filter((view) => view.remaining > 0 || view.status !== 'active');
 }
 
@@ -53,7 +58,7 @@ export async function offersForCard(
     )
     .orderBy(desc(offers.price))
     .limit(LIST_LIMIT);
-  return (await withFilled(db, rows, card.tokenId)).sort(byBest);
+  return (await withFilled(db, rows, () => card.tokenId)).sort(byBest);
 }
 
 /** The open collection and trait offers of a collection, best first. */
@@ -111,14 +116,14 @@ export async function offersOfWallet(
   const seen = new Map<number, { row: Row; tokenId: string }>();
   for (const entry of received)
     if (!seen.has(entry.offer.id)) seen.set(entry.offer.id, { row: entry.offer, tokenId: entry.tokenId });
-  const receivedViews = await Promise.all(
-    [...seen.values()].map(async ({ row, tokenId }) => (await withFilled(db, [row], BigInt(tokenId)))[0]),
+  const tokenOf = new Map([...seen.values()].map(({ row, tokenId }) => [row.id, BigInt(tokenId)]));
+  const receivedViews = await withFilled(
+    db,
+    [...seen.values()].map(({ row }) => row),
+    (row) => tokenOf.get(row.id),
   );
   return {
     made: await withFilled(db, made),
-    received: receivedViews
-      .filter((view): view is OfferView => view !== undefined)
-      .sort(byBest)
-      .slice(0, LIST_LIMIT),
+    received: receivedViews.sort(byBest).slice(0, LIST_LIMIT),
   };
 }

@@ -3,11 +3,10 @@
  * balance of the offered ERC-20 and its allowance to the order's conduit, and the royalty the collection asks
  * for one card at the unit price (ERC-2981 of the card asked for, or of a card of the collection).
  */
-import { type Address, erc20Abi, getAddress, type Hex, zeroAddress } from 'viem';
+import { type Address, erc20Abi, type Hex, zeroAddress } from 'viem';
 import type { Chain } from '../../chains/chains';
-import { classifyChainError, publicClientFor } from '../../chains/publicClients.server';
-import { cardAbi } from '../contracts/cardAbi';
-import { operatorFor } from '../listingState.server';
+import { publicClientFor } from '../../chains/publicClients.server';
+import { operatorFor, royaltyOf } from '../listingState.server';
 import { seaportAbi } from '../seaport/seaportAbi';
 
 /** The offer to read the state of. */
@@ -46,20 +45,7 @@ export async function readOfferState(chain: Chain, query: OfferStateQuery): Prom
     operator === undefined
       ? Promise.resolve(0n)
       : client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [offerer, operator] }),
-    card === undefined
-      ? Promise.resolve(NO_ROYALTY)
-      : client
-          .readContract({
-            address: card.contract,
-            abi: cardAbi,
-            functionName: 'royaltyInfo',
-            args: [card.tokenId, query.unitPrice],
-          })
-          .then(([receiver, amount]) => ({ receiver: getAddress(receiver), amount }))
-          .catch((error: unknown) => {
-            if (['reverted', 'no-data'].includes(classifyChainError(error))) return NO_ROYALTY;
-            throw error;
-          }),
+    card === undefined ? Promise.resolve(NO_ROYALTY) : royaltyOf(client, card.contract, card.tokenId, query.unitPrice),
   ]);
   const [, isCancelled, totalFilled, totalSize] = status;
   return { operator, counter, status: { isCancelled, totalFilled, totalSize }, balance, allowance, royalty };

@@ -14,8 +14,8 @@ import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
-import { CURRENCIES, currenciesForChain } from '../../chains/currencies';
-import { currencyToken } from '../currencyTokens';
+import { CURRENCIES } from '../../chains/currencies';
+import { listedCurrencies } from '../currencyTokens';
 import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
 import { toOrderJson } from '../orderJson';
 import { isOrderSignatureValid } from '../orderSignature.server';
@@ -30,10 +30,7 @@ import { collectionTraits } from './traitCriteria.server';
 
 /** The ERC-20 currencies offers on `chain` may be made in. */
 export function offerCurrencies(chain: Chain): OfferCurrency[] {
-  return currenciesForChain(chain.key).flatMap((code) => {
-    const paid = currencyToken(chain, code);
-    return paid?.itemType === ItemType.ERC20 ? [{ code, token: paid.token }] : [];
-  });
+  return listedCurrencies(chain).filter((currency) => currency.itemType === ItemType.ERC20);
 }
 
 /** The catalogue's side of an offer: its collection, a card for the royalty, a trait offer's trait. */

@@ -43,7 +43,7 @@ export interface BuildSellOrderParameters {
   conduitKey: Hex;
 }
 
-/** The order; sign it with `signSellOrder`. */
+/** The order; sign it with `signOrder`. */
 export type BuildSellOrderReturnType = OrderComponents;
 
 /** Thrown for impossible listings: non-positive price, fee out of range, fee plus royalty not below the price, bad times. */

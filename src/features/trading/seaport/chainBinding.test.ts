@@ -11,7 +11,7 @@ import { revertName } from '../../../../tests/helpers/revertName';
 import { buildSellOrder } from './buildSellOrder';
 import { fulfillOrder } from './fulfillOrder';
 import type { OrderComponents } from './seaportTypes';
-import { signSellOrder } from './signSellOrder';
+import { signOrder } from './signOrder';
 
 const POLYGON = 137;
 const BSC = 56;
@@ -62,7 +62,7 @@ test('both chains run Seaport at the same address, so only the chain id tells th
 test('an order signed for chain 137 is refused on chain 56, and the same order signed for 56 fills there', async () => {
   const order = await listing();
   const seaport = bsc.contracts.seaport;
-  const signedForPolygon = await signSellOrder(polygon.seller, { order, chainId: POLYGON, seaport });
+  const signedForPolygon = await signOrder(polygon.seller, { order, chainId: POLYGON, seaport });
   const buy = (signature: `0x${string}`) =>
     fulfillOrder(bsc.buyer, { seaport, order, signature, fulfillerConduitKey: bsc.contracts.conduitKey });
 
@@ -76,7 +76,7 @@ test('an order signed for chain 137 is refused on chain 56, and the same order s
     });
   expect(await owner()).toBe(bsc.seller.account.address);
 
-  const signedForBsc = await signSellOrder(bsc.seller, { order, chainId: BSC, seaport });
+  const signedForBsc = await signOrder(bsc.seller, { order, chainId: BSC, seaport });
   expect(signedForBsc).not.toBe(signedForPolygon);
   await bsc.mined(await buy(signedForBsc));
   expect(await owner()).toBe(bsc.buyer.account.address);

@@ -11,7 +11,7 @@ import { cancelOrders } from './cancelOrders';
 import { incrementCounter } from './incrementCounter';
 import { orderHash } from './orderHash';
 import { seaportAbi } from './seaportAbi';
-import { signSellOrder } from './signSellOrder';
+import { signOrder } from './signOrder';
 
 let fixture: SaleFixture;
 
@@ -81,7 +81,7 @@ describe('an order that must not fill', () => {
     expect(await fixture.ownerOf(tokenId)).toBe(seller.account.address);
 
     const fresh = { ...order, counter };
-    const freshSignature = await signSellOrder(seller, {
+    const freshSignature = await signOrder(seller, {
       order: fresh,
       chainId: fixture.market.chain.id,
       seaport: contracts.seaport,

@@ -1,6 +1,6 @@
 /**
  * Card sales through Seaport 1.6 on a real anvil chain: a seller lists with `buildSellOrder` +
- * `signSellOrder`, a buyer fills with `fulfillOrder`, and every wei is accounted for.
+ * `signOrder`, a buyer fills with `fulfillOrder`, and every wei is accounted for.
  */
 import { hashDomain, parseEther, parseEventLogs, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

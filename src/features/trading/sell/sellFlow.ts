@@ -10,16 +10,8 @@ import { cardAbi } from '../contracts/cardAbi';
 import { toOrderJson } from '../orderJson';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { signSellOrder } from '../seaport/signSellOrder';
 import { listingWindow, randomSalt } from '../tradeModel';
-import {
-  connect,
-  ensureCardApproval,
-  operatorOf,
-  SignRefusedError,
-  type Trade,
-  type TradeProgress,
-} from '../walletTrade';
+import { connect, ensureCardApproval, operatorOf, signInWallet, type Trade, type TradeProgress } from '../walletTrade';
 
 /** Lists the card: approve the conduit once, build and sign the order, send it to the site. */
 export async function sellFlow(
@@ -63,13 +55,7 @@ export async function sellFlow(
     counter,
     conduitKey: trade.conduitKey as Hex,
   });
-  onProgress({ step: 'signing' });
-  let signature: Hex;
-  try {
-    signature = await signSellOrder(wallet, { order, chainId: trade.chain.chainId, seaport });
-  } catch (error) {
-    throw new SignRefusedError(error);
-  }
+  const signature = await signInWallet({ wallet }, trade, order, onProgress);
   await api.post('/api/v1/sell_card', {
     chain_id: trade.chain.chainId,
     contract_address: nft.contract,

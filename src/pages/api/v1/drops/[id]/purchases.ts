@@ -1,5 +1,4 @@
 import { publishChange } from '~/features/events/publish.server';
-import { getDrop } from '~/features/payments/drops.server';
 import { startPurchase } from '~/features/payments/purchases.server';
 import { stripeSettings } from '~/features/payments/stripeConfig.server';
 import { idParam } from '~/lib/params';
@@ -24,9 +23,8 @@ export const POST = apiRoute(async (ctx) => {
   const db = await database();
   const limit = await hitRateLimit(db, `purchase:${buyer.id}`, 30, 3600);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
-  const { purchase, clientSecret } = await startPurchase(db, buyer, id.data, settings);
+  const { purchase, clientSecret, collectionId } = await startPurchase(db, buyer, id.data, settings);
   // One serial fewer left on the collection's page.
-  const drop = await getDrop(db, id.data);
-  if (drop) await publishChange({ collections: [drop.collectionId] });
+  await publishChange({ collections: [collectionId] });
   return json({ purchase, clientSecret, publishableKey: settings.publishableKey }, 201);
 });

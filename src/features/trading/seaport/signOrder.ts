@@ -1,16 +1,17 @@
 /**
- * Asks the seller's wallet to sign a listing (EIP-712 `eth_signTypedData_v4`). The domain carries the chain id
- * and the Seaport address, so the signature is good on that chain's Seaport only.
+ * Asks the offerer's wallet to sign a Seaport order, a listing or an offer (EIP-712 `eth_signTypedData_v4`).
+ * The domain carries the chain id and the Seaport address, so the signature is good on that chain's Seaport
+ * only.
  * @see EIP-712
- * @see marketplace-spec.md §3 "Sell-card payload" (signature), §8 "Typed-data signing error"
+ * @see docs/product-spec.md §3 "Sell-card payload" (signature), §8 "Typed-data signing error"
  */
 import type { Account, Address, Chain, Hex, Transport, WalletClient } from 'viem';
 
 import { seaportDomain } from './seaportDomain';
 import { type OrderComponents, seaportOrderTypes } from './seaportTypes';
 
-/** Parameters of {@link signSellOrder}. */
-export interface SignSellOrderParameters {
+/** Parameters of {@link signOrder}. */
+export interface SignOrderParameters {
   order: OrderComponents;
   /** Chain the order is for (must match the chain the Seaport runs on). */
   chainId: number;
@@ -21,18 +22,18 @@ export interface SignSellOrderParameters {
 }
 
 /** The 65-byte signature. */
-export type SignSellOrderReturnType = Hex;
+export type SignOrderReturnType = Hex;
 
 /** Rejections from the wallet (e.g. the user refused, code 4001) pass through unchanged. */
-export type SignSellOrderErrorType = Error;
+export type SignOrderErrorType = Error;
 
 /** Signs a Seaport order with the wallet, for one chain's Seaport. */
-export async function signSellOrder(
+export async function signOrder(
   walletClient: WalletClient<Transport, Chain | undefined, Account | undefined>,
-  { order, chainId, seaport, account }: SignSellOrderParameters,
-): Promise<SignSellOrderReturnType> {
+  { order, chainId, seaport, account }: SignOrderParameters,
+): Promise<SignOrderReturnType> {
   const signer = account ?? walletClient.account;
-  if (!signer) throw new Error('signSellOrder: no account to sign with');
+  if (!signer) throw new Error('signOrder: no account to sign with');
   return walletClient.signTypedData({
     account: signer,
     domain: seaportDomain({ chainId, seaport }),
