@@ -19,7 +19,10 @@ export const seaportAbi = parseAbi([
   'struct ReceivedItem { uint8 itemType; address token; uint256 identifier; uint256 amount; address recipient; }',
   'struct AdvancedOrder { OrderParameters parameters; uint120 numerator; uint120 denominator; bytes signature; bytes extraData; }',
   'struct CriteriaResolver { uint256 orderIndex; uint8 side; uint256 index; uint256 identifier; bytes32[] criteriaProof; }',
+  'struct FulfillmentComponent { uint256 orderIndex; uint256 itemIndex; }',
+  'struct Execution { ReceivedItem item; address offerer; bytes32 conduitKey; }',
   'function fulfillAdvancedOrder(AdvancedOrder advancedOrder, CriteriaResolver[] criteriaResolvers, bytes32 fulfillerConduitKey, address recipient) payable returns (bool fulfilled)',
+  'function fulfillAvailableAdvancedOrders(AdvancedOrder[] advancedOrders, CriteriaResolver[] criteriaResolvers, FulfillmentComponent[][] offerFulfillments, FulfillmentComponent[][] considerationFulfillments, bytes32 fulfillerConduitKey, address recipient, uint256 maximumFulfilled) payable returns (bool[] availableOrders, Execution[] executions)',
   'function fulfillBasicOrder(BasicOrderParameters parameters) payable returns (bool fulfilled)',
   'function fulfillOrder(Order order, bytes32 fulfillerConduitKey) payable returns (bool fulfilled)',
   'function cancel(OrderComponents[] orders) returns (bool cancelled)',
@@ -49,4 +52,10 @@ export const seaportAbi = parseAbi([
   'error TokenTransferGenericFailure(address token, address from, address to, uint256 identifier, uint256 amount)',
   'error BadReturnValueFromERC20OnTransfer(address token, address from, address to, uint256 amount)',
   'error NativeTokenTransferGenericFailure(address account, uint256 amount)',
+  // fulfillAvailableAdvancedOrders: every order skipped, a fulfillment that mixes items, a consideration item left unpaid.
+  'error NoSpecifiedOrdersAvailable()',
+  'error InvalidFulfillmentComponentData()',
+  'error MissingFulfillmentComponentOnAggregation(uint8 side)',
+  'error ConsiderationNotMet(uint256 orderIndex, uint256 considerationIndex, uint256 shortfallAmount)',
+  'error InvalidERC721TransferAmount(uint256 amount)',
 ]);
