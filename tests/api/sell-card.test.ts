@@ -8,6 +8,7 @@ import { erc721Abi, type Hex, parseEther, zeroHash } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cancelOrders } from '../../src/features/trading/seaport/cancelOrders.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
+import { considerationAt } from '../../src/features/trading/seaport/orderAmounts.ts';
 import type { ApiClient, App } from '../helpers/api.ts';
 import { signListing, type TestMarket } from '../helpers/testMarket.ts';
 import { CREATOR_PASSWORD, eventually, issueCards, payload, startTradingApp, type TradingApp } from './tradingApp.ts';
@@ -104,6 +105,72 @@ describe('POST /api/v1/sell_card', () => {
       return card.body.owner === buyer.account.address.toLowerCase() && card.body.listing === null;
     });
   }, 30_000);
+});
+
+describe('a declining price (Dutch auction)', () => {
+  test('the card API carries start, end and current price; a fill by another client is recorded at the price paid', async () => {
+    const { publicClient, buyer, contracts, mined } = fixture.market;
+    const { input, order, signature } = await signListing(fixture, 6n, {
+      price: parseEther('2'),
+      endPrice: parseEther('0.5'),
+      startOffset: -1_200n,
+      endOffset: 1_800n,
+    });
+    const listed = await seller.post<{ listing: { saleType: string; endPrice: string } }>(
+      '/api/v1/sell_card',
+      payload(input),
+    );
+    expect(listed.status).toBe(201);
+    expect(listed.body.listing).toMatchObject({ saleType: 'declining', endPrice: parseEther('0.5').toString() });
+    type Listing = { saleType: string; startPrice: string; endPrice: string; currentPrice: string };
+    const card = await seller.get<{ listing: Listing | null }>(cardPath(6n));
+    expect(card.body.listing).toMatchObject({
+      saleType: 'declining',
+      startPrice: parseEther('2').toString(),
+      endPrice: parseEther('0.5').toString(),
+    });
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    const shown = BigInt(card.body.listing?.currentPrice ?? '0');
+    expect(shown).toBeLessThanOrEqual(parseEther('2'));
+    expect(shown).toBeGreaterThanOrEqual(considerationAt(order, now + 5n));
+
+    // The market's sale-type filter finds it among declining listings only.
+    type Cards = { items: { tokenId: string; listing: { saleType: string } | null }[] };
+    const declining = await seller.get<Cards>('/api/v1/cards?sale_type=declining&per_page=100');
+    expect(declining.body.items.map((item) => item.tokenId)).toContain('6');
+    expect(declining.body.items.every((item) => item.listing?.saleType === 'declining')).toBe(true);
+    const fixed = await seller.get<Cards>('/api/v1/cards?sale_type=fixed&per_page=100');
+    expect(fixed.body.items.map((item) => item.tokenId)).not.toContain('6');
+    expect((await seller.get('/api/v1/cards?sale_type=cheap')).status).toBe(422);
+
+    // Bought through Seaport directly, paying more than needed: the excess comes back.
+    const receipt = await mined(
+      await fulfillOrder(buyer, {
+        seaport: contracts.seaport,
+        order,
+        signature,
+        fulfillerConduitKey: contracts.conduitKey,
+        value: parseEther('2'),
+      }),
+    );
+    const { timestamp: at } = await publicClient.getBlock({ blockNumber: receipt.blockNumber });
+    const paid = considerationAt(order, at);
+    expect(paid).toBeLessThan(parseEther('2'));
+    await eventually(async () => {
+      const after = await seller.get<{ activity: { type: string; price: string | null }[] }>(cardPath(6n));
+      return after.body.activity.some((row) => row.type === 'sale' && row.price === paid.toString());
+    });
+  }, 30_000);
+
+  test('refuses a price that rises over time (422)', async () => {
+    const { input } = await signListing(fixture, 7n, { price: parseEther('1') });
+    const [first, ...rest] = input.order.consideration;
+    if (!first) throw new Error('no item');
+    const rising = { ...input.order, consideration: [{ ...first, endAmount: first.startAmount + 1n }, ...rest] };
+    const response = await seller.post('/api/v1/sell_card', payload({ ...input, order: rising }));
+    expect(response.status).toBe(422);
+    expect(response.body['message']).toMatch(/decline/);
+  });
 });
 
 describe('cancels', () => {

@@ -30,6 +30,8 @@ export interface ListOptions {
   /** Seconds relative to the latest block's time (defaults -60 and +1 day). */
   startOffset?: bigint;
   endOffset?: bigint;
+  /** A declining price's end (Dutch auction); a fixed price when absent. */
+  endPrice?: bigint;
 }
 
 /** What {@link startSaleFixture} gives back. */
@@ -40,7 +42,7 @@ export interface SaleFixture {
   /** The seller lists the next unsold card. */
   list: (options: ListOptions) => Promise<{ tokenId: bigint; order: OrderComponents; signature: Hex }>;
   /** The buyer fills an order through the conduit. */
-  buy: (order: OrderComponents, signature: Hex, method?: 'auto' | 'standard') => Promise<Hash>;
+  buy: (order: OrderComponents, signature: Hex, method?: 'auto' | 'standard', value?: bigint) => Promise<Hash>;
   /** Balances of `accounts` in the native coin or an ERC-20. */
   balances: (token: Address | 'native', accounts: readonly Address[]) => Promise<bigint[]>;
   ownerOf: (tokenId: bigint) => Promise<Address>;
@@ -93,7 +95,16 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
   const { publicClient, seller, buyer, contracts } = market;
   let nextTokenId = 1n;
 
-  const list: SaleFixture['list'] = async ({ price, currency, startOffset = -60n, endOffset = 86_400n }) => {
+  const royaltyAt = async (tokenId: bigint, price: bigint) => {
+    const [receiver, amount] = await publicClient.readContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [tokenId, price],
+    });
+    return { receiver, amount };
+  };
+  const list: SaleFixture['list'] = async ({ price, currency, startOffset = -60n, endOffset = 86_400n, endPrice }) => {
     const tokenId = nextTokenId++;
     const { timestamp } = await publicClient.getBlock();
     const counter = await publicClient.readContract({
@@ -102,19 +113,16 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
       functionName: 'getCounter',
       args: [seller.account.address],
     });
-    const [receiver, amount] = await publicClient.readContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'royaltyInfo',
-      args: [tokenId, price],
-    });
+    const { receiver, amount } = await royaltyAt(tokenId, price);
+    const endAmount = endPrice === undefined ? undefined : (await royaltyAt(tokenId, endPrice)).amount;
     const order = buildSellOrder({
       seller: seller.account.address,
       nft: { contract: contracts.card, tokenId },
       price,
       currency,
       platformFee: { bps: FEE_BPS, recipient: FEE_RECIPIENT },
-      royalty: { receiver, amount },
+      royalty: { receiver, amount, ...(endAmount === undefined ? {} : { endAmount }) },
+      ...(endPrice === undefined ? {} : { endPrice }),
       startTime: timestamp + startOffset,
       endTime: timestamp + endOffset,
       salt: tokenId * 1_000_003n,
@@ -130,13 +138,14 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
     feeRecipient: FEE_RECIPIENT,
     creator: CREATOR,
     list,
-    buy: (order, signature, method = 'auto') =>
+    buy: (order, signature, method = 'auto', value) =>
       fulfillOrder(buyer, {
         seaport: contracts.seaport,
         order,
         signature,
         fulfillerConduitKey: contracts.conduitKey,
         method,
+        ...(value === undefined ? {} : { value }),
       }),
     balances: (token, accounts) =>
       Promise.all(

@@ -92,6 +92,8 @@ export async function seedCatalogue(db: Database, fixture: TestMarket): Promise<
 /** Options of {@link signListing}. */
 export interface SignListingOptions {
   price: bigint;
+  /** A declining price's end (Dutch auction); fixed when absent. */
+  endPrice?: bigint;
   /** Seconds from the latest block's time (default -60 and +1 day). */
   startOffset?: bigint;
   endOffset?: bigint;
@@ -131,13 +133,26 @@ export async function signListing(
       args: [tokenId, options.price],
     }),
   ]);
+  const { endPrice } = options;
+  const endAmount =
+    endPrice === undefined
+      ? undefined
+      : (
+          await publicClient.readContract({
+            address: contracts.card,
+            abi: cardAbi,
+            functionName: 'royaltyInfo',
+            args: [tokenId, endPrice],
+          })
+        )[1];
   const order = buildSellOrder({
     seller: seller.account.address,
     nft: { contract: contracts.card, tokenId },
     price: options.price,
+    ...(endPrice === undefined ? {} : { endPrice }),
     currency: zeroAddress,
     platformFee: { bps: options.feeBps ?? TEST_FEE_BPS, recipient: TEST_FEE_RECIPIENT },
-    ...(options.noRoyalty ? {} : { royalty: { receiver, amount } }),
+    ...(options.noRoyalty ? {} : { royalty: { receiver, amount, ...(endAmount === undefined ? {} : { endAmount }) } }),
     startTime: timestamp + (options.startOffset ?? -60n),
     endTime: timestamp + (options.endOffset ?? 86_400n),
     salt: options.salt ?? tokenId * 7_919n + BigInt(Date.now()),

@@ -6,6 +6,7 @@
  * @see docs/product-spec.md §2 (/tokens, /nfts, /collection, /creator, /user), §9 (prices)
  */
 import type { Page } from '~/lib/pagination';
+import type { SaleType } from '~/server/db/schema';
 
 /** A category as embedded in a card. */
 export interface CardCategoryRef {
@@ -26,8 +27,16 @@ export interface CreatorRef {
 
 /** The active listing of a card, as the grids show it. */
 export interface ListingSummary {
-  /** Wei, decimal string. */
+  /** Wei, decimal string: the price the listing started at (the whole price of a fixed-price listing). */
   price: string;
+  /** `fixed`, `declining` (Dutch auction) or `auction` (timed, highest bid wins). */
+  saleType: SaleType;
+  /** The same as `price`. */
+  startPrice: string;
+  /** What a declining listing asks at `expiresAt` (`price` for the others). */
+  endPrice: string;
+  /** What a buyer pays now (wei, decimal string). */
+  currentPrice: string;
   currencyCode: number;
   orderHash: string;
   expiresAt: string;

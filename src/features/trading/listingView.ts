@@ -4,7 +4,9 @@
  *
  * @see docs/product-spec.md §7 sell_card
  */
-import type { sellOrders } from '~/server/db/schema';
+import type { SaleType, sellOrders } from '~/server/db/schema';
+import { parseOrderJson } from './orderJson';
+import { considerationAt } from './seaport/orderAmounts';
 
 /** A listing as the API returns it. */
 export interface ListingView {
@@ -13,7 +15,15 @@ export interface ListingView {
   chainId: number;
   contractAddress: string;
   tokenId: string;
+  /** The price at the start (the whole price of a fixed-price listing). */
   price: string;
+  saleType: SaleType;
+  /** The same as `price`, named for declining listings. */
+  startPrice: string;
+  /** What a declining listing asks at `expiresAt` (`price` for a fixed one). */
+  endPrice: string;
+  /** What a buyer pays now (Seaport's amounts at this second, rounded up as it does). */
+  currentPrice: string;
   currencyCode: number;
   sellerAddress: string;
   exchange: string;
@@ -24,8 +34,18 @@ export interface ListingView {
   expiresAt: string;
 }
 
+/** What a stored listing asks at `now` (its price when it does not decline, or its order cannot be read). */
+export function currentListingPrice(
+  row: { price: string; endPrice: string | null; order: Record<string, unknown> },
+  now = new Date(),
+): string {
+  if (row.endPrice === null) return row.price;
+  const order = parseOrderJson(row.order);
+  return order ? considerationAt(order, BigInt(Math.floor(now.getTime() / 1000))).toString() : row.price;
+}
+
 /** The API form of a stored listing. */
-export function listingView(row: typeof sellOrders.$inferSelect): ListingView {
+export function listingView(row: typeof sellOrders.$inferSelect, now = new Date()): ListingView {
   return {
     id: row.id,
     orderHash: row.orderHash,
@@ -33,6 +53,10 @@ export function listingView(row: typeof sellOrders.$inferSelect): ListingView {
     contractAddress: row.contractAddress,
     tokenId: row.tokenId,
     price: row.price,
+    saleType: row.saleType,
+    startPrice: row.price,
+    endPrice: row.endPrice ?? row.price,
+    currentPrice: currentListingPrice(row, now),
     currencyCode: row.currencyCode,
     sellerAddress: row.sellerAddress,
     exchange: row.exchange,

@@ -102,3 +102,44 @@ describe('royaltyProblem', () => {
     expect(royaltyProblem(stranger, claims, { receiver: zeroAddress, amount: 0n }, platform)).toMatch(/not the seller/);
   });
 });
+
+describe('a declining price (Dutch auction)', () => {
+  const declining = () =>
+    order({ endPrice: 400_000n, royalty: { receiver: creator, amount: 50_000n, endAmount: 20_000n } });
+
+  test('is accepted when every item declines and fee and royalty are paid at both ends', () => {
+    const built = declining();
+    expect(sellOrderProblem(built, claims, context)).toBeUndefined();
+    expect(royaltyProblem(built, claims, { receiver: creator, amount: 50_000n, endAmount: 20_000n }, platform)).toBe(
+      undefined,
+    );
+  });
+
+  test('is refused when an amount rises over time', () => {
+    const built = declining();
+    const [first, ...rest] = built.consideration;
+    if (!first) throw new Error('no item');
+    const rising = { ...built, consideration: [{ ...first, endAmount: first.startAmount + 1n }, ...rest] };
+    expect(sellOrderProblem(rising, claims, context)).toMatch(/only decline/);
+  });
+
+  test('is refused when the platform fee falls short at the end of the curve', () => {
+    const built = declining();
+    // One wei moves from the fee to the seller at the end: the total is unchanged, the fee is short.
+    const consideration = built.consideration.map((item) =>
+      item.recipient === platform
+        ? { ...item, endAmount: item.endAmount - 1n }
+        : item.recipient === seller
+          ? { ...item, endAmount: item.endAmount + 1n }
+          : item,
+    );
+    expect(sellOrderProblem({ ...built, consideration }, claims, context)).toMatch(/platform fee/);
+  });
+
+  test('is refused when the royalty at the end price is not paid', () => {
+    const built = order({ endPrice: 400_000n, royalty: { receiver: creator, amount: 50_000n, endAmount: 0n } });
+    expect(royaltyProblem(built, claims, { receiver: creator, amount: 50_000n, endAmount: 20_000n }, platform)).toMatch(
+      /royalty/,
+    );
+  });
+});

@@ -1,9 +1,11 @@
 /**
  * The rules a listing's Seaport order must follow before the server stores it, checked without the chain:
  * the order is the seller's, offers exactly the named card through the platform's conduit, runs from now for at
- * most 180 days, asks a fixed price in a currency the chain lists
- * (summing to the payload's price), pays the platform fee to the platform, and pays nobody else than the
+ * most 180 days, asks a fixed or declining price in a currency the chain lists
+ * (starting at the payload's price), pays the platform fee to the platform, and pays nobody else than the
  * seller, the platform and the card's royalty receiver. The royalty rule takes the chain's ERC-2981 answer.
+ * A declining price (Dutch auction) has every item's end amount at most its start amount; fee and royalty
+ * are checked at both ends of the curve (in between, Seaport interpolates every item alike).
  *
  * Each function returns the first problem as a sentence for the caller, or undefined when the order is fine.
  *
@@ -12,6 +14,7 @@
  */
 import { type Address, type Hex, zeroAddress } from 'viem';
 import type { CurrencyToken } from './currencyTokens';
+import { considerationTotal } from './seaport/orderAmounts';
 import { ItemType, type OrderComponents, OrderType } from './seaport/seaportTypes';
 
 /** The payload fields the order must agree with. */
@@ -41,11 +44,11 @@ export const MAX_START_SKEW_SECONDS = 60n;
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
-/** The total `order` pays to `recipient`. */
-export function paidTo(order: OrderComponents, recipient: string): bigint {
+/** The total `order` pays to `recipient`, at its end (`endAmount`s, the default) or at its start. */
+export function paidTo(order: OrderComponents, recipient: string, at: 'start' | 'end' = 'end'): bigint {
   return order.consideration
     .filter((item) => same(item.recipient, recipient))
-    .reduce((sum, item) => sum + item.endAmount, 0n);
+    .reduce((sum, item) => sum + (at === 'start' ? item.startAmount : item.endAmount), 0n);
 }
 
 /** The problem with the order's timing, if any: it runs now (give or take a minute) and for at most 180 days. */
@@ -90,17 +93,20 @@ function considerationProblem(
       return 'order.consideration must be paid in the currency of currency_code';
     }
     if (item.identifierOrCriteria !== 0n) return 'order.consideration items must have identifier 0';
-    if (item.startAmount !== item.endAmount) return 'order.consideration must be a fixed price';
+    if (item.endAmount > item.startAmount) return 'order.consideration amounts may only decline over time';
   }
-  const total = order.consideration.reduce((sum, item) => sum + item.endAmount, 0n);
-  if (total !== claims.price) return 'price must equal the sum of order.consideration';
-  if (!same(order.consideration[0]?.recipient ?? '', claims.seller)) {
+  if (considerationTotal(order, 'start') !== claims.price) {
+    return 'price must equal the sum of order.consideration (their start amounts)';
+  }
+  const first = order.consideration[0];
+  if (!first || !same(first.recipient, claims.seller) || first.endAmount === 0n) {
     return 'the first consideration item must pay the seller';
   }
-  const fee = (claims.price * BigInt(context.feeBps)) / 10_000n;
-  if (fee > 0n) {
+  for (const at of ['start', 'end'] as const) {
+    const fee = (considerationTotal(order, at) * BigInt(context.feeBps)) / 10_000n;
+    if (fee === 0n) continue;
     if (context.feeRecipient === undefined) return 'Listings are closed: the platform fee recipient is not configured';
-    if (paidTo(order, context.feeRecipient) < fee) return `order must pay the platform fee (${context.feeBps} bps)`;
+    if (paidTo(order, context.feeRecipient, at) < fee) return `order must pay the platform fee (${context.feeBps} bps)`;
   }
   return undefined;
 }
@@ -115,18 +121,24 @@ export function sellOrderProblem(
 }
 
 /**
- * The problem with the order's royalty and recipients, given the card's ERC-2981 answer for the price, or
- * undefined. A seller who is the royalty receiver need not pay themselves. Nobody outside seller, platform
- * and royalty receiver may be paid.
+ * The problem with the order's royalty and recipients, given the card's ERC-2981 answer for the price (and,
+ * for a declining price, `endAmount` for the end price), or undefined. A seller who is the royalty receiver
+ * need not pay themselves. Nobody outside seller, platform and royalty receiver may be paid.
  */
 export function royaltyProblem(
   order: OrderComponents,
   claims: SellOrderClaims,
-  royalty: { receiver: Address; amount: bigint },
+  royalty: { receiver: Address; amount: bigint; endAmount?: bigint },
   feeRecipient: Address | undefined,
 ): string | undefined {
-  const owed = royalty.amount > 0n && !same(royalty.receiver, claims.seller);
-  if (owed && paidTo(order, royalty.receiver) < royalty.amount) return 'order must pay the creator royalty (ERC-2981)';
+  const endAmount = royalty.endAmount ?? royalty.amount;
+  const owed = (royalty.amount > 0n || endAmount > 0n) && !same(royalty.receiver, claims.seller);
+  if (
+    owed &&
+    (paidTo(order, royalty.receiver, 'start') < royalty.amount || paidTo(order, royalty.receiver) < endAmount)
+  ) {
+    return 'order must pay the creator royalty (ERC-2981)';
+  }
   const allowed = [claims.seller, feeRecipient, owed ? royalty.receiver : undefined].filter(
     (value): value is Address => value !== undefined,
   );

@@ -12,6 +12,7 @@ import { chainIdParam, currencyCodeParam, equivalentCurrencyCodes } from '~/feat
 import { addressSchema } from '~/lib/addresses';
 import { type PageRequest, pageQuerySchema } from '~/lib/pagination';
 import { etherParam, idParam, keywordParam } from '~/lib/params';
+import { SALE_TYPES, type SaleType } from '~/server/db/schema/trading';
 
 /** Orders of the card list. `newest` = last minted (or added) first. */
 export const CARD_SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed'] as const;
@@ -22,6 +23,9 @@ export type CardSort = (typeof CARD_SORTS)[number];
 export const CARD_STATUSES = ['listed', 'all'] as const;
 /** One card status filter. */
 export type CardStatusFilter = (typeof CARD_STATUSES)[number];
+
+/** Sale types a listed card can be filtered by (`sale_type`): the listing's `sale_type`. */
+export const CARD_SALE_TYPES = SALE_TYPES;
 
 /** What the card list is filtered and sorted by (all optional filters unset = the whole catalogue). */
 export interface CardListFilters extends PageRequest {
@@ -38,6 +42,8 @@ export interface CardListFilters extends PageRequest {
   /** The owner's wallet address (lower-case). */
   owner?: string | undefined;
   status: CardStatusFilter;
+  /** Only cards whose active listing sells this way (fixed price, declining price, timed auction). */
+  saleType?: SaleType | undefined;
   sort: CardSort;
   /** Keyword matched against the card's Japanese and English names. */
   q?: string | undefined;
@@ -53,6 +59,7 @@ const cardFilterFields = z.object({
   creator: addressSchema.optional(),
   owner: addressSchema.optional(),
   status: z.enum(CARD_STATUSES).default('all'),
+  sale_type: z.enum(SALE_TYPES).optional(),
   sort: z.enum(CARD_SORTS).default('newest'),
   q: keywordParam.optional(),
 });
@@ -82,6 +89,7 @@ export const cardListQuerySchema = pageQuerySchema
       creator: query.creator,
       owner: query.owner,
       status: query.status,
+      saleType: query.sale_type,
       sort: query.sort,
       q: query.q,
     }),
@@ -91,6 +99,7 @@ export const cardListQuerySchema = pageQuerySchema
 export function filtersNeedListing(filters: CardListFilters): boolean {
   return (
     filters.status === 'listed' ||
+    filters.saleType !== undefined ||
     filters.currencyCodes !== undefined ||
     filters.priceMinWei !== undefined ||
     filters.priceMaxWei !== undefined

@@ -12,6 +12,7 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '~/features/chains/currencies';
+import { currentListingPrice } from '~/features/trading/listingView';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
@@ -21,12 +22,27 @@ import { bestCardOffers } from '../bestOffers.server';
 import type { CardDetail, CardSummary, CardTrait } from '../types';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
 
+/**
+ * What a listing asks now: its price, or for a declining one the linear interpolation from `price` at its start
+ * to `end_price` at its end, rounded up (Seaport rounds each item; the sum may differ by a wei per item, which
+ * sorting and filtering can bear; the token page shows Seaport's exact amounts).
+ */
+export const currentPriceSql = (() => {
+  const total = sql`extract(epoch from ${sellOrders.expiresAt} - ${sellOrders.startsAt})`;
+  const elapsed = sql`least(${total}, greatest(0, floor(extract(epoch from now())) - extract(epoch from ${sellOrders.startsAt})))`;
+  return sql<string>`(case when ${sellOrders.endPrice} is null then ${sellOrders.price}
+    else ceil((${sellOrders.price} * (${total} - ${elapsed}) + ${sellOrders.endPrice} * ${elapsed}) / ${total}) end)`;
+})();
+
 /** The lateral subquery picking a card's active listing (see the module comment). */
 function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) {
   return db
     .select({
       id: sellOrders.id,
-      price: sellOrders.price,
+      price: sql<string>`${currentPriceSql}`.as('current_price'),
+      startPrice: sellOrders.price,
+      endPrice: sellOrders.endPrice,
+      saleType: sellOrders.saleType,
       currencyCode: sellOrders.currencyCode,
       orderHash: sellOrders.orderHash,
       expiresAt: sellOrders.expiresAt,
@@ -76,6 +92,7 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
       ? undefined
       : or(ilike(cards.name, pattern), sql`${cards.metadata}->>'name_en' ilike ${pattern}`),
     listing && filtersNeedListing(filters) ? isNotNull(listing.id) : undefined,
+    listing && filters.saleType !== undefined ? eq(listing.saleType, filters.saleType) : undefined,
     listing && filters.priceMinWei !== undefined ? gte(listing.price, filters.priceMinWei) : undefined,
     listing && filters.priceMaxWei !== undefined ? lte(listing.price, filters.priceMaxWei) : undefined,
   );
@@ -116,6 +133,9 @@ function cardColumns(listing: Listing) {
     creatorWallet: users.walletAddress,
     listingId: listing.id,
     listingPrice: listing.price,
+    listingStartPrice: listing.startPrice,
+    listingEndPrice: listing.endPrice,
+    listingSaleType: listing.saleType,
     listingCurrencyCode: listing.currencyCode,
     listingOrderHash: listing.orderHash,
     listingExpiresAt: listing.expiresAt,
@@ -135,8 +155,11 @@ function joinCards<T extends PgSelect>(query: T, listing: Listing) {
     .leftJoinLateral(listing, sql`true`);
 }
 
+/** The value type of a selected column or aliased SQL expression. */
+type Selected<T> = T extends { _: { data: infer D } } ? D : T extends SQL.Aliased<infer D> ? D : never;
+
 type CardRow = {
-  [K in keyof ReturnType<typeof cardColumns>]: ReturnType<typeof cardColumns>[K]['_']['data'] | null;
+  [K in keyof ReturnType<typeof cardColumns>]: Selected<ReturnType<typeof cardColumns>[K]> | null;
 };
 
 /** A row of {@link cardColumns} as the JSON of a grid card. */
@@ -165,7 +188,11 @@ function toSummary(row: CardRow): CardSummary {
       row.listingId === null
         ? null
         : {
-            price: row.listingPrice ?? '0',
+            price: row.listingStartPrice ?? '0',
+            saleType: row.listingSaleType ?? 'fixed',
+            startPrice: row.listingStartPrice ?? '0',
+            endPrice: row.listingEndPrice ?? row.listingStartPrice ?? '0',
+            currentPrice: row.listingPrice ?? '0',
             currencyCode: row.listingCurrencyCode ?? 0,
             orderHash: row.listingOrderHash ?? '',
             expiresAt: toIso(row.listingExpiresAt),
@@ -335,6 +362,11 @@ export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<
       summary.listing && row.listingId !== null
         ? {
             ...summary.listing,
+            currentPrice: currentListingPrice({
+              price: summary.listing.startPrice,
+              endPrice: row.listingEndPrice,
+              order: row.listingOrder ?? {},
+            }),
             id: row.listingId,
             sellerAddress: row.listingSeller ?? '',
             startsAt: toIso(row.listingStartsAt),

@@ -52,6 +52,10 @@ describe('tokenMeta', () => {
       listing: {
         id: 1,
         price: '50000000000000000',
+        saleType: 'fixed',
+        startPrice: '50000000000000000',
+        endPrice: '50000000000000000',
+        currentPrice: '50000000000000000',
         currencyCode: 6,
         orderHash: '0x',
         expiresAt: '2030-01-01T00:00:00.000Z',

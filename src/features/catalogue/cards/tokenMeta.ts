@@ -35,7 +35,7 @@ export function tokenMeta(card: CardDetail, locale: Locale, t: Translate): Token
   const name = cardName(card, locale);
   const title = card.serial === null ? name : `${name} #${card.serial}`;
   const price = card.listing
-    ? t('token.meta.price', { price: priceText(card.listing.price, card.listing.currencyCode) })
+    ? t('token.meta.price', { price: priceText(card.listing.currentPrice, card.listing.currencyCode) })
     : t('token.notListed');
   const own = cardDescription(card, locale);
   const made = t('token.meta.description', {

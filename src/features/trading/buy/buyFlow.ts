@@ -7,7 +7,8 @@ import { type Address, erc20Abi, erc721Abi, getAddress, type Hex } from 'viem';
 import { TX_INSUFFICIENT_FUNDS } from '~/lib/errors';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { parseOrderJson } from '../orderJson';
-import { fulfillOrder } from '../seaport/fulfillOrder';
+import { fulfillOrder, nativeValue, paymentTime } from '../seaport/fulfillOrder';
+import { currentAmount } from '../seaport/orderAmounts';
 import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
 import {
   confirm,
@@ -19,19 +20,12 @@ import {
   waitForSiteOwner,
 } from '../walletTrade';
 
-/** What the buyer pays in ERC-20: token and total, or undefined for a native-coin order. */
-function erc20Total(order: OrderComponents): { token: Address; total: bigint } | undefined {
+/** What the buyer pays in ERC-20 at `at`: token and total, or undefined for a native-coin order. */
+function erc20Total(order: OrderComponents, at: bigint): { token: Address; total: bigint } | undefined {
   const items = order.consideration.filter((item) => item.itemType === ItemType.ERC20);
   const first = items[0];
   if (!first) return undefined;
-  return { token: first.token, total: items.reduce((sum, item) => sum + item.endAmount, 0n) };
-}
-
-/** What the buyer pays in the chain's coin (the sum of the native consideration items). */
-function nativeTotal(order: OrderComponents): bigint {
-  return order.consideration
-    .filter((item) => item.itemType === ItemType.NATIVE)
-    .reduce((sum, item) => sum + item.endAmount, 0n);
+  return { token: first.token, total: items.reduce((sum, item) => sum + currentAmount(item, order, at, true), 0n) };
 }
 
 /**
@@ -49,10 +43,9 @@ async function checkFunds(
     }): Promise<bigint>;
   },
   account: Address,
-  order: OrderComponents,
+  coin: bigint,
   payment: { token: Address; total: bigint } | undefined,
 ): Promise<void> {
-  const coin = nativeTotal(order);
   if (coin > 0n && (await reader.getBalance({ address: account })) < coin) throw new Error(TX_INSUFFICIENT_FUNDS);
   if (payment) {
     const balance = await reader.readContract({
@@ -76,8 +69,11 @@ export async function buyFlow(
   if (!order) throw new Error('Order not found');
   const { account, wallet, reader } = await connect(provider, trade, null, onProgress);
   const operator = operatorOf(trade);
-  const payment = erc20Total(order);
-  await checkFunds(reader, account, order, payment);
+  // A declining price is taken a little before now (the most the block can charge); Seaport returns the rest.
+  const at = paymentTime();
+  const value = nativeValue(order, at);
+  const payment = erc20Total(order, at);
+  await checkFunds(reader, account, value, payment);
   if (payment) await ensureAllowance({ account, wallet, reader }, payment.token, operator, payment.total, onProgress);
   onProgress({ step: 'walletPrompt' });
   const hash = await fulfillOrder(wallet, {
@@ -85,6 +81,7 @@ export async function buyFlow(
     order,
     signature: listing.signature as Hex,
     fulfillerConduitKey: trade.conduitKey as Hex,
+    value,
   });
   await confirm(reader, hash, onProgress);
   const owner = await reader.readContract({

@@ -5,8 +5,10 @@
  * The order offers one ERC-721 card and asks, in this order, for: the seller's proceeds (price minus fee minus
  * royalty) paid to the seller, the platform fee paid to the fee recipient, and the royalty paid to its
  * receiver. Zero-amount fee or royalty items are left out. All items are in one currency (native coin or one
- * ERC-20), with start amount = end amount, so the order also fits Seaport's cheaper `fulfillBasicOrder`
- * (the first consideration item goes to the offerer, the others are "additional recipients").
+ * ERC-20). A fixed price has start amount = end amount, so the order also fits Seaport's cheaper
+ * `fulfillBasicOrder` (the first consideration item goes to the offerer, the others are "additional
+ * recipients"). A declining price (`endPrice` below `price`) gives each item the split of `price` as start
+ * amount and the split of `endPrice` as end amount: Seaport moves every item linearly from start to end time.
  *
  * @see marketplace-spec.md §3 "Sell-card payload"
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
@@ -29,8 +31,13 @@ export interface BuildSellOrderParameters {
   currency: Address;
   /** Platform fee as basis points of the price (0..10000), rounded down, and who receives it. */
   platformFee: { readonly bps: number; readonly recipient: Address };
-  /** ERC-2981 royalty for this price (`royaltyInfo(tokenId, price)`); absent or amount 0 means none. */
-  royalty?: { readonly receiver: Address; readonly amount: bigint };
+  /** The price at `endTime` for a declining-price listing (Dutch auction); absent for a fixed price. */
+  endPrice?: bigint;
+  /**
+   * ERC-2981 royalty for this price (`royaltyInfo(tokenId, price)`), and for a declining listing `endAmount`
+   * for the end price; absent or amount 0 means none.
+   */
+  royalty?: { readonly receiver: Address; readonly amount: bigint; readonly endAmount?: bigint };
   /** Unix seconds from which the order can be filled. */
   startTime: bigint;
   /** Unix seconds at which the order stops being fillable (exclusive). */
@@ -53,7 +60,9 @@ export type BuildSellOrderErrorType = RangeError;
 export function buildSellOrder(parameters: BuildSellOrderParameters): BuildSellOrderReturnType {
   const { seller, nft, price, currency, platformFee, royalty, startTime, endTime, salt, counter, conduitKey } =
     parameters;
+  const endPrice = parameters.endPrice ?? price;
   if (price <= 0n) throw new RangeError('price must be positive');
+  if (endPrice <= 0n || endPrice > price) throw new RangeError('end price must be positive and at most the price');
   if (!Number.isInteger(platformFee.bps) || platformFee.bps < 0 || platformFee.bps > 10_000) {
     throw new RangeError('platform fee must be whole basis points between 0 and 10000');
   }
@@ -61,22 +70,30 @@ export function buildSellOrder(parameters: BuildSellOrderParameters): BuildSellO
   if (royaltyAmount < 0n) throw new RangeError('royalty must not be negative');
   if (endTime <= startTime) throw new RangeError('end time must be after start time');
 
-  const fee = (price * BigInt(platformFee.bps)) / BPS;
-  const proceeds = price - fee - royaltyAmount;
-  if (proceeds <= 0n) throw new RangeError('fee and royalty leave nothing for the seller');
+  const endRoyalty = endPrice === price ? royaltyAmount : (royalty?.endAmount ?? 0n);
+  if (endRoyalty < 0n) throw new RangeError('royalty must not be negative');
+
+  const split = (total: bigint, royaltyPart: bigint) => {
+    const fee = (total * BigInt(platformFee.bps)) / BPS;
+    const proceeds = total - fee - royaltyPart;
+    if (proceeds <= 0n) throw new RangeError('fee and royalty leave nothing for the seller');
+    return { fee, proceeds, royalty: royaltyPart };
+  };
+  const start = split(price, royaltyAmount);
+  const end = split(endPrice, endRoyalty);
 
   const itemType = currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20;
-  const pay = (amount: bigint, recipient: Address): ConsiderationItem => ({
+  const pay = (part: 'fee' | 'proceeds' | 'royalty', recipient: Address): ConsiderationItem => ({
     itemType,
     token: currency,
     identifierOrCriteria: 0n,
-    startAmount: amount,
-    endAmount: amount,
+    startAmount: start[part],
+    endAmount: end[part],
     recipient,
   });
-  const consideration = [pay(proceeds, seller)];
-  if (fee > 0n) consideration.push(pay(fee, platformFee.recipient));
-  if (royalty && royaltyAmount > 0n) consideration.push(pay(royaltyAmount, royalty.receiver));
+  const consideration = [pay('proceeds', seller)];
+  if (start.fee > 0n || end.fee > 0n) consideration.push(pay('fee', platformFee.recipient));
+  if (royalty && (royaltyAmount > 0n || endRoyalty > 0n)) consideration.push(pay('royalty', royalty.receiver));
 
   return {
     offerer: seller,

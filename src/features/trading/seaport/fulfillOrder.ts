@@ -1,9 +1,10 @@
 /**
  * Buys a listed card: sends the seller's signed order to Seaport from the buyer's wallet. Uses
  * `fulfillBasicOrder` when the order fits it (every card listing built by `buildSellOrder` does; it costs
- * less gas), else `fulfillOrder`. For a native-currency order the transaction carries the total price as
- * value; for an ERC-20 order the buyer must first approve the conduit named by `fulfillerConduitKey`
- * (or Seaport itself for the zero key) for the total.
+ * less gas), else `fulfillOrder` (a declining price always: its amounts change with time). For a native-currency
+ * order the transaction carries the total price as value (for a declining price, the price a little before
+ * now: Seaport charges the price at the block's time and returns the rest); for an ERC-20 order the buyer must
+ * first approve the conduit named by `fulfillerConduitKey` (or Seaport itself for the zero key) for the total.
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  * @see marketplace-spec.md §8 (transaction errors)
  */
@@ -19,6 +20,7 @@ import {
 } from 'viem';
 
 import { basicOrderParameters } from './basicOrderParameters';
+import { currentAmount } from './orderAmounts';
 import { seaportAbi } from './seaportAbi';
 import { ItemType, type OrderComponents } from './seaportTypes';
 
@@ -33,6 +35,19 @@ export interface FulfillOrderParameters {
   method?: 'auto' | 'basic' | 'standard';
   /** Buying account; the wallet client's own when absent. */
   account?: Account | Address;
+  /** Native coin to send; by default what the order asks at {@link PRICE_BUFFER_SECONDS} before now. */
+  value?: bigint;
+}
+
+/**
+ * How far back the default value and allowance look on a declining price: the block's timestamp may lag the
+ * wallet's clock, and a declining price is higher earlier. Seaport returns whatever native coin is left over.
+ */
+export const PRICE_BUFFER_SECONDS = 120n;
+
+/** Unix seconds a little before now, where a buyer's payment is taken (see {@link PRICE_BUFFER_SECONDS}). */
+export function paymentTime(nowMs = Date.now()): bigint {
+  return BigInt(Math.floor(nowMs / 1000)) - PRICE_BUFFER_SECONDS;
 }
 
 /** The transaction hash (wait for its receipt to know the card changed hands). */
@@ -41,21 +56,29 @@ export type FulfillOrderReturnType = Hash;
 /** Reverts come back as viem's `ContractFunctionExecutionError` naming Seaport's error (see `seaportAbi`). */
 export type FulfillOrderErrorType = Error;
 
-/** Native coin the buyer must send: the sum of the order's native consideration items. */
-function nativeValue(order: OrderComponents): bigint {
+/** Native coin the buyer must send at `at`: the sum of the order's native consideration items then. */
+export function nativeValue(order: OrderComponents, at = paymentTime()): bigint {
   return order.consideration
     .filter((item) => item.itemType === ItemType.NATIVE)
-    .reduce((sum, item) => sum + item.endAmount, 0n);
+    .reduce((sum, item) => sum + currentAmount(item, order, at, true), 0n);
 }
 
 /** Fills a signed Seaport order from the buyer's wallet. */
 export async function fulfillOrder(
   walletClient: WalletClient<Transport, Chain | undefined, Account | undefined>,
-  { seaport, order, signature, fulfillerConduitKey = zeroHash, method = 'auto', account }: FulfillOrderParameters,
+  {
+    seaport,
+    order,
+    signature,
+    fulfillerConduitKey = zeroHash,
+    method = 'auto',
+    account,
+    ...rest
+  }: FulfillOrderParameters,
 ): Promise<FulfillOrderReturnType> {
   const buyer = account ?? walletClient.account;
   if (!buyer) throw new Error('fulfillOrder: no account to buy with');
-  const value = nativeValue(order);
+  const value = rest.value ?? nativeValue(order);
   const chain = walletClient.chain ?? null;
 
   const basic = method === 'standard' ? undefined : basicOrderParameters(order, signature, fulfillerConduitKey);

@@ -17,12 +17,14 @@ import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
+import { publicClientFor } from '../../chains/publicClients.server';
 import { currencyToken } from '../currencyTokens';
-import { readListingState } from '../listingState.server';
+import { readListingState, royaltyOf } from '../listingState.server';
 import { type ListingView, listingView as view } from '../listingView';
 import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
 import { toOrderJson } from '../orderJson';
 import { isOrderSignatureValid } from '../orderSignature.server';
+import { considerationTotal, isDeclining } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
 import type { SellCardInput } from '../sellCardPayload';
 import { royaltyProblem, sellOrderProblem } from '../sellOrderRules';
@@ -50,6 +52,15 @@ async function checkOnChain(chain: Chain, input: SellCardInput, hash: Hex, feeRe
   if (state.counter !== order.counter) throw unprocessable('order.counter is not the seller’s current Seaport counter');
   if (state.status.isCancelled) throw unprocessable('This order was cancelled on chain');
   if (state.status.totalFilled > 0n) throw unprocessable('This order was already filled');
+  const endPrice = considerationTotal(order, 'end');
+  const endRoyalty =
+    endPrice === input.price
+      ? state.royalty.amount
+      : (
+          await onChain(chain, () =>
+            royaltyOf(publicClientFor(chain), input.contract_address, input.token_id, endPrice),
+          )
+        ).amount;
   const problem = royaltyProblem(
     order,
     {
@@ -58,7 +69,7 @@ async function checkOnChain(chain: Chain, input: SellCardInput, hash: Hex, feeRe
       price: input.price,
       seller: input.seller_address,
     },
-    state.royalty,
+    { ...state.royalty, endAmount: endRoyalty },
     feeRecipient,
   );
   if (problem) throw unprocessable(problem);
@@ -120,6 +131,7 @@ export async function submitSellOrder(
   if (!signed) throw unprocessable('signature is not the seller’s signature of this order');
   await checkOnChain(chain, input, hash, terms.feeRecipient);
 
+  const declining = isDeclining(input.order);
   const row = await db.transaction(async (tx) => {
     await tx
       .update(sellOrders)
@@ -145,6 +157,9 @@ export async function submitSellOrder(
         tokenId,
         cardId: card.id,
         price: input.price.toString(),
+        ...(declining
+          ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
+          : {}),
         signature: input.signature,
         sellerAddress,
         exchange: exchange.toLowerCase(),

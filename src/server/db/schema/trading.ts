@@ -13,6 +13,14 @@ import { offers } from './offers.ts';
 /** Values of `sell_orders.status`. Only `active` orders can be bought; the others are final. */
 export const ORDER_STATUSES = ['active', 'sold', 'cancelled', 'expired'] as const;
 
+/**
+ * How a listing sells (`sell_orders.sale_type`): at a fixed price, at a price declining from `price` to
+ * `end_price` between its start and end (Dutch auction), or to the highest bid at the end of a timed auction.
+ */
+export const SALE_TYPES = ['fixed', 'declining', 'auction'] as const;
+/** One sale type. */
+export type SaleType = (typeof SALE_TYPES)[number];
+
 /** Why an active order cannot be bought right now (`sell_orders.unbuyable_reason`, null when it can). */
 export const UNBUYABLE_REASONS = [
   'not_owner',
@@ -42,7 +50,11 @@ export const sellOrders = pgTable(
     contractAddress: text('contract_address').notNull(),
     tokenId: uint256('token_id').notNull(),
     cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    /** What the buyer pays at the start (the whole price of a fixed-price listing). */
     price: uint256('price').notNull(),
+    /** What a declining listing asks at its end (`expires_at`); null for the other sale types. */
+    endPrice: uint256('end_price'),
+    saleType: text('sale_type', { enum: SALE_TYPES }).notNull().default('fixed'),
     signature: text('signature').notNull(),
     sellerAddress: text('seller_address').notNull(),
     /** Address of the exchange contract (Seaport) the order is signed for. */
@@ -72,6 +84,11 @@ export const sellOrders = pgTable(
     addressCheck('sell_orders_exchange_format', t.exchange),
     hash32Check('sell_orders_order_hash_format', t.orderHash),
     oneOf('sell_orders_status_valid', t.status, ORDER_STATUSES),
+    oneOf('sell_orders_sale_type_valid', t.saleType, SALE_TYPES),
+    check(
+      'sell_orders_end_price_declines',
+      sql`(${t.saleType} = 'declining') = (${t.endPrice} is not null) and (${t.endPrice} is null or (${t.endPrice} > 0 and ${t.endPrice} < ${t.price}))`,
+    ),
     check('sell_orders_price_positive', sql`${t.price} > 0`),
     check('sell_orders_token_id_not_negative', sql`${t.tokenId} >= 0`),
     check('sell_orders_currency_code_not_negative', sql`${t.currencyCode} >= 0`),

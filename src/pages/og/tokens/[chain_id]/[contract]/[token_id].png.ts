@@ -40,7 +40,7 @@ export const GET: APIRoute = async ({ params, request }) => {
       name: card.name,
       subtitle: subtitle || null,
       price: card.listing
-        ? priceText(card.listing.price, card.listing.currencyCode)
+        ? priceText(card.listing.currentPrice, card.listing.currencyCode)
         : `${ja('ui.card.notListed')} / ${en('ui.card.notListed')}`,
       footnote: [key ? en(`chain.${key}`) : `Chain ${card.chainId}`, card.serial === null ? null : `#${card.serial}`]
         .filter(Boolean)

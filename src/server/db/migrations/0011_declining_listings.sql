@@ -1,0 +1,4 @@
+ALTER TABLE "sell_orders" ADD COLUMN "end_price" numeric(78, 0);--> statement-breakpoint
+ALTER TABLE "sell_orders" ADD COLUMN "sale_type" text DEFAULT 'fixed' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sell_orders" ADD CONSTRAINT "sell_orders_sale_type_valid" CHECK ("sell_orders"."sale_type" in ('fixed', 'declining', 'auction'));--> statement-breakpoint
+ALTER TABLE "sell_orders" ADD CONSTRAINT "sell_orders_end_price_declines" CHECK (("sell_orders"."sale_type" = 'declining') = ("sell_orders"."end_price" is not null) and ("sell_orders"."end_price" is null or ("sell_orders"."end_price" > 0 and "sell_orders"."end_price" < "sell_orders"."price")));
