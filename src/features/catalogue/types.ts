@@ -70,8 +70,34 @@ export interface CardTrait {
   displayType: string | null;
 }
 
+/** A timed auction as the token page and the card API show it (amounts in wei, decimal strings). */
+export interface AuctionView {
+  id: number;
+  /** `running`, `settling`, `settled`, `unsold` or `cancelled`. */
+  status: string;
+  reservePrice: string;
+  currencyCode: number;
+  /** When bidding ends (later than scheduled after a late bid). */
+  endsAt: string;
+  scheduledEndsAt: string;
+  /** Bids must stay valid until then (the listing's own end, when the settlement must be done). */
+  bidsValidUntil: string;
+  /** The highest standing bid, or null before the first. */
+  highestBid: string | null;
+  /** The lowest bid accepted now. */
+  minimumBid: string;
+  minStepBps: number;
+  bidCount: number;
+  /** Standing bids, highest first (ten at most). */
+  bids: { bidder: string; price: string; placedAt: string }[];
+  winner: string | null;
+  settleTxHash: string | null;
+}
+
 /** The active listing with what a buyer needs to fulfil it on Seaport. */
 export interface ListingDetail extends ListingSummary {
+  /** The timed auction, when the listing is one. */
+  auction?: AuctionView | null;
   id: number;
   sellerAddress: string;
   startsAt: string;

@@ -14,6 +14,12 @@ export const LOCAL_DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb922
 export const LOCAL_MINTER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
 /**
+ * Private key of anvil development account 9 (public), the local auction settlement account: the zone of
+ * timed-auction listings, which fills them against the winning bid (see ../trading/auction/settler.server.ts).
+ */
+export const LOCAL_SETTLER_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+
+/**
  * The conduit key of a conduit created by `deployer` (Seaport's format: the creator's address, then 12 zero
  * bytes). `deployLocal` creates the local conduit this way.
  */

@@ -13,6 +13,8 @@ import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { classifyChainError } from '../chains/publicClients.server';
 import { publishChange } from '../events/publish.server';
+import { settleAuctions } from '../trading/auction/settleAuctions.server';
+import { settlerAccount } from '../trading/auction/settler.server';
 import { checkOffers } from '../trading/offer/checkOffers.server';
 import { checkOrders } from '../trading/orderHealth.server';
 import { syncChain } from './indexChain.server';
@@ -153,6 +155,28 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
     sleepers.delete(nap);
   };
 
+  /** Settles the chain's ended timed auctions (../trading/auction/settleAuctions.server.ts) under the lock. */
+  const settleEnded = async (chain: Chain, session: Session): Promise<void> => {
+    const account = settlerAccount(env);
+    if (!account) return;
+    const { pollMs } = indexerSettings(chain.key, environment, env);
+    const nap = napper();
+    let failures = 0;
+    while (running(session)) {
+      try {
+        const outcomes = await settleAuctions(handle.db, chain, account);
+        if (outcomes.some((outcome) => outcome.status !== 'pending'))
+          await publishChange({ lists: true, allCards: true });
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        if (failures === 1) log(`[indexer] ${chain.chainName}: settling auctions failed: ${error}`);
+      }
+      await nap.sleep(Math.min(MAX_BACKOFF_MS, Math.max(500, pollMs) * 2 ** Math.min(failures, 10)));
+    }
+    sleepers.delete(nap);
+  };
+
   /** Follows the listings' own moments (./listingClock.server.ts): sleeps until the next, 5 s at most. */
   const sweepListings = async (session: Session): Promise<void> => {
     const nap = napper();
@@ -216,6 +240,7 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
       await Promise.all([
         ...chains.map((chain) => followChain(chain, session)),
         ...chains.map((chain) => recheckOrders(chain, session)),
+        ...chains.map((chain) => settleEnded(chain, session)),
         sweepListings(session),
       ]);
       await lock.release();

@@ -7,6 +7,7 @@ import type { Address, Hex } from 'viem';
 import { badGateway, unprocessable } from '~/server/api/errors';
 import type { Chain } from '../chains/chains';
 import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
+import type { SettlerEnv } from './auction/settler.server';
 import { seaportAbi } from './seaport/seaportAbi';
 import type { SellTermsEnv } from './sellTerms.server';
 
@@ -18,7 +19,7 @@ export interface Seller {
 /** Options of the listing and cancel functions (tests pass their own chains and clock). */
 export interface OrderOptions {
   chains?: readonly Chain[];
-  env?: SellTermsEnv;
+  env?: SellTermsEnv & SettlerEnv;
   now?: Date;
 }
 

@@ -15,6 +15,7 @@ import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
 import { CURRENCIES } from '../../chains/currencies';
+import { bidProblem, placeBid, runningAuctionOf } from '../auction/bids.server';
 import { listedCurrencies } from '../currencyTokens';
 import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
 import { toOrderJson } from '../orderJson';
@@ -95,6 +96,18 @@ export async function submitOffer(
   const offererAddress = offerer.walletAddress.toLowerCase();
   const catalogue = await catalogueOf(db, chain, shape, offererAddress);
 
+  // A token offer on a card in a running auction is a bid, held to the auction's rules.
+  const auction =
+    shape.kind === 'token' && shape.tokenId !== undefined
+      ? await runningAuctionOf(db, {
+          chainId: chain.chainId,
+          contractAddress: shape.contract,
+          tokenId: shape.tokenId.toString(),
+        })
+      : undefined;
+  const bidIssue = auction ? await bidProblem(db, auction, shape, order, now) : undefined;
+  if (bidIssue) throw unprocessable(bidIssue);
+
   const hash = orderHash(order);
   const [existing] = await db.select().from(offers).where(eq(offers.orderHash, hash));
   if (existing) {
@@ -127,35 +140,39 @@ export async function submitOffer(
   const royaltyIssue = offerRoyaltyProblem(order, shape, state.royalty, terms.feeRecipient);
   if (royaltyIssue) throw unprocessable(royaltyIssue);
 
-  const [row] = await db
-    .insert(offers)
-    .values({
-      chainId: chain.chainId,
-      exchange: exchange.toLowerCase(),
-      orderHash: hash,
-      offererAddress,
-      kind: shape.kind,
-      contractAddress: shape.contract.toLowerCase(),
-      categoryId: catalogue.collectionId,
-      tokenId: shape.tokenId?.toString() ?? null,
-      traitType: catalogue.trait?.type ?? null,
-      traitValue: catalogue.trait?.value ?? null,
-      criteriaRoot: shape.root === undefined ? null : `0x${shape.root.toString(16).padStart(64, '0')}`,
-      criteriaTokenIds: catalogue.trait?.tokenIds ?? null,
-      currencyCode: shape.currencyCode,
-      price: shape.unitPrice.toString(),
-      quantity: shape.quantity,
-      order: toOrderJson(order),
-      signature,
-      counter: order.counter.toString(),
-      startsAt: new Date(Number(order.startTime) * 1000),
-      expiresAt: new Date(Number(order.endTime) * 1000),
-      status: 'active',
-      checkedAt: now,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(offers)
+      .values({
+        chainId: chain.chainId,
+        exchange: exchange.toLowerCase(),
+        orderHash: hash,
+        offererAddress,
+        kind: shape.kind,
+        contractAddress: shape.contract.toLowerCase(),
+        categoryId: catalogue.collectionId,
+        tokenId: shape.tokenId?.toString() ?? null,
+        traitType: catalogue.trait?.type ?? null,
+        traitValue: catalogue.trait?.value ?? null,
+        criteriaRoot: shape.root === undefined ? null : `0x${shape.root.toString(16).padStart(64, '0')}`,
+        criteriaTokenIds: catalogue.trait?.tokenIds ?? null,
+        currencyCode: shape.currencyCode,
+        price: shape.unitPrice.toString(),
+        quantity: shape.quantity,
+        order: toOrderJson(order),
+        signature,
+        counter: order.counter.toString(),
+        startsAt: new Date(Number(order.startTime) * 1000),
+        expiresAt: new Date(Number(order.endTime) * 1000),
+        status: 'active',
+        checkedAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted && auction) await placeBid(tx, auction.id, inserted, now);
+    return inserted;
+  });
   if (!row) {
     const [stored] = await db.select().from(offers).where(eq(offers.orderHash, hash));
     if (stored) return { created: false, offer: offerView(stored, 0) };

@@ -10,7 +10,7 @@
  * @see docs/product-spec.md §3 "Sell-card payload", §7 sell_card, §8 "Sell-card failure"
  */
 import { and, eq } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
+import type { Hex } from 'viem';
 import { conflict, forbidden, notFound, unprocessable } from '~/server/api/errors';
 import { cards, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -18,6 +18,9 @@ import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
 import { publicClientFor } from '../../chains/publicClients.server';
+import { checkAuctionListing, insertAuction, refuseOverAuctionWithBids } from '../auction/auctionListing.server';
+import { isAuctionListing } from '../auction/auctionRules';
+import type { SettlerEnv } from '../auction/settler.server';
 import { currencyToken } from '../currencyTokens';
 import { readListingState, royaltyOf } from '../listingState.server';
 import { type ListingView, listingView as view } from '../listingView';
@@ -28,10 +31,17 @@ import { considerationTotal, isDeclining } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
 import type { SellCardInput } from '../sellCardPayload';
 import { royaltyProblem, sellOrderProblem } from '../sellOrderRules';
-import { sellTerms } from '../sellTerms.server';
+import { type SellTerms, sellTerms } from '../sellTerms.server';
 
 /** Checks everything the chain must confirm about a listing (see the module comment). */
-async function checkOnChain(chain: Chain, input: SellCardInput, hash: Hex, feeRecipient: Address | undefined) {
+async function checkOnChain(
+  chain: Chain,
+  input: SellCardInput,
+  hash: Hex,
+  terms: SellTerms,
+  options: { env?: SettlerEnv | undefined; now: Date },
+) {
+  const { feeRecipient } = terms;
   const { order } = input;
   const state = await onChain(chain, () =>
     readListingState(chain, {
@@ -52,6 +62,7 @@ async function checkOnChain(chain: Chain, input: SellCardInput, hash: Hex, feeRe
   if (state.counter !== order.counter) throw unprocessable('order.counter is not the seller’s current Seaport counter');
   if (state.status.isCancelled) throw unprocessable('This order was cancelled on chain');
   if (state.status.totalFilled > 0n) throw unprocessable('This order was already filled');
+  if (isAuctionListing(order)) return checkAuctionListing(chain, input, state, terms, options);
   const endPrice = considerationTotal(order, 'end');
   const endRoyalty =
     endPrice === input.price
@@ -102,13 +113,17 @@ export async function submitSellOrder(
     price: input.price,
     seller: input.seller_address,
   };
-  const problem = sellOrderProblem(input.order, claims, {
-    currency: currencyToken(chain, input.currency_code),
-    feeBps: terms.feeBps,
-    feeRecipient: terms.feeRecipient,
-    conduitKey: terms.conduitKey,
-    now: BigInt(Math.floor(now.getTime() / 1000)),
-  });
+  // A timed auction's order follows its own rules, checked with the chain's royalty below.
+  const auction = isAuctionListing(input.order);
+  const problem = auction
+    ? undefined
+    : sellOrderProblem(input.order, claims, {
+        currency: currencyToken(chain, input.currency_code),
+        feeBps: terms.feeBps,
+        feeRecipient: terms.feeRecipient,
+        conduitKey: terms.conduitKey,
+        now: BigInt(Math.floor(now.getTime() / 1000)),
+      });
   if (problem) throw unprocessable(problem);
 
   const contractAddress = input.contract_address.toLowerCase();
@@ -129,7 +144,8 @@ export async function submitSellOrder(
   }
   const signed = await onChain(chain, () => isOrderSignatureValid(chain, exchange, input.order, input.signature));
   if (!signed) throw unprocessable('signature is not the seller’s signature of this order');
-  await checkOnChain(chain, input, hash, terms.feeRecipient);
+  await checkOnChain(chain, input, hash, terms, { env: options.env, now });
+  await refuseOverAuctionWithBids(db, { chainId: chain.chainId, contractAddress, tokenId, sellerAddress });
 
   const declining = isDeclining(input.order);
   const row = await db.transaction(async (tx) => {
@@ -175,6 +191,7 @@ export async function submitSellOrder(
       })
       .returning();
     if (!inserted) throw new Error('sell order insert returned nothing');
+    if (auction) await insertAuction(tx, inserted, input);
     return inserted;
   });
   return { created: true, listing: view(row) };

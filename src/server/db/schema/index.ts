@@ -3,6 +3,7 @@
  * drizzle-kit reads this file to generate migrations (see drizzle.config.ts).
  */
 export * from './accounts.ts';
+export * from './auctions.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './finance.ts';

@@ -1,0 +1,100 @@
+/**
+ * Storing a timed-auction listing sent to `POST /api/v1/sell_card` (an order restricted to the platform's
+ * settlement account, ./auctionRules.ts): the checks only an auction needs, and its `auctions` row, written in
+ * the same transaction as the sell order.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Address } from 'viem';
+import { conflict, unprocessable } from '~/server/api/errors';
+import { auctionBids, auctions, type sellOrders } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
+import type { Chain } from '../../chains/chains';
+import { currencyToken } from '../currencyTokens';
+import type { ListingState } from '../listingState.server';
+import type { SellCardInput } from '../sellCardPayload';
+import type { SellTerms } from '../sellTerms.server';
+import { auctionEnd, auctionListingProblem, MIN_STEP_BPS, SETTLEMENT_MARGIN_SECONDS } from './auctionRules';
+import { type SettlerEnv, settlerAccount } from './settler.server';
+
+/** Refuses an auction listing that breaks the rules, given the chain's state (royalty at the reserve). */
+export function checkAuctionListing(
+  chain: Chain,
+  input: SellCardInput,
+  state: ListingState,
+  terms: SellTerms,
+  options: { env?: SettlerEnv | undefined; now: Date },
+): void {
+  const problem = auctionListingProblem(
+    input.order,
+    {
+      seller: input.seller_address,
+      contractAddress: input.contract_address,
+      tokenId: input.token_id,
+      price: input.price,
+    },
+    {
+      currency: currencyToken(chain, input.currency_code),
+      feeBps: terms.feeBps,
+      royalty: state.royalty.amount,
+      settler: settlerAccount(options.env)?.address as Address | undefined,
+      conduitKey: terms.conduitKey,
+      now: BigInt(Math.floor(options.now.getTime() / 1000)),
+    },
+  );
+  if (problem) throw unprocessable(problem);
+}
+
+/** Refuses a new listing of a card whose running auction already has bids (the bidders hold the seller to it). */
+export async function refuseOverAuctionWithBids(
+  db: Database,
+  key: { chainId: number; contractAddress: string; tokenId: string; sellerAddress: string },
+): Promise<void> {
+  const [bid] = await db
+    .select({ id: auctionBids.id })
+    .from(auctions)
+    .innerJoin(auctionBids, eq(auctionBids.auctionId, auctions.id))
+    .where(
+      and(
+        eq(auctions.chainId, key.chainId),
+        eq(auctions.contractAddress, key.contractAddress),
+        eq(auctions.tokenId, key.tokenId),
+        eq(auctions.sellerAddress, key.sellerAddress),
+        inArray(auctions.status, ['running', 'settling']),
+      ),
+    )
+    .limit(1);
+  if (bid) throw conflict('This card is in an auction that has bids; it sells to the highest bid when it ends');
+}
+
+/** Adds the auction of a just-stored auction listing, and ends the seller's earlier auctions of the card. */
+export async function insertAuction(
+  tx: Transaction,
+  listing: typeof sellOrders.$inferSelect,
+  input: SellCardInput,
+): Promise<void> {
+  await tx
+    .update(auctions)
+    .set({ status: 'cancelled', outcome: 'replaced by a newer listing' })
+    .where(
+      and(
+        eq(auctions.chainId, listing.chainId),
+        eq(auctions.contractAddress, listing.contractAddress),
+        eq(auctions.tokenId, listing.tokenId),
+        eq(auctions.status, 'running'),
+      ),
+    );
+  const endsAt = new Date(Number(auctionEnd(input.order)) * 1000);
+  await tx.insert(auctions).values({
+    sellOrderId: listing.id,
+    chainId: listing.chainId,
+    contractAddress: listing.contractAddress,
+    tokenId: listing.tokenId,
+    sellerAddress: listing.sellerAddress,
+    currencyCode: listing.currencyCode,
+    reservePrice: input.price.toString(),
+    minStepBps: MIN_STEP_BPS,
+    endsAt,
+    scheduledEndsAt: endsAt,
+    latestEndsAt: new Date(Number(input.order.endTime - SETTLEMENT_MARGIN_SECONDS) * 1000),
+  });
+}

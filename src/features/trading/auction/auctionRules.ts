@@ -1,0 +1,172 @@
+/**
+ * Timed (English) auctions, the pure part: the seller's listing order, what the server requires of it, the
+ * lowest acceptable next bid, and the anti-sniping extension.
+ *
+ * The listing is a Seaport order restricted to the platform's settlement account (`zone`, order type
+ * FULL_RESTRICTED): Seaport lets only the zone fill it without asking the zone contract, so nobody else can buy
+ * the card at the reserve. It offers the card and asks, in the auction's ERC-20, for the seller's share of the
+ * reserve (reserve minus platform fee minus royalty). A bid is an ordinary token offer (its own items pay the
+ * fee and the royalty out of the bid). At the end the settlement account matches the two orders
+ * (`matchAdvancedOrders`, ./settlementCall.ts) with itself as caller and the seller as recipient of what the
+ * bid leaves over: the seller receives the bid minus fee and royalty, never less than the reserve's share.
+ *
+ * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (restricted orders, match orders)
+ */
+import { type Address, type Hex, zeroHash } from 'viem';
+import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
+import { durationProblem } from '../sellOrderRules';
+
+/** A bid in the last ten minutes moves the end to ten minutes after it. */
+export const ANTI_SNIPING_SECONDS = 600n;
+/** The listing stays fillable this long after the scheduled end, for extensions and the settlement. */
+export const SETTLEMENT_WINDOW_SECONDS = 86_400n;
+/** The end cannot move later than this before the listing's own end (the settlement needs the time). */
+export const SETTLEMENT_MARGIN_SECONDS = 3_600n;
+/** A new bid beats the highest by at least 5 %. */
+export const MIN_STEP_BPS = 500;
+/** Shortest and longest auctions. */
+export const MIN_AUCTION_SECONDS = 600n;
+export const MAX_AUCTION_SECONDS = 30n * 86_400n;
+
+const BPS = 10_000n;
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The seller's share of the reserve: what the listing itself asks for. */
+export function reserveShare(reserve: bigint, feeBps: number, royalty: bigint): bigint {
+  return reserve - (reserve * BigInt(feeBps)) / BPS - royalty;
+}
+
+/** Parameters of {@link buildAuctionListing}. */
+export interface AuctionListingParameters {
+  seller: Address;
+  nft: { readonly contract: Address; readonly tokenId: bigint };
+  /** The lowest winning bid, in the smallest unit of `currency`. */
+  reserve: bigint;
+  /** The auction's ERC-20 (bids are offers, and offers pay in ERC-20s). */
+  currency: Address;
+  feeBps: number;
+  /** `royaltyInfo(tokenId, reserve)` (ERC-2981). */
+  royalty: bigint;
+  /** The platform's settlement account, the order's zone. */
+  settler: Address;
+  startTime: bigint;
+  /** When bidding ends (unix seconds); the order lasts {@link SETTLEMENT_WINDOW_SECONDS} longer. */
+  endsAt: bigint;
+  salt: bigint;
+  counter: bigint;
+  conduitKey: Hex;
+}
+
+/** The auction's listing order; sign it with `signOrder`. */
+export function buildAuctionListing(parameters: AuctionListingParameters): OrderComponents {
+  const share = reserveShare(parameters.reserve, parameters.feeBps, parameters.royalty);
+  if (share <= 0n) throw new RangeError('fee and royalty leave nothing of the reserve for the seller');
+  return {
+    offerer: parameters.seller,
+    zone: parameters.settler,
+    offer: [
+      {
+        itemType: ItemType.ERC721,
+        token: parameters.nft.contract,
+        identifierOrCriteria: parameters.nft.tokenId,
+        startAmount: 1n,
+        endAmount: 1n,
+      },
+    ],
+    consideration: [
+      {
+        itemType: ItemType.ERC20,
+        token: parameters.currency,
+        identifierOrCriteria: 0n,
+        startAmount: share,
+        endAmount: share,
+        recipient: parameters.seller,
+      },
+    ],
+    orderType: OrderType.FULL_RESTRICTED,
+    startTime: parameters.startTime,
+    endTime: parameters.endsAt + SETTLEMENT_WINDOW_SECONDS,
+    zoneHash: zeroHash,
+    salt: parameters.salt,
+    conduitKey: parameters.conduitKey,
+    counter: parameters.counter,
+  };
+}
+
+/** When bidding on an auction listing ends: the order's end less the settlement window. */
+export function auctionEnd(order: Pick<OrderComponents, 'endTime'>): bigint {
+  return order.endTime - SETTLEMENT_WINDOW_SECONDS;
+}
+
+/** Whether `order` is a timed-auction listing (restricted to a zone) rather than an open one. */
+export function isAuctionListing(order: Pick<OrderComponents, 'zone' | 'orderType'>): boolean {
+  return (
+    order.orderType === OrderType.FULL_RESTRICTED && !same(order.zone, '0x0000000000000000000000000000000000000000')
+  );
+}
+
+/** What the server requires of an auction listing (see the module comment). */
+export interface AuctionListingContext {
+  /** The ERC-20 of the payload's currency code, or undefined when the chain has none by that code. */
+  currency: { itemType: number; token: Address } | undefined;
+  feeBps: number;
+  /** `royaltyInfo(tokenId, reserve)`. */
+  royalty: bigint;
+  settler: Address | undefined;
+  conduitKey: Hex;
+  now: bigint;
+}
+
+/** The first problem with an auction listing, or undefined. `claims.price` is the reserve. */
+export function auctionListingProblem(
+  order: OrderComponents,
+  claims: { seller: Address; contractAddress: Address; tokenId: bigint; price: bigint },
+  context: AuctionListingContext,
+): string | undefined {
+  if (!context.settler) return 'Auctions are closed: the settlement account is not configured';
+  if (!same(order.zone, context.settler))
+    return `order.zone must be the platform's settlement account (${context.settler})`;
+  if (!same(order.offerer, claims.seller)) return 'order.offerer must be the seller_address';
+  const [offer, ...more] = order.offer;
+  if (!offer || more.length > 0 || offer.itemType !== ItemType.ERC721) return 'order.offer must hold exactly the card';
+  if (!same(offer.token, claims.contractAddress) || offer.identifierOrCriteria !== claims.tokenId) {
+    return 'order.offer must be the card of contract_address and token_id';
+  }
+  if (offer.startAmount !== 1n || offer.endAmount !== 1n) return 'order.offer must offer one card';
+  if (!same(order.conduitKey, context.conduitKey))
+    return `order.conduitKey must be the platform's (${context.conduitKey})`;
+  const timing = durationProblem(order, context.now);
+  if (timing) return timing;
+  const bidding = auctionEnd(order) - context.now;
+  if (bidding < MIN_AUCTION_SECONDS) return 'An auction must run for at least 10 minutes';
+  if (bidding > MAX_AUCTION_SECONDS) return 'An auction must end within 30 days';
+  const { currency } = context;
+  if (!currency || currency.itemType !== ItemType.ERC20)
+    return 'currency_code: an auction takes bids in an ERC-20 of the chain';
+  const [ask, ...others] = order.consideration;
+  if (!ask || others.length > 0) return 'order.consideration must be the seller’s share of the reserve only';
+  if (ask.itemType !== ItemType.ERC20 || !same(ask.token, currency.token) || ask.identifierOrCriteria !== 0n) {
+    return 'order.consideration must be paid in the currency of currency_code';
+  }
+  if (!same(ask.recipient, claims.seller)) return 'the consideration item must pay the seller';
+  const share = reserveShare(claims.price, context.feeBps, context.royalty);
+  if (share <= 0n) return 'fee and royalty leave nothing of the reserve for the seller';
+  if (ask.startAmount !== share || ask.endAmount !== share) {
+    return `order.consideration must ask for the reserve less fee and royalty (${share})`;
+  }
+  return undefined;
+}
+
+/** The lowest bid the auction accepts now: the reserve, or the highest bid plus the minimum step. */
+export function minimumBid(reserve: bigint, highest: bigint | undefined, stepBps: number): bigint {
+  if (highest === undefined) return reserve;
+  const step = (highest * BigInt(stepBps) + BPS - 1n) / BPS;
+  return highest + (step > 0n ? step : 1n);
+}
+
+/** The auction's end after a bid at `now`: ten minutes later when the bid came in its last ten minutes. */
+export function endAfterBid(endsAt: bigint, now: bigint, latest: bigint): bigint {
+  if (endsAt - now >= ANTI_SNIPING_SECONDS) return endsAt;
+  const moved = now + ANTI_SNIPING_SECONDS;
+  return moved > latest ? latest : moved;
+}

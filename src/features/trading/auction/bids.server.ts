@@ -1,0 +1,126 @@
+/**
+ * Bids on timed auctions. A bid is a token offer (../offer/submitOffer.server.ts) on a card whose active
+ * listing is a running auction: it must be in the auction's currency, at least the reserve or the highest bid
+ * plus the minimum step (./auctionRules.ts), last until the listing's own end (so it is still good when the
+ * auction is settled, whatever extensions come), and arrive before the end. A bid in the last ten minutes moves
+ * the end ten minutes after it. Bids are placed one at a time per auction (the auction row is locked), so two
+ * bids at once cannot both claim to be the highest.
+ */
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { conflict } from '~/server/api/errors';
+import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
+import type { OfferShape } from '../offer/offerRules';
+import type { OrderComponents } from '../seaport/seaportTypes';
+import { endAfterBid, minimumBid } from './auctionRules';
+
+/** A running auction with its listing's end (unix seconds). */
+export type RunningAuction = typeof auctions.$inferSelect & { listingEnd: Date };
+
+/** The running auction of a card, if its active listing is one. */
+export async function runningAuctionOf(
+  db: Database | Transaction,
+  key: { chainId: number; contractAddress: string; tokenId: string },
+): Promise<RunningAuction | undefined> {
+  const [row] = await db
+    .select({ auction: auctions, listingEnd: sellOrders.expiresAt })
+    .from(auctions)
+    .innerJoin(sellOrders, eq(sellOrders.id, auctions.sellOrderId))
+    .where(
+      and(
+        eq(auctions.chainId, key.chainId),
+        eq(auctions.contractAddress, key.contractAddress.toLowerCase()),
+        eq(auctions.tokenId, key.tokenId),
+        eq(auctions.status, 'running'),
+        eq(sellOrders.status, 'active'),
+      ),
+    )
+    .orderBy(desc(auctions.id))
+    .limit(1);
+  return row ? { ...row.auction, listingEnd: row.listingEnd } : undefined;
+}
+
+/** The highest standing bid's price (bids found invalid at settlement left out), if any. */
+export async function highestBid(db: Database | Transaction, auctionId: number): Promise<bigint | undefined> {
+  const [row] = await db
+    .select({ price: auctionBids.price })
+    .from(auctionBids)
+    .innerJoin(offers, eq(offers.id, auctionBids.offerId))
+    .where(and(eq(auctionBids.auctionId, auctionId), isNull(auctionBids.invalidReason), eq(offers.status, 'active')))
+    .orderBy(desc(auctionBids.price))
+    .limit(1);
+  return row ? BigInt(row.price) : undefined;
+}
+
+/** The first problem with `order` as a bid on `auction` at `now`, or undefined (the price checked again on placing). */
+export async function bidProblem(
+  db: Database,
+  auction: RunningAuction,
+  shape: OfferShape,
+  order: OrderComponents,
+  now: Date,
+): Promise<string | undefined> {
+  if (now >= auction.endsAt) return 'This auction has ended';
+  if (shape.currencyCode !== auction.currencyCode) return 'A bid must be in the auction’s currency';
+  if (order.offerer.toLowerCase() === auction.sellerAddress) return 'You cannot bid on your own auction';
+  if (order.endTime < BigInt(Math.floor(auction.listingEnd.getTime() / 1000))) {
+    return `A bid must stay valid until ${auction.listingEnd.toISOString()} (the auction’s settlement)`;
+  }
+  const least = minimumBid(BigInt(auction.reservePrice), await highestBid(db, auction.id), auction.minStepBps);
+  return shape.unitPrice < least ? `A bid must be at least ${least}` : undefined;
+}
+
+/**
+ * Places a stored offer as a bid, inside the transaction that stored it: locks the auction, checks it still
+ * runs and the bid still beats the highest, records the bid and moves the end when the bid came late.
+ * @throws HttpError 409 (the auction ended or a higher bid came first)
+ */
+export async function placeBid(
+  tx: Transaction,
+  auctionId: number,
+  offer: { id: number; price: string; offererAddress: string },
+  now: Date,
+): Promise<{ endsAt: Date }> {
+  const [auction] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('update');
+  if (!auction || auction.status !== 'running' || now >= auction.endsAt) throw conflict('This auction has ended');
+  const least = minimumBid(BigInt(auction.reservePrice), await highestBid(tx, auction.id), auction.minStepBps);
+  if (BigInt(offer.price) < least) throw conflict(`A higher bid came first: a bid must now be at least ${least}`);
+  await tx
+    .insert(auctionBids)
+    .values({ auctionId, offerId: offer.id, price: offer.price, bidderAddress: offer.offererAddress, placedAt: now });
+  const toSeconds = (date: Date) => BigInt(Math.floor(date.getTime() / 1000));
+  const endsAt = new Date(
+    Number(endAfterBid(toSeconds(auction.endsAt), toSeconds(now), toSeconds(auction.latestEndsAt))) * 1000,
+  );
+  if (endsAt.getTime() !== auction.endsAt.getTime()) {
+    await tx.update(auctions).set({ endsAt, updatedAt: now }).where(eq(auctions.id, auctionId));
+  }
+  return { endsAt };
+}
+
+/** The bids of an auction, highest first, with whether each still stands. */
+export async function bidsOf(db: Database, auctionId: number) {
+  return db
+    .select({
+      price: auctionBids.price,
+      bidder: auctionBids.bidderAddress,
+      placedAt: auctionBids.placedAt,
+      invalidReason: auctionBids.invalidReason,
+      offerStatus: offers.status,
+      offerId: offers.id,
+    })
+    .from(auctionBids)
+    .innerJoin(offers, eq(offers.id, auctionBids.offerId))
+    .where(eq(auctionBids.auctionId, auctionId))
+    .orderBy(desc(auctionBids.price), desc(auctionBids.id));
+}
+
+/** Whether any of these auctions has a bid (a seller may cancel only before the first). */
+export async function auctionsWithBids(db: Database, auctionIds: number[]): Promise<Set<number>> {
+  if (auctionIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: auctionBids.auctionId })
+    .from(auctionBids)
+    .where(inArray(auctionBids.auctionId, auctionIds));
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,130 @@
+/**
+ * A timed auction's settlement on a real anvil chain: the seller's listing restricted to the settlement
+ * account, a bid made as a token offer, and `matchAdvancedOrders` sent by the settlement account: the card
+ * goes to the bidder, the seller gets the bid less fee and royalty, platform and creator their shares, to the
+ * wei. Nobody else can fill the listing.
+ */
+import { createWalletClient, http, parseEther, parseEventLogs } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
+import { LOCAL_SETTLER_KEY } from '../../chains/localDefaults';
+import { cardAbi } from '../contracts/cardAbi';
+import { buildOffer } from '../seaport/buildOffer';
+import { fulfillOrder } from '../seaport/fulfillOrder';
+import { orderHash } from '../seaport/orderHash';
+import { seaportAbi } from '../seaport/seaportAbi';
+import { signOrder } from '../seaport/signOrder';
+import { buildAuctionListing, reserveShare } from './auctionRules';
+import { settlementArgs } from './settlementCall';
+
+const FEE_BPS = 250;
+let fixture: SaleFixture;
+
+beforeAll(async () => {
+  fixture = await startSaleFixture(31_339);
+}, 30_000);
+
+afterAll(async () => {
+  await fixture?.market.stop();
+});
+
+const settler = privateKeyToAccount(LOCAL_SETTLER_KEY);
+
+async function royalty(tokenId: bigint, price: bigint) {
+  const { publicClient, contracts } = fixture.market;
+  const [receiver, amount] = await publicClient.readContract({
+    address: contracts.card,
+    abi: cardAbi,
+    functionName: 'royaltyInfo',
+    args: [tokenId, price],
+  });
+  return { receiver, amount };
+}
+
+describe('settling a timed auction', () => {
+  test('matches the listing with the bid: card to the bidder, bid less fee and royalty to the seller', async () => {
+    const { publicClient, seller, buyer, contracts, chain, anvil, mined } = fixture.market;
+    const tokenId = 19n;
+    const reserve = parseEther('10');
+    const bidAmount = parseEther('12.345678901234567891');
+    const { timestamp } = await publicClient.getBlock();
+    const base = {
+      startTime: timestamp - 60n,
+      counter: 0n,
+      conduitKey: contracts.conduitKey,
+    };
+    const listing = buildAuctionListing({
+      ...base,
+      seller: seller.account.address,
+      nft: { contract: contracts.card, tokenId },
+      reserve,
+      currency: contracts.atem,
+      feeBps: FEE_BPS,
+      royalty: (await royalty(tokenId, reserve)).amount,
+      settler: settler.address,
+      endsAt: timestamp + 3_600n,
+      salt: 1n,
+    });
+    const listingSignature = await signOrder(seller, { order: listing, chainId: chain.id, seaport: contracts.seaport });
+    const bid = buildOffer({
+      ...base,
+      offerer: buyer.account.address,
+      target: { kind: 'token', contract: contracts.card, tokenId },
+      quantity: 1,
+      unitPrice: bidAmount,
+      token: contracts.atem,
+      platformFee: { bps: FEE_BPS, recipient: fixture.feeRecipient },
+      royalty: await royalty(tokenId, bidAmount),
+      endTime: listing.endTime,
+      salt: 2n,
+    });
+    const bidSignature = await signOrder(buyer, { order: bid, chainId: chain.id, seaport: contracts.seaport });
+
+    // Anyone but the zone is refused, even paying the reserve.
+    await expect(
+      fulfillOrder(buyer, {
+        seaport: contracts.seaport,
+        order: listing,
+        signature: listingSignature,
+        fulfillerConduitKey: contracts.conduitKey,
+      }),
+    ).rejects.toThrow();
+
+    const people = [seller.account.address, fixture.feeRecipient, fixture.creator, buyer.account.address] as const;
+    const before = await fixture.balances(contracts.atem, people);
+    const wallet = createWalletClient({ account: settler, chain, transport: http(anvil.rpcUrl) });
+    const receipt = await mined(
+      await wallet.writeContract({
+        address: contracts.seaport,
+        abi: seaportAbi,
+        functionName: 'matchAdvancedOrders',
+        args: settlementArgs(
+          { order: listing, signature: listingSignature },
+          { order: bid, signature: bidSignature },
+          seller.account.address,
+        ),
+      }),
+    );
+    const after = await fixture.balances(contracts.atem, people);
+    const fee = (bidAmount * BigInt(FEE_BPS)) / 10_000n;
+    const creatorShare = (await royalty(tokenId, bidAmount)).amount;
+    expect(after.map((value, i) => value - (before[i] ?? 0n))).toEqual([
+      bidAmount - fee - creatorShare,
+      fee,
+      creatorShare,
+      -bidAmount,
+    ]);
+    expect(bidAmount - fee - creatorShare).toBeGreaterThan(reserveShare(reserve, FEE_BPS, creatorShare));
+    expect(await fixture.ownerOf(tokenId)).toBe(buyer.account.address);
+    const events = parseEventLogs({ abi: seaportAbi, logs: receipt.logs, eventName: 'OrderFulfilled' });
+    expect(events.map((event) => event.args.orderHash).sort()).toEqual([orderHash(listing), orderHash(bid)].sort());
+    console.info(
+      'settlement events: recipients',
+      events.map((event) => event.args.recipient),
+      'gas',
+      receipt.gasUsed,
+    );
+  });
+});

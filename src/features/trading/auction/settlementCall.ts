@@ -1,0 +1,50 @@
+/**
+ * The settlement of a timed auction as one Seaport call: `matchAdvancedOrders` of the seller's restricted
+ * listing (order 0) with the winning bid, a token offer (order 1), sent by the listing's zone (the platform's
+ * settlement account). The card goes from the listing's offer to the bid's first consideration item; the bid's
+ * tokens pay the listing's ask (the seller's share of the reserve) and the bid's own fee and royalty items;
+ * what is left of the bid goes to `recipient`, the seller. The seller thus receives the bid less fee and
+ * royalty, to the wei.
+ * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md "Match Orders"
+ */
+import type { Address, Hex } from 'viem';
+import type { OrderComponents } from '../seaport/seaportTypes';
+
+/** One signed order. */
+export interface SignedOrder {
+  readonly order: OrderComponents;
+  readonly signature: Hex;
+}
+
+const component = (orderIndex: number, itemIndex: number) => ({
+  orderIndex: BigInt(orderIndex),
+  itemIndex: BigInt(itemIndex),
+});
+
+/** Seaport's `AdvancedOrder` of a whole fill (numerator = denominator = 1). */
+function advanced({ order, signature }: SignedOrder) {
+  const { counter: _counter, ...fields } = order;
+  return {
+    parameters: { ...fields, totalOriginalConsiderationItems: BigInt(order.consideration.length) },
+    numerator: 1n,
+    denominator: 1n,
+    signature,
+    extraData: '0x' as Hex,
+  };
+}
+
+/** The arguments of `matchAdvancedOrders` settling `listing` with `bid`, leaving the rest to `seller`. */
+export function settlementArgs(listing: SignedOrder, bid: SignedOrder, seller: Address) {
+  const fulfillments = [
+    // The card: listing offer 0 → bid consideration 0 (to the bidder).
+    { offerComponents: [component(0, 0)], considerationComponents: [component(1, 0)] },
+    // The bid's tokens → the listing's ask (the seller's share of the reserve).
+    { offerComponents: [component(1, 0)], considerationComponents: [component(0, 0)] },
+    // The bid's tokens → the bid's fee and royalty items.
+    ...bid.order.consideration.slice(1).map((_item, index) => ({
+      offerComponents: [component(1, 0)],
+      considerationComponents: [component(1, index + 1)],
+    })),
+  ];
+  return [[advanced(listing), advanced(bid)], [], fulfillments, seller] as const;
+}

@@ -1,0 +1,26 @@
+/**
+ * The platform's auction settlement account: the zone of every timed-auction listing, and the only account
+ * that can fill one (by matching it with the winning bid, ./settleAuctions.server.ts). It pays the gas of
+ * settlements and holds nothing else. `AUCTION_SETTLER_PRIVATE_KEY` configures it; local chains default to a
+ * public anvil development key (../../chains/localDefaults.ts). Without it, auctions are closed.
+ */
+import type { Hex, PrivateKeyAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { serverEnvironment } from '../../chains/config.server';
+import { LOCAL_SETTLER_KEY } from '../../chains/localDefaults';
+
+/** The variables read here. */
+export interface SettlerEnv {
+  CHAIN_ENV?: string | undefined;
+  AUCTION_SETTLER_PRIVATE_KEY?: string | undefined;
+}
+
+/** The settlement account, or undefined when auctions are not configured. */
+export function settlerAccount(env: SettlerEnv = process.env): PrivateKeyAccount | undefined {
+  const key = env.AUCTION_SETTLER_PRIVATE_KEY?.trim();
+  if (key) {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('AUCTION_SETTLER_PRIVATE_KEY must be 32 bytes of hex');
+    return privateKeyToAccount(key as Hex);
+  }
+  return serverEnvironment(env) === 'local' ? privateKeyToAccount(LOCAL_SETTLER_KEY) : undefined;
+}

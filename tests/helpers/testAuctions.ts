@@ -1,0 +1,78 @@
+/**
+ * Test support for timed auctions on the test market (./testMarket.ts): the seller's auction listing signed
+ * as the island builds it (restricted to the local settlement account, asking the seller's share of the
+ * reserve in wrapped ether), as order and as `POST /api/v1/sell_card` body; extra bidder wallets.
+ */
+import { createWalletClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { CurrencyCode } from '../../src/features/chains/currencies';
+import { LOCAL_SETTLER_KEY } from '../../src/features/chains/localDefaults';
+import { buildAuctionListing } from '../../src/features/trading/auction/auctionRules';
+import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
+import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
+import { signOrder } from '../../src/features/trading/seaport/signOrder';
+import type { SellCardInput } from '../../src/features/trading/sellCardPayload';
+import type { LocalWallet } from './localMarket';
+import { TEST_FEE_BPS, type TestMarket } from './testMarket';
+import { anvilKey } from './testWallet';
+
+/** The local settlement account (the zone of auction listings). */
+export const TEST_SETTLER = privateKeyToAccount(LOCAL_SETTLER_KEY);
+
+/** A wallet of anvil development account `index` on the test market. */
+export function walletOf(fixture: TestMarket, index: number): LocalWallet {
+  const { chain, anvil } = fixture.market;
+  return createWalletClient({ account: privateKeyToAccount(anvilKey(index)), chain, transport: http(anvil.rpcUrl) });
+}
+
+/** The seller's signed auction listing of `tokenId` with `reserve`, bidding ending `seconds` after the latest block. */
+export async function signAuction(
+  fixture: TestMarket,
+  tokenId: bigint,
+  options: { reserve: bigint; seconds: bigint; settler?: `0x${string}` },
+): Promise<{ input: SellCardInput }> {
+  const { publicClient, contracts, seller } = fixture.market;
+  const { timestamp } = await publicClient.getBlock();
+  const [counter, [, royalty]] = await Promise.all([
+    publicClient.readContract({
+      address: contracts.seaport,
+      abi: seaportAbi,
+      functionName: 'getCounter',
+      args: [seller.account.address],
+    }),
+    publicClient.readContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [tokenId, options.reserve],
+    }),
+  ]);
+  const order = buildAuctionListing({
+    seller: seller.account.address,
+    nft: { contract: contracts.card, tokenId },
+    reserve: options.reserve,
+    currency: contracts.wrappedNative,
+    feeBps: TEST_FEE_BPS,
+    royalty,
+    settler: options.settler ?? TEST_SETTLER.address,
+    startTime: timestamp - 60n,
+    endsAt: timestamp + options.seconds,
+    salt: tokenId * 104_729n + BigInt(Date.now()),
+    counter,
+    conduitKey: contracts.conduitKey,
+  });
+  const signature = await signOrder(seller, { order, chainId: 1, seaport: contracts.seaport });
+  return {
+    input: {
+      chain_id: 1,
+      contract_address: contracts.card,
+      token_id: tokenId,
+      price: options.reserve,
+      signature,
+      seller_address: seller.account.address,
+      exchange: contracts.seaport,
+      currency_code: CurrencyCode.WETH,
+      order,
+    },
+  };
+}
