@@ -82,7 +82,7 @@ export async function placeBid(
   now: Date,
 ): Promise<{ endsAt: Date }> {
   const [auction] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('update');
-  if (!auction || auction.status !== 'running' || now >= auction.endsAt) throw conflict('This auction has ended');
+  if (auction?.status !== 'running' || now >= auction.endsAt) throw conflict('This auction has ended');
   const least = minimumBid(BigInt(auction.reservePrice), await highestBid(tx, auction.id), auction.minStepBps);
   if (BigInt(offer.price) < least) throw conflict(`A higher bid came first: a bid must now be at least ${least}`);
   await tx
