@@ -42,6 +42,8 @@ export interface ListingSummary {
   expiresAt: string;
   /** Why it cannot be bought right now (the seller's approval was withdrawn, ...), or null when it can. */
   unbuyableReason: string | null;
+  /** A running timed auction's end and highest bid (grids). */
+  auctionSummary?: { endsAt: string; highestBid: string | null } | null;
 }
 
 /** One card in a grid (`GET /api/v1/cards`, a user's items). */

@@ -1,6 +1,7 @@
 /**
  * The token page's trading island: sell (owner, no listing: ./sell/SellForm.tsx), buy (someone else's
- * listing: ./buy/BuyButton.tsx) and cancel (own listing: ./cancel/CancelListingButton.tsx). Everything
+ * listing: ./buy/BuyButton.tsx), bid (someone else's timed auction: ./auction/BidForm.tsx) and cancel (own
+ * listing, an auction only before its first bid: ./cancel/CancelListingButton.tsx). Everything
  * chain-related comes as props from the server; viem and an act's flow load only when its button is
  * clicked, so the page's initial JavaScript carries no wallet library.
  *
@@ -9,6 +10,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $currentUser } from '../session/store';
+import { BidForm } from './auction/BidForm';
 import { BuyButton } from './buy/BuyButton';
 import { CancelListingButton } from './cancel/CancelListingButton';
 import { SellForm } from './sell/SellForm';
@@ -39,6 +41,14 @@ export default function TradeActions(pageProps: TradeActionsProps) {
       {role === 'sell' && <SellForm props={props} runner={runner} open={selling} onOpen={() => setSelling(true)} />}
       {role === 'buy' && <BuyButton props={props} runner={runner} />}
       {role === 'cancel' && <CancelListingButton props={props} runner={runner} />}
+      {role === 'bid' && <BidForm props={props} runner={runner} />}
+      {role === 'none' &&
+        props.listing?.auction &&
+        props.listing.auction.bidCount > 0 &&
+        props.userWallet &&
+        props.listing.sellerAddress.toLowerCase() === props.userWallet.toLowerCase() && (
+          <p className="text-sm text-ink-muted">{props.messages.hasBids}</p>
+        )}
       {role === 'signIn' && <p className="text-sm text-ink-muted">{props.messages.connectFirst}</p>}
       {status.kind === 'busy' && status.progress && <TradeProgressNote progress={status.progress} props={props} />}
       {status.kind === 'error' && (

@@ -26,6 +26,20 @@ export interface TradeListing {
   signature: string;
   /** Why it cannot be bought right now, or null (buyers get no Buy button then). */
   unbuyableReason: string | null;
+  /** `fixed`, `declining` or `auction`. */
+  saleType: string;
+  /** A timed auction's state, when the listing is one. */
+  auction: TradeAuction | null;
+}
+
+/** What the bid form needs of a timed auction (amounts in wei, dates ISO). */
+export interface TradeAuction {
+  status: string;
+  minimumBid: string;
+  currencyCode: number;
+  endsAt: string;
+  bidsValidUntil: string;
+  bidCount: number;
 }
 
 /** The chain as the island needs it (enough to switch or add it in the wallet). */
@@ -47,6 +61,8 @@ export interface TradeActionsProps {
   conduitKey: string;
   /** Platform fee recipient; null when not configured (selling is then unavailable). */
   feeRecipient: string | null;
+  /** The platform's auction settlement account (the zone of auction listings); null when auctions are off. */
+  settler: string | null;
   feeBps: number;
   contractAddress: string;
   tokenId: string;
@@ -91,6 +107,21 @@ export const TRADE_MESSAGE_KEYS = [
   'failed',
   'refused',
   'close',
+  'saleType',
+  'saleFixed',
+  'saleDeclining',
+  'saleAuction',
+  'endPrice',
+  'reserve',
+  'auctionDays',
+  'auctionErc20',
+  'invalidEndPrice',
+  'bid',
+  'bidAmount',
+  'bidMinimum',
+  'placeBid',
+  'hasBids',
+  'bidPlaced',
 ] as const;
 
 /** One message key. */
@@ -100,7 +131,7 @@ export type TradeMessageKey = (typeof TRADE_MESSAGE_KEYS)[number];
 export type TradeMessages = Record<TradeMessageKey, string>;
 
 /** What the viewer can do with the card. */
-export type TradeRole = 'sell' | 'cancel' | 'buy' | 'signIn' | 'none';
+export type TradeRole = 'sell' | 'cancel' | 'buy' | 'bid' | 'signIn' | 'none';
 
 const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
   !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -112,9 +143,19 @@ const same = (a: string | null | undefined, b: string | null | undefined): boole
 export function tradeRole(input: {
   owner: string;
   userWallet: string | null;
-  listing: Pick<TradeListing, 'sellerAddress' | 'unbuyableReason'> | null;
+  listing: (Pick<TradeListing, 'sellerAddress' | 'unbuyableReason'> & Partial<Pick<TradeListing, 'auction'>>) | null;
+  /** Now, in ms (a timed auction takes bids until its end). */
+  now?: number;
 }): TradeRole {
   const { owner, userWallet, listing } = input;
+  const auction = listing?.auction;
+  if (listing && auction) {
+    // The seller may cancel an auction only before its first bid; bids come until the end.
+    if (same(listing.sellerAddress, userWallet)) return auction.bidCount === 0 ? 'cancel' : 'none';
+    const open = auction.status === 'running' && Date.parse(auction.endsAt) > (input.now ?? Date.now());
+    if (!open || listing.unbuyableReason) return 'none';
+    return userWallet ? 'bid' : 'signIn';
+  }
   if (listing) {
     if (same(listing.sellerAddress, userWallet)) return 'cancel';
     if (listing.unbuyableReason) return 'none';

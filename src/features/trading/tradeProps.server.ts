@@ -5,11 +5,13 @@
  *
  * @see docs/product-spec.md §2 (/tokens/...), §3 "Sell-card payload"
  */
+
 import type { CardDetail } from '../catalogue/types';
 import { toWalletChain } from '../chains/chainOption';
 import type { Chain } from '../chains/chains';
 import { CURRENCIES } from '../chains/currencies';
 import type { Translate } from '../i18n/t';
+import { settlerAccount } from './auction/settler.server';
 import { listedCurrencies } from './currencyTokens';
 import { DEFAULT_PLATFORM_FEE_BPS } from './platformFee.server';
 import { sellTermsWithFee } from './sellTerms.server';
@@ -39,6 +41,7 @@ export function tradeActionProps(input: {
     conduit: chain.contracts.market,
     conduitKey: terms.conduitKey,
     feeRecipient: terms.feeRecipient ?? null,
+    settler: settlerAccount()?.address ?? null,
     feeBps: terms.feeBps,
     contractAddress: card.contractAddress,
     tokenId: card.tokenId,
@@ -53,6 +56,17 @@ export function tradeActionProps(input: {
           order: listing.order,
           signature: listing.signature,
           unbuyableReason: listing.unbuyableReason,
+          saleType: listing.saleType,
+          auction: listing.auction
+            ? {
+                status: listing.auction.status,
+                minimumBid: listing.auction.minimumBid,
+                currencyCode: listing.auction.currencyCode,
+                endsAt: listing.auction.endsAt,
+                bidsValidUntil: listing.auction.bidsValidUntil,
+                bidCount: listing.auction.bidCount,
+              }
+            : null,
         }
       : null,
     currencies,

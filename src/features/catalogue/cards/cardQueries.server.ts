@@ -12,6 +12,7 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '~/features/chains/currencies';
+import { auctionSummaries } from '~/features/trading/auction/auctionView.server';
 import { currentListingPrice } from '~/features/trading/listingView';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
@@ -262,7 +263,18 @@ export async function queryCards(
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   const best = await bestCardOffers(db, ids);
-  return { items: rows.map((row) => ({ ...toSummary(row), bestOffer: best.get(row.id) ?? null })), total, exact };
+  const auctionIds = rows.flatMap((row) => (row.listingSaleType === 'auction' && row.listingId ? [row.listingId] : []));
+  const running = await auctionSummaries(db, auctionIds);
+  const items = rows.map((row) => {
+    const summary = toSummary(row);
+    const auction = row.listingId === null ? undefined : running.get(row.listingId);
+    return {
+      ...summary,
+      listing: summary.listing && auction ? { ...summary.listing, auctionSummary: auction } : summary.listing,
+      bestOffer: best.get(row.id) ?? null,
+    };
+  });
+  return { items, total, exact };
 }
 
 /** The traits of token metadata (`attributes`: `{trait_type, value, display_type?}`); others skipped. */

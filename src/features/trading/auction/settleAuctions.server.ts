@@ -12,7 +12,7 @@
  * Bids that fail are marked with the reason and passed over. Runs in the indexer's process under its lock
  * (../../indexer/runIndexer.server.ts), so one server settles at a time.
  */
-import { and, asc, eq, lte, or } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, or } from 'drizzle-orm';
 import {
   createWalletClient,
   encodeFunctionData,
@@ -235,6 +235,19 @@ export async function settleAuctions(
   options: SettleOptions = {},
 ): Promise<AuctionOutcome[]> {
   const now = options.now ?? new Date();
+  // A running auction whose listing ended (the seller cancelled it, the card moved) ends now, not at its time.
+  const closed = await db
+    .select({ id: auctions.id, listingStatus: sellOrders.status })
+    .from(auctions)
+    .innerJoin(sellOrders, eq(sellOrders.id, auctions.sellOrderId))
+    .where(and(eq(auctions.chainId, chain.chainId), eq(auctions.status, 'running'), ne(sellOrders.status, 'active')));
+  for (const { id, listingStatus } of closed) {
+    const status = listingStatus === 'cancelled' ? 'cancelled' : 'unsold';
+    await db
+      .update(auctions)
+      .set({ status, outcome: `listing ${listingStatus}`, updatedAt: now })
+      .where(and(eq(auctions.id, id), eq(auctions.status, 'running')));
+  }
   const due = await db
     .select()
     .from(auctions)
@@ -246,7 +259,10 @@ export async function settleAuctions(
     )
     .orderBy(asc(auctions.endsAt))
     .limit(20);
-  const outcomes: AuctionOutcome[] = [];
+  const outcomes: AuctionOutcome[] = closed.map(({ id, listingStatus }) => ({
+    auctionId: id,
+    status: listingStatus === 'cancelled' ? ('cancelled' as const) : ('unsold' as const),
+  }));
   for (const auction of due) {
     outcomes.push(
       auction.status === 'settling'

@@ -36,7 +36,9 @@ export default function OffersPanel({ trade: pageTrade, offers, m, scope, wrappe
   const trade = { ...pageTrade, userWallet: viewer, messages: { ...pageTrade.messages, signing: m.signing } };
   const runner = useTradeRunner(trade.messages);
   const owner = scope.kind === 'token' ? pageTrade.owner : null;
-  const canOffer = viewer !== null && (owner === null || owner.toLowerCase() !== viewer.toLowerCase());
+  // A card in a timed auction takes bids (the trading island's bid form), not free-form offers.
+  const inAuction = scope.kind === 'token' && pageTrade.listing?.auction != null;
+  const canOffer = viewer !== null && !inAuction && (owner === null || owner.toLowerCase() !== viewer.toLowerCase());
   const { status } = runner;
 
   return (

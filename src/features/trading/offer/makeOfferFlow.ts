@@ -24,6 +24,8 @@ export interface MakeOfferInput {
   /** Whether `token` is the chain's wrapped native coin (it can be wrapped on the way). */
   wrappable: boolean;
   days: number;
+  /** An exact end (unix seconds) instead of `days`: a bid lasts until its auction's settlement. */
+  endTime?: bigint;
   /** A card of the collection, for the royalty (the target itself for a token offer). */
   royaltyTokenId: bigint;
 }
@@ -35,8 +37,9 @@ export async function makeOfferFlow(
   input: MakeOfferInput,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
-  const times = listingWindow(Date.now() / 1000, input.days);
-  if (!times) throw new RangeError('expiry');
+  const window = listingWindow(Date.now() / 1000, input.days);
+  if (!window) throw new RangeError('expiry');
+  const times = input.endTime === undefined ? window : { startTime: window.startTime, endTime: input.endTime };
   const connected = await connect(provider, trade, input.userWallet, onProgress);
   const { account, wallet, reader } = connected;
   const total = input.unitPrice * BigInt(input.quantity);

@@ -1,6 +1,7 @@
 /**
- * Selling on the token page (the owner, no listing yet): a button opens the form (price, currency, days
- * until it expires); submitting runs ./sellFlow.ts and goes to the seller's items page.
+ * Selling on the token page (the owner, no listing yet): a button opens the form (how it sells: a fixed
+ * price, a price declining to an end price, or a timed auction with a reserve in an ERC-20; price, currency,
+ * days); submitting runs ./sellFlow.ts and goes to the seller's items page.
  *
  * @see docs/product-spec.md §3 "Sell-card payload", §5
  */
@@ -8,6 +9,10 @@ import { useState } from 'react';
 import { listingWindow, MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps, userPagePath } from '../tradeModel';
 import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
 import type { useTradeRunner } from '../useTradeRunner';
+import type { SellInput } from './sellFlow';
+
+/** Longest auction the form offers, in days (the server allows 30). */
+const MAX_AUCTION_DAYS = 30;
 
 interface Props {
   props: TradeActionsProps;
@@ -18,10 +23,16 @@ interface Props {
 
 /** The sell button, then the form. */
 export function SellForm({ props, runner, open, onOpen }: Props) {
-  const { messages: m, currencies } = props;
+  const { messages: m } = props;
+  const [saleType, setSaleType] = useState<SellInput['saleType']>('fixed');
+  // Auctions take bids, and bids are offers: in an ERC-20 only.
+  const currencies =
+    saleType === 'auction' ? props.currencies.filter((c) => !/^0x0{40}$/i.test(c.token)) : props.currencies;
   const [price, setPrice] = useState('');
-  const [currencyCode, setCurrencyCode] = useState(currencies[0]?.code ?? 0);
+  const [endPrice, setEndPrice] = useState('');
+  const [currencyCode, setCurrencyCode] = useState(props.currencies[0]?.code ?? 0);
   const [days, setDays] = useState('7');
+  const maxDays = saleType === 'auction' ? MAX_AUCTION_DAYS : MAX_EXPIRY_DAYS;
 
   if (!open) {
     return (
@@ -33,19 +44,23 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
 
   function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
-    const currency = currencies.find((c) => c.code === currencyCode);
+    const currency = currencies.find((c) => c.code === currencyCode) ?? currencies[0];
     const amount = currency ? parseAmount(price, currency.decimals) : null;
+    const end = currency && saleType === 'declining' ? parseAmount(endPrice, currency.decimals) : undefined;
     const dayCount = Number(days);
     if (!currency || amount === null) return runner.fail(m.invalidPrice);
-    if (!listingWindow(0, dayCount)) return runner.fail(m.invalidExpiry);
+    if (end === null || (end !== undefined && end >= amount)) return runner.fail(m.invalidEndPrice);
+    if (!listingWindow(0, dayCount) || dayCount > maxDays) return runner.fail(m.invalidExpiry);
     if (!props.feeRecipient) return runner.fail(m.noFeeRecipient);
     const wallet = props.userWallet ?? '';
-    const input = {
+    const input: SellInput = {
       userWallet: wallet,
       price: amount,
       currency: currency.token as `0x${string}`,
-      currencyCode,
+      currencyCode: currency.code,
       days: dayCount,
+      saleType,
+      ...(end === undefined ? {} : { endPrice: end }),
     };
     void runner.start(async () => {
       const { sellFlow } = await import('./sellFlow');
@@ -59,7 +74,20 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.sell}>
       <label className="grid gap-1 text-sm">
-        {m.price}
+        {m.saleType}
+        <select
+          className={TRADE_FIELD}
+          name="sale_type"
+          value={saleType}
+          onChange={(e) => setSaleType(e.target.value as SellInput['saleType'])}
+        >
+          <option value="fixed">{m.saleFixed}</option>
+          <option value="declining">{m.saleDeclining}</option>
+          {props.settler && <option value="auction">{m.saleAuction}</option>}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm">
+        {saleType === 'auction' ? m.reserve : m.price}
         <input
           className={TRADE_FIELD}
           name="price"
@@ -71,6 +99,19 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
           onChange={(e) => setPrice(e.target.value)}
         />
       </label>
+      {saleType === 'declining' && (
+        <label className="grid gap-1 text-sm">
+          {m.endPrice}
+          <input
+            className={TRADE_FIELD}
+            name="end_price"
+            inputMode="decimal"
+            required
+            value={endPrice}
+            onChange={(e) => setEndPrice(e.target.value)}
+          />
+        </label>
+      )}
       <label className="grid gap-1 text-sm">
         {m.currency}
         <select
@@ -86,14 +127,15 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
           ))}
         </select>
       </label>
+      {saleType === 'auction' && <p className="text-sm text-ink-muted">{m.auctionErc20}</p>}
       <label className="grid gap-1 text-sm">
-        {m.expiryDays}
+        {saleType === 'auction' ? m.auctionDays : m.expiryDays}
         <input
           className={TRADE_FIELD}
           name="days"
           type="number"
           min={1}
-          max={MAX_EXPIRY_DAYS}
+          max={maxDays}
           required
           value={days}
           onChange={(e) => setDays(e.target.value)}

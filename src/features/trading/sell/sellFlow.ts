@@ -1,28 +1,45 @@
 /**
- * Selling from the wallet: approve the conduit once, build and sign the Seaport order (EIP-712), send it to the site (`POST /api/v1/sell_card`). Loaded by its button only when clicked.
+ * Selling from the wallet: approve the conduit once, build and sign the Seaport order (EIP-712) of a fixed or
+ * declining price or of a timed auction (../auction/auctionRules.ts), send it to the site
+ * (`POST /api/v1/sell_card`). Loaded by its button only when clicked.
  *
  * @see docs/product-spec.md §3 "Sell-card payload"
  */
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
+import { buildAuctionListing } from '../auction/auctionRules';
 import { cardAbi } from '../contracts/cardAbi';
 import { toOrderJson } from '../orderJson';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { listingWindow, randomSalt } from '../tradeModel';
+import { listingWindow, randomSalt, type TradeActionsProps } from '../tradeModel';
 import { connect, ensureCardApproval, operatorOf, signInWallet, type Trade, type TradeProgress } from '../walletTrade';
+
+/** What the sell form asks: the price (a declining price's start, an auction's reserve) and how it sells. */
+export interface SellInput {
+  userWallet: string;
+  price: bigint;
+  currency: Address;
+  currencyCode: number;
+  /** How long the listing (or the auction's bidding) lasts. */
+  days: number;
+  saleType: 'fixed' | 'declining' | 'auction';
+  /** A declining price's end. */
+  endPrice?: bigint;
+}
 
 /** Lists the card: approve the conduit once, build and sign the order, send it to the site. */
 export async function sellFlow(
   provider: Eip1193Provider,
-  trade: Trade,
-  input: { userWallet: string; price: bigint; currency: Address; currencyCode: number; days: number },
+  trade: Trade & Pick<TradeActionsProps, 'settler'>,
+  input: SellInput,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   if (!trade.feeRecipient) throw new Error('no fee recipient');
   const times = listingWindow(Date.now() / 1000, input.days);
   if (!times) throw new RangeError('expiry');
+  if (input.saleType === 'auction' && !trade.settler) throw new Error('auctions are not available');
   const { account, wallet, reader } = await connect(provider, trade, input.userWallet, onProgress);
   const nft = { contract: getAddress(trade.contractAddress), tokenId: BigInt(trade.tokenId) };
   const seaport = getAddress(trade.seaport);
@@ -34,27 +51,46 @@ export async function sellFlow(
     functionName: 'getCounter',
     args: [account],
   });
-  const royalty = await reader
-    .readContract({
-      address: nft.contract,
-      abi: cardAbi,
-      functionName: 'royaltyInfo',
-      args: [nft.tokenId, input.price],
-    })
-    .then(([receiver, amount]) => ({ receiver, amount }))
-    .catch(() => undefined);
-  const order = buildSellOrder({
-    seller: account,
-    nft,
-    price: input.price,
-    currency: input.currency === zeroAddress ? zeroAddress : getAddress(input.currency),
-    platformFee: { bps: trade.feeBps, recipient: getAddress(trade.feeRecipient) },
-    ...(royalty ? { royalty } : {}),
-    ...times,
-    salt: randomSalt(),
-    counter,
-    conduitKey: trade.conduitKey as Hex,
-  });
+  const royaltyAt = (price: bigint) =>
+    reader
+      .readContract({ address: nft.contract, abi: cardAbi, functionName: 'royaltyInfo', args: [nft.tokenId, price] })
+      .then(([receiver, amount]) => ({ receiver, amount }))
+      .catch(() => undefined);
+  const royalty = await royaltyAt(input.price);
+  const currency = input.currency === zeroAddress ? zeroAddress : getAddress(input.currency);
+  const common = { nft, salt: randomSalt(), counter, conduitKey: trade.conduitKey as Hex };
+  const order =
+    input.saleType === 'auction'
+      ? buildAuctionListing({
+          ...common,
+          seller: account,
+          reserve: input.price,
+          currency,
+          feeBps: trade.feeBps,
+          royalty: royalty?.amount ?? 0n,
+          settler: getAddress(trade.settler ?? ''),
+          startTime: times.startTime,
+          endsAt: times.endTime,
+        })
+      : buildSellOrder({
+          ...common,
+          seller: account,
+          price: input.price,
+          ...(input.saleType === 'declining' && input.endPrice ? { endPrice: input.endPrice } : {}),
+          currency,
+          platformFee: { bps: trade.feeBps, recipient: getAddress(trade.feeRecipient) },
+          ...(royalty
+            ? {
+                royalty: {
+                  ...royalty,
+                  ...(input.saleType === 'declining' && input.endPrice
+                    ? { endAmount: (await royaltyAt(input.endPrice))?.amount ?? 0n }
+                    : {}),
+                },
+              }
+            : {}),
+          ...times,
+        });
   const signature = await signInWallet({ wallet }, trade, order, onProgress);
   await api.post('/api/v1/sell_card', {
     chain_id: trade.chain.chainId,

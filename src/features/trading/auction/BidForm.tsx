@@ -1,0 +1,79 @@
+/**
+ * Bidding on a timed auction (the token page's trading island, for signed-in visitors who do not sell it):
+ * the amount, at least the auction's minimum (the reserve, or the highest bid plus 5 %), in the auction's
+ * token. A bid is a token offer lasting until the auction's settlement (../offer/makeOfferFlow.ts, loaded on
+ * submit); the server holds it to the auction's rules (./bids.server.ts).
+ */
+import { useState } from 'react';
+import { formatUnits } from 'viem';
+import { interpolate } from '../../i18n/format';
+import { parseAmount, type TradeActionsProps } from '../tradeModel';
+import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
+import type { useTradeRunner } from '../useTradeRunner';
+
+interface Props {
+  props: TradeActionsProps;
+  runner: ReturnType<typeof useTradeRunner>;
+}
+
+/** The bid form (see the module comment). */
+export function BidForm({ props, runner }: Props) {
+  const { messages: m } = props;
+  const auction = props.listing?.auction;
+  const currency = props.currencies.find((c) => c.code === auction?.currencyCode);
+  const minimum = auction && currency ? formatUnits(BigInt(auction.minimumBid), currency.decimals) : '';
+  const [amount, setAmount] = useState(minimum);
+  if (!auction || !currency) return null;
+
+  function onSubmit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    if (!auction || !currency) return;
+    const unitPrice = parseAmount(amount, currency.decimals);
+    if (unitPrice === null || unitPrice < BigInt(auction.minimumBid)) return runner.fail(m.invalidPrice);
+    const input = {
+      userWallet: props.userWallet ?? '',
+      target: {
+        kind: 'token' as const,
+        contract: props.contractAddress as `0x${string}`,
+        tokenId: BigInt(props.tokenId),
+      },
+      quantity: 1,
+      unitPrice,
+      token: currency.token as `0x${string}`,
+      wrappable: false,
+      days: 1,
+      endTime: BigInt(Math.floor(Date.parse(auction.bidsValidUntil) / 1000)) + 60n,
+      royaltyTokenId: BigInt(props.tokenId),
+    };
+    void runner.start(async () => {
+      const { makeOfferFlow } = await import('../offer/makeOfferFlow');
+      return async (provider, onProgress) => {
+        await makeOfferFlow(provider, props, input, onProgress);
+        window.location.reload();
+      };
+    });
+  }
+
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.bid}>
+      <label className="grid gap-1 text-sm">
+        {m.bidAmount} ({currency.symbol})
+        <input
+          className={TRADE_FIELD}
+          name="bid"
+          inputMode="decimal"
+          required
+          value={amount}
+          aria-describedby="bid-minimum"
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      <p id="bid-minimum" className="text-sm text-ink-muted">
+        {interpolate(m.bidMinimum, { amount: `${minimum} ${currency.symbol}` })}
+      </p>
+      <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
+        {m.placeBid}
+      </button>
+    </form>
+  );
+}
