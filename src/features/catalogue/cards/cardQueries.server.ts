@@ -12,27 +12,27 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '~/features/chains/currencies';
-import { auctionSummaries } from '~/features/trading/auction/auctionView.server';
-import { currentListingPrice } from '~/features/trading/listingView';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
 import { cards, categories, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { auctionSummaries } from '../auctionSummaries.server';
 import { bestCardOffers } from '../bestOffers.server';
 import type { CardDetail, CardSummary, CardTrait } from '../types';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
 
 /**
- * What a listing asks now: its price, or for a declining one the linear interpolation from `price` at its start
- * to `end_price` at its end, rounded up (Seaport rounds each item; the sum may differ by a wei per item, which
- * sorting and filtering can bear; the token page shows Seaport's exact amounts).
+ * What a listing asks now: its price, or for a declining one what Seaport charges at this second: each
+ * consideration item moved linearly from its start to its end amount, rounded up, summed (exact integer
+ * arithmetic; src/features/trading/seaport/orderAmounts.ts does the same for one order).
  */
 export const currentPriceSql = (() => {
   const total = sql`extract(epoch from ${sellOrders.expiresAt} - ${sellOrders.startsAt})`;
   const elapsed = sql`least(${total}, greatest(0, floor(extract(epoch from now())) - extract(epoch from ${sellOrders.startsAt})))`;
-  return sql<string>`(case when ${sellOrders.endPrice} is null then ${sellOrders.price}
-    else ceil((${sellOrders.price} * (${total} - ${elapsed}) + ${sellOrders.endPrice} * ${elapsed}) / ${total}) end)`;
+  const item = sql`(item->>'startAmount')::numeric * (${total} - ${elapsed}) + (item->>'endAmount')::numeric * ${elapsed}`;
+  return sql<string>`(case when ${sellOrders.endPrice} is null then ${sellOrders.price} else (
+    select sum(div(${item} + ${total} - 1, ${total})) from jsonb_array_elements(${sellOrders.order}->'consideration') item) end)`;
 })();
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
@@ -374,11 +374,6 @@ export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<
       summary.listing && row.listingId !== null
         ? {
             ...summary.listing,
-            currentPrice: currentListingPrice({
-              price: summary.listing.startPrice,
-              endPrice: row.listingEndPrice,
-              order: row.listingOrder ?? {},
-            }),
             id: row.listingId,
             sellerAddress: row.listingSeller ?? '',
             startsAt: toIso(row.listingStartsAt),

@@ -5,7 +5,6 @@
  * @see docs/product-spec.md §2 (/browse-category, /market, /tokens/..., /nfts/{id})
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { auctionOfListing } from '~/features/trading/auction/auctionView.server';
 import { toPage } from '~/lib/pagination';
 import { cards } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -34,12 +33,7 @@ export async function listCards(db: Database, filters: CardListFilters): Promise
 export async function getCard(db: Database, key: CardKey): Promise<CardDetail | null> {
   const card = await queryCardDetail(db, key);
   if (!card) return null;
-  const { listing } = card;
-  const withAuction =
-    listing?.saleType === 'auction'
-      ? { ...card, listing: { ...listing, auction: await auctionOfListing(db, listing.id, listing.expiresAt) } }
-      : card;
-  return { ...withAuction, activity: await cardActivity(db, card, CARD_ACTIVITY_LIMIT) };
+  return { ...card, activity: await cardActivity(db, card, CARD_ACTIVITY_LIMIT) };
 }
 
 /** Views counted per IP and card in one window. */

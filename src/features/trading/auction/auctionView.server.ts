@@ -2,12 +2,19 @@
  * A timed auction as the card API and the token page show it (../../catalogue/types.ts `AuctionView`): its
  * status, reserve, end, the standing bids and the lowest bid accepted now.
  */
-import { desc, eq, sql } from 'drizzle-orm';
-import type { AuctionView } from '~/features/catalogue/types';
-import { auctionBids, auctions, offers } from '~/server/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import type { AuctionView, ListingDetail } from '~/features/catalogue/types';
+import { auctions } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { minimumBid } from './auctionRules';
 import { bidsOf } from './bids.server';
+
+/** The card with its listing's auction, when the listing is a timed auction (the token page, the card API). */
+export async function withAuction<T extends { listing: ListingDetail | null }>(db: Database, card: T): Promise<T> {
+  const { listing } = card;
+  if (listing?.saleType !== 'auction') return card;
+  return { ...card, listing: { ...listing, auction: await auctionOfListing(db, listing.id, listing.expiresAt) } };
+}
 
 /** The auction of a listing (the latest, should the listing have been re-stored), or null. */
 export async function auctionOfListing(
@@ -49,30 +56,4 @@ export async function auctionOfListing(
     winner: winner?.bidder ?? null,
     settleTxHash: auction.settleTxHash,
   };
-}
-
-/** For grids: the end and the highest standing bid of the running auctions among these listings. */
-export async function auctionSummaries(
-  db: Database,
-  sellOrderIds: readonly number[],
-): Promise<Map<number, { endsAt: string; highestBid: string | null }>> {
-  if (sellOrderIds.length === 0) return new Map();
-  const rows = await db.execute<{ sell_order_id: unknown; ends_at: unknown; highest: unknown }>(sql`
-    select a.sell_order_id, a.ends_at, (select max(b.price)::text from ${auctionBids} b
-      join ${offers} o on o.id = b.offer_id
-      where b.auction_id = a.id and b.invalid_reason is null and o.status = 'active') as highest
-    from ${auctions} a
-    where a.sell_order_id in (${sql.join(
-      sellOrderIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) and a.status in ('running', 'settling')`);
-  return new Map(
-    rows.rows.map((row) => [
-      Number(row.sell_order_id),
-      {
-        endsAt: new Date(row.ends_at as string | Date).toISOString(),
-        highestBid: row.highest === null ? null : String(row.highest),
-      },
-    ]),
-  );
 }

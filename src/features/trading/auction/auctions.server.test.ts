@@ -64,6 +64,7 @@ async function listAuction(tokenId: bigint, seconds = 1_200n) {
   const { listing } = await submitSellOrder(database.db, seller(), input, options());
   const [auction] = await database.db.select().from(auctions).where(eq(auctions.sellOrderId, listing.id));
   if (!auction) throw new Error('no auction stored');
+  expect(listing.saleType).toBe('auction');
   return { input, listing, auction };
 }
 

@@ -176,6 +176,7 @@ export async function submitSellOrder(
         ...(declining
           ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
           : {}),
+        ...(auction ? { saleType: 'auction' as const } : {}),
         signature: input.signature,
         sellerAddress,
         exchange: exchange.toLowerCase(),

@@ -1,4 +1,5 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
+import { withAuction } from '~/features/trading/auction/auctionView.server';
 import { offersForCard } from '~/features/trading/offer/offerQueries.server';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
@@ -11,7 +12,8 @@ export const GET = apiRoute(async (ctx) => {
   const id = idParam.safeParse(ctx.params.id ?? '');
   if (!id.success) throw notFound('No such card');
   const db = await database();
-  const card = await getCard(db, { id: id.data });
+  const found = await getCard(db, { id: id.data });
+  const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
   const ref = { chainId: card.chainId, contractAddress: card.contractAddress, tokenId: BigInt(card.tokenId) };
   return json({ ...card, offers: await offersForCard(db, ref) });

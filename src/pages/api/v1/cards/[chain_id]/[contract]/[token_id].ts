@@ -1,5 +1,6 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
 import { chainIdParam } from '~/features/chains/params';
+import { withAuction } from '~/features/trading/auction/auctionView.server';
 import { offersForCard } from '~/features/trading/offer/offerQueries.server';
 import { addressSchema } from '~/lib/addresses';
 import { tokenIdParam } from '~/lib/params';
@@ -20,7 +21,8 @@ export const GET = apiRoute(async (ctx) => {
   if (!chainId.success || !contract.success || !tokenId.success) throw notFound('No such card');
   const db = await database();
   const ref = { chainId: chainId.data, contractAddress: contract.data, tokenId: tokenId.data };
-  const card = await getCard(db, ref);
+  const found = await getCard(db, ref);
+  const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
   return json({ ...card, offers: await offersForCard(db, { ...ref, tokenId: BigInt(ref.tokenId) }) });
 });
