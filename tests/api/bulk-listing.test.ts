@@ -189,6 +189,19 @@ describe('POST /api/v1/sell_cards', () => {
       ['a garbage listing', { listings: [payload(first), { price: 'a lot' }] }, 422, /^listings\.1\./],
       ['a garbage order', { listings: [{ ...payload(second), order: { offer: 7 } }] }, 422, /^listings\.0\.order/],
       ['a short signature', { listings: [{ ...payload(second), signature: '0x1234' }] }, 422, /signature/],
+      // Bulk-shaped noise: 65 + 3 + 32 bytes and 64 + 3 + 32 bytes that are no signature at all.
+      [
+        'bulk-shaped noise',
+        { listings: [{ ...payload(second), signature: `0x${'ab'.repeat(100)}` }] },
+        422,
+        /signature/,
+      ],
+      [
+        'compact-shaped noise',
+        { listings: [{ ...payload(second), signature: `0x${'00'.repeat(99)}` }] },
+        422,
+        /signature/,
+      ],
     ];
     for (const [what, body, status, message] of cases) {
       const response = await seller.post<{ message: string }>('/api/v1/sell_cards', body);
