@@ -7,6 +7,9 @@
  * the newest signed order is the one offered; the older one stays valid on chain until the seller cancels
  * it or the card moves, which the indexer records).
  *
+ * The checks (`checkSellOrder`) and the insert (`storeSellOrder`) are apart so that `POST /api/v1/sell_cards`
+ * (../bulk/submitSellOrders.server.ts) checks many listings the same way, then stores them in one transaction.
+ *
  * @see docs/product-spec.md §3 "Sell-card payload", §7 sell_card, §8 "Sell-card failure"
  */
 import { and, eq } from 'drizzle-orm';
