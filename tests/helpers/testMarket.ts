@@ -2,7 +2,8 @@
  * Test support (imported by tests only): a market on a real anvil chain with chain id 1, configured the way
  * the server sees it (`loadChainConfig('local', overrides)` with the anvil's URL and the deployed
  * addresses), a card collection whose creator (anvil account 3) takes a 5 % royalty, 20 cards owned by the
- * seller (account 1, conduit approved), and helpers to seed a catalogue database and sign listings.
+ * seller (account 1, conduit approved), and helpers to seed a catalogue database and sign listings (one by
+ * one, or several at once as a Seaport bulk order).
  *
  * @see ./localMarket.ts
  */
@@ -11,6 +12,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { type ChainOverrides, loadChainConfig } from '../../src/features/chains/chainConfig';
 import type { Chain } from '../../src/features/chains/chains';
 import { CurrencyCode } from '../../src/features/chains/currencies';
+import { signBulkOrder } from '../../src/features/trading/bulk/bulkOrder';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
 import { buildSellOrder } from '../../src/features/trading/seaport/buildSellOrder';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
@@ -110,12 +112,12 @@ export interface SignListingOptions {
   seller?: LocalWallet;
 }
 
-/** The seller's signed native-currency listing of `tokenId`, as order and as sell-card payload. */
-export async function signListing(
+/** The seller's native-currency listing of `tokenId` (unsigned), as {@link signListing} signs it. */
+export async function listingOrder(
   fixture: TestMarket,
   tokenId: bigint,
   options: SignListingOptions,
-): Promise<{ order: OrderComponents; signature: Hex; input: SellCardInput }> {
+): Promise<OrderComponents> {
   const { publicClient, contracts } = fixture.market;
   const seller = options.seller ?? fixture.market.seller;
   const { timestamp } = await publicClient.getBlock();
@@ -145,7 +147,7 @@ export async function signListing(
             args: [tokenId, endPrice],
           })
         )[1];
-  const order = buildSellOrder({
+  return buildSellOrder({
     seller: seller.account.address,
     nft: { contract: contracts.card, tokenId },
     price: options.price,
@@ -159,26 +161,66 @@ export async function signListing(
     counter: options.counter ?? counter,
     conduitKey: options.conduitKey ?? contracts.conduitKey,
   });
+}
+
+/** The sell-card payload of `order` (a native-currency listing by `seller` at `price`) signed with `signature`. */
+function sellCardInput(
+  fixture: TestMarket,
+  { order, price, signature, seller }: { order: OrderComponents; price: bigint; signature: Hex; seller: LocalWallet },
+): SellCardInput {
+  const { contracts } = fixture.market;
+  return {
+    chain_id: 1,
+    contract_address: contracts.card,
+    token_id: order.offer[0]?.identifierOrCriteria ?? 0n,
+    price,
+    signature,
+    seller_address: seller.account.address,
+    exchange: contracts.seaport,
+    currency_code: CurrencyCode.ETH,
+    order,
+  };
+}
+
+/** The seller's signed native-currency listing of `tokenId`, as order and as sell-card payload. */
+export async function signListing(
+  fixture: TestMarket,
+  tokenId: bigint,
+  options: SignListingOptions,
+): Promise<{ order: OrderComponents; signature: Hex; input: SellCardInput }> {
+  const seller = options.seller ?? fixture.market.seller;
+  const order = await listingOrder(fixture, tokenId, options);
   const signer = options.signer ?? seller;
   const signature = await signOrder(signer, {
     order,
     chainId: 1,
-    seaport: contracts.seaport,
+    seaport: fixture.market.contracts.seaport,
     account: signer.account,
   });
-  return {
-    order,
-    signature,
-    input: {
-      chain_id: 1,
-      contract_address: contracts.card,
-      token_id: tokenId,
-      price: options.price,
-      signature,
-      seller_address: seller.account.address,
-      exchange: contracts.seaport,
-      currency_code: CurrencyCode.ETH,
-      order,
-    },
-  };
+  return { order, signature, input: sellCardInput(fixture, { order, price: options.price, signature, seller }) };
+}
+
+/**
+ * The seller's listings of `tokenIds` at `prices` signed once as a Seaport bulk order (`compact`: the
+ * 64-byte EIP-2098 signature inside, as seaport-js makes them), as orders and as sell-card payloads.
+ */
+export async function signBulkListings(
+  fixture: TestMarket,
+  tokenIds: readonly bigint[],
+  prices: readonly bigint[],
+  options: { compact?: boolean } = {},
+): Promise<{ orders: OrderComponents[]; signatures: Hex[]; inputs: SellCardInput[] }> {
+  const { seller, contracts } = fixture.market;
+  const price = (i: number) => prices[i] ?? 1n;
+  const orders = await Promise.all(tokenIds.map((tokenId, i) => listingOrder(fixture, tokenId, { price: price(i) })));
+  const signatures = await signBulkOrder(seller, {
+    orders,
+    chainId: 1,
+    seaport: contracts.seaport,
+    ...(options.compact ? { compact: true } : {}),
+  });
+  const inputs = orders.map((order, i) =>
+    sellCardInput(fixture, { order, price: price(i), signature: signatures[i] as Hex, seller }),
+  );
+  return { orders, signatures, inputs };
 }

@@ -1,18 +1,47 @@
 /**
- * Checks a listing's EIP-712 signature the way Seaport will when the order is filled: recovered from the
- * typed data for the chain's Seaport domain, or, for a smart-contract wallet, accepted by its ERC-1271
- * `isValidSignature` (viem `verifyTypedData`, which asks the chain).
+ * Checks an order's signature the way Seaport will when the order is filled: recovered from the typed data
+ * for the chain's Seaport domain; for a bulk signature (one signature over a merkle tree of orders, then the
+ * order's index and proof; ./bulk/bulkOrder.ts), recovered from the digest of the tree's root rebuilt from
+ * this order; or, for a smart-contract wallet, accepted by its ERC-1271 `isValidSignature` for the order's
+ * own digest and the signature as sent (viem `verifyTypedData`, which asks the chain), as Seaport asks it.
  *
- * @see EIP-712, ERC-1271
- * @see ./seaport/signOrder.ts
+ * @see EIP-712, ERC-1271, EIP-2098
+ * @see ./seaport/signOrder.ts, ./bulk/bulkOrder.ts
+ * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md "Bulk Order Creation"
  */
-import { type Address, type Hex, recoverTypedDataAddress } from 'viem';
+import {
+  type Address,
+  compactSignatureToSignature,
+  type Hex,
+  parseCompactSignature,
+  recoverAddress,
+  recoverTypedDataAddress,
+  size,
+} from 'viem';
 import type { Chain } from '../chains/chains';
 import { publicClientFor } from '../chains/publicClients.server';
+import { bulkOrderDigest, readBulkSignature } from './bulk/bulkOrder';
+import { orderHash } from './seaport/orderHash';
 import { seaportDomain } from './seaport/seaportDomain';
 import { type OrderComponents, seaportOrderTypes } from './seaport/seaportTypes';
 
-/** Whether `signature` is the offerer's signature of `order` for `seaport` on `chain`. */
+/** The ECDSA signer of a bulk signature of `order`, or undefined when `signature` is not a bulk one. */
+async function bulkSigner(chainId: number, seaport: Address, order: OrderComponents, signature: Hex) {
+  const bulk = readBulkSignature(signature);
+  if (!bulk) return undefined;
+  const digest = bulkOrderDigest({
+    orderHash: orderHash(order),
+    index: bulk.index,
+    proof: bulk.proof,
+    chainId,
+    seaport,
+  });
+  const ecdsa =
+    size(bulk.signature) === 64 ? compactSignatureToSignature(parseCompactSignature(bulk.signature)) : bulk.signature;
+  return recoverAddress({ hash: digest, signature: ecdsa });
+}
+
+/** Whether `signature` (single or bulk) is the offerer's signature of `order` for `seaport` on `chain`. */
 export async function isOrderSignatureValid(
   chain: Chain,
   seaport: Address,
@@ -26,7 +55,9 @@ export async function isOrderSignatureValid(
     message: { ...order, offer: [...order.offer], consideration: [...order.consideration] },
   };
   try {
-    const signer = await recoverTypedDataAddress({ ...typedData, signature });
+    const signer =
+      (await bulkSigner(chain.chainId, seaport, order, signature)) ??
+      (await recoverTypedDataAddress({ ...typedData, signature }));
     if (signer.toLowerCase() === order.offerer.toLowerCase()) return true;
   } catch {
     // not an ECDSA signature; a contract wallet may still accept it

@@ -2,7 +2,8 @@
  * The body of `POST /api/v1/sell_card`: the spec's sell-card payload (chain_id, contract_address, token_id,
  * price, signature, seller_address, exchange, currency_code) plus `order`, the signed Seaport
  * OrderComponents as JSON (uint256 fields as decimal strings). Addresses come out checksummed, amounts as
- * bigint. The spec's second reading (contract, sign, from; no exchange) is accepted too.
+ * bigint. The spec's second reading (contract, sign, from; no exchange) is accepted too. The body of
+ * `POST /api/v1/sell_cards` is `{ listings: [sell-card payload, ...] }`.
  *
  * @see docs/product-spec.md §3 "Sell-card payload", §7
  */
@@ -68,3 +69,11 @@ export const sellCardSchema = z.preprocess(withAliases, sellCardFields);
 
 /** A validated sell-card body. */
 export type SellCardInput = z.output<typeof sellCardSchema>;
+
+/** Most listings one `POST /api/v1/sell_cards` may carry. */
+export const MAX_LISTINGS_PER_REQUEST = 50;
+
+/** Zod schema of the sell-cards body: 1..{@link MAX_LISTINGS_PER_REQUEST} sell-card payloads. */
+export const sellCardsSchema = z.object({
+  listings: z.array(sellCardSchema).min(1).max(MAX_LISTINGS_PER_REQUEST),
+});

@@ -1,5 +1,5 @@
 /**
- * Runs one trading act (sell, buy, cancel) for the token page's island: finds the wallet, loads the act's
+ * Runs one trading act (sell, buy, cancel, a bulk listing) for a trading island: finds the wallet, loads the act's
  * flow (and viem with it) only now, reports its steps, and turns what went wrong into a sentence in the
  * visitor's language.
  */
@@ -16,11 +16,17 @@ export type TradeStatus =
   | { kind: 'busy'; progress: TradeProgress | null }
   | { kind: 'error'; text: string };
 
+/** The messages the runner shows itself (the rest are the act's). */
+export type TradeRunnerMessages = Pick<
+  TradeMessages,
+  'noWallet' | 'signRefused' | 'connectFirst' | 'failed' | 'refused' | 'declined'
+>;
+
 /** An act: given the wallet and a progress callback, it runs to the end or throws. */
 export type TradeAct = (provider: Eip1193Provider, onProgress: (p: TradeProgress) => void) => Promise<void>;
 
 /** The island's state and how its buttons start an act (`load` imports the act's flow module). */
-export function useTradeRunner(m: TradeMessages) {
+export function useTradeRunner(m: TradeRunnerMessages) {
   const [status, setStatus] = useState<TradeStatus>({ kind: 'idle' });
   const fail = (text: string) => setStatus({ kind: 'error', text });
 

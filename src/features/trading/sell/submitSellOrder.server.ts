@@ -7,13 +7,16 @@
  * the newest signed order is the one offered; the older one stays valid on chain until the seller cancels
  * it or the card moves, which the indexer records).
  *
+ * The checks (`checkSellOrder`) and the insert (`storeSellOrder`) are apart so that `POST /api/v1/sell_cards`
+ * (../bulk/submitSellOrders.server.ts) checks many listings the same way, then stores them in one transaction.
+ *
  * @see docs/product-spec.md §3 "Sell-card payload", §7 sell_card, §8 "Sell-card failure"
  */
 import { and, eq } from 'drizzle-orm';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { conflict, forbidden, notFound, unprocessable } from '~/server/api/errors';
 import { cards, sellOrders } from '~/server/db/schema';
-import type { Database } from '~/server/db/types';
+import type { Database, Transaction } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
@@ -41,8 +44,8 @@ async function checkOnChain(
   terms: SellTerms,
   options: { env?: SettlerEnv | undefined; now: Date },
 ) {
-  const { feeRecipient } = terms;
   const { order } = input;
+  const { feeRecipient } = terms;
   const state = await onChain(chain, () =>
     readListingState(chain, {
       seaport: chain.contracts.exchange,
@@ -86,18 +89,29 @@ async function checkOnChain(
   if (problem) throw unprocessable(problem);
 }
 
+/** A listing that passed every check (see {@link checkSellOrder}), ready for {@link storeSellOrder}. */
+export interface CheckedSellOrder {
+  input: SellCardInput;
+  chainId: number;
+  exchange: Address;
+  hash: Hex;
+  card: { id: number; ownerAddress: string | null };
+  /** The same order stored before and still active: nothing to store. */
+  stored?: typeof sellOrders.$inferSelect;
+}
+
 /**
- * Checks and stores a listing. Resolves `{ created: true }` for a new listing, `{ created: false }` when the
- * same order was stored before and is still active.
+ * Checks a listing without storing anything: the seller, the chain and its terms, the card, the signature
+ * (single or bulk) and the chain's state. Resolves with `stored` set when the same order is stored and active.
  * @throws HttpError 403 (not the seller), 404 (unknown card), 409 (order already closed), 422 (invalid
  *   order or chain state), 502 (the chain did not answer)
  */
-export async function submitSellOrder(
+export async function checkSellOrder(
   db: Database,
   seller: Seller,
   input: SellCardInput,
   options: OrderOptions = {},
-): Promise<{ created: boolean; listing: ListingView }> {
+): Promise<CheckedSellOrder> {
   const sellerAddress = input.seller_address.toLowerCase();
   if (sellerAddress !== seller.walletAddress.toLowerCase()) throw forbidden('seller_address must be your wallet');
   const chain = configuredChain(options.chains ?? serverChains(), input.chain_id);
@@ -113,7 +127,7 @@ export async function submitSellOrder(
     price: input.price,
     seller: input.seller_address,
   };
-  // A timed auction's order follows its own rules, checked with the chain's royalty below.
+  // A timed auction's order follows its own rules, checked with the chain's royalty (checkOnChain).
   const auction = isAuctionListing(input.order);
   const problem = auction
     ? undefined
@@ -126,74 +140,111 @@ export async function submitSellOrder(
       });
   if (problem) throw unprocessable(problem);
 
-  const contractAddress = input.contract_address.toLowerCase();
-  const tokenId = input.token_id.toString();
   const [card] = await db
     .select({ id: cards.id, ownerAddress: cards.ownerAddress })
     .from(cards)
     .where(
-      and(eq(cards.chainId, chain.chainId), eq(cards.contractAddress, contractAddress), eq(cards.tokenId, tokenId)),
+      and(
+        eq(cards.chainId, chain.chainId),
+        eq(cards.contractAddress, input.contract_address.toLowerCase()),
+        eq(cards.tokenId, input.token_id.toString()),
+      ),
     );
   if (!card) throw notFound('This card is not on the marketplace');
 
   const hash = orderHash(input.order);
+  const checked = { input, chainId: chain.chainId, exchange, hash, card };
   const [existing] = await db.select().from(sellOrders).where(eq(sellOrders.orderHash, hash));
   if (existing) {
-    if (existing.status === 'active') return { created: false, listing: view(existing) };
+    if (existing.status === 'active') return { ...checked, stored: existing };
     throw conflict(`This order is already ${existing.status}`);
   }
   const signed = await onChain(chain, () => isOrderSignatureValid(chain, exchange, input.order, input.signature));
   if (!signed) throw unprocessable('signature is not the seller’s signature of this order');
   await checkOnChain(chain, input, hash, terms, { env: options.env, now });
-  await refuseOverAuctionWithBids(db, { chainId: chain.chainId, contractAddress, tokenId, sellerAddress });
-
-  const declining = isDeclining(input.order);
-  const row = await db.transaction(async (tx) => {
-    await tx
-      .update(sellOrders)
-      .set({ status: 'cancelled', closedAt: now })
-      .where(
-        and(
-          eq(sellOrders.chainId, chain.chainId),
-          eq(sellOrders.contractAddress, contractAddress),
-          eq(sellOrders.tokenId, tokenId),
-          eq(sellOrders.sellerAddress, sellerAddress),
-          eq(sellOrders.status, 'active'),
-        ),
-      );
-    // The chain just said the seller owns the card: the page shows the listing even if the indexer lags.
-    if (card.ownerAddress !== sellerAddress) {
-      await tx.update(cards).set({ ownerAddress: sellerAddress }).where(eq(cards.id, card.id));
-    }
-    const [inserted] = await tx
-      .insert(sellOrders)
-      .values({
-        chainId: chain.chainId,
-        contractAddress,
-        tokenId,
-        cardId: card.id,
-        price: input.price.toString(),
-        ...(declining
-          ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
-          : {}),
-        ...(auction ? { saleType: 'auction' as const } : {}),
-        signature: input.signature,
-        sellerAddress,
-        exchange: exchange.toLowerCase(),
-        currencyCode: input.currency_code,
-        order: toOrderJson(input.order),
-        orderHash: hash,
-        counter: input.order.counter.toString(),
-        startsAt: new Date(Number(input.order.startTime) * 1000),
-        expiresAt: new Date(Number(input.order.endTime) * 1000),
-        status: 'active',
-        checkedAt: now,
-        createdAt: now,
-      })
-      .returning();
-    if (!inserted) throw new Error('sell order insert returned nothing');
-    if (auction) await insertAuction(tx, inserted, input);
-    return inserted;
+  await refuseOverAuctionWithBids(db, {
+    chainId: chain.chainId,
+    contractAddress: input.contract_address.toLowerCase(),
+    tokenId: input.token_id.toString(),
+    sellerAddress,
   });
+  return checked;
+}
+
+/**
+ * Stores a checked listing inside the caller's transaction `tx`: ends the seller's other active listing of
+ * the card (see the module comment), records the seller as the card's owner, inserts the listing.
+ */
+export async function storeSellOrder(tx: Transaction, checked: CheckedSellOrder, now: Date) {
+  const { input, chainId, exchange, hash, card } = checked;
+  const sellerAddress = input.seller_address.toLowerCase();
+  const contractAddress = input.contract_address.toLowerCase();
+  const tokenId = input.token_id.toString();
+  await tx
+    .update(sellOrders)
+    .set({ status: 'cancelled', closedAt: now })
+    .where(
+      and(
+        eq(sellOrders.chainId, chainId),
+        eq(sellOrders.contractAddress, contractAddress),
+        eq(sellOrders.tokenId, tokenId),
+        eq(sellOrders.sellerAddress, sellerAddress),
+        eq(sellOrders.status, 'active'),
+      ),
+    );
+  // The chain just said the seller owns the card: the page shows the listing even if the indexer lags.
+  if (card.ownerAddress !== sellerAddress) {
+    await tx.update(cards).set({ ownerAddress: sellerAddress }).where(eq(cards.id, card.id));
+  }
+  const declining = isDeclining(input.order);
+  const auction = isAuctionListing(input.order);
+  const [inserted] = await tx
+    .insert(sellOrders)
+    .values({
+      chainId,
+      contractAddress,
+      tokenId,
+      cardId: card.id,
+      price: input.price.toString(),
+      ...(declining
+        ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
+        : {}),
+      ...(auction ? { saleType: 'auction' as const } : {}),
+      signature: input.signature,
+      sellerAddress,
+      exchange: exchange.toLowerCase(),
+      currencyCode: input.currency_code,
+      order: toOrderJson(input.order),
+      orderHash: hash,
+      counter: input.order.counter.toString(),
+      startsAt: new Date(Number(input.order.startTime) * 1000),
+      expiresAt: new Date(Number(input.order.endTime) * 1000),
+      status: 'active',
+      checkedAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: sellOrders.orderHash })
+    .returning();
+  // Another request stored the same order since the check: the caller's transaction is rolled back.
+  if (!inserted) throw conflict('This order was stored by another request at the same time; send it again');
+  if (auction) await insertAuction(tx, inserted, input);
+  return inserted;
+}
+
+/**
+ * Checks and stores a listing. Resolves `{ created: true }` for a new listing, `{ created: false }` when the
+ * same order was stored before and is still active.
+ * @throws HttpError as {@link checkSellOrder}
+ */
+export async function submitSellOrder(
+  db: Database,
+  seller: Seller,
+  input: SellCardInput,
+  options: OrderOptions = {},
+): Promise<{ created: boolean; listing: ListingView }> {
+  const checked = await checkSellOrder(db, seller, input, options);
+  if (checked.stored) return { created: false, listing: view(checked.stored) };
+  const now = options.now ?? new Date();
+  const row = await db.transaction((tx) => storeSellOrder(tx, checked, now));
   return { created: true, listing: view(row) };
 }

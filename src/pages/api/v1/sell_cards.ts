@@ -1,0 +1,40 @@
+import { changeOfCards } from '~/features/events/cardChange.server';
+import { publishChange } from '~/features/events/publish.server';
+import { submitSellOrders } from '~/features/trading/bulk/submitSellOrders.server';
+import { sellCardsSchema } from '~/features/trading/sellCardPayload';
+import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+/** Largest body: 50 listings of about 2 KB each (order JSON and a bulk signature), with room to spare. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * `POST /api/v1/sell_cards` {listings: [sell-card payload, ...]} (1..50, e.g. the orders of one Seaport bulk
+ * signature) -> 201 `{created, listings: [{created, listing}], redirect: "/user/{walletAddress}"}` when any
+ * was stored now, 200 when all were stored before. All or nothing: 422 names the listings refused
+ * (`listings.{index}: ...`) and nothing is stored; 401 signed out, 413 too large, 429 too many (one listing
+ * write per request, as sell_card), 502 chain not answering.
+ * @see src/features/trading/bulk/submitSellOrders.server.ts
+ */
+export const POST = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const db = await database();
+  await limitListingWrites(db, user.id);
+  const { listings: inputs } = await readJson(ctx.request, sellCardsSchema, MAX_BODY_BYTES);
+  const { created, listings } = await submitSellOrders(db, user, inputs);
+  if (created > 0) {
+    const cards = listings
+      .filter((listing) => listing.created)
+      .map(({ listing }) => ({
+        chainId: listing.chainId,
+        contractAddress: listing.contractAddress,
+        tokenId: listing.tokenId,
+      }));
+    await publishChange(await changeOfCards(db, cards, [user.walletAddress]));
+  }
+  return json({ created, listings, redirect: `/user/${user.walletAddress}` }, created > 0 ? 201 : 200);
+});
