@@ -5,7 +5,7 @@
  *
  * @see docs/product-spec.md §3 "Sell-card payload", §5
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { listingWindow, MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps, userPagePath } from '../tradeModel';
 import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
 import type { useTradeRunner } from '../useTradeRunner';
@@ -24,6 +24,7 @@ interface Props {
 /** The sell button, then the form. */
 export function SellForm({ props, runner, open, onOpen }: Props) {
   const { messages: m } = props;
+  const id = useId();
   const [saleType, setSaleType] = useState<SellInput['saleType']>('fixed');
   // Auctions take bids, and bids are offers: in an ERC-20 only.
   const currencies =
@@ -73,9 +74,10 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
 
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.sell}>
-      <label className="grid gap-1 text-sm">
-        {m.saleType}
+      <div className="grid gap-1 text-sm">
+        <label htmlFor={`${id}-sale-type`}>{m.saleType}</label>
         <select
+          id={`${id}-sale-type`}
           className={TRADE_FIELD}
           name="sale_type"
           value={saleType}
@@ -85,7 +87,7 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
           <option value="declining">{m.saleDeclining}</option>
           {props.settler && <option value="auction">{m.saleAuction}</option>}
         </select>
-      </label>
+      </div>
       <label className="grid gap-1 text-sm">
         {saleType === 'auction' ? m.reserve : m.price}
         <input
