@@ -47,6 +47,38 @@ export function unbuyableReason(
   return null;
 }
 
+/** A stored sell order, as much of it as {@link storedOrderReason} reads. */
+export type StoredOrder = Pick<
+  typeof sellOrders.$inferSelect,
+  'order' | 'exchange' | 'orderHash' | 'price' | 'endPrice'
+>;
+
+/**
+ * Reads the chain now and gives the first reason the stored order cannot be bought (null when it can), or
+ * undefined when its order JSON cannot be read. RPC failures reject.
+ */
+export async function storedOrderReason(
+  chain: Chain,
+  row: StoredOrder,
+  feeRecipient: Address | undefined,
+  now: Date,
+): Promise<UnbuyableReason | null | undefined> {
+  const order = parseOrderJson(row.order);
+  const card = order?.offer[0];
+  if (!order || !card) return undefined;
+  const state = await readListingState(chain, {
+    seaport: row.exchange as Address,
+    card: card.token,
+    tokenId: card.identifierOrCriteria,
+    seller: order.offerer,
+    conduitKey: order.conduitKey,
+    orderHash: row.orderHash as Hex,
+    price: BigInt(row.price),
+    endPrice: row.endPrice === null ? undefined : BigInt(row.endPrice),
+  });
+  return unbuyableReason(order, state, { feeRecipient, now: BigInt(Math.floor(now.getTime() / 1000)) });
+}
+
 /** How often an active order is re-checked at most (the indexer's sweep). */
 export const ORDER_CHECK_INTERVAL_MS = 60_000;
 /** Orders checked per chain and sweep. */
@@ -77,19 +109,8 @@ export async function checkOrders(
     .limit(CHECKS_PER_SWEEP);
   const changed: number[] = [];
   for (const row of rows) {
-    const order = parseOrderJson(row.order);
-    const card = order?.offer[0];
-    if (!order || !card) continue;
-    const state = await readListingState(chain, {
-      seaport: row.exchange as Address,
-      card: card.token,
-      tokenId: card.identifierOrCriteria,
-      seller: order.offerer,
-      conduitKey: order.conduitKey,
-      orderHash: row.orderHash as Hex,
-      price: BigInt(row.price),
-    });
-    const reason = unbuyableReason(order, state, { feeRecipient, now: BigInt(Math.floor(now.getTime() / 1000)) });
+    const reason = await storedOrderReason(chain, row, feeRecipient, now);
+    if (reason === undefined) continue;
     if (reason !== row.unbuyableReason && row.cardId !== null) changed.push(row.cardId);
     await db
       .update(sellOrders)

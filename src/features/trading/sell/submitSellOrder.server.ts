@@ -17,9 +17,8 @@ import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
-import { publicClientFor } from '../../chains/publicClients.server';
 import { currencyToken } from '../currencyTokens';
-import { readListingState, royaltyOf } from '../listingState.server';
+import { readListingState } from '../listingState.server';
 import { type ListingView, listingView as view } from '../listingView';
 import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
 import { toOrderJson } from '../orderJson';
@@ -42,6 +41,7 @@ async function checkOnChain(chain: Chain, input: SellCardInput, hash: Hex, feeRe
       conduitKey: order.conduitKey,
       orderHash: hash,
       price: input.price,
+      endPrice: considerationTotal(order, 'end'),
     }),
   );
   if (state.owner?.toLowerCase() !== input.seller_address.toLowerCase()) {
@@ -52,15 +52,6 @@ async function checkOnChain(chain: Chain, input: SellCardInput, hash: Hex, feeRe
   if (state.counter !== order.counter) throw unprocessable('order.counter is not the seller’s current Seaport counter');
   if (state.status.isCancelled) throw unprocessable('This order was cancelled on chain');
   if (state.status.totalFilled > 0n) throw unprocessable('This order was already filled');
-  const endPrice = considerationTotal(order, 'end');
-  const endRoyalty =
-    endPrice === input.price
-      ? state.royalty.amount
-      : (
-          await onChain(chain, () =>
-            royaltyOf(publicClientFor(chain), input.contract_address, input.token_id, endPrice),
-          )
-        ).amount;
   const problem = royaltyProblem(
     order,
     {
@@ -69,7 +60,7 @@ async function checkOnChain(chain: Chain, input: SellCardInput, hash: Hex, feeRe
       price: input.price,
       seller: input.seller_address,
     },
-    { ...state.royalty, endAmount: endRoyalty },
+    state.royalty,
     feeRecipient,
   );
   if (problem) throw unprocessable(problem);
