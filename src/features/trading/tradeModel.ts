@@ -26,6 +26,10 @@ export interface TradeListing {
   signature: string;
   /** Why it cannot be bought right now, or null (buyers get no Buy button then). */
   unbuyableReason: string | null;
+  /** `fixed`, `declining` or `auction` (the last is not sold from a cart). */
+  saleType: string;
+  /** What a buyer pays now (wei, decimal string). */
+  currentPrice: string;
 }
 
 /** The chain as the island needs it (enough to switch or add it in the wallet). */
@@ -50,6 +54,9 @@ export interface TradeActionsProps {
   feeBps: number;
   contractAddress: string;
   tokenId: string;
+  /** The card's name and image, as a cart keeps them. */
+  cardName: string;
+  cardImage: string | null;
   owner: string;
   listing: TradeListing | null;
   currencies: readonly TradeCurrency[];
@@ -91,6 +98,11 @@ export const TRADE_MESSAGE_KEYS = [
   'failed',
   'refused',
   'close',
+  'addToCart',
+  'inCart',
+  'viewCart',
+  'cartFull',
+  'checking',
 ] as const;
 
 /** One message key. */

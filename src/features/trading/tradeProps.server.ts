@@ -17,7 +17,8 @@ import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type Tr
 
 /** The island's props for `card`, or null when its chain is unknown. */
 export function tradeActionProps(input: {
-  card: Pick<CardDetail, 'platformFeeBps' | 'contractAddress' | 'tokenId' | 'owner' | 'listing'>;
+  card: Pick<CardDetail, 'platformFeeBps' | 'contractAddress' | 'tokenId' | 'owner' | 'listing'> &
+    Partial<Pick<CardDetail, 'name' | 'image'>>;
   chain: Chain | undefined;
   localePrefix: string;
   t: Translate;
@@ -42,6 +43,8 @@ export function tradeActionProps(input: {
     feeBps: terms.feeBps,
     contractAddress: card.contractAddress,
     tokenId: card.tokenId,
+    cardName: card.name ?? '',
+    cardImage: card.image ?? null,
     owner: card.owner,
     listing: listing
       ? {
@@ -53,6 +56,8 @@ export function tradeActionProps(input: {
           order: listing.order,
           signature: listing.signature,
           unbuyableReason: listing.unbuyableReason,
+          saleType: listing.saleType,
+          currentPrice: listing.currentPrice,
         }
       : null,
     currencies,

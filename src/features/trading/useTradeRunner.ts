@@ -54,5 +54,8 @@ export function useTradeRunner(m: TradeMessages) {
     }
   }
 
-  return { status, busy: status.kind === 'busy', fail, start };
+  /** Back to idle, for an island that stays on the page after an act (the cart). */
+  const reset = () => setStatus({ kind: 'idle' });
+
+  return { status, busy: status.kind === 'busy', fail, start, reset };
 }
