@@ -1,6 +1,14 @@
 /** The cart's pure rules: grouping by chain with totals per currency, one item per card up to 30, sweeps. */
 import { describe, expect, test } from 'vitest';
-import { addItems, type CartItem, groupCart, MAX_CART_ITEMS, type SweepCandidate, sweepItems } from './cartModel';
+import {
+  addItems,
+  type CartItem,
+  groupCart,
+  MAX_CART_ITEMS,
+  planCart,
+  type SweepCandidate,
+  sweepItems,
+} from './cartModel';
 
 const item = (tokenId: number, extra: Partial<CartItem> = {}): CartItem => ({
   chainId: 1,
@@ -90,5 +98,38 @@ describe('sweepItems', () => {
       currencyCode: 2,
     });
     expect(sweepItems(cards, 10, null).map((entry) => entry.tokenId)).toEqual(['3', '5', '6', '7']);
+  });
+});
+
+describe('planCart', () => {
+  test('buys the buyable listings that are not the buyer’s own; the rest is skipped with its reason', () => {
+    const listing = (orderHash: string, sellerAddress: string) => ({
+      orderHash,
+      chainId: 1,
+      contractAddress: '0xaa',
+      tokenId: '1',
+      saleType: 'fixed',
+      currentPrice: '1',
+      currencyCode: 2,
+      sellerAddress,
+      exchange: '0xee',
+      order: {},
+      signature: '0x',
+    });
+    const plan = planCart(
+      [
+        { orderHash: '0x1', buyable: true, reason: null, listing: listing('0x1', '0xSELLER') },
+        { orderHash: '0x2', buyable: false, reason: 'filled', listing: listing('0x2', '0xseller') },
+        { orderHash: '0x3', buyable: true, reason: null, listing: listing('0x3', '0xBUYER') },
+        { orderHash: '0x4', buyable: false, reason: 'unknown', listing: null },
+      ],
+      '0xbuyer',
+    );
+    expect(plan.buy.map((entry) => entry.orderHash)).toEqual(['0x1']);
+    expect(plan.skipped).toEqual([
+      { orderHash: '0x2', reason: 'filled' },
+      { orderHash: '0x3', reason: 'own' },
+      { orderHash: '0x4', reason: 'unknown' },
+    ]);
   });
 });

@@ -32,6 +32,38 @@ export type CartReason = UnbuyableReason | 'unknown' | 'signature' | 'auction' |
 /** The reasons besides the order check's, in the order the cart page's messages list them. */
 export const CART_ONLY_REASONS = ['unknown', 'signature', 'auction', 'exchange', 'own', 'skipped'] as const;
 
+/** Keys of the cart page's messages (`cart.<key>` in ja.json / en.json). */
+export const CART_MESSAGE_KEYS = [
+  'loading',
+  'empty',
+  'browse',
+  'total',
+  'remove',
+  'buy',
+  'unavailable',
+  'unknownChain',
+  'result',
+  'resultAll',
+] as const;
+
+/** The cart page's messages. */
+export type CartMessages = Record<(typeof CART_MESSAGE_KEYS)[number], string>;
+
+/** Keys of the sweep form's messages (`cart.sweep.<key>`). */
+export const SWEEP_MESSAGE_KEYS = [
+  'heading',
+  'lead',
+  'count',
+  'currency',
+  'submit',
+  'invalid',
+  'none',
+  'failed',
+] as const;
+
+/** The sweep form's messages. */
+export type SweepMessages = Record<(typeof SWEEP_MESSAGE_KEYS)[number], string>;
+
 /** A listing as the check endpoint answers it (what the cart buys with). */
 export interface CartListing {
   orderHash: string;
@@ -148,4 +180,25 @@ export function sweepItems(cards: readonly SweepCandidate[], count: number, view
     });
   }
   return items;
+}
+
+/** One order a cart buy left out, and why. */
+export interface SkippedOrder {
+  orderHash: string;
+  reason: CartReason;
+}
+
+/**
+ * What a cart buy sends after the check: the buyable listings (in the cart's order) that are not `buyer`'s
+ * own, and the rest with their reasons.
+ */
+export function planCart(checks: readonly CartCheck[], buyer: string): { buy: CartListing[]; skipped: SkippedOrder[] } {
+  const buy: CartListing[] = [];
+  const skipped: SkippedOrder[] = [];
+  for (const { orderHash, buyable, reason, listing } of checks) {
+    if (!buyable || !listing) skipped.push({ orderHash, reason: reason ?? 'unknown' });
+    else if (listing.sellerAddress.toLowerCase() === buyer.toLowerCase()) skipped.push({ orderHash, reason: 'own' });
+    else buy.push(listing);
+  }
+  return { buy, skipped };
 }
