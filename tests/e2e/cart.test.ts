@@ -4,7 +4,7 @@
  * while another wallet buys one of them in the same block just before (anvil mines by fees): Seaport skips
  * it, the page says 3 were bought and 1 skipped as already sold, and the buyer paid exactly the 3 prices and
  * the gas. In English: two cards added from their token pages (one priced in an ERC-20, approved on the way),
- * the cart's total per currency, both bought at once.
+ * the cart's total per currency (axe checks the page), both bought at once.
  *
  * This file runs its own server on an anvil chain with the demo catalogue minted (tests/helpers/chainApp.ts).
  */
@@ -33,7 +33,7 @@ import { basicOrderParameters } from '../../src/features/trading/seaport/basicOr
 import { considerationAt } from '../../src/features/trading/seaport/orderAmounts.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
 import { priceText } from '../../src/ui/data/priceText.ts';
-import { launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
 import { hydrated, signInWithWallet } from '../helpers/pageActions.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
@@ -253,6 +253,7 @@ describe('the cart', () => {
 
     await page.goto(`${app.url}/en/cart`);
     await page.locator('[data-cart-checked="true"]').waitFor();
+    await expectNoSeriousA11yViolations(page);
     const total = [coin, erc20].map((card) =>
       priceText(card.listing?.currentPrice ?? '0', card.listing?.currencyCode ?? 0),
     );

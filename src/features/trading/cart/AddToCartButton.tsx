@@ -8,9 +8,6 @@ import { useState } from 'react';
 import type { TradeActionsProps } from '../tradeModel';
 import { $cart, addToCart, removeFromCart } from './cartStore';
 
-/** Beside the page's main button: outlined, not filled. */
-const OUTLINE_BUTTON = 'rounded-full border border-primary px-5 py-2 font-semibold text-primary';
-
 /** The button (and its link and note). */
 export function AddToCartButton({ props }: { props: TradeActionsProps }) {
   const cart = useStore($cart);
@@ -39,16 +36,11 @@ export function AddToCartButton({ props }: { props: TradeActionsProps }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       {inCart ? (
-        <button
-          key="remove"
-          type="button"
-          className={OUTLINE_BUTTON}
-          onClick={() => removeFromCart([listing.orderHash])}
-        >
+        <button key="remove" type="button" className="btn-ghost" onClick={() => removeFromCart([listing.orderHash])}>
           {m.inCart}
         </button>
       ) : (
-        <button key="add" type="button" className={OUTLINE_BUTTON} onClick={add}>
+        <button key="add" type="button" className="btn-ghost" onClick={add}>
           {m.addToCart}
         </button>
       )}
