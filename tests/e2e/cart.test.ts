@@ -218,6 +218,19 @@ describe('the cart', () => {
     const balanceAfter = await reader().getBalance({ address: address(SWEEPER) });
     expect(balanceBefore - balanceAfter).toBe(prices + receipt.gasUsed * receipt.effectiveGasPrice);
 
+    // The site's indexer records each sale of the one transaction: new owner, listing closed, a sale in the activity.
+    for (const card of bought) {
+      await expect
+        .poll(async () => {
+          const after = await get<CardRecord & { activity: { type: string; txHash: string | null }[] }>(
+            `/api/v1/cards/1/${card.contractAddress}/${card.tokenId}`,
+          );
+          const sale = after.activity.some((row) => row.type === 'sale' && row.txHash === sent.hash.toLowerCase());
+          return { owner: after.owner, listing: after.listing, sale };
+        })
+        .toEqual({ owner: address(SWEEPER).toLowerCase(), listing: null, sale: true });
+    }
+
     // The skipped card stays in the cart, flagged; the bought ones left it.
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().locator('[data-cart-reason]').getAttribute('data-cart-reason')).toBe('filled');
