@@ -60,8 +60,8 @@ export interface TradingAppOptions {
   metadata?: (tokenId: number) => Record<string, unknown>;
   /** More server environment (card payments, ...). */
   env?: Record<string, string>;
-  /** More to seed (after the catalogue). */
-  seed?: (db: Database) => Promise<void>;
+  /** More to seed (after the catalogue; the chain is up). */
+  seed?: (db: Database, fixture: TestMarket) => Promise<void>;
 }
 
 /** Starts chain and server (see the module comment). */
@@ -84,7 +84,7 @@ export async function startTradingApp(options: TradingAppOptions = {}): Promise<
             ...(options.metadata ? { metadata: options.metadata(index + 1) } : {}),
           })),
         );
-        await options.seed?.(db);
+        await options.seed?.(db, fixture);
       },
       env: { ...tradingServerEnv(fixture), ...options.env },
     });

@@ -41,6 +41,7 @@ export const ROUTES: RouteCase[] = [
   { path: `/tokens/137/${CONTRACT}`, layout: 'newVersion' },
   { path: `/tokens/137/${CONTRACT}/7`, layout: 'newVersion' },
   { path: '/search/dragon', layout: 'newVersion' },
+  { path: '/cart', layout: 'newVersion' },
   { path: '/login', layout: 'newVersion' },
   { path: '/users/auth/mch/callback', layout: 'newVersion' },
   { path: '/profile', layout: 'userProfile', anonymousRedirect: '/session' },

@@ -1,7 +1,8 @@
 /**
  * The token page's trading island: sell (owner, no listing: ./sell/SellForm.tsx), buy (someone else's
- * listing: ./buy/BuyButton.tsx), bid (someone else's timed auction: ./auction/BidForm.tsx) and cancel (own
- * listing, an auction only before its first bid: ./cancel/CancelListingButton.tsx). Everything
+ * listing: ./buy/BuyButton.tsx, and ./cart/AddToCartButton.tsx), bid (someone else's timed auction:
+ * ./auction/BidForm.tsx) and cancel (own listing, an auction only before its first bid:
+ * ./cancel/CancelListingButton.tsx). Everything
  * chain-related comes as props from the server; viem and an act's flow load only when its button is
  * clicked, so the page's initial JavaScript carries no wallet library.
  *
@@ -13,6 +14,7 @@ import { $currentUser } from '../session/store';
 import { BidForm } from './auction/BidForm';
 import { BuyButton } from './buy/BuyButton';
 import { CancelListingButton } from './cancel/CancelListingButton';
+import { AddToCartButton } from './cart/AddToCartButton';
 import { SellForm } from './sell/SellForm';
 import { TradeProgressNote } from './TradeProgressNote';
 import { type TradeActionsProps, tradeRole } from './tradeModel';
@@ -31,6 +33,8 @@ export default function TradeActions(pageProps: TradeActionsProps) {
   useEffect(() => setHydrated(true), []);
   const props = { ...pageProps, userWallet: hydrated ? (storedUser?.walletAddress ?? null) : null };
   const role = tradeRole(props);
+  // Anyone but the seller may put a buyable fixed or declining listing in the cart (signed in or not).
+  const cartable = (role === 'buy' || role === 'signIn') && props.listing?.saleType !== 'auction';
   const runner = useTradeRunner(props.messages);
   // The sell form opens on request, so the owner's page does not move when the island learns who is looking.
   const [selling, setSelling] = useState(false);
@@ -40,6 +44,7 @@ export default function TradeActions(pageProps: TradeActionsProps) {
     <div className="grid min-h-11 gap-3" data-trade-role={role} data-busy={runner.busy || selling ? 'true' : undefined}>
       {role === 'sell' && <SellForm props={props} runner={runner} open={selling} onOpen={() => setSelling(true)} />}
       {role === 'buy' && <BuyButton props={props} runner={runner} />}
+      {cartable && <AddToCartButton props={props} />}
       {role === 'cancel' && <CancelListingButton props={props} runner={runner} />}
       {role === 'bid' && <BidForm props={props} runner={runner} />}
       {role === 'none' &&

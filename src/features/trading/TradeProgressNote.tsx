@@ -4,7 +4,13 @@ import { explorerTxUrl, type TradeActionsProps } from './tradeModel';
 import type { TradeProgress } from './walletTrade';
 
 /** One status line, announced politely to screen readers. */
-export function TradeProgressNote({ progress, props }: { progress: TradeProgress; props: TradeActionsProps }) {
+export function TradeProgressNote({
+  progress,
+  props,
+}: {
+  progress: TradeProgress;
+  props: Pick<TradeActionsProps, 'messages' | 'chain'>;
+}) {
   const m = props.messages;
   if (progress.step === 'pending' || progress.step === 'confirmed' || progress.step === 'owned') {
     const href = explorerTxUrl(props.chain.blockExplorerUrls, progress.hash);

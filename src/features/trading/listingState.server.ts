@@ -1,7 +1,7 @@
 /**
  * What the chain says about a listing, read in one round of batched calls: the card's owner and whether
  * the Seaport operator of the order may move it, the seller's Seaport counter, the order's status, and the
- * ERC-2981 royalty for the price. Also resolves a conduit key to its conduit (cached per process).
+ * ERC-2981 royalty for the price (and a declining price's end price). Also resolves a conduit key to its conduit (cached per process).
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md "Conduits"
  * @see ERC-721, ERC-2981
@@ -87,6 +87,8 @@ export interface ListingStateQuery {
   conduitKey: Hex;
   orderHash: Hex;
   price: bigint;
+  /** A declining listing's end price, whose royalty is read too. */
+  endPrice?: bigint | undefined;
 }
 
 /** What the chain says (see the module comment). */
@@ -99,7 +101,8 @@ export interface ListingState {
   approved: boolean;
   counter: bigint;
   status: { isValidated: boolean; isCancelled: boolean; totalFilled: bigint; totalSize: bigint };
-  royalty: { receiver: Address; amount: bigint };
+  /** The royalty for `price`, and for `endPrice` (`endAmount`) when one was given. */
+  royalty: { receiver: Address; amount: bigint; endAmount?: bigint };
 }
 
 /** Reads {@link ListingState}; RPC failures reject (classify them with `classifyChainError`). */
@@ -114,12 +117,14 @@ export async function readListingState(chain: Chain, query: ListingStateQuery): 
       throw error;
     });
   const operator = operatorFor(client, seaport, query.conduitKey);
-  const [ownerValue, operatorValue, counter, status, royalty] = await Promise.all([
+  const { endPrice } = query;
+  const [ownerValue, operatorValue, counter, status, royalty, endRoyalty] = await Promise.all([
     owner,
     operator,
     client.readContract({ address: seaport, abi: seaportAbi, functionName: 'getCounter', args: [seller] }),
     client.readContract({ address: seaport, abi: seaportAbi, functionName: 'getOrderStatus', args: [query.orderHash] }),
     royaltyOf(client, card, tokenId, query.price),
+    endPrice === undefined || endPrice === query.price ? undefined : royaltyOf(client, card, tokenId, endPrice),
   ]);
   let approved = false;
   if (operatorValue !== undefined && ownerValue !== undefined) {
@@ -141,7 +146,7 @@ export async function readListingState(chain: Chain, query: ListingStateQuery): 
     approved,
     counter,
     status: { isValidated, isCancelled, totalFilled, totalSize },
-    royalty,
+    royalty: endRoyalty ? { ...royalty, endAmount: endRoyalty.amount } : royalty,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The order check (Seaport validator rules) against a real anvil chain: an active listing whose approval the
  * seller moves elsewhere is found not buyable with that reason, and buyable again once the approval is back;
- * a listing whose card left the seller, and one the seller cancelled, get their own reasons.
+ * a listing whose card left the seller, and one the seller cancelled, get their own reasons; a declining
+ * listing's royalty is checked at both ends.
  */
 import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
@@ -25,8 +26,11 @@ let database: TestDatabase;
 let clock = Date.now();
 const hashes: Record<string, Hex> = {};
 
-async function store(name: string, tokenId: bigint) {
-  const { order, signature } = await signListing(fixture, tokenId, { price: parseEther('1') });
+async function store(name: string, tokenId: bigint, endPrice?: bigint) {
+  const { order, signature } = await signListing(fixture, tokenId, {
+    price: parseEther('1'),
+    ...(endPrice === undefined ? {} : { endPrice, startOffset: -600n, endOffset: 3_000n }),
+  });
   const hash = orderHash(order);
   hashes[name] = hash;
   await database.db.insert(sellOrders).values({
@@ -34,6 +38,7 @@ async function store(name: string, tokenId: bigint) {
     contractAddress: fixture.card.toLowerCase(),
     tokenId: tokenId.toString(),
     price: parseEther('1').toString(),
+    ...(endPrice === undefined ? {} : { saleType: 'declining' as const, endPrice: endPrice.toString() }),
     signature,
     sellerAddress: fixture.market.seller.account.address.toLowerCase(),
     exchange: fixture.market.contracts.seaport.toLowerCase(),
@@ -96,6 +101,12 @@ describe('checkOrders', () => {
     await store('fine', 1n);
     await check();
     expect(await reasonOf('fine')).toEqual({ reason: null, checkedAt: new Date(clock) });
+  });
+
+  test("a declining price pays the royalty at both ends: buyable (its end's royalty is read too)", async () => {
+    await store('declining', 1n, parseEther('0.4'));
+    await check();
+    expect((await reasonOf('declining'))?.reason).toBeNull();
   });
 
   test('approval moved elsewhere: not buyable, with the reason; approved again: buyable again', async () => {

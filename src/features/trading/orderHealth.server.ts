@@ -17,6 +17,7 @@ import { sellOrders } from '~/server/db/schema';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
+import { isAuctionListing } from './auction/auctionRules';
 import { type ListingState, readListingState } from './listingState.server';
 import { parseOrderJson } from './orderJson';
 import type { OrderComponents } from './seaport/seaportTypes';
@@ -35,6 +36,8 @@ export function unbuyableReason(
   if (order.startTime > context.now) return 'not_started';
   if (state.owner?.toLowerCase() !== order.offerer.toLowerCase()) return 'not_owner';
   if (!state.approved) return 'not_approved';
+  // A timed auction's listing asks only the seller's share: the winning bid pays fee and royalty.
+  if (isAuctionListing(order)) return null;
   const [card] = order.offer;
   const total = order.consideration.reduce((sum, item) => sum + item.endAmount, 0n);
   const claims = {
@@ -45,6 +48,38 @@ export function unbuyableReason(
   };
   if (royaltyProblem(order, claims, state.royalty, context.feeRecipient)?.includes('royalty')) return 'royalty';
   return null;
+}
+
+/** A stored sell order, as much of it as {@link storedOrderReason} reads. */
+export type StoredOrder = Pick<
+  typeof sellOrders.$inferSelect,
+  'order' | 'exchange' | 'orderHash' | 'price' | 'endPrice'
+>;
+
+/**
+ * Reads the chain now and gives the first reason the stored order cannot be bought (null when it can), or
+ * undefined when its order JSON cannot be read. RPC failures reject.
+ */
+export async function storedOrderReason(
+  chain: Chain,
+  row: StoredOrder,
+  feeRecipient: Address | undefined,
+  now: Date,
+): Promise<UnbuyableReason | null | undefined> {
+  const order = parseOrderJson(row.order);
+  const card = order?.offer[0];
+  if (!order || !card) return undefined;
+  const state = await readListingState(chain, {
+    seaport: row.exchange as Address,
+    card: card.token,
+    tokenId: card.identifierOrCriteria,
+    seller: order.offerer,
+    conduitKey: order.conduitKey,
+    orderHash: row.orderHash as Hex,
+    price: BigInt(row.price),
+    endPrice: row.endPrice === null ? undefined : BigInt(row.endPrice),
+  });
+  return unbuyableReason(order, state, { feeRecipient, now: BigInt(Math.floor(now.getTime() / 1000)) });
 }
 
 /** How often an active order is re-checked at most (the indexer's sweep). */
@@ -77,19 +112,8 @@ export async function checkOrders(
     .limit(CHECKS_PER_SWEEP);
   const changed: number[] = [];
   for (const row of rows) {
-    const order = parseOrderJson(row.order);
-    const card = order?.offer[0];
-    if (!order || !card) continue;
-    const state = await readListingState(chain, {
-      seaport: row.exchange as Address,
-      card: card.token,
-      tokenId: card.identifierOrCriteria,
-      seller: order.offerer,
-      conduitKey: order.conduitKey,
-      orderHash: row.orderHash as Hex,
-      price: BigInt(row.price),
-    });
-    const reason = unbuyableReason(order, state, { feeRecipient, now: BigInt(Math.floor(now.getTime() / 1000)) });
+    const reason = await storedOrderReason(chain, row, feeRecipient, now);
+    if (reason === undefined) continue;
     if (reason !== row.unbuyableReason && row.cardId !== null) changed.push(row.cardId);
     await db
       .update(sellOrders)

@@ -26,8 +26,10 @@ export interface TradeListing {
   signature: string;
   /** Why it cannot be bought right now, or null (buyers get no Buy button then). */
   unbuyableReason: string | null;
-  /** `fixed`, `declining` or `auction`. */
+  /** `fixed`, `declining` or `auction` (the last is not sold from a cart). */
   saleType: string;
+  /** What a buyer pays now (wei, decimal string). */
+  currentPrice: string;
   /** A timed auction's state, when the listing is one. */
   auction: TradeAuction | null;
 }
@@ -66,6 +68,9 @@ export interface TradeActionsProps {
   feeBps: number;
   contractAddress: string;
   tokenId: string;
+  /** The card's name and image, as a cart keeps them. */
+  cardName: string;
+  cardImage: string | null;
   owner: string;
   listing: TradeListing | null;
   currencies: readonly TradeCurrency[];
@@ -122,6 +127,11 @@ export const TRADE_MESSAGE_KEYS = [
   'placeBid',
   'hasBids',
   'bidPlaced',
+  'addToCart',
+  'inCart',
+  'viewCart',
+  'cartFull',
+  'checking',
 ] as const;
 
 /** One message key. */

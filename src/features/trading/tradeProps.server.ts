@@ -19,7 +19,8 @@ import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type Tr
 
 /** The island's props for `card`, or null when its chain is unknown. */
 export function tradeActionProps(input: {
-  card: Pick<CardDetail, 'platformFeeBps' | 'contractAddress' | 'tokenId' | 'owner' | 'listing'>;
+  card: Pick<CardDetail, 'platformFeeBps' | 'contractAddress' | 'tokenId' | 'owner' | 'listing'> &
+    Partial<Pick<CardDetail, 'name' | 'image'>>;
   chain: Chain | undefined;
   localePrefix: string;
   t: Translate;
@@ -45,6 +46,8 @@ export function tradeActionProps(input: {
     feeBps: terms.feeBps,
     contractAddress: card.contractAddress,
     tokenId: card.tokenId,
+    cardName: card.name ?? '',
+    cardImage: card.image ?? null,
     owner: card.owner,
     listing: listing
       ? {
@@ -57,6 +60,7 @@ export function tradeActionProps(input: {
           signature: listing.signature,
           unbuyableReason: listing.unbuyableReason,
           saleType: listing.saleType,
+          currentPrice: listing.currentPrice,
           auction: listing.auction
             ? {
                 status: listing.auction.status,

@@ -60,5 +60,8 @@ export function useTradeRunner(m: TradeRunnerMessages) {
     }
   }
 
-  return { status, busy: status.kind === 'busy', fail, start };
+  /** Back to idle, for an island that stays on the page after an act (the cart). */
+  const reset = () => setStatus({ kind: 'idle' });
+
+  return { status, busy: status.kind === 'busy', fail, start, reset };
 }

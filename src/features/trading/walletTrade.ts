@@ -28,7 +28,7 @@ import { type TradeActionsProps, withGasFloor } from './tradeModel';
 
 /** Steps the island shows while a flow runs. */
 export type TradeProgress =
-  | { step: 'switching' | 'wrapping' | 'approving' | 'signing' | 'walletPrompt' }
+  | { step: 'switching' | 'wrapping' | 'approving' | 'signing' | 'walletPrompt' | 'checking' }
   | { step: 'pending'; hash: Hash }
   | { step: 'confirmed'; hash: Hash }
   | { step: 'owned'; hash: Hash; owner: Address };
@@ -98,7 +98,7 @@ export async function connect(
 }
 
 /** The contract allowed to move tokens: the conduit when a conduit key is set, else Seaport. */
-export function operatorOf(trade: Trade): Address {
+export function operatorOf(trade: Pick<Trade, 'conduitKey' | 'seaport' | 'conduit'>): Address {
   return getAddress(trade.conduitKey === zeroHash ? trade.seaport : trade.conduit);
 }
 

@@ -23,6 +23,7 @@ import { approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/h
 import { syncChain } from '../../indexer/indexChain.server';
 import { cardAbi } from '../contracts/cardAbi';
 import { submitOffer } from '../offer/submitOffer.server';
+import { checkOrders, ORDER_CHECK_INTERVAL_MS } from '../orderHealth.server';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
@@ -235,5 +236,16 @@ describe('a timed auction', () => {
     });
     await expect(submitOffer(database.db, seller(), payloadOf(own), options())).rejects.toThrow();
     expect((await auctionRow(auction.id))?.status).toBe('running');
+    // The listing asks only the seller's share of the reserve (bids pay fee and royalty): the order check
+    // keeps it buyable, so the bid form stays.
+    await checkOrders(
+      database.db,
+      fixture.chain,
+      TEST_FEE_RECIPIENT,
+      new Date(Date.now() + ORDER_CHECK_INTERVAL_MS + 1_000),
+    );
+    const [listing] = await database.db.select().from(sellOrders).where(eq(sellOrders.id, auction.sellOrderId));
+    expect(listing?.checkedAt?.getTime()).toBeGreaterThan(Date.now());
+    expect(listing?.unbuyableReason).toBeNull();
   });
 });

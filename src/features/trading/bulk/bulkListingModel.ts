@@ -44,6 +44,7 @@ export const BULK_TRADE_MESSAGE_KEYS = [
   'walletPrompt',
   'pending',
   'confirmed',
+  'checking',
   'invalidExpiry',
   'noFeeRecipient',
   'noWallet',

@@ -32,7 +32,7 @@ function erc20Total(order: OrderComponents, at: bigint): { token: Address; total
  * Refuses before any wallet prompt when the buyer cannot pay: the price in the ERC-20 (or coin) exceeds the
  * balance (gas comes on top and is left to the wallet). Throws "Insufficient funds" (spec §8).
  */
-async function checkFunds(
+export async function checkFunds(
   reader: {
     getBalance(a: { address: Address }): Promise<bigint>;
     readContract(a: {

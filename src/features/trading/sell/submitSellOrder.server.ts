@@ -20,12 +20,11 @@ import type { Database, Transaction } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
-import { publicClientFor } from '../../chains/publicClients.server';
 import { checkAuctionListing, insertAuction, refuseOverAuctionWithBids } from '../auction/auctionListing.server';
 import { isAuctionListing } from '../auction/auctionRules';
 import type { SettlerEnv } from '../auction/settler.server';
 import { currencyToken } from '../currencyTokens';
-import { readListingState, royaltyOf } from '../listingState.server';
+import { readListingState } from '../listingState.server';
 import { type ListingView, listingView as view } from '../listingView';
 import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
 import { toOrderJson } from '../orderJson';
@@ -55,6 +54,7 @@ async function checkOnChain(
       conduitKey: order.conduitKey,
       orderHash: hash,
       price: input.price,
+      endPrice: considerationTotal(order, 'end'),
     }),
   );
   if (state.owner?.toLowerCase() !== input.seller_address.toLowerCase()) {
@@ -66,15 +66,6 @@ async function checkOnChain(
   if (state.status.isCancelled) throw unprocessable('This order was cancelled on chain');
   if (state.status.totalFilled > 0n) throw unprocessable('This order was already filled');
   if (isAuctionListing(order)) return checkAuctionListing(chain, input, state, terms, options);
-  const endPrice = considerationTotal(order, 'end');
-  const endRoyalty =
-    endPrice === input.price
-      ? state.royalty.amount
-      : (
-          await onChain(chain, () =>
-            royaltyOf(publicClientFor(chain), input.contract_address, input.token_id, endPrice),
-          )
-        ).amount;
   const problem = royaltyProblem(
     order,
     {
@@ -83,7 +74,7 @@ async function checkOnChain(
       price: input.price,
       seller: input.seller_address,
     },
-    { ...state.royalty, endAmount: endRoyalty },
+    state.royalty,
     feeRecipient,
   );
   if (problem) throw unprocessable(problem);

@@ -1,0 +1,79 @@
+/**
+ * The cart page's and the sweep form's props, computed on the server: the configured chains with their
+ * Seaport, conduit and conduit key (what a cart transaction needs; the same for every visitor, the cart itself
+ * is in the visitor's browser), and the messages in the page's locale.
+ */
+
+import { UNBUYABLE_REASONS } from '~/server/db/schema/trading';
+import { toWalletChain } from '../../chains/chainOption';
+import type { Chain } from '../../chains/chains';
+import { CURRENCIES } from '../../chains/currencies';
+import type { Translate } from '../../i18n/t';
+import { listedCurrencies } from '../currencyTokens';
+import { platformConduitKey } from '../sellTerms.server';
+import { TRADE_MESSAGE_KEYS, type TradeMessages } from '../tradeModel';
+import type { CartPageProps } from './CartPage';
+import {
+  CART_MESSAGE_KEYS,
+  CART_ONLY_REASONS,
+  type CartMessages,
+  type CartReason,
+  SWEEP_MESSAGE_KEYS,
+  type SweepMessages,
+} from './cartModel';
+import type { SweepFormProps } from './SweepForm';
+
+/** The cart island's props for `chains` (a configuration error leaves a chain out, logged). */
+export function cartPageProps(input: {
+  chains: readonly Chain[];
+  localePrefix: string;
+  locale: string;
+  t: Translate;
+}): CartPageProps {
+  const { t } = input;
+  const chains = input.chains.flatMap((chain) => {
+    try {
+      const conduitKey = platformConduitKey();
+      return [
+        {
+          chain: toWalletChain(chain),
+          seaport: chain.contracts.exchange,
+          conduit: chain.contracts.market,
+          conduitKey,
+          label: t(`chain.${chain.key}`),
+        },
+      ];
+    } catch (error) {
+      console.error('[cart] chain unavailable:', error);
+      return [];
+    }
+  });
+  const reasons = Object.fromEntries(
+    [...UNBUYABLE_REASONS, ...CART_ONLY_REASONS].map((reason) => [reason, t(`cart.reason.${reason}`)]),
+  ) as Record<CartReason, string>;
+  return {
+    chains,
+    m: Object.fromEntries(CART_MESSAGE_KEYS.map((key) => [key, t(`cart.${key}`)])) as CartMessages,
+    reasons,
+    trade: Object.fromEntries(TRADE_MESSAGE_KEYS.map((key) => [key, t(`trade.${key}`)])) as TradeMessages,
+    localePrefix: input.localePrefix,
+    locale: input.locale,
+  };
+}
+
+/** The sweep form's props for a collection on `chain`. */
+export function sweepFormProps(input: {
+  collectionId: number;
+  chain: Chain;
+  localePrefix: string;
+  t: Translate;
+}): SweepFormProps {
+  const { t } = input;
+  return {
+    collectionId: input.collectionId,
+    chainId: input.chain.chainId,
+    currencies: listedCurrencies(input.chain).map(({ code }) => ({ code, symbol: CURRENCIES[code].symbol })),
+    cartPath: `${input.localePrefix}/cart`,
+    m: Object.fromEntries(SWEEP_MESSAGE_KEYS.map((key) => [key, t(`cart.sweep.${key}`)])) as SweepMessages,
+  };
+}
