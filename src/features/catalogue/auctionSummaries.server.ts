@@ -15,7 +15,7 @@ export async function auctionSummaries(
   const rows = await db.execute<{ sell_order_id: unknown; ends_at: unknown; highest: unknown }>(sql`
     select a.sell_order_id, a.ends_at, (select max(b.price)::text from ${auctionBids} b
       join ${offers} o on o.id = b.offer_id
-      where b.auction_id = a.id and b.invalid_reason is null and o.status = 'active') as highest
+      where b.auction_id = a.id and b.invalid_reason is null and o.status = 'active' and o.inactive_reason is null) as highest
     from ${auctions} a
     where a.sell_order_id in (${sql.join(
       sellOrderIds.map((id) => sql`${id}`),

@@ -22,12 +22,14 @@ import {
 import { approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/helpers/testOffers';
 import { syncChain } from '../../indexer/indexChain.server';
 import { cardAbi } from '../contracts/cardAbi';
+import { checkOffers } from '../offer/checkOffers.server';
 import { submitOffer } from '../offer/submitOffer.server';
 import { checkOrders, ORDER_CHECK_INTERVAL_MS } from '../orderHealth.server';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
 import { submitSellOrder } from '../sell/submitSellOrder.server';
+import { highestBid } from './bids.server';
 import { settleAuctions } from './settleAuctions.server';
 
 let fixture: TestMarket;
@@ -126,8 +128,12 @@ describe('a timed auction', () => {
       /ended/,
     );
 
-    // The highest bidder withdraws their allowance: the second bid wins.
+    // The highest bidder withdraws their allowance: once the offer check sees it, their bid no longer sets
+    // the minimum, and at the end the second bid wins.
     await approveWeth(fixture, c, 0n);
+    expect(await highestBid(database.db, auction.id)).toBe(parseEther('1.5'));
+    await checkOffers(database.db, fixture.chain, new Date(Date.now() + 3_600_000));
+    expect(await highestBid(database.db, auction.id)).toBe(second);
     const people = [input.seller_address, TEST_FEE_RECIPIENT, fixture.creator.address, b.account.address] as const;
     const before = await Promise.all(people.map((who) => wethOf(fixture, who)));
     const after = new Date((extended?.getTime() ?? 0) + 1_000);

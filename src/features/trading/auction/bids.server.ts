@@ -40,13 +40,24 @@ export async function runningAuctionOf(
   return row ? { ...row.auction, listingEnd: row.listingEnd } : undefined;
 }
 
-/** The highest standing bid's price (bids found invalid at settlement left out), if any. */
+/**
+ * The highest standing bid's price, if any: bids found invalid at settlement, and bids whose offerer no longer
+ * has the balance or the allowance (the offer check marks them inactive), are left out, so a bid that cannot
+ * pay does not hold others above it.
+ */
 export async function highestBid(db: Database | Transaction, auctionId: number): Promise<bigint | undefined> {
   const [row] = await db
     .select({ price: auctionBids.price })
     .from(auctionBids)
     .innerJoin(offers, eq(offers.id, auctionBids.offerId))
-    .where(and(eq(auctionBids.auctionId, auctionId), isNull(auctionBids.invalidReason), eq(offers.status, 'active')))
+    .where(
+      and(
+        eq(auctionBids.auctionId, auctionId),
+        isNull(auctionBids.invalidReason),
+        eq(offers.status, 'active'),
+        isNull(offers.inactiveReason),
+      ),
+    )
     .orderBy(desc(auctionBids.price))
     .limit(1);
   return row ? BigInt(row.price) : undefined;
@@ -107,6 +118,7 @@ export async function bidsOf(db: Database, auctionId: number) {
       placedAt: auctionBids.placedAt,
       invalidReason: auctionBids.invalidReason,
       offerStatus: offers.status,
+      offerInactive: offers.inactiveReason,
       offerId: offers.id,
     })
     .from(auctionBids)
