@@ -1,6 +1,6 @@
 /**
  * Date formatting for display, always in Japan time whatever the viewer's zone.
- * @see marketplace-spec.md §9 "Dates are shown in Asia/Tokyo as YYYY-MM-DD HH:mm"
+ * @see docs/product-spec.md §9 "Dates are shown in Asia/Tokyo as YYYY-MM-DD HH:mm"
  */
 
 /** Zone every date is shown in. @see spec §9 */
@@ -36,4 +36,9 @@ export function formatDate(input: DateInput): string {
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value } of partsFormatter.formatToParts(date)) part[type] = value;
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
+/** A moment as whole unix seconds (what chains and Seaport orders count in). */
+export function unixSeconds(date: Date): bigint {
+  return BigInt(Math.floor(date.getTime() / 1000));
 }

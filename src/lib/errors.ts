@@ -4,7 +4,7 @@
  * The strings are kept byte-for-byte as the spec gives them because tests and
  * people compare them literally.
  *
- * @see marketplace-spec.md §8 (error catalogue), §5, §9
+ * @see docs/product-spec.md §8 (error catalogue), §5, §9
  */
 
 /**

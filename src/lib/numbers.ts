@@ -1,6 +1,6 @@
 /**
  * Number formatting for display.
- * @see marketplace-spec.md §9 "Numbers use Japanese formatting"
+ * @see docs/product-spec.md §9 "Numbers use Japanese formatting"
  */
 
 /** Locale used for numbers unless a caller asks for another. @see spec §9 */

@@ -1,7 +1,7 @@
 /**
  * Price formatting: yen and crypto amounts held in wei. All crypto arithmetic is
  * bigint so no amount is ever rounded through a float.
- * @see marketplace-spec.md §9 "Price format"
+ * @see docs/product-spec.md §9 "Price format"
  */
 import { formatNumber } from './numbers';
 

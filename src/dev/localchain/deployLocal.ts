@@ -14,7 +14,7 @@
  * whatever its chain id.
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md "Conduits"
- * @see marketplace-spec.md §3 "Chain config per environment" (exchange, atem, payment)
+ * @see docs/product-spec.md §3 "Chain config per environment" (exchange, atem, payment)
  */
 
 import conduitControllerArtifact from '@opensea/seaport-js/src/artifacts/seaport/contracts/conduit/ConduitController.sol/LocalConduitController.json';

@@ -1,7 +1,7 @@
 /**
  * Chain configuration per deployment environment, with validated overrides
  * (e.g. the RPC ports and contract addresses a local deploy script writes).
- * @see marketplace-spec.md §3 "Chain config per environment", §9 chain ids
+ * @see docs/product-spec.md §3 "Chain config per environment", §9 chain ids
  */
 import { z } from 'zod';
 import type { Address } from '~/lib/addresses';

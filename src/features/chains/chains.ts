@@ -2,7 +2,7 @@
  * The blockchain networks Kirafuda trades on, and lookups over a configured list.
  * The list itself comes from {@link ./chainConfig.ts} per environment; this file
  * holds what is the same everywhere.
- * @see marketplace-spec.md §3 "Blockchain network", "Chain config per environment"; §5; §9
+ * @see docs/product-spec.md §3 "Blockchain network", "Chain config per environment"; §5; §9
  */
 import type { Address } from '~/lib/addresses';
 import { UNKNOWN_CHAIN } from '~/lib/errors';

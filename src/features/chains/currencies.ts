@@ -1,6 +1,6 @@
 /**
  * Currencies a price can be in, their kinds, and which ones each chain uses.
- * @see marketplace-spec.md §3 "Currency code enum", "Currency types", "Chain id to currency"
+ * @see docs/product-spec.md §3 "Currency code enum", "Currency types", "Chain id to currency"
  */
 import type { ChainKey } from './chains';
 

@@ -86,15 +86,23 @@ interface Fill {
   items: PaidItem[];
 }
 
-/**
- * A listing's fill: the offerer gave the card, the recipient paid the consideration. A listing matched with a
- * bid (a settled auction, ../trading/auction/settlementCall.ts) names the seller as recipient: the bid's own
- * fill is the sale, at the bid's price, and this half is not one.
- */
+/** A listing's fill: the offerer gave the card, the recipient paid the consideration. */
 function listingFill(event: Fulfilled): Fill | undefined {
   const card = event.offer.find((item) => item.itemType === ItemType.ERC721);
-  if (!card || lower(event.recipient) === lower(event.offerer)) return undefined;
-  return { card, seller: event.offerer, buyer: event.recipient, items: paidItems(event) };
+  return card ? { card, seller: event.offerer, buyer: event.recipient, items: paidItems(event) } : undefined;
+}
+
+/**
+ * Whether the fill is the listing half of a settled timed auction (a stored listing of sale type `auction`,
+ * matched with the winning bid: ../trading/auction/settlementCall.ts). The bid's half is the sale, at the
+ * bid's price; this half only ends the listing.
+ */
+async function isAuctionListingFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<boolean> {
+  const [listing] = await tx
+    .select({ saleType: sellOrders.saleType })
+    .from(sellOrders)
+    .where(and(eq(sellOrders.chainId, context.chainId), eq(sellOrders.orderHash, event.orderHash)));
+  return listing?.saleType === 'auction';
 }
 
 /**
@@ -146,15 +154,12 @@ async function closeUsedOffer(tx: Transaction, offer: { id: number; quantity: nu
 }
 
 async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<void> {
-  const fill = listingFill(event) ?? offerFill(event);
-  if (!fill) {
-    // The listing half of a settled auction: the listing is sold, the bid's half books the sale.
-    if (event.offer.some((item) => item.itemType === ItemType.ERC721)) {
-      await storedOrder(tx, context, event, await context.blockTime(event.blockNumber));
-    }
+  if (await isAuctionListingFill(tx, context, event)) {
+    await storedOrder(tx, context, event, await context.blockTime(event.blockNumber));
     return;
   }
-  if (!context.contracts.has(lower(fill.card.token))) return;
+  const fill = listingFill(event) ?? offerFill(event);
+  if (!fill || !context.contracts.has(lower(fill.card.token))) return;
   const at = await context.blockTime(event.blockNumber);
   const stored = await storedOrder(tx, context, event, at);
   const contractAddress = lower(fill.card.token);

@@ -153,12 +153,16 @@ const same = (a: string | null | undefined, b: string | null | undefined): boole
 export function tradeRole(input: {
   owner: string;
   userWallet: string | null;
-  listing: (Pick<TradeListing, 'sellerAddress' | 'unbuyableReason'> & Partial<Pick<TradeListing, 'auction'>>) | null;
+  listing:
+    | (Pick<TradeListing, 'sellerAddress' | 'unbuyableReason'> & Partial<Pick<TradeListing, 'auction' | 'saleType'>>)
+    | null;
   /** Now, in ms (a timed auction takes bids until its end). */
   now?: number;
 }): TradeRole {
   const { owner, userWallet, listing } = input;
   const auction = listing?.auction;
+  // An auction listing is filled only by the settlement: never a Buy button, even without its auction's state.
+  if (listing?.saleType === 'auction' && !auction) return same(listing.sellerAddress, userWallet) ? 'cancel' : 'none';
   if (listing && auction) {
     // The seller may cancel an auction only before its first bid; bids come until the end.
     if (same(listing.sellerAddress, userWallet)) return auction.bidCount === 0 ? 'cancel' : 'none';

@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { conflict, unprocessable } from '~/server/api/errors';
 import { auctionBids, auctions, type sellOrders } from '~/server/db/schema';
-import type { Database, Transaction } from '~/server/db/types';
+import type { Transaction } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
 import { currencyToken } from '../currencyTokens';
 import type { ListingState } from '../listingState.server';
@@ -44,15 +44,18 @@ export function checkAuctionListing(
   if (problem) throw unprocessable(problem);
 }
 
-/** Refuses a new listing of a card whose running auction already has bids (the bidders hold the seller to it). */
+/**
+ * Refuses a new listing of a card whose running auction already has bids (the bidders hold the seller to it),
+ * inside the storing transaction: the seller's running auctions of the card are locked first, as a bid locks
+ * its auction, so a bid and a replacing listing cannot both go through.
+ */
 export async function refuseOverAuctionWithBids(
-  db: Database,
+  tx: Transaction,
   key: { chainId: number; contractAddress: string; tokenId: string; sellerAddress: string },
 ): Promise<void> {
-  const [bid] = await db
-    .select({ id: auctionBids.id })
+  const running = await tx
+    .select({ id: auctions.id })
     .from(auctions)
-    .innerJoin(auctionBids, eq(auctionBids.auctionId, auctions.id))
     .where(
       and(
         eq(auctions.chainId, key.chainId),
@@ -60,6 +63,17 @@ export async function refuseOverAuctionWithBids(
         eq(auctions.tokenId, key.tokenId),
         eq(auctions.sellerAddress, key.sellerAddress),
         inArray(auctions.status, ['running', 'settling']),
+      ),
+    )
+    .for('update');
+  if (running.length === 0) return;
+  const [bid] = await tx
+    .select({ id: auctionBids.id })
+    .from(auctionBids)
+    .where(
+      inArray(
+        auctionBids.auctionId,
+        running.map((row) => row.id),
       ),
     )
     .limit(1);

@@ -6,7 +6,8 @@
  * the end ten minutes after it. Bids are placed one at a time per auction (the auction row is locked), so two
  * bids at once cannot both claim to be the highest.
  */
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { unixSeconds } from '~/lib/dates';
 import { conflict } from '~/server/api/errors';
 import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -74,11 +75,21 @@ export async function bidProblem(
   if (now >= auction.endsAt) return 'This auction has ended';
   if (shape.currencyCode !== auction.currencyCode) return 'A bid must be in the auction’s currency';
   if (order.offerer.toLowerCase() === auction.sellerAddress) return 'You cannot bid on your own auction';
-  if (order.endTime < BigInt(Math.floor(auction.listingEnd.getTime() / 1000))) {
+  if (order.endTime < unixSeconds(auction.listingEnd)) {
     return `A bid must stay valid until ${auction.listingEnd.toISOString()} (the auction’s settlement)`;
   }
   const least = minimumBid(BigInt(auction.reservePrice), await highestBid(db, auction.id), auction.minStepBps);
   return shape.unitPrice < least ? `A bid must be at least ${least}` : undefined;
+}
+
+/**
+ * The problem with what a bid pays out of itself, or undefined: exactly the platform fee and the card's
+ * royalty for its amount, no more (bids are ranked by their amount, so one that gave most of it to the royalty
+ * receiver would outrank honest bids while leaving the seller little).
+ */
+export function bidPayoutProblem(order: OrderComponents, fee: bigint, royalty: bigint): string | undefined {
+  const paidOut = order.consideration.slice(1).reduce((sum, item) => sum + item.endAmount, 0n);
+  return paidOut === fee + royalty ? undefined : 'A bid must pay exactly the platform fee and the royalty out of it';
 }
 
 /**
@@ -99,9 +110,8 @@ export async function placeBid(
   await tx
     .insert(auctionBids)
     .values({ auctionId, offerId: offer.id, price: offer.price, bidderAddress: offer.offererAddress, placedAt: now });
-  const toSeconds = (date: Date) => BigInt(Math.floor(date.getTime() / 1000));
   const endsAt = new Date(
-    Number(endAfterBid(toSeconds(auction.endsAt), toSeconds(now), toSeconds(auction.latestEndsAt))) * 1000,
+    Number(endAfterBid(unixSeconds(auction.endsAt), unixSeconds(now), unixSeconds(auction.latestEndsAt))) * 1000,
   );
   if (endsAt.getTime() !== auction.endsAt.getTime()) {
     await tx.update(auctions).set({ endsAt, updatedAt: now }).where(eq(auctions.id, auctionId));
@@ -111,20 +121,24 @@ export async function placeBid(
 
 /** The bids of an auction, highest first, with whether each still stands. */
 export async function bidsOf(db: Database, auctionId: number) {
-  return db
-    .select({
-      price: auctionBids.price,
-      bidder: auctionBids.bidderAddress,
-      placedAt: auctionBids.placedAt,
-      invalidReason: auctionBids.invalidReason,
-      offerStatus: offers.status,
-      offerInactive: offers.inactiveReason,
-      offerId: offers.id,
-    })
-    .from(auctionBids)
-    .innerJoin(offers, eq(offers.id, auctionBids.offerId))
-    .where(eq(auctionBids.auctionId, auctionId))
-    .orderBy(desc(auctionBids.price), desc(auctionBids.id));
+  return (
+    db
+      .select({
+        id: auctionBids.id,
+        price: auctionBids.price,
+        bidder: auctionBids.bidderAddress,
+        placedAt: auctionBids.placedAt,
+        invalidReason: auctionBids.invalidReason,
+        offerStatus: offers.status,
+        offerInactive: offers.inactiveReason,
+        offerId: offers.id,
+      })
+      .from(auctionBids)
+      .innerJoin(offers, eq(offers.id, auctionBids.offerId))
+      .where(eq(auctionBids.auctionId, auctionId))
+      // Equal bids: the earlier one ranks first.
+      .orderBy(desc(auctionBids.price), asc(auctionBids.id))
+  );
 }
 
 /** Whether any of these auctions has a bid (a seller may cancel only before the first). */

@@ -12,7 +12,7 @@
  * Bids that fail are marked with the reason and passed over. Runs in the indexer's process under its lock
  * (../../indexer/runIndexer.server.ts), so one server settles at a time.
  */
-import { and, asc, eq, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, ne, notExists } from 'drizzle-orm';
 import {
   createWalletClient,
   encodeFunctionData,
@@ -21,7 +21,11 @@ import {
   http,
   keccak256,
   type PrivateKeyAccount,
+  parseTransaction,
+  recoverTransactionAddress,
+  type TransactionSerialized,
 } from 'viem';
+import { unixSeconds } from '~/lib/dates';
 import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
@@ -54,8 +58,6 @@ export interface SettleOptions {
   afterStore?: () => Promise<void>;
   afterSend?: () => Promise<void>;
 }
-
-const toSeconds = (date: Date) => BigInt(Math.floor(date.getTime() / 1000));
 
 /** Ends an auction without a sale, and its listing with it (nobody but the settlement account can fill it). */
 async function endUnsold(db: Database, auction: Auction, outcome: string, now: Date): Promise<AuctionOutcome> {
@@ -104,26 +106,65 @@ async function bidProblem(chain: Chain, bid: OrderComponents, price: bigint, now
     unitPrice: price,
   });
   return (
-    offerInactiveReason({ counter: bid.counter, endTime: bid.endTime, unitPrice: price }, state, toSeconds(now)) ??
+    offerInactiveReason({ counter: bid.counter, endTime: bid.endTime, unitPrice: price }, state, unixSeconds(now)) ??
     undefined
   );
 }
 
-/** Waits for a stored settlement's receipt (sending its bytes again when the chain does not know it). */
-async function follow(db: Database, chain: Chain, auction: Auction, options: SettleOptions): Promise<AuctionOutcome> {
+/** Ends a running auction whose listing is no longer active: cancelled with it, else unsold. */
+async function endWithListing(db: Database, auctionId: number, listingStatus: string, now: Date) {
+  const status = listingStatus === 'cancelled' ? ('cancelled' as const) : ('unsold' as const);
+  await db
+    .update(auctions)
+    .set({ status, outcome: `listing ${listingStatus}`, updatedAt: now })
+    .where(and(eq(auctions.id, auctionId), eq(auctions.status, 'running')));
+  return { auctionId, status };
+}
+
+/** Puts a settlement that can never be mined back to `running` (its bid is not blamed), to be signed anew. */
+async function release(db: Database, auction: Auction, now: Date): Promise<AuctionOutcome> {
+  await db
+    .update(auctions)
+    .set({ status: 'running', settleTxHash: null, settleRawTx: null, winningOfferId: null, updatedAt: now })
+    .where(and(eq(auctions.id, auction.id), eq(auctions.status, 'settling')));
+  return { auctionId: auction.id, status: 'running' };
+}
+
+/**
+ * Waits for a stored settlement's receipt, sending its bytes again when the chain does not know it. When the
+ * account's nonce has moved past the transaction's without it (replaced, or dropped and the nonce used), it
+ * can never be mined: the auction runs again and the next pass signs a new one.
+ */
+async function follow(
+  db: Database,
+  chain: Chain,
+  auction: Auction,
+  options: SettleOptions,
+  timeoutMs: number,
+): Promise<AuctionOutcome> {
   const client = publicClientFor(chain);
   const hash = auction.settleTxHash as Hash;
+  const raw = auction.settleRawTx as Hex;
+  const now = options.now ?? new Date();
   let receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
   if (!receipt) {
-    await client.sendRawTransaction({ serializedTransaction: auction.settleRawTx as Hex }).catch(() => {
+    const sent = parseTransaction(raw);
+    const sender = await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized });
+    const used = await client.getTransactionCount({ address: sender, blockTag: 'latest' });
+    if (sent.nonce !== undefined && used > sent.nonce) {
+      receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+      if (!receipt) return release(db, auction, now);
+    }
+  }
+  if (!receipt) {
+    await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => {
       // Known already, or mined meanwhile: the receipt below tells.
     });
     receipt = await client
-      .waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: options.receiptTimeoutMs ?? 30_000 })
+      .waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: timeoutMs })
       .catch(() => undefined);
   }
   if (!receipt) return { auctionId: auction.id, status: 'pending', txHash: hash };
-  const now = options.now ?? new Date();
   if (receipt.status === 'success') {
     const block = await client.getBlock({ blockNumber: receipt.blockNumber });
     await db
@@ -159,20 +200,16 @@ async function settle(
   const [listingRow] = await db.select().from(sellOrders).where(eq(sellOrders.id, auction.sellOrderId));
   const listing = listingRow ? parseOrderJson(listingRow.order) : undefined;
   if (!listingRow || !listing) return endUnsold(db, auction, 'the listing is gone', now);
-  if (listingRow.status !== 'active') {
-    const status = listingRow.status === 'cancelled' ? 'cancelled' : 'unsold';
-    await db
-      .update(auctions)
-      .set({ status, outcome: `listing ${listingRow.status}` })
-      .where(eq(auctions.id, auction.id));
-    return { auctionId: auction.id, status };
-  }
+  if (listingRow.status !== 'active') return endWithListing(db, auction.id, listingRow.status, now);
   const unfillable = await listingProblem(chain, listing);
   if (unfillable) return endUnsold(db, auction, unfillable, now);
 
   const client = publicClientFor(chain);
   const reserve = BigInt(auction.reservePrice);
-  for (const bid of await bidsOf(db, auction.id)) {
+  const bids = await bidsOf(db, auction.id);
+  // The claim below holds only if no bid came in since this list was read (a late bid may move the end).
+  const lastBidId = bids.reduce((last, bid) => Math.max(last, bid.id), 0);
+  for (const bid of bids) {
     if (bid.invalidReason !== null || bid.offerStatus !== 'active' || BigInt(bid.price) < reserve) continue;
     const [offer] = await db.select().from(offers).where(eq(offers.id, bid.offerId));
     const bidOrder = offer ? parseOrderJson(offer.order) : undefined;
@@ -215,14 +252,26 @@ async function settle(
     const claimed = await db
       .update(auctions)
       .set({ status: 'settling', settleRawTx: raw, settleTxHash: hash, winningOfferId: bid.offerId, updatedAt: now })
-      .where(and(eq(auctions.id, auction.id), eq(auctions.status, 'running')))
+      .where(
+        and(
+          eq(auctions.id, auction.id),
+          eq(auctions.status, 'running'),
+          lte(auctions.endsAt, now),
+          notExists(
+            db
+              .select({ id: auctionBids.id })
+              .from(auctionBids)
+              .where(and(eq(auctionBids.auctionId, auction.id), gt(auctionBids.id, lastBidId))),
+          ),
+        ),
+      )
       .returning();
     const stored = claimed[0];
     if (!stored) return { auctionId: auction.id, status: 'pending' };
     await options.afterStore?.();
     await client.sendRawTransaction({ serializedTransaction: raw });
     await options.afterSend?.();
-    return follow(db, chain, stored, options);
+    return follow(db, chain, stored, options, options.receiptTimeoutMs ?? 30_000);
   }
   return endUnsold(db, auction, 'no bid at or above the reserve could pay', now);
 }
@@ -241,34 +290,20 @@ export async function settleAuctions(
     .from(auctions)
     .innerJoin(sellOrders, eq(sellOrders.id, auctions.sellOrderId))
     .where(and(eq(auctions.chainId, chain.chainId), eq(auctions.status, 'running'), ne(sellOrders.status, 'active')));
-  for (const { id, listingStatus } of closed) {
-    const status = listingStatus === 'cancelled' ? 'cancelled' : 'unsold';
-    await db
-      .update(auctions)
-      .set({ status, outcome: `listing ${listingStatus}`, updatedAt: now })
-      .where(and(eq(auctions.id, id), eq(auctions.status, 'running')));
-  }
+  const outcomes: AuctionOutcome[] = [];
+  for (const { id, listingStatus } of closed) outcomes.push(await endWithListing(db, id, listingStatus, now));
+  // Settlements under way first (each waits briefly), then the ended auctions, oldest first.
+  const settling = await db
+    .select()
+    .from(auctions)
+    .where(and(eq(auctions.chainId, chain.chainId), eq(auctions.status, 'settling')));
+  for (const auction of settling) outcomes.push(await follow(db, chain, auction, options, 5_000));
   const due = await db
     .select()
     .from(auctions)
-    .where(
-      and(
-        eq(auctions.chainId, chain.chainId),
-        or(and(eq(auctions.status, 'running'), lte(auctions.endsAt, now)), eq(auctions.status, 'settling')),
-      ),
-    )
+    .where(and(eq(auctions.chainId, chain.chainId), eq(auctions.status, 'running'), lte(auctions.endsAt, now)))
     .orderBy(asc(auctions.endsAt))
     .limit(20);
-  const outcomes: AuctionOutcome[] = closed.map(({ id, listingStatus }) => ({
-    auctionId: id,
-    status: listingStatus === 'cancelled' ? ('cancelled' as const) : ('unsold' as const),
-  }));
-  for (const auction of due) {
-    outcomes.push(
-      auction.status === 'settling'
-        ? await follow(db, chain, auction, options)
-        : await settle(db, chain, account, auction, options),
-    );
-  }
+  for (const auction of due) outcomes.push(await settle(db, chain, account, auction, options));
   return outcomes;
 }

@@ -7,31 +7,13 @@
  * royalty, to the wei.
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md "Match Orders"
  */
-import type { Address, Hex } from 'viem';
-import type { OrderComponents } from '../seaport/seaportTypes';
-
-/** One signed order. */
-export interface SignedOrder {
-  readonly order: OrderComponents;
-  readonly signature: Hex;
-}
+import type { Address } from 'viem';
+import { advancedOrder, type SignedOrder } from '../seaport/advancedOrder';
 
 const component = (orderIndex: number, itemIndex: number) => ({
   orderIndex: BigInt(orderIndex),
   itemIndex: BigInt(itemIndex),
 });
-
-/** Seaport's `AdvancedOrder` of a whole fill (numerator = denominator = 1). */
-function advanced({ order, signature }: SignedOrder) {
-  const { counter: _counter, ...fields } = order;
-  return {
-    parameters: { ...fields, totalOriginalConsiderationItems: BigInt(order.consideration.length) },
-    numerator: 1n,
-    denominator: 1n,
-    signature,
-    extraData: '0x' as Hex,
-  };
-}
 
 /** The arguments of `matchAdvancedOrders` settling `listing` with `bid`, leaving the rest to `seller`. */
 export function settlementArgs(listing: SignedOrder, bid: SignedOrder, seller: Address) {
@@ -46,5 +28,5 @@ export function settlementArgs(listing: SignedOrder, bid: SignedOrder, seller: A
       considerationComponents: [component(1, index + 1)],
     })),
   ];
-  return [[advanced(listing), advanced(bid)], [], fulfillments, seller] as const;
+  return [[advancedOrder(listing), advancedOrder(bid)], [], fulfillments, seller] as const;
 }

@@ -15,12 +15,19 @@ export interface SettlerEnv {
   AUCTION_SETTLER_PRIVATE_KEY?: string | undefined;
 }
 
-/** The settlement account, or undefined when auctions are not configured. */
+let warned = false;
+
+/**
+ * The settlement account, or undefined when auctions are not configured. A malformed key closes auctions (with
+ * one line in the log) rather than failing every token page and the indexer.
+ */
 export function settlerAccount(env: SettlerEnv = process.env): PrivateKeyAccount | undefined {
   const key = env.AUCTION_SETTLER_PRIVATE_KEY?.trim();
   if (key) {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('AUCTION_SETTLER_PRIVATE_KEY must be 32 bytes of hex');
-    return privateKeyToAccount(key as Hex);
+    if (/^0x[0-9a-fA-F]{64}$/.test(key)) return privateKeyToAccount(key as Hex);
+    if (!warned) console.error('[auctions] AUCTION_SETTLER_PRIVATE_KEY must be 32 bytes of hex; auctions are closed');
+    warned = true;
+    return undefined;
   }
   return serverEnvironment(env) === 'local' ? privateKeyToAccount(LOCAL_SETTLER_KEY) : undefined;
 }

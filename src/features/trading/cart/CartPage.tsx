@@ -48,6 +48,7 @@ export interface CartPageProps {
 async function checkItems(items: readonly CartItem[], chains: readonly CartPageChain[]) {
   const flags = new Map<string, CartReason>();
   const prices = new Map<string, Partial<CartItem>>();
+  let failed = false;
   for (const group of groupCart(items)) {
     if (!chains.some((chain) => chain.chain.chainId === group.chainId)) continue;
     const answer = await api
@@ -55,13 +56,17 @@ async function checkItems(items: readonly CartItem[], chains: readonly CartPageC
         chain_id: group.chainId,
         order_hashes: group.items.map((item) => item.orderHash),
       })
-      .catch(() => ({ orders: [] as CartCheck[] }));
+      .catch(() => {
+        // Rate-limited or the chain did not answer: say so; the purchase checks again before the wallet.
+        failed = true;
+        return { orders: [] as CartCheck[] };
+      });
     for (const { orderHash, buyable, reason, listing } of answer.orders) {
       if (!buyable) flags.set(orderHash, reason ?? 'unknown');
       else if (listing) prices.set(orderHash, { currentPrice: listing.currentPrice });
     }
   }
-  return { flags, prices };
+  return { flags, prices, failed };
 }
 
 /** The island (see the module comment). */
@@ -70,6 +75,7 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
   const user = useStore($currentUser);
   const [hydrated, setHydrated] = useState(false);
   const [checked, setChecked] = useState(false);
+  const [checkFailed, setCheckFailed] = useState(false);
   const [flags, setFlags] = useState<ReadonlyMap<string, CartReason>>(new Map());
   const [buying, setBuying] = useState<number | null>(null);
   const [result, setResult] = useState<{ chainId: number; text: string } | null>(null);
@@ -77,8 +83,9 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
 
   useEffect(() => {
     setHydrated(true);
-    void checkItems(readStoredCart(), chains).then(({ flags: found, prices }) => {
+    void checkItems(readStoredCart(), chains).then(({ flags: found, prices, failed }) => {
       setFlags(found);
+      setCheckFailed(failed);
       if (prices.size > 0) updateCartItems(prices);
       setChecked(true);
     });
@@ -140,6 +147,11 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
   return (
     <div className="grid gap-8" data-cart-checked={checked} data-busy={runner.busy ? 'true' : undefined}>
       {resultNote}
+      {checkFailed && (
+        <p role="alert" className="text-sm">
+          {m.checkFailed}
+        </p>
+      )}
       {groupCart(cart, new Set(flags.keys())).map((group) => {
         const chain = chains.find((entry) => entry.chain.chainId === group.chainId);
         const count = group.items.filter((item) => !flags.has(item.orderHash)).length;
@@ -152,7 +164,7 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
             data-cart-chain={group.chainId}
           >
             <h2 id={`cart-chain-${group.chainId}`} className="text-xl font-bold">
-              {chain?.label ?? `Chain ${group.chainId}`}
+              {chain?.label ?? interpolate(m.chainId, { id: group.chainId })}
             </h2>
             <ul className="grid gap-3">
               {group.items.map((item) => {
@@ -208,7 +220,7 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
                 disabled={runner.busy || count === 0}
                 onClick={() => buy(group, chain)}
               >
-                {interpolate(m.buy, { count, chain: chain.label })}
+                {interpolate(count === 1 ? m.buyOne : m.buy, { count, chain: chain.label })}
               </button>
             ) : (
               <p className="text-sm text-ink-muted">{trade.connectFirst}</p>

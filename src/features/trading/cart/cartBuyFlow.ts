@@ -13,6 +13,7 @@ import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { checkFunds } from '../buy/buyFlow';
 import { parseOrderJson } from '../orderJson';
+import type { SignedOrder } from '../seaport/advancedOrder';
 import { paymentTime } from '../seaport/fulfillOrder';
 import { currentAmount } from '../seaport/orderAmounts';
 import { seaportAbi } from '../seaport/seaportAbi';
@@ -20,7 +21,7 @@ import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
 import type { TradeChain } from '../tradeModel';
 import { confirm, connect, ensureAllowance, operatorOf, type TradeProgress } from '../walletTrade';
 import { type CartCheck, planCart, type SkippedOrder } from './cartModel';
-import { boughtOrders, cartValue, fulfillAvailable, type SignedOrder } from './fulfillAvailable';
+import { boughtOrders, cartValue, fulfillAvailable } from './fulfillAvailable';
 
 /** The chain a cart is bought on, as the cart page gets it from the server. */
 export interface CartChain {

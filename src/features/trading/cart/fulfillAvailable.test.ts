@@ -22,6 +22,7 @@ import { revertName } from '../../../../tests/helpers/revertName';
 import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
 import { anvilKey } from '../../../../tests/helpers/testWallet';
 import { cardAbi } from '../contracts/cardAbi';
+import type { SignedOrder } from '../seaport/advancedOrder';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { fulfillOrder } from '../seaport/fulfillOrder';
 import { incrementCounter } from '../seaport/incrementCounter';
@@ -29,7 +30,7 @@ import { currentAmount } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
 import { signOrder } from '../seaport/signOrder';
-import { boughtOrders, cartFulfillments, cartValue, fulfillAvailable, type SignedOrder } from './fulfillAvailable';
+import { boughtOrders, cartFulfillments, cartValue, fulfillAvailable } from './fulfillAvailable';
 
 let fixture: SaleFixture;
 /** Gas of the 3-of-4 sweep, compared with three single buys below. */

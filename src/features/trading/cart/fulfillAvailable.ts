@@ -22,7 +22,7 @@
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md "Fulfill Available"
  * @see Seaport `OrderCombiner._fulfillAvailableAdvancedOrders`, `AmountDeriver._locateCurrentAmount`
- * @see marketplace-spec.md §8 (transaction errors)
+ * @see docs/product-spec.md §8 (transaction errors)
  */
 import {
   type Account,
@@ -39,6 +39,7 @@ import {
   zeroHash,
 } from 'viem';
 
+import { advancedOrder, type SignedOrder } from '../seaport/advancedOrder';
 import { currentAmount } from '../seaport/orderAmounts';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { type ConsiderationItem, ItemType, type OrderComponents } from '../seaport/seaportTypes';
@@ -53,12 +54,6 @@ export interface FulfillmentComponent {
 export interface CartFulfillments {
   offerFulfillments: FulfillmentComponent[][];
   considerationFulfillments: FulfillmentComponent[][];
-}
-
-/** A listing as the seller signed it. */
-export interface SignedOrder {
-  readonly order: OrderComponents;
-  readonly signature: Hex;
 }
 
 /** Parameters of {@link fulfillAvailable}. */
@@ -162,16 +157,7 @@ export async function fulfillAvailable(
   if (orders.length === 0) throw new Error('fulfillAvailable: the cart is empty');
   const components = orders.map(({ order }) => order);
   const { offerFulfillments, considerationFulfillments } = cartFulfillments(components);
-  const advancedOrders = orders.map(({ order, signature }) => {
-    const { counter: _counter, ...fields } = order;
-    return {
-      parameters: { ...fields, totalOriginalConsiderationItems: BigInt(order.consideration.length) },
-      numerator: 1n,
-      denominator: 1n,
-      signature,
-      extraData: '0x' as const,
-    };
-  });
+  const advancedOrders = orders.map((signed) => advancedOrder(signed));
   return walletClient.writeContract({
     address: seaport,
     abi: seaportAbi,

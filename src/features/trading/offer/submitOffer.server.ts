@@ -7,7 +7,7 @@
  * @see ./offerRules.ts
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
+import { type Address, type Hex, zeroAddress } from 'viem';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { cards, categories, offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -15,11 +15,12 @@ import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
 import { CURRENCIES } from '../../chains/currencies';
-import { bidProblem, placeBid, runningAuctionOf } from '../auction/bids.server';
+import { bidPayoutProblem, bidProblem, placeBid, runningAuctionOf } from '../auction/bids.server';
 import { listedCurrencies } from '../currencyTokens';
 import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
 import { toOrderJson } from '../orderJson';
 import { isOrderSignatureValid } from '../orderSignature.server';
+import { unitFee } from '../seaport/buildOffer';
 import { orderHash } from '../seaport/orderHash';
 import { ItemType } from '../seaport/seaportTypes';
 import { sellTerms } from '../sellTerms.server';
@@ -137,7 +138,15 @@ export async function submitOffer(
   if (state.status.totalFilled > 0n) throw unprocessable('This order was already filled');
   if (state.balance < total) throw unprocessable(`Your ${symbol} balance is below the offer`);
   if (state.allowance < total) throw unprocessable(`Approve ${state.operator} to move your ${symbol} before offering`);
-  const royaltyIssue = offerRoyaltyProblem(order, shape, state.royalty, terms.feeRecipient);
+  const royaltyIssue =
+    offerRoyaltyProblem(order, shape, state.royalty, terms.feeRecipient) ??
+    (auction
+      ? bidPayoutProblem(
+          order,
+          terms.feeRecipient ? unitFee(shape.unitPrice, terms.feeBps) : 0n,
+          state.royalty.receiver === zeroAddress ? 0n : state.royalty.amount,
+        )
+      : undefined);
   if (royaltyIssue) throw unprocessable(royaltyIssue);
 
   const row = await db.transaction(async (tx) => {
@@ -170,7 +179,8 @@ export async function submitOffer(
       })
       .onConflictDoNothing()
       .returning();
-    if (inserted && auction) await placeBid(tx, auction.id, inserted, now);
+    // The time of placing, after the chain reads: the end is checked against it under the auction's lock.
+    if (inserted && auction) await placeBid(tx, auction.id, inserted, options.now ?? new Date());
     return inserted;
   });
   if (!row) {

@@ -10,6 +10,7 @@
  */
 import type { Account, Address, Chain, Hash, Hex, Transport, WalletClient } from 'viem';
 import { zeroAddress } from 'viem';
+import { advancedOrder } from './advancedOrder';
 import type { BasicOrderParameters } from './basicOrderParameters';
 import { seaportAbi } from './seaportAbi';
 import { ItemType, type OrderComponents } from './seaportTypes';
@@ -82,19 +83,12 @@ export async function acceptOffer(
     });
   }
   const quantity = wanted?.endAmount ?? 1n;
-  const { counter: _counter, ...fields } = order;
   return walletClient.writeContract({
     address: p.seaport,
     abi: seaportAbi,
     functionName: 'fulfillAdvancedOrder',
     args: [
-      {
-        parameters: { ...fields, totalOriginalConsiderationItems: BigInt(order.consideration.length) },
-        numerator: 1n,
-        denominator: quantity,
-        signature: p.signature,
-        extraData: '0x',
-      },
+      advancedOrder({ order, signature: p.signature }, 1n, quantity),
       [{ orderIndex: 0n, side: 1, index: 0n, identifier: p.tokenId, criteriaProof: [...(p.proof ?? [])] }],
       p.fulfillerConduitKey,
       zeroAddress,

@@ -10,7 +10,7 @@
  * recipients"). A declining price (`endPrice` below `price`) gives each item the split of `price` as start
  * amount and the split of `endPrice` as end amount: Seaport moves every item linearly from start to end time.
  *
- * @see marketplace-spec.md §3 "Sell-card payload"
+ * @see docs/product-spec.md §3 "Sell-card payload"
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  * @see ERC-2981
  */

@@ -6,7 +6,7 @@
  * now: Seaport charges the price at the block's time and returns the rest); for an ERC-20 order the buyer must
  * first approve the conduit named by `fulfillerConduitKey` (or Seaport itself for the zero key) for the total.
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
- * @see marketplace-spec.md §8 (transaction errors)
+ * @see docs/product-spec.md §8 (transaction errors)
  */
 import {
   type Account,
@@ -18,7 +18,7 @@ import {
   type WalletClient,
   zeroHash,
 } from 'viem';
-
+import { orderParameters } from './advancedOrder';
 import { basicOrderParameters } from './basicOrderParameters';
 import { currentAmount } from './orderAmounts';
 import { seaportAbi } from './seaportAbi';
@@ -94,14 +94,13 @@ export async function fulfillOrder(
       chain,
     });
   }
-  const { counter: _counter, ...fields } = order;
   return walletClient.writeContract({
     address: seaport,
     abi: seaportAbi,
     functionName: 'fulfillOrder',
     args: [
       {
-        parameters: { ...fields, totalOriginalConsiderationItems: BigInt(order.consideration.length) },
+        parameters: orderParameters(order),
         signature,
       },
       fulfillerConduitKey,

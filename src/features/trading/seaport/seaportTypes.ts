@@ -8,7 +8,7 @@
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  * @see EIP-712
- * @see marketplace-spec.md §3 "Sell-card payload"
+ * @see docs/product-spec.md §3 "Sell-card payload"
  */
 import type { Address, Hex } from 'viem';
 

@@ -85,7 +85,9 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
         >
           <option value="fixed">{m.saleFixed}</option>
           <option value="declining">{m.saleDeclining}</option>
-          {props.settler && <option value="auction">{m.saleAuction}</option>}
+          {props.settler && props.currencies.some((c) => !/^0x0{40}$/i.test(c.token)) && (
+            <option value="auction">{m.saleAuction}</option>
+          )}
         </select>
       </div>
       <label className="grid gap-1 text-sm">

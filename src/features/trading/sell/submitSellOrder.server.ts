@@ -153,12 +153,6 @@ export async function checkSellOrder(
   const signed = await onChain(chain, () => isOrderSignatureValid(chain, exchange, input.order, input.signature));
   if (!signed) throw unprocessable('signature is not the seller’s signature of this order');
   await checkOnChain(chain, input, hash, terms, { env: options.env, now });
-  await refuseOverAuctionWithBids(db, {
-    chainId: chain.chainId,
-    contractAddress: input.contract_address.toLowerCase(),
-    tokenId: input.token_id.toString(),
-    sellerAddress,
-  });
   return checked;
 }
 
@@ -171,6 +165,8 @@ export async function storeSellOrder(tx: Transaction, checked: CheckedSellOrder,
   const sellerAddress = input.seller_address.toLowerCase();
   const contractAddress = input.contract_address.toLowerCase();
   const tokenId = input.token_id.toString();
+  // Under the auction's lock (the one a bid takes), so a bid cannot slip in between.
+  await refuseOverAuctionWithBids(tx, { chainId, contractAddress, tokenId, sellerAddress });
   await tx
     .update(sellOrders)
     .set({ status: 'cancelled', closedAt: now })

@@ -1,3 +1,4 @@
+import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { offerPayloadSchema } from '~/features/trading/offer/offerPayload';
 import { submitOffer } from '~/features/trading/offer/submitOffer.server';
@@ -19,8 +20,20 @@ export const POST = apiRoute(async (ctx) => {
   await limitListingWrites(db, user.id);
   const input = await readJson(ctx.request, offerPayloadSchema);
   const { created, offer } = await submitOffer(db, user, input);
-  if (created && offer.collectionId !== null) {
-    await publishChange({ offers: [offer.collectionId], users: [user.walletAddress] });
+  if (created) {
+    // An offer on one card (a bid, when the card is in a timed auction) changes its page and the grids too.
+    const card =
+      offer.tokenId === null
+        ? {}
+        : await changeOfCards(db, [
+            { chainId: offer.chainId, contractAddress: offer.contractAddress, tokenId: offer.tokenId },
+          ]);
+    await publishChange({
+      ...card,
+      offers: offer.collectionId === null ? [] : [offer.collectionId],
+      users: [user.walletAddress],
+      lists: offer.tokenId !== null,
+    });
   }
   return json({ offer }, created ? 201 : 200);
 });
