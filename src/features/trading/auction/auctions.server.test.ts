@@ -5,7 +5,7 @@
  * crash before and after the transaction is sent.
  */
 import { and, eq } from 'drizzle-orm';
-import { erc721Abi, type Hex, parseEther } from 'viem';
+import { createWalletClient, erc721Abi, type Hex, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auctionBids, auctions, sales, sellOrders } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
@@ -28,6 +28,7 @@ import { checkOrders, ORDER_CHECK_INTERVAL_MS } from '../orderHealth.server';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
+import { signOrder } from '../seaport/signOrder';
 import { submitSellOrder } from '../sell/submitSellOrder.server';
 import { highestBid } from './bids.server';
 import { settleAuctions } from './settleAuctions.server';
@@ -171,6 +172,57 @@ describe('a timed auction', () => {
     expect(listing?.status).toBe('sold');
     expect(await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after })).toEqual([]);
   }, 60_000);
+
+  test('a settlement whose nonce another transaction took is signed anew and settles once', async () => {
+    const tokenId = 18n;
+    const { auction } = await listAuction(tokenId);
+    const [, b] = bidders as [LocalWallet, LocalWallet];
+    await bid(b, tokenId, reserve, new Date());
+    const after = new Date(auction.endsAt.getTime() + 1_000);
+    const { publicClient, mined } = fixture.market;
+    const settlerWallet = createWalletClient({ account: TEST_SETTLER, transport: http(fixture.market.anvil.rpcUrl) });
+    await expect(
+      settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+        now: after,
+        // Before the stored settlement is sent, another transaction of the account takes its nonce.
+        afterStore: async () => {
+          await mined(
+            await settlerWallet.sendTransaction({
+              to: TEST_SETTLER.address,
+              value: 0n,
+              chain: null,
+            }),
+          );
+          throw new Error('the server stopped');
+        },
+      }),
+    ).rejects.toThrow(/stopped/);
+    const stuck = (await auctionRow(auction.id))?.settleTxHash;
+    const outcomes = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['running', 'settled']);
+    expect(outcomes[1]?.txHash).not.toBe(stuck);
+    expect(await ownerOf(tokenId)).toBe(b.account.address);
+    expect(await publicClient.getTransactionReceipt({ hash: stuck as Hex }).catch(() => null)).toBeNull();
+  }, 60_000);
+
+  test('refuses a bid that pays the royalty receiver more than the royalty (it would outrank honest bids)', async () => {
+    const tokenId = 20n;
+    await listAuction(tokenId);
+    const [a] = bidders as [LocalWallet];
+    const offer = await signOffer(fixture, a, {
+      target: { kind: 'token', contract: fixture.card, tokenId },
+      unitPrice: parseEther('3'),
+      endOffset: BID_END,
+    });
+    const [card, fee, royalty] = offer.order.consideration;
+    if (!card || !fee || !royalty) throw new Error('the bid lacks its items');
+    const inflated = { ...royalty, startAmount: parseEther('2.5'), endAmount: parseEther('2.5') };
+    const order = { ...offer.order, consideration: [card, fee, inflated] };
+    const signature = await signOrder(a, { order, chainId: 1, seaport: fixture.market.contracts.seaport });
+    await expect(
+      submitOffer(database.db, walletAddress(a), payloadOf({ order, signature }), options()),
+    ).rejects.toThrow(/exactly the platform fee and the royalty/);
+  });
 
   test.each(['afterStore', 'afterSend'] as const)(
     'a crash %s is finished by the next pass with the same transaction, once',
