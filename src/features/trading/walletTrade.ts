@@ -22,6 +22,7 @@ import {
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../wallet/eip1193';
 import { switchWalletChain } from '../wallet/switchChain';
+import { cardAbi } from './contracts/cardAbi';
 import type { OrderComponents } from './seaport/seaportTypes';
 import { signOrder } from './seaport/signOrder';
 import { type TradeActionsProps, withGasFloor } from './tradeModel';
@@ -115,6 +116,18 @@ export async function confirm(
 
 /** The clients {@link connect} gives back. */
 type Connected = Awaited<ReturnType<typeof connect>>;
+
+/** The card's ERC-2981 royalty for `price`, or undefined for a card without ERC-2981 (its call reverts). */
+export function cardRoyalty(
+  { reader }: Pick<Connected, 'reader'>,
+  card: { contract: Address; tokenId: bigint },
+  price: bigint,
+): Promise<{ receiver: Address; amount: bigint } | undefined> {
+  return reader
+    .readContract({ address: card.contract, abi: cardAbi, functionName: 'royaltyInfo', args: [card.tokenId, price] })
+    .then(([receiver, amount]) => ({ receiver, amount }))
+    .catch(() => undefined);
+}
 
 /** Lets `operator` move the account's cards of `contract` (`setApprovalForAll`) unless it may already. */
 export async function ensureCardApproval(

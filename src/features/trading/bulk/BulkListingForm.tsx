@@ -5,9 +5,11 @@
  * card or one price for all, the chain's currencies and the listing period; submitting runs
  * ./bulkListingFlow.ts (one signature), then shows how many were listed and opens the listed tab.
  */
+
 import { useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { interpolate } from '../../i18n/format';
+import { cardKey } from '../cardKey';
 import { listingWindow, MAX_EXPIRY_DAYS, userPagePath } from '../tradeModel';
 import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
 import { useTradeRunner } from '../useTradeRunner';
@@ -17,7 +19,6 @@ import {
   type BulkChainTerms,
   type BulkListingProps,
   bulkPrices,
-  cardKey,
   MAX_BULK_CARDS,
   type OwnedItem,
   unlistedByChain,

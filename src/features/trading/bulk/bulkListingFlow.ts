@@ -9,12 +9,11 @@
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { cardAbi } from '../contracts/cardAbi';
 import { toOrderJson } from '../orderJson';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { listingWindow, randomSalt, type TradeChain } from '../tradeModel';
-import { connect, ensureCardApproval, SignRefusedError, type TradeProgress } from '../walletTrade';
+import { cardRoyalty, connect, ensureCardApproval, SignRefusedError, type TradeProgress } from '../walletTrade';
 import type { BulkChainTerms } from './bulkListingModel';
 import { signBulkOrder } from './bulkOrder';
 
@@ -63,15 +62,7 @@ export async function bulkListingFlow(
   const orders = await Promise.all(
     input.items.map(async (item) => {
       const nft = { contract: getAddress(item.contractAddress), tokenId: BigInt(item.tokenId) };
-      const royalty = await reader
-        .readContract({
-          address: nft.contract,
-          abi: cardAbi,
-          functionName: 'royaltyInfo',
-          args: [nft.tokenId, item.price],
-        })
-        .then(([receiver, amount]) => ({ receiver, amount }))
-        .catch(() => undefined);
+      const royalty = await cardRoyalty({ reader }, nft, item.price);
       return buildSellOrder({
         seller: account,
         nft,

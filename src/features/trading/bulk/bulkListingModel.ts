@@ -5,6 +5,7 @@
  *
  * @see ./bulkListingFlow.ts, docs/architecture.md "Flows" (Sell and cancel)
  */
+import { cardKey } from '../cardKey';
 import type { TradeChain, TradeMessages } from '../tradeModel';
 import { parseAmount } from '../tradeModel';
 
@@ -97,11 +98,6 @@ export type OwnedItem = BulkCard & { listing: unknown };
 
 /** Most cards one bulk listing holds (what `POST /api/v1/sell_cards` takes). */
 export const MAX_BULK_CARDS = 50;
-
-/** A card's key in the island's state. */
-export function cardKey(card: Pick<BulkCard, 'chainId' | 'contractAddress' | 'tokenId'>): string {
-  return `${card.chainId}:${card.contractAddress.toLowerCase()}:${card.tokenId}`;
-}
 
 /** The cards without a listing, by chain, chains in the order `chainIds` gives (others are left out). */
 export function unlistedByChain(items: readonly OwnedItem[], chainIds: readonly number[]): Map<number, BulkCard[]> {

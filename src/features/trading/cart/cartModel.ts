@@ -3,7 +3,9 @@
  * the check endpoint's answer, the cart grouped by chain with its totals per currency, and which listings a
  * sweep takes. Imported by the islands, the cart flow and the server alike.
  */
+
 import type { UnbuyableReason } from '~/server/db/schema/trading';
+import { cardKey } from '../cardKey';
 
 /** Most cards a cart holds (and one check, and one transaction, takes). */
 export const MAX_CART_ITEMS = 30;
@@ -88,11 +90,6 @@ export interface CartCheck {
   buyable: boolean;
   reason: CartReason | null;
   listing: CartListing | null;
-}
-
-/** The key of a card: one cart item per card. */
-export function cardKey(item: Pick<CartItem, 'chainId' | 'contractAddress' | 'tokenId'>): string {
-  return `${item.chainId}:${item.contractAddress.toLowerCase()}:${item.tokenId}`;
 }
 
 /** The cart's items on one chain, and what they add up to per currency. */

@@ -6,13 +6,20 @@
 import { type Address, erc20Abi, getAddress, type Hex } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { cardAbi } from '../contracts/cardAbi';
 import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
 import { toOrderJson } from '../orderJson';
 import { buildOffer, type OfferTarget } from '../seaport/buildOffer';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { listingWindow, randomSalt } from '../tradeModel';
-import { connect, ensureAllowance, operatorOf, signInWallet, type Trade, type TradeProgress } from '../walletTrade';
+import {
+  cardRoyalty,
+  connect,
+  ensureAllowance,
+  operatorOf,
+  signInWallet,
+  type Trade,
+  type TradeProgress,
+} from '../walletTrade';
 
 /** What the form asks for. */
 export interface MakeOfferInput {
@@ -64,15 +71,7 @@ export async function makeOfferFlow(
   const contract = getAddress(trade.contractAddress);
   const [counter, royalty] = await Promise.all([
     reader.readContract({ address: seaport, abi: seaportAbi, functionName: 'getCounter', args: [account] }),
-    reader
-      .readContract({
-        address: contract,
-        abi: cardAbi,
-        functionName: 'royaltyInfo',
-        args: [input.royaltyTokenId, input.unitPrice],
-      })
-      .then(([receiver, amount]) => ({ receiver, amount }))
-      .catch(() => undefined),
+    cardRoyalty({ reader }, { contract, tokenId: input.royaltyTokenId }, input.unitPrice),
   ]);
   const order = buildOffer({
     offerer: account,

@@ -9,12 +9,19 @@ import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { buildAuctionListing } from '../auction/auctionRules';
-import { cardAbi } from '../contracts/cardAbi';
 import { toOrderJson } from '../orderJson';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { listingWindow, randomSalt, type TradeActionsProps } from '../tradeModel';
-import { connect, ensureCardApproval, operatorOf, signInWallet, type Trade, type TradeProgress } from '../walletTrade';
+import {
+  cardRoyalty,
+  connect,
+  ensureCardApproval,
+  operatorOf,
+  signInWallet,
+  type Trade,
+  type TradeProgress,
+} from '../walletTrade';
 
 /** What the sell form asks: the price (a declining price's start, an auction's reserve) and how it sells. */
 export interface SellInput {
@@ -51,11 +58,7 @@ export async function sellFlow(
     functionName: 'getCounter',
     args: [account],
   });
-  const royaltyAt = (price: bigint) =>
-    reader
-      .readContract({ address: nft.contract, abi: cardAbi, functionName: 'royaltyInfo', args: [nft.tokenId, price] })
-      .then(([receiver, amount]) => ({ receiver, amount }))
-      .catch(() => undefined);
+  const royaltyAt = (price: bigint) => cardRoyalty({ reader }, nft, price);
   const royalty = await royaltyAt(input.price);
   const currency = input.currency === zeroAddress ? zeroAddress : getAddress(input.currency);
   const common = { nft, salt: randomSalt(), counter, conduitKey: trade.conduitKey as Hex };
