@@ -8,8 +8,8 @@ import { TX_INSUFFICIENT_FUNDS } from '~/lib/errors';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { parseOrderJson } from '../orderJson';
 import { fulfillOrder, nativeValue, paymentTime } from '../seaport/fulfillOrder';
-import { currentAmount } from '../seaport/orderAmounts';
-import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
+import { paymentAt } from '../seaport/orderAmounts';
+import type { OrderComponents } from '../seaport/seaportTypes';
 import {
   confirm,
   connect,
@@ -22,10 +22,8 @@ import {
 
 /** What the buyer pays in ERC-20 at `at`: token and total, or undefined for a native-coin order. */
 function erc20Total(order: OrderComponents, at: bigint): { token: Address; total: bigint } | undefined {
-  const items = order.consideration.filter((item) => item.itemType === ItemType.ERC20);
-  const first = items[0];
-  if (!first) return undefined;
-  return { token: first.token, total: items.reduce((sum, item) => sum + currentAmount(item, order, at, true), 0n) };
+  const [entry] = paymentAt([order], at).tokens;
+  return entry && { token: entry[0], total: entry[1] };
 }
 
 /**

@@ -15,13 +15,12 @@ import { checkFunds } from '../buy/buyFlow';
 import { parseOrderJson } from '../orderJson';
 import type { SignedOrder } from '../seaport/advancedOrder';
 import { paymentTime } from '../seaport/fulfillOrder';
-import { currentAmount } from '../seaport/orderAmounts';
+import { considerationAt, paymentAt } from '../seaport/orderAmounts';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
 import type { TradeChain } from '../tradeModel';
 import { confirm, connect, ensureAllowance, operatorOf, type TradeProgress } from '../walletTrade';
 import { type CartCheck, planCart, type SkippedOrder } from './cartModel';
-import { boughtOrders, cartValue, fulfillAvailable } from './fulfillAvailable';
+import { boughtOrders, fulfillAvailable } from './fulfillAvailable';
 
 /** The chain a cart is bought on, as the cart page gets it from the server. */
 export interface CartChain {
@@ -36,19 +35,6 @@ export interface CartOutcome {
   bought: { orderHash: string; price: string }[];
   skipped: SkippedOrder[];
   hash: Hash | null;
-}
-
-/** ERC-20 totals of `orders` at `at`, per token (what the conduit must be allowed to move). */
-function erc20Totals(orders: readonly OrderComponents[], at: bigint): Map<Address, bigint> {
-  const totals = new Map<Address, bigint>();
-  for (const order of orders) {
-    for (const item of order.consideration) {
-      if (item.itemType !== ItemType.ERC20) continue;
-      const token = getAddress(item.token);
-      totals.set(token, (totals.get(token) ?? 0n) + currentAmount(item, order, at, true));
-    }
-  }
-  return totals;
 }
 
 /** Buys the cart's orders `orderHashes` on `trade`'s chain (see the module comment). */
@@ -78,8 +64,7 @@ export async function cartBuyFlow(
   const components = signed.map(({ order }) => order);
   // A declining price is taken a little before now (the most the block can charge); Seaport returns the rest.
   const at = paymentTime();
-  const value = cartValue(components, at);
-  const tokens = erc20Totals(components, at);
+  const { native: value, tokens } = paymentAt(components, at);
   await checkFunds(reader, account, value, undefined);
   for (const [token, total] of tokens) await checkFunds(reader, account, 0n, { token, total });
   const connected = { account, wallet, reader };
@@ -100,7 +85,7 @@ export async function cartBuyFlow(
   const outcome: CartOutcome = { bought: [], skipped, hash };
   for (const { order, orderHash } of signed) {
     if (bought.has(orderHash.toLowerCase())) {
-      const price = order.consideration.reduce((sum, item) => sum + currentAmount(item, order, timestamp, true), 0n);
+      const price = considerationAt(order, timestamp);
       outcome.bought.push({ orderHash, price: price.toString() });
     } else {
       outcome.skipped.push({ orderHash, reason: await whySkipped(reader, seaport, orderHash as Hex) });

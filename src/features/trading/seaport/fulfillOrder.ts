@@ -20,9 +20,9 @@ import {
 } from 'viem';
 import { orderParameters } from './advancedOrder';
 import { basicOrderParameters } from './basicOrderParameters';
-import { currentAmount } from './orderAmounts';
+import { paymentAt } from './orderAmounts';
 import { seaportAbi } from './seaportAbi';
-import { ItemType, type OrderComponents } from './seaportTypes';
+import type { OrderComponents } from './seaportTypes';
 
 /** Parameters of {@link fulfillOrder}. */
 export interface FulfillOrderParameters {
@@ -58,9 +58,7 @@ export type FulfillOrderErrorType = Error;
 
 /** Native coin the buyer must send at `at`: the sum of the order's native consideration items then. */
 export function nativeValue(order: OrderComponents, at = paymentTime()): bigint {
-  return order.consideration
-    .filter((item) => item.itemType === ItemType.NATIVE)
-    .reduce((sum, item) => sum + currentAmount(item, order, at, true), 0n);
+  return paymentAt([order], at).native;
 }
 
 /** Fills a signed Seaport order from the buyer's wallet. */

@@ -4,7 +4,8 @@
  * consideration amounts up and offer amounts down, from the block's timestamp.
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/contracts/lib/AmountDeriver.sol `_locateCurrentAmount`
  */
-import type { OrderComponents } from './seaportTypes';
+import { type Address, getAddress } from 'viem';
+import { ItemType, type OrderComponents } from './seaportTypes';
 
 /** The amount of an item at `now` (unix seconds), as Seaport derives it. */
 export function currentAmount(
@@ -35,4 +36,27 @@ export function isDeclining(order: Pick<OrderComponents, 'consideration'>): bool
 /** The consideration total at the start (`startAmount`s) or at the end (`endAmount`s). */
 export function considerationTotal(order: Pick<OrderComponents, 'consideration'>, at: 'start' | 'end'): bigint {
   return order.consideration.reduce((sum, item) => sum + (at === 'start' ? item.startAmount : item.endAmount), 0n);
+}
+
+/**
+ * What a buyer pays for `orders` at `at`: the native coin (the transaction's value) and each ERC-20's total,
+ * keyed by the token's checksummed address (what to check the balance of and approve).
+ */
+export function paymentAt(
+  orders: readonly OrderComponents[],
+  at: bigint,
+): { native: bigint; tokens: Map<Address, bigint> } {
+  let native = 0n;
+  const tokens = new Map<Address, bigint>();
+  for (const order of orders) {
+    for (const item of order.consideration) {
+      const amount = currentAmount(item, order, at, true);
+      if (item.itemType === ItemType.NATIVE) native += amount;
+      else if (item.itemType === ItemType.ERC20) {
+        const token = getAddress(item.token);
+        tokens.set(token, (tokens.get(token) ?? 0n) + amount);
+      }
+    }
+  }
+  return { native, tokens };
 }
