@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
-import { hydrated, signInWithWallet } from '../helpers/pageActions.ts';
+import { gotoAfterLiveReload, hydrated, signInWithWallet } from '../helpers/pageActions.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
 
 interface CardItem {
@@ -108,11 +108,11 @@ describe('offers in the browser', () => {
     await row.getByRole('button', { name: 'Accept in wallet' }).click();
     await until(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase());
 
-    await offerer.page.goto(`${app.url}/en/user/${offerer.wallet.account.address.toLowerCase()}`);
+    await gotoAfterLiveReload(offerer.page, `${app.url}/en/user/${offerer.wallet.account.address.toLowerCase()}`);
     const madeRow = offerer.page.locator(`section[data-offers="offers-made"] tr[data-offer="${made?.orderHash}"]`);
     await expect.poll(() => madeRow.textContent()).toContain('Accepted');
     expect(await offerer.page.locator('main').textContent()).toContain(card.name);
-    await owner.page.goto(`${app.url}/en/user/${owner.wallet.account.address.toLowerCase()}`);
+    await gotoAfterLiveReload(owner.page, `${app.url}/en/user/${owner.wallet.account.address.toLowerCase()}`);
     expect(await owner.page.locator('main').textContent()).not.toContain(card.name);
   }, 120_000);
 

@@ -43,3 +43,18 @@ export async function signInAdmin(page: Page, origin: string, uid: string, passw
   await page.getByLabel('Password', { exact: true }).fill(password);
   await Promise.all([page.waitForURL(/\/en\/admins\/users$/), page.getByRole('button', { name: 'Sign in' }).click()]);
 }
+
+/**
+ * Opens `url`, again if the page's own navigation got in the way: a token page reloads itself when its card
+ * changes (a sale the indexer just recorded), which can interrupt a test's navigation away from it.
+ */
+export async function gotoAfterLiveReload(page: Page, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !/interrupted by another navigation/.test(String(error))) throw error;
+    }
+  }
+}
