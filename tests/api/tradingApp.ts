@@ -111,14 +111,7 @@ export async function startTradingApp(options: TradingAppOptions = {}): Promise<
   }
 }
 
-/** Polls `check` until it returns true (the indexer works in the background). */
-export async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { eventually } from '../helpers/eventually.ts';
 
 /** Issues cards as `client` (`POST /api/v1/card_issue`, multipart with a small PNG). */
 export function issueCards(app: App, client: ApiClient, fields: Record<string, string>) {

@@ -13,6 +13,7 @@ import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
 import { wrappedNativeAbi } from '../../src/features/trading/contracts/wrappedNativeAbi.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { hydrated, signInWithWallet } from '../helpers/pageActions.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
 
@@ -52,14 +53,6 @@ async function walletPage(index: number, locale: 'ja-JP' | 'en-US') {
   await opened.page.setViewportSize({ width: 1280, height: 900 });
   const wallet = await signInWithWallet(opened.page, app.url, { key: anvilKey(index), rpcUrl: app.rpcUrl, chainId: 1 });
   return { ...opened, wallet };
-}
-
-async function until(check: () => Promise<boolean>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** Someone other than the owner, among the collectors 8..19. */
@@ -109,8 +102,8 @@ describe('auctions in the browser', () => {
     expect(await buyer.page.locator('[data-declining]').textContent()).toContain('最低価格になります');
     await hydrated(buyer.page, 'TradeActions');
     await buyer.page.getByRole('button', { name: '今すぐ購入' }).click();
-    await until(async () => (await record(card)).owner === buyer.wallet.account.address.toLowerCase());
-    await until(async () => (await record(card)).activity.some((row) => row.type === 'sale'));
+    await eventually(async () => (await record(card)).owner === buyer.wallet.account.address.toLowerCase(), 30_000);
+    await eventually(async () => (await record(card)).activity.some((row) => row.type === 'sale'), 30_000);
     const sale = (await record(card)).activity.find((row) => row.type === 'sale');
     const paid = BigInt(sale?.price ?? '0');
     expect(paid).toBeLessThan(parseEther('0.05'));
@@ -163,7 +156,10 @@ describe('auctions in the browser', () => {
     await expectNoSeriousA11yViolations(bidder.page);
     await bid.getByLabel(/Your bid/).fill('0.012');
     await bid.getByRole('button', { name: 'Bid this amount' }).click();
-    await until(async () => (await record(card)).listing?.auction?.highestBid === parseEther('0.012').toString());
+    await eventually(
+      async () => (await record(card)).listing?.auction?.highestBid === parseEther('0.012').toString(),
+      30_000,
+    );
     // The form reloads the page once the bid is in.
     await expect
       .poll(() =>

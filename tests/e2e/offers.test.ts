@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { gotoAfterLiveReload, hydrated, signInWithWallet } from '../helpers/pageActions.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
 
@@ -50,15 +51,6 @@ async function walletPage(index: number) {
   return { ...opened, wallet };
 }
 
-/** Waits until `check` passes (the indexer records fills in the background). */
-async function until(check: () => Promise<boolean>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 beforeAll(async () => {
   [app, browser] = await Promise.all([startChainApp(), launchBrowser()]);
   const { items } = await get<{ items: CardItem[] }>('/api/v1/cards?chain_id=1&per_page=100');
@@ -90,7 +82,7 @@ describe('offers in the browser', () => {
     await form.getByRole('button', { name: 'Send offer' }).click();
     const mine = async () =>
       (await record(card)).offers.find((offer) => offer.offerer === offerer.wallet.account.address.toLowerCase());
-    await until(async () => (await mine()) !== undefined);
+    await eventually(async () => (await mine()) !== undefined, 30_000);
     const made = await mine();
     expect(made).toMatchObject({ kind: 'token', price: parseEther('0.02').toString() });
     expect(offerer.wallet.calls).toContain('eth_signTypedData_v4');
@@ -106,7 +98,7 @@ describe('offers in the browser', () => {
       .toMatch(/You receive 0\.0\d+ WETH \(price 0\.02 WETH − fee 0\.0005 WETH − royalty/);
     await expectNoSeriousA11yViolations(owner.page);
     await row.getByRole('button', { name: 'Accept in wallet' }).click();
-    await until(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase());
+    await eventually(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase(), 30_000);
 
     await gotoAfterLiveReload(offerer.page, `${app.url}/en/user/${offerer.wallet.account.address.toLowerCase()}`);
     const madeRow = offerer.page.locator(`section[data-offers="offers-made"] tr[data-offer="${made?.orderHash}"]`);
@@ -133,7 +125,7 @@ describe('offers in the browser', () => {
       (await record(card)).offers.find(
         (offer) => offer.kind === 'collection' && offer.offerer === offerer.wallet.account.address.toLowerCase(),
       );
-    await until(async () => (await mine()) !== undefined);
+    await eventually(async () => (await mine()) !== undefined, 30_000);
     const made = await mine();
 
     const owner = await walletPage(ownerIndex);
@@ -143,6 +135,6 @@ describe('offers in the browser', () => {
     expect(await row.textContent()).toContain('Any card in the collection');
     await row.getByRole('button', { name: 'Accept' }).click();
     await row.getByRole('button', { name: 'Accept in wallet' }).click();
-    await until(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase());
+    await eventually(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase(), 30_000);
   }, 120_000);
 });

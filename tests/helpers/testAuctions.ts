@@ -8,12 +8,10 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { CurrencyCode } from '../../src/features/chains/currencies';
 import { LOCAL_SETTLER_KEY } from '../../src/features/chains/localDefaults';
 import { buildAuctionListing } from '../../src/features/trading/auction/auctionRules';
-import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
-import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
 import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import type { SellCardInput } from '../../src/features/trading/sellCardPayload';
 import type { LocalWallet } from './localMarket';
-import { TEST_FEE_BPS, type TestMarket } from './testMarket';
+import { counterAndRoyalty, TEST_FEE_BPS, type TestMarket } from './testMarket';
 import { anvilKey } from './testWallet';
 
 /** The local settlement account (the zone of auction listings). */
@@ -33,20 +31,7 @@ export async function signAuction(
 ): Promise<{ input: SellCardInput }> {
   const { publicClient, contracts, seller } = fixture.market;
   const { timestamp } = await publicClient.getBlock();
-  const [counter, [, royalty]] = await Promise.all([
-    publicClient.readContract({
-      address: contracts.seaport,
-      abi: seaportAbi,
-      functionName: 'getCounter',
-      args: [seller.account.address],
-    }),
-    publicClient.readContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'royaltyInfo',
-      args: [tokenId, options.reserve],
-    }),
-  ]);
+  const [counter, [, royalty]] = await counterAndRoyalty(fixture, seller.account.address, tokenId, options.reserve);
   const order = buildAuctionListing({
     seller: seller.account.address,
     nft: { contract: contracts.card, tokenId },

@@ -91,6 +91,20 @@ export async function seedCatalogue(db: Database, fixture: TestMarket): Promise<
   return { illustratorId: illustrator.id };
 }
 
+/** `who`'s Seaport counter and the card's ERC-2981 `royaltyInfo(tokenId, price)` ([receiver, amount]). */
+export function counterAndRoyalty(fixture: TestMarket, who: Address, tokenId: bigint, price: bigint) {
+  const { publicClient, contracts } = fixture.market;
+  return Promise.all([
+    publicClient.readContract({ address: contracts.seaport, abi: seaportAbi, functionName: 'getCounter', args: [who] }),
+    publicClient.readContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [tokenId, price],
+    }),
+  ]);
+}
+
 /** Options of {@link signListing}. */
 export interface SignListingOptions {
   price: bigint;
@@ -121,20 +135,12 @@ export async function listingOrder(
   const { publicClient, contracts } = fixture.market;
   const seller = options.seller ?? fixture.market.seller;
   const { timestamp } = await publicClient.getBlock();
-  const [counter, [receiver, amount]] = await Promise.all([
-    publicClient.readContract({
-      address: contracts.seaport,
-      abi: seaportAbi,
-      functionName: 'getCounter',
-      args: [seller.account.address],
-    }),
-    publicClient.readContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'royaltyInfo',
-      args: [tokenId, options.price],
-    }),
-  ]);
+  const [counter, [receiver, amount]] = await counterAndRoyalty(
+    fixture,
+    seller.account.address,
+    tokenId,
+    options.price,
+  );
   const { endPrice } = options;
   const endAmount =
     endPrice === undefined

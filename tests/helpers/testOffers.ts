@@ -4,16 +4,14 @@
  * and accepting them as a card's owner.
  */
 import { type Address, erc20Abi, type Hex, maxUint256 } from 'viem';
-import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
 import { wrappedNativeAbi } from '../../src/features/trading/contracts/wrappedNativeAbi';
 import { toOrderJson } from '../../src/features/trading/orderJson';
 import { acceptOffer } from '../../src/features/trading/seaport/acceptOffer';
 import { buildOffer, type OfferTarget } from '../../src/features/trading/seaport/buildOffer';
-import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
 import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import type { LocalWallet } from './localMarket';
-import { TEST_FEE_BPS, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
+import { counterAndRoyalty, TEST_FEE_BPS, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
 
 /** Wraps `amount` of ether for `wallet` and lets the conduit move `allowance` of it (default: all). */
 export async function fundOfferer(fixture: TestMarket, wallet: LocalWallet, amount: bigint, allowance = maxUint256) {
@@ -73,20 +71,12 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
   const { publicClient, contracts } = fixture.market;
   const { timestamp } = await publicClient.getBlock();
   const royaltyTokenId = options.royaltyTokenId ?? (options.target.kind === 'token' ? options.target.tokenId : 1n);
-  const [counter, [receiver, amount]] = await Promise.all([
-    publicClient.readContract({
-      address: contracts.seaport,
-      abi: seaportAbi,
-      functionName: 'getCounter',
-      args: [wallet.account.address],
-    }),
-    publicClient.readContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'royaltyInfo',
-      args: [royaltyTokenId, options.unitPrice],
-    }),
-  ]);
+  const [counter, [receiver, amount]] = await counterAndRoyalty(
+    fixture,
+    wallet.account.address,
+    royaltyTokenId,
+    options.unitPrice,
+  );
   const order = buildOffer({
     offerer: wallet.account.address,
     target: options.target,

@@ -93,19 +93,6 @@ function listingFill(event: Fulfilled): Fill | undefined {
 }
 
 /**
- * Whether the fill is the listing half of a settled timed auction (a stored listing of sale type `auction`,
- * matched with the winning bid: ../trading/auction/settlementCall.ts). The bid's half is the sale, at the
- * bid's price; this half only ends the listing.
- */
-async function isAuctionListingFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<boolean> {
-  const [listing] = await tx
-    .select({ saleType: sellOrders.saleType })
-    .from(sellOrders)
-    .where(and(eq(sellOrders.chainId, context.chainId), eq(sellOrders.orderHash, event.orderHash)));
-  return listing?.saleType === 'auction';
-}
-
-/**
  * An offer's fill: the offerer gave tokens and received the card; the recipient (the owner who accepted) got
  * the tokens less what the order paid the platform and the creator out of them.
  */
@@ -126,7 +113,7 @@ function offerFill(event: Fulfilled): Fill | undefined {
 /** The stored listing or offer the fill used, if the site stored it. */
 async function storedOrder(tx: Transaction, context: ExchangeContext, event: Fulfilled, at: Date) {
   const [listing] = await tx
-    .select({ id: sellOrders.id, currencyCode: sellOrders.currencyCode })
+    .select({ id: sellOrders.id, currencyCode: sellOrders.currencyCode, saleType: sellOrders.saleType })
     .from(sellOrders)
     .where(and(eq(sellOrders.chainId, context.chainId), eq(sellOrders.orderHash, event.orderHash)));
   if (listing) {
@@ -134,7 +121,7 @@ async function storedOrder(tx: Transaction, context: ExchangeContext, event: Ful
       .update(sellOrders)
       .set({ status: 'sold', closedAt: at, closedBlock: Number(event.blockNumber) })
       .where(and(eq(sellOrders.id, listing.id), ne(sellOrders.status, 'sold')));
-    return { listingId: listing.id, currencyCode: listing.currencyCode };
+    return { listingId: listing.id, currencyCode: listing.currencyCode, saleType: listing.saleType };
   }
   const [offer] = await tx
     .select({ id: offers.id, currencyCode: offers.currencyCode, quantity: offers.quantity })
@@ -154,14 +141,13 @@ async function closeUsedOffer(tx: Transaction, offer: { id: number; quantity: nu
 }
 
 async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<void> {
-  if (await isAuctionListingFill(tx, context, event)) {
-    await storedOrder(tx, context, event, await context.blockTime(event.blockNumber));
-    return;
-  }
   const fill = listingFill(event) ?? offerFill(event);
   if (!fill || !context.contracts.has(lower(fill.card.token))) return;
   const at = await context.blockTime(event.blockNumber);
   const stored = await storedOrder(tx, context, event, at);
+  // The listing half of a settled timed auction (../trading/auction/settlementCall.ts) only ends the listing:
+  // the bid's half is the sale, at the bid's price.
+  if (stored?.saleType === 'auction') return;
   const contractAddress = lower(fill.card.token);
   const tokenId = fill.card.identifier.toString();
   const [cardRow] = await tx
