@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { stripeClient, stripeSettings } from '../../src/features/payments/stripeConfig.server.ts';
+import { stripeClient, stripeSettings } from '../../src/server/stripe.server.ts';
 import { type App, startApp } from '../helpers/api.ts';
 import { type StripeStandIn, startStripeStandIn } from '../helpers/stripeStandIn.ts';
 

@@ -12,7 +12,7 @@ import { stripeAccounts } from '~/server/db/schema';
 import type { StripeAccountStatus } from '~/server/db/schema/payments';
 import type { Database, Transaction } from '~/server/db/types';
 import { type AccountFacts, accountStatus } from './connectStatus';
-import { type StripeSettings, stripeClient } from './stripeConfig.server';
+import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 
 /** The illustrator's account as the dashboard shows it. */
 export interface PaymentAccountView {

@@ -12,7 +12,7 @@ import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/
 import { minterAccount, mintNextSerial } from '../issuance/minter.server';
 import { createDrop, type DropView } from './drops.server';
 import { mintPaidPurchases, STALE_MINTING_MS } from './mintPurchases.server';
-import { stripeSettings } from './stripeConfig.server';
+import { stripeSettings } from '~/server/stripe.server';
 
 const ENV = { CHAIN_ENV: 'local' };
 const settings = stripeSettings({

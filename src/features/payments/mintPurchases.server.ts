@@ -18,7 +18,7 @@ import { publicClientFor } from '../chains/publicClients.server';
 import { type MinterEnv, minterAccount, mintNextSerial, saveMintedCard } from '../issuance/minter.server';
 import { bookCardPaymentRevenue } from '../trading/revenues.server';
 import { markRefunded, PENDING_MINUTES } from './purchases.server';
-import { type StripeSettings, stripeClient } from './stripeConfig.server';
+import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 
 /** Mint attempts before a purchase is refunded. */
 export const MAX_MINT_ATTEMPTS = 3;

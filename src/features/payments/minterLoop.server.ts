@@ -8,7 +8,7 @@ import { getDatabase } from '~/server/db/client';
 import { serverChains } from '../chains/config.server';
 import { publishChange } from '../events/publish.server';
 import { dropCollections, mintPaidPurchases } from './mintPurchases.server';
-import { stripeSettings } from './stripeConfig.server';
+import { stripeSettings } from '~/server/stripe.server';
 
 const RUNNING = Symbol.for('kirafuda.payments.minter');
 type Holder = { [RUNNING]?: { stop: () => void } | undefined };

@@ -12,7 +12,7 @@ import { HttpError, unprocessable } from '~/server/api/errors';
 import { payouts, payoutTransfers, stripeAccounts } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { CurrencyCode } from '../chains/currencies';
-import { type StripeSettings, stripeClient } from './stripeConfig.server';
+import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 
 /** Whether a payout is paid in yen through Stripe (no chain, JPY). */
 export function isYenPayout(payout: { chainId: number | null; currencyCode: number }): boolean {

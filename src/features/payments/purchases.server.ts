@@ -10,7 +10,7 @@ import { conflict, HttpError, notFound, tooManyRequests } from '~/server/api/err
 import { cardDrops, cardPurchases, paymentHistories } from '~/server/db/schema';
 import type { PurchaseStatus } from '~/server/db/schema/payments';
 import type { Database, Transaction } from '~/server/db/types';
-import { type StripeSettings, stripeClient } from './stripeConfig.server';
+import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 
 /** How long a held serial waits for its payment. */
 export const PENDING_MINUTES = 15;

@@ -11,7 +11,7 @@ import { badRequest } from '~/server/api/errors';
 import { stripeEvents } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { applyStripeEvent } from './paymentEvents.server';
-import { type StripeSettings, stripeClient } from './stripeConfig.server';
+import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 
 /** Largest webhook body read (Stripe's events are a few kilobytes). */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;

@@ -1,5 +1,5 @@
 import { onboardingLink, paymentAccount } from '~/features/payments/connect.server';
-import { stripeSettings } from '~/features/payments/stripeConfig.server';
+import { stripeSettings } from '~/server/stripe.server';
 import { requireIllustrator } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dropsOfCollection } from '~/features/payments/drops.server';
-import { stripeSettings } from '~/features/payments/stripeConfig.server';
+import { stripeSettings } from '~/server/stripe.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getAdminPayout, payoutReviewSchema, reviewPayout } from '~/features/admin/money/adminPayouts.server';
 import { assertTransferable, isYenPayout, transferPayout } from '~/features/payments/payoutTransfers.server';
-import { stripeSettings } from '~/features/payments/stripeConfig.server';
+import { stripeSettings } from '~/server/stripe.server';
 import { idParam } from '~/lib/params';
 import { requireAdmin } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';

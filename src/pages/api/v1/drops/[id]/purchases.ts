@@ -1,6 +1,6 @@
 import { publishChange } from '~/features/events/publish.server';
 import { startPurchase } from '~/features/payments/purchases.server';
-import { stripeSettings } from '~/features/payments/stripeConfig.server';
+import { stripeSettings } from '~/server/stripe.server';
 import { idParam } from '~/lib/params';
 import { requireUser } from '~/server/api/auth';
 import { notFound, tooManyRequests } from '~/server/api/errors';

@@ -1,4 +1,4 @@
-import { stripeSettings } from '~/features/payments/stripeConfig.server';
+import { stripeSettings } from '~/server/stripe.server';
 import { MAX_WEBHOOK_BYTES, receiveStripeEvent, verifiedEvent } from '~/features/payments/stripeWebhook.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';

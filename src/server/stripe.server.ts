@@ -1,7 +1,7 @@
 /**
  * Card payments through Stripe, off unless configured: `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET` and
  * `PUBLIC_STRIPE_PUBLISHABLE_KEY` all set turn them on; `STRIPE_API_BASE` (e.g. `http://127.0.0.1:12111`)
- * points the official SDK at a stand-in of Stripe's API (the tests' ../../../tests/helpers/stripeStandIn.ts).
+ * points the official SDK at a stand-in of Stripe's API (the tests' ../../tests/helpers/stripeStandIn.ts).
  * The secret key and the webhook secret stay on the server; only the publishable key reaches a page.
  *
  * @see https://docs.stripe.com/api (the SDK's host, port and protocol options)
