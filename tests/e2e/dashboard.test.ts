@@ -9,7 +9,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ILLUSTRATOR } from '../../src/dev/seed/accounts.ts';
 import type { RevenueReport } from '../../src/features/dashboard/finance.server.ts';
-import type { PayoutBalance } from '../../src/features/dashboard/payouts.server.ts';
+import type { PayoutBalance } from '../../src/features/ledger/balances.server.ts';
 import { priceText } from '../../src/ui/data/priceText.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';

@@ -7,7 +7,7 @@
  * Spec §2 (/dashboard/payouts, /admins/platform-fee, /admins/stripe_payment_histories), §3 (illegal report).
  */
 import { CurrencyCode } from '../../features/chains/currencies.ts';
-import { cardPaymentPayable } from '../../features/trading/revenues.server.ts';
+import { cardPaymentPayable } from '../../features/ledger/cardPaymentEntries.ts';
 import type { PaymentStatus, PayoutStatus } from '../../server/db/schema/index.ts';
 import { anvilAddress } from './accounts.ts';
 import { DEMO_COLLECTORS, DEMO_CREATORS } from './demoPeople.ts';

@@ -5,7 +5,7 @@ import { flashNextPage } from '~/ui/snackbar/flash';
 import { showSnackbar } from '~/ui/snackbar/store';
 import { interpolate } from '../i18n/format';
 import { checkPayoutAmount, type PayoutFormProblem, type PayoutOption } from './payoutForm';
-import { amountInUnits, formatAmount, payoutMinimum } from './payoutRules';
+import { amountInUnits, formatAmount, payoutMinimum } from '~/features/ledger/payoutRules';
 
 /** A balance as the form offers it, with its label already in the page's language. */
 export interface PayoutFormOption extends PayoutOption {

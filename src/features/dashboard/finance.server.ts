@@ -12,7 +12,7 @@ import { toCsv } from '~/lib/csv';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { type BucketKey, bucketedReport } from './bucketedReport.server';
-import { amountInUnits } from './payoutRules';
+import { amountInUnits } from '~/features/ledger/payoutRules';
 
 /** Bucket sizes of the revenue report. */
 export const REVENUE_PERIODS = ['day', 'week', 'month'] as const;

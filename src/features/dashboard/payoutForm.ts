@@ -3,7 +3,7 @@
  * whole yen) read exactly in the smallest unit, then the same minimum and balance rules the server applies
  * ({@link payoutMinimum}). Pure, for the form island and its tests. Spec §2 (/dashboard/payouts).
  */
-import { currencyDecimals, payoutMinimum } from './payoutRules';
+import { currencyDecimals, payoutMinimum } from '~/features/ledger/payoutRules';
 
 /** A payable balance the illustrator can request a payout from. */
 export interface PayoutOption {

@@ -8,16 +8,19 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
  */
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Address } from 'viem';
-import { cards, offers, sales, sellOrders } from '~/server/db/schema';
+import type { Address, Hex } from 'viem';
+import { cards, offers, platformReceipts, sales, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { type CurrencyCode, canonicalCurrencyCode } from '../chains/currencies';
+import { cardCreator } from '../ledger/cardCreator.server';
+import { bookSaleRevenues, recordReceipts } from '../ledger/fillBooking.server';
+import { fillRevenues, type PaidItem } from '../ledger/fillRevenues';
 import { currencyOfToken } from '../trading/currencyTokens';
-import { bookSaleRevenues, cardCreator, fillRevenues, type PaidItem } from '../trading/revenues.server';
 import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ApplyContext } from './applyTransfers.server';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
+import { considerationReceipts, paidItems, previousOwner, provenInflow } from './fillProof.server';
 
 type Fulfilled = Extract<ChainEvent, { kind: 'fulfilled' }>;
 
@@ -28,29 +31,21 @@ export interface ExchangeContext extends ApplyContext {
   feeRecipient: Address | undefined;
   /** The platform's payment address: what reaches it for an illustrator is payable. */
   paymentAddress?: Address | undefined;
+  /**
+   * The ERC-20 tokens a transaction sent to the payment address (lower-case token -> amount), read before the
+   * range's transaction for the fills that say they paid it their unspent offer tokens.
+   */
+  inflows?: ((txHash: Hex) => Promise<ReadonlyMap<string, bigint>>) | undefined;
 }
 
 const lower = (value: string) => value.toLowerCase();
 
-/** The native and ERC-20 items a fill paid. */
-function paidItems(event: Fulfilled): PaidItem[] {
-  return event.consideration
-    .filter((item) => item.itemType === ItemType.NATIVE || item.itemType === ItemType.ERC20)
-    .map((item) => ({
-      itemType: item.itemType,
-      token: item.token,
-      amount: item.amount,
-      recipient: item.recipient ?? '',
-    }));
-}
-
 /**
  * A fill's price in one currency (the stored order's, else the first the chain lists), with the platform fee
  * and the royalty (what went to the card's creator or the platform's payment address when someone else
- * sold) inside it. Items in other tokens are left out of the price.
+ * sold) inside it. Items in other currencies are left out of the price.
  */
 export function splitFill(
-  chain: Chain,
   items: readonly PaidItem[],
   seller: string,
   parties: {
@@ -60,11 +55,11 @@ export function splitFill(
   },
   currencyCode?: number,
 ) {
-  const code =
-    currencyCode ?? items.map((item) => currencyOfToken(chain, item.itemType, item.token)).find((c) => c !== undefined);
+  const code = currencyCode ?? items.map((item) => item.currencyCode).find((c) => c !== undefined);
   if (code === undefined) return undefined;
+  const canonical = canonicalCurrencyCode(code as CurrencyCode);
   const inPrice = items.filter(
-    (item) => currencyOfToken(chain, item.itemType, item.token) === canonicalCurrencyCode(code as CurrencyCode),
+    (item) => item.currencyCode !== undefined && canonicalCurrencyCode(item.currencyCode as CurrencyCode) === canonical,
   );
   const sum = (list: readonly PaidItem[]) => list.reduce((total, item) => total + item.amount, 0n);
   const to = (address: string | undefined) => (item: PaidItem) =>
@@ -84,30 +79,83 @@ interface Fill {
   seller: Address;
   buyer: Address;
   items: PaidItem[];
+  /** Receipts the fill proved beyond its consideration items (an offer's unspent tokens), by key. */
+  receiptIds?: ReadonlyMap<string, number>;
 }
 
 /** A listing's fill: the offerer gave the card, the recipient paid the consideration. */
-function listingFill(event: Fulfilled): Fill | undefined {
+function listingFill(context: ExchangeContext, event: Fulfilled): Fill | undefined {
   const card = event.offer.find((item) => item.itemType === ItemType.ERC721);
-  return card ? { card, seller: event.offerer, buyer: event.recipient, items: paidItems(event) } : undefined;
+  return card
+    ? { card, seller: event.offerer, buyer: event.recipient, items: paidItems(context.chain, event, context.paymentAddress) }
+    : undefined;
 }
 
 /**
- * An offer's fill: the offerer gave tokens and received the card; the recipient (the owner who accepted) got
- * the tokens less what the order paid the platform and the creator out of them.
+ * An offer's fill: the offerer gave tokens and received the card from its previous owner (../ledger: never
+ * the fill's `recipient`, which a match lets the caller choose); the recipient got the tokens the order did
+ * not pay out, which reached the payment address only as far as the transaction's transfers prove
+ * (./fillProof.server.ts).
  */
-function offerFill(event: Fulfilled): Fill | undefined {
+async function offerFill(
+  tx: Transaction,
+  context: ExchangeContext,
+  event: Fulfilled,
+  events: readonly ChainEvent[],
+  at: Date,
+): Promise<Fill | undefined> {
   const card = event.consideration.find(
     (item) => item.itemType === ItemType.ERC721 && lower(item.recipient ?? '') === lower(event.offerer),
   );
   const given = event.offer.find((item) => item.itemType === ItemType.ERC20);
   if (!card || !given) return undefined;
-  const paidOut = paidItems(event).filter((item) => lower(item.token) === lower(given.token));
-  const spent = paidOut.reduce((sum, item) => sum + item.amount, 0n);
+  const paid = paidItems(context.chain, event, context.paymentAddress);
+  const currencyCode = currencyOfToken(context.chain, given.itemType, given.token);
+  const spent = event.consideration
+    .filter((item) => item.itemType === ItemType.ERC20 && lower(item.token) === lower(given.token))
+    .reduce((sum, item) => sum + item.amount, 0n);
   // An order made elsewhere may have the owner pay more than they got; they then kept nothing.
   const kept = given.amount > spent ? given.amount - spent : 0n;
-  const toSeller: PaidItem = { itemType: given.itemType, token: given.token, amount: kept, recipient: event.recipient };
-  return { card, seller: event.recipient, buyer: event.offerer, items: [toSeller, ...paidOut] };
+  const seller = previousOwner(events, event, card, event.offerer) ?? event.recipient;
+  const toSeller: PaidItem = { currencyCode, amount: kept, recipient: event.recipient };
+  const payment = context.paymentAddress;
+  let receiptIds: ReadonlyMap<string, number> | undefined;
+  if (payment && kept > 0n && currencyCode !== undefined && lower(event.recipient) === lower(payment)) {
+    const inflow = (await context.inflows?.(event.txHash))?.get(lower(given.token)) ?? 0n;
+    const proven = provenInflow(
+      kept,
+      given.token,
+      inflow,
+      events,
+      event.txHash,
+      payment,
+      await transferClaimsBefore(tx, context, event, given.token),
+    );
+    toSeller.amount = proven;
+    if (proven > 0n) {
+      toSeller.receipt = { logIndex: event.logIndex, itemIndex: -1 };
+      receiptIds = await recordReceipts(tx, fillPosition(context, event, at), [
+        { ...toSeller.receipt, source: 'transfer', token: given.token, currencyCode, amount: proven },
+      ]);
+    }
+  }
+  return { card, seller, buyer: event.offerer, items: [toSeller, ...paid], ...(receiptIds ? { receiptIds } : {}) };
+}
+
+/** What earlier fills of the transaction claimed of its transfers of `token` to the payment address. */
+async function transferClaimsBefore(tx: Transaction, context: ExchangeContext, event: Fulfilled, token: string) {
+  const rows = await tx
+    .select({ logIndex: platformReceipts.logIndex, amount: platformReceipts.amount })
+    .from(platformReceipts)
+    .where(
+      and(
+        eq(platformReceipts.chainId, context.chainId),
+        eq(platformReceipts.txHash, lower(event.txHash)),
+        eq(platformReceipts.source, 'transfer'),
+        eq(platformReceipts.token, lower(token)),
+      ),
+    );
+  return rows.filter((row) => row.logIndex !== event.logIndex).reduce((sum, row) => sum + BigInt(row.amount), 0n);
 }
 
 /** The stored listing or offer the fill used, if the site stored it. */
@@ -140,10 +188,25 @@ async function closeUsedOffer(tx: Transaction, offer: { id: number; quantity: nu
     .where(and(eq(offers.id, offer.id), ne(offers.status, 'filled')));
 }
 
-async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<void> {
-  const fill = listingFill(event) ?? offerFill(event);
-  if (!fill || !context.contracts.has(lower(fill.card.token))) return;
+function fillPosition(context: ExchangeContext, event: Fulfilled, at: Date) {
+  return { chainId: context.chainId, txHash: event.txHash, blockNumber: Number(event.blockNumber), at };
+}
+
+async function recordFill(
+  tx: Transaction,
+  context: ExchangeContext,
+  event: Fulfilled,
+  events: readonly ChainEvent[],
+): Promise<void> {
   const at = await context.blockTime(event.blockNumber);
+  // What reached the payment address is a receipt whatever the order (the reconciliation counts them all).
+  const receiptIds = await recordReceipts(
+    tx,
+    fillPosition(context, event, at),
+    considerationReceipts(context.chain, event, context.paymentAddress),
+  );
+  const fill = listingFill(context, event) ?? (await offerFill(tx, context, event, events, at));
+  if (!fill || !context.contracts.has(lower(fill.card.token))) return;
   const stored = await storedOrder(tx, context, event, at);
   // The listing half of a settled timed auction (../trading/auction/settlementCall.ts) only ends the listing:
   // the bid's half is the sale, at the bid's price.
@@ -158,7 +221,6 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
     );
   const creator = cardRow ? await cardCreator(tx, cardRow.id) : undefined;
   const split = splitFill(
-    context.chain,
     fill.items,
     fill.seller,
     {
@@ -200,8 +262,9 @@ async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulf
   // Revenue only from orders the site stored: a private order between an illustrator's own wallets, paid
   // in a token they minted, earns nothing here.
   if (sale && stored && creator) {
-    const booked = fillRevenues(context.chain, creator, fill.seller, fill.items, context.paymentAddress);
-    await bookSaleRevenues(tx, { id: sale.id, chainId: context.chainId, soldAt: at }, booked);
+    const rows = fillRevenues(creator, fill.seller, fill.items, context.paymentAddress);
+    const proven = new Map([...receiptIds, ...(fill.receiptIds ?? [])]);
+    await bookSaleRevenues(tx, { id: sale.id, chainId: context.chainId, soldAt: at }, rows, proven);
   }
 }
 
@@ -215,7 +278,7 @@ export async function applyExchangeEvents(
   for (const event of events) {
     if (event.kind === 'funds') funded.add(lower(event.owner));
     if (event.kind === 'fulfilled') {
-      await recordFill(tx, context, event);
+      await recordFill(tx, context, event, events);
     } else if (event.kind === 'cancelled') {
       const at = await context.blockTime(event.blockNumber);
       await tx

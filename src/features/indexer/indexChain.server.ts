@@ -22,8 +22,10 @@ import { publishChange } from '../events/publish.server';
 import { isListable, type ListableQuery, operatorFor } from '../trading/listingState.server';
 import { followedOfferFunds } from '../trading/offer/checkOffers.server';
 import { applyExchangeEvents } from './applyExchange.server';
+import { ItemType } from '../trading/seaport/seaportTypes';
 import { applyCardEvents, type KnownContract } from './applyTransfers.server';
 import { type ChainEvent, readChainEvents } from './chainEvents.server';
+import { inflowsOf } from './fillProof.server';
 import { type Cursor, readCursor, writeCursor } from './cursor.server';
 import type { IndexerSettings } from './indexerSettings';
 import { changeOfRange } from './rangeChanges.server';
@@ -68,7 +70,27 @@ function blockTimeOf(client: PublicClient, chainId: number) {
   };
 }
 
-/** The catalogue's card contracts on `chainId`, by lower-case address. */
+/**
+ * The ERC-20 tokens sent to the payment address by each transaction whose fill says it paid the payment address
+ * an offer's unspent tokens (../ledger believes only what these transfers prove), read before the transaction.
+ */
+async function paymentInflows(client: PublicClient, events: readonly ChainEvent[], paymentAddress?: Address) {
+  const inflows = new Map<Hex, Map<string, bigint>>();
+  if (!paymentAddress) return inflows;
+  const hashes = new Set(
+    events
+      .filter(
+        (event) =>
+          event.kind === 'fulfilled' &&
+          event.recipient.toLowerCase() === paymentAddress.toLowerCase() &&
+          event.offer.some((item) => item.itemType === ItemType.ERC20),
+      )
+      .map((event) => event.txHash),
+  );
+  for (const hash of hashes) inflows.set(hash, await inflowsOf(client, hash, paymentAddress));
+  return inflows;
+}
+
 /** `events` (in chain order) cut into runs of one block each. */
 function byBlock(events: readonly ChainEvent[]): ChainEvent[][] {
   const groups: ChainEvent[][] = [];
@@ -80,6 +102,7 @@ function byBlock(events: readonly ChainEvent[]): ChainEvent[][] {
   return groups;
 }
 
+/** The catalogue's card contracts on `chainId`, by lower-case address. */
 async function knownContracts(db: Database, chainId: number): Promise<Map<string, KnownContract>> {
   const rows = await db
     .select({ id: categories.id, contract: categories.contractAddress, creatorId: categories.creatorId })
@@ -119,6 +142,7 @@ export async function indexRange(
     events.filter((event) => event.kind === 'fulfilled' || event.kind === 'transfer').map((e) => e.blockNumber),
   );
   await Promise.all([...timed].map((blockNumber) => blockTime(blockNumber)));
+  const inflows = await paymentInflows(client, events, deps.paymentAddress);
   const context = {
     chain,
     chainId: chain.chainId,
@@ -128,6 +152,7 @@ export async function indexRange(
     paymentAddress: deps.paymentAddress,
     operatorOf: (exchange: Address, conduitKey: Hex) => operatorFor(client, exchange, conduitKey),
     isListable: (query: ListableQuery) => isListable(client, query),
+    inflows: async (txHash: Hex) => inflows.get(txHash) ?? new Map<string, bigint>(),
   };
   await db.transaction(async (tx) => {
     // Block by block, so what ends an order first on the chain ends it here too, however the blocks are

@@ -1,7 +1,8 @@
 /**
  * Undoes what the indexer recorded from blocks a reorganisation threw away. When the chain no longer has the
  * block the cursor names (a reorganisation deeper than the confirmation depth), everything recorded after the
- * rewind point goes in one transaction: transfers, sales (and the revenues booked from them), and the ending
+ * rewind point goes in one transaction: transfers, sales (and the revenues booked from them), what reached the
+ * platform's payment address (../ledger), and the ending
  * of listings (sold or cancelled by an event there) is taken back. Cards whose owner came from a removed
  * transfer get the owner of their last remaining transfer, or the chain's answer at the rewind point when the
  * history does not reach that far. Indexing then starts again from the rewind point and records what the
@@ -13,6 +14,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { cards, cardTransfers, offers, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { rollBackReceipts } from '../ledger/fillBooking.server';
 
 /** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */
 export type OwnerAt = (contract: Address, tokenId: bigint, blockNumber: bigint) => Promise<Address | undefined>;
@@ -68,6 +70,7 @@ export async function rollBackAfter(
       .delete(sales)
       .where(and(eq(sales.chainId, chainId), gt(sales.blockNumber, after)))
       .returning({ id: sales.id });
+    await rollBackReceipts(tx, chainId, BigInt(after));
     const reopened = await tx
       .update(sellOrders)
       .set({ status: 'active', closedAt: null, closedBlock: null })

@@ -77,8 +77,8 @@ export interface MintedDesign {
 
 const queues = new Map<number, Promise<unknown>>();
 
-/** Runs `task` after the chain's earlier mints in this process. */
-function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<T> {
+/** Runs `task` after the chain's earlier mints in this process (the minter's nonces then never collide here). */
+export function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<T> {
   const previous = queues.get(chainId) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(task);
   queues.set(chainId, next);

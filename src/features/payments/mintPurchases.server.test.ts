@@ -1,18 +1,19 @@
 /**
  * A restart in the middle of a mint, on anvil with a real database: a purchase left `minting` by a stopped
- * process is finished exactly once, adopting the token when the stopped process's mint went through and
- * minting only when it did not.
+ * process is finished exactly once from the mint stored with it (sent again, or found mined), never by taking
+ * another mint to the same buyer; a mint whose nonce was taken is signed anew; the minter's gas is bounded.
  */
 import { and, eq } from 'drizzle-orm';
 import { getAddress, parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardPurchases, users } from '~/server/db/schema';
+import { stripeSettings } from '~/server/stripe.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
 import { minterAccount, mintNextSerial } from '../issuance/minter.server';
+import { MINT_GAS_LIMIT, signSerialMint } from '../issuance/serialMint.server';
 import { createDrop, type DropView } from './drops.server';
 import { mintPaidPurchases, STALE_MINTING_MS } from './mintPurchases.server';
-import { stripeSettings } from '~/server/stripe.server';
 
 const ENV = { CHAIN_ENV: 'local' };
 const settings = stripeSettings({
@@ -78,7 +79,7 @@ beforeAll(async () => {
       category_id: 1,
       royalty_bps: 500,
       price_jpy: 1000,
-      serials: 5,
+      serials: 10,
       starts_at: new Date(now - 60_000),
       ends_at: new Date(now + 86_400_000),
     },
@@ -92,30 +93,92 @@ afterAll(async () => {
   await fixture?.market.stop();
 });
 
+/** Stores a signed mint with the purchase, as the minter does before it sends it. */
+async function storeSigned(purchaseId: number, to: string) {
+  const account = minterAccount(ENV);
+  if (!account) throw new Error('no minter');
+  const mint = await signSerialMint(fixture.chain, account, {
+    contract: fixture.card,
+    designId: BigInt(drop.designId),
+    to: getAddress(to),
+  });
+  await database.db
+    .update(cardPurchases)
+    .set({ mintRawTx: mint.raw, mintTxHash: mint.hash, updatedAt: new Date(Date.now() - STALE_MINTING_MS - 60_000) })
+    .where(eq(cardPurchases.id, purchaseId));
+  return mint;
+}
+
+const pass = () => {
+  if (!settings) throw new Error('no settings');
+  return mintPaidPurchases(database.db, { chains: [fixture.chain], settings, env: ENV });
+};
+
 describe('a mint left unfinished by a stopped process', () => {
-  test('that went through on chain is adopted, not minted again', async () => {
-    if (!settings) throw new Error('no settings');
+  test('stored but never sent: the next pass sends the same transaction, and the card is minted once', async () => {
     const buyer = fixture.market.buyer.account.address;
     const purchase = await leftMinting(1, buyer);
+    const mint = await storeSigned(purchase.id, buyer);
+    await pass();
+    await pass();
+    const done = await statusOf(purchase.id);
+    expect(done).toMatchObject({ status: 'minted', mintTxHash: mint.hash });
+    const mints = await mintsTo(buyer);
+    expect(mints).toHaveLength(1);
+    expect(mints[0]?.transactionHash).toBe(mint.hash);
+    expect(done?.tokenId).toBe(mints[0]?.args.tokenId?.toString());
+    // The minter paid a bounded amount of gas: its transaction carries the fixed limit.
+    const sent = await fixture.market.publicClient.getTransaction({ hash: mint.hash });
+    expect(sent.gas).toBe(MINT_GAS_LIMIT);
+  }, 60_000);
+
+  test('sent and mined before the process stopped: the next pass records it and mints nothing more', async () => {
+    const buyer = fixture.market.seller.account.address;
+    const purchase = await leftMinting(2, buyer);
+    const mint = await storeSigned(purchase.id, buyer);
+    await fixture.market.publicClient.sendRawTransaction({ serializedTransaction: mint.raw });
+    await fixture.market.publicClient.waitForTransactionReceipt({ hash: mint.hash });
+    await pass();
+    expect(await statusOf(purchase.id)).toMatchObject({ status: 'minted', mintTxHash: mint.hash });
+    expect(await mintsTo(buyer)).toHaveLength(1);
+  }, 60_000);
+
+  test("another mint to the same buyer is never taken for a purchase's own, and two purchases never share a token", async () => {
+    const buyer = fixture.creator.address;
     const account = minterAccount(ENV);
     if (!account) throw new Error('no minter');
-    const sent = await mintNextSerial(fixture.chain, account, {
+    // A mint to the buyer that belongs to no purchase (the old minter adopted any such token, for each purchase).
+    const stray = await mintNextSerial(fixture.chain, account, {
       contract: fixture.card,
       designId: BigInt(drop.designId),
       to: buyer,
     });
-    await mintPaidPurchases(database.db, { chains: [fixture.chain], settings, env: ENV });
-    expect(await statusOf(purchase.id)).toMatchObject({ status: 'minted', tokenId: sent.tokenId.toString() });
-    expect(await mintsTo(buyer)).toHaveLength(1);
-  }, 60_000);
+    const first = await leftMinting(3, buyer);
+    const second = await leftMinting(4, buyer);
+    await Promise.all([pass(), pass()]);
+    const [a, b] = [await statusOf(first.id), await statusOf(second.id)];
+    expect(a?.status).toBe('minted');
+    expect(b?.status).toBe('minted');
+    expect(new Set([a?.tokenId, b?.tokenId, stray.tokenId.toString()]).size).toBe(3);
+    expect(await mintsTo(buyer)).toHaveLength(3);
+  }, 90_000);
 
-  test('that never reached the chain is minted, once', async () => {
-    if (!settings) throw new Error('no settings');
-    const buyer = fixture.market.seller.account.address;
-    const purchase = await leftMinting(2, buyer);
-    await mintPaidPurchases(database.db, { chains: [fixture.chain], settings, env: ENV });
-    await mintPaidPurchases(database.db, { chains: [fixture.chain], settings, env: ENV });
-    expect((await statusOf(purchase.id))?.status).toBe('minted');
+  test('a stored mint whose nonce another transaction took is signed anew, and minted once', async () => {
+    const buyer = fixture.market.deployer.account.address;
+    const purchase = await leftMinting(5, buyer);
+    const lost = await storeSigned(purchase.id, buyer);
+    const account = minterAccount(ENV);
+    if (!account) throw new Error('no minter');
+    // The minter's key sends something else with that nonce first.
+    await mintNextSerial(fixture.chain, account, {
+      contract: fixture.card,
+      designId: BigInt(drop.designId),
+      to: fixture.market.buyer.account.address,
+    });
+    await pass();
+    const done = await statusOf(purchase.id);
+    expect(done?.status).toBe('minted');
+    expect(done?.mintTxHash).not.toBe(lost.hash);
     expect(await mintsTo(buyer)).toHaveLength(1);
   }, 60_000);
 });

@@ -1,33 +1,30 @@
 /**
  * From paid to "in your wallet", exactly once per payment: the minter claims a paid purchase (status
- * `minting`), mints the drop's next serial to the buyer, and records the card, its owner and the
- * illustrator's payable revenue (`minted`). A purchase whose mint fails three times is refunded
- * (`refunding`, then Stripe's refund with an idempotency key, `refunded`); the receipt page tells the buyer.
+ * `minting`), signs the mint of the drop's next serial to the buyer, stores it with the purchase, sends it,
+ * and records the card, its owner and the illustrator's payable entries in the ledger (`minted`). A purchase
+ * whose mint fails three times is refunded (`refunding`, then Stripe's refund with an idempotency key,
+ * `refunded`); the receipt page tells the buyer.
  *
- * A restart in the middle of a mint leaves its purchase `minting`: the next pass counts the design's
- * `SerialMinted` events to the buyer on chain against the purchases recorded minted, adopts the token when
- * the mint went through, and mints again only when it did not. Unpaid holds past their time are released
- * and their PaymentIntents cancelled.
+ * A restart in the middle of a mint leaves its purchase `minting` with its signed mint: the next pass sends the
+ * same bytes again and reads the token from that transaction's receipt (../issuance/serialMint.server.ts), so a
+ * purchase only ever takes its own mint, and one token belongs to one purchase (a unique index). Unpaid holds
+ * past their time are released and their PaymentIntents cancelled.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { getAddress, parseAbiItem } from 'viem';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { getAddress, type Hash, type Hex } from 'viem';
 import { cardDrops, cardPurchases, categories, paymentHistories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../chains/chains';
-import { publicClientFor } from '../chains/publicClients.server';
-import { type MinterEnv, minterAccount, mintNextSerial, saveMintedCard } from '../issuance/minter.server';
-import { bookCardPaymentRevenue } from '../trading/revenues.server';
-import { markRefunded, PENDING_MINUTES } from './purchases.server';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
+import type { Chain } from '../chains/chains';
+import { type MinterEnv, minterAccount, saveMintedCard } from '../issuance/minter.server';
+import { followSerialMint, type SignedMint, sendSerialMint } from '../issuance/serialMint.server';
+import { syncCardPayment } from '../ledger/cardPayments.server';
+import { markRefunded, PENDING_MINUTES } from './purchases.server';
 
 /** Mint attempts before a purchase is refunded. */
 export const MAX_MINT_ATTEMPTS = 3;
-/** A purchase `minting` for longer than this was left by a stopped process (a mint waits 180 s at most). */
+/** A purchase `minting` for longer than this was left by a stopped process (a pass waits 60 s for a mint). */
 export const STALE_MINTING_MS = 4 * 60_000;
-
-const serialMinted = parseAbiItem(
-  'event SerialMinted(uint256 indexed tokenId, uint256 indexed designId, uint64 serial, address indexed to)',
-);
 
 /** What the minter needs. */
 export interface MintDeps {
@@ -37,6 +34,8 @@ export interface MintDeps {
   now?: Date;
   /** Seconds a failed mint waits per attempt before the next (default 30). */
   retrySeconds?: number;
+  /** How long one pass waits for a mint's receipt before leaving it to a later pass (default 60 s). */
+  receiptTimeoutMs?: number;
 }
 
 type Purchase = typeof cardPurchases.$inferSelect;
@@ -48,13 +47,13 @@ async function dropOf(db: Database, purchase: Purchase): Promise<Drop> {
   return drop;
 }
 
-/** Records a mint: the purchase minted, the card in the catalogue, the payment's card, the revenue. */
+/** Records a mint: the purchase minted, the card in the catalogue, the payment's card, the ledger's entries. */
 async function recordMint(
   db: Database,
   purchase: Purchase,
   drop: Drop,
   token: { tokenId: bigint; serial: number },
-  hash: string | null,
+  hash: string,
   at: Date,
 ) {
   const [category] = await db.select().from(categories).where(eq(categories.id, drop.categoryId));
@@ -82,52 +81,77 @@ async function recordMint(
         .update(paymentHistories)
         .set({ cardId, updatedAt: at })
         .where(eq(paymentHistories.id, purchase.paymentId));
-      await bookCardPaymentRevenue(tx, purchase.paymentId);
+      await syncCardPayment(tx, purchase.paymentId);
     }
   });
 }
 
-/** Tokens of the drop's design minted to the buyer on chain that no minted purchase records yet. */
-async function unrecordedMints(db: Database, chain: Chain, drop: Drop, buyer: string) {
-  const logs = await publicClientFor(chain).getLogs({
-    address: getAddress(drop.contractAddress),
-    event: serialMinted,
-    args: { designId: BigInt(drop.designId), to: getAddress(buyer) },
-    fromBlock: BigInt(drop.issuedBlock),
-    strict: true,
-  });
-  const recorded = await db
-    .select({ tokenId: cardPurchases.tokenId })
-    .from(cardPurchases)
-    .where(and(eq(cardPurchases.dropId, drop.id), eq(cardPurchases.status, 'minted')));
-  const known = new Set(recorded.map((row) => row.tokenId));
-  return logs
-    .filter((log) => !known.has(log.args.tokenId.toString()))
-    .map((log) => ({ tokenId: log.args.tokenId, serial: Number(log.args.serial), hash: log.transactionHash }));
+const mintingNow = (id: number) => and(eq(cardPurchases.id, id), eq(cardPurchases.status, 'minting'));
+
+/** A failed attempt: back to `paid` for the next attempt, or `refunding` after the last; the stored mint is dropped. */
+async function failAttempt(db: Database, purchase: Purchase, reason: string, now: Date) {
+  const last = purchase.mintAttempts >= MAX_MINT_ATTEMPTS;
+  console.warn(`[payments] minting purchase ${purchase.id} failed (attempt ${purchase.mintAttempts}): ${reason}`);
+  await db
+    .update(cardPurchases)
+    .set({
+      status: last ? 'refunding' : 'paid',
+      failure: reason.slice(0, 500),
+      mintRawTx: null,
+      mintTxHash: null,
+      updatedAt: now,
+    })
+    .where(and(eq(cardPurchases.id, purchase.id), eq(cardPurchases.status, 'minting')));
 }
 
-/** Mints one claimed purchase, or adopts the mint a stopped process made for it. */
+/**
+ * Mints one claimed purchase, or follows the mint stored with it (../issuance/serialMint.server.ts): a stored
+ * mint is sent again and followed to its receipt; one whose nonce another transaction took is signed anew.
+ */
 async function mintOne(db: Database, purchase: Purchase, deps: MintDeps, now: Date): Promise<void> {
   const drop = await dropOf(db, purchase);
   const chain = deps.chains.find((candidate) => candidate.chainId === drop.chainId);
   const account = minterAccount(deps.env);
+  if (!chain || !account) return failAttempt(db, purchase, 'no chain or minter for this drop', now);
+  const parameters = {
+    contract: getAddress(drop.contractAddress),
+    designId: BigInt(drop.designId),
+    to: getAddress(purchase.buyerAddress),
+  };
   try {
-    if (!chain || !account) throw new Error('no chain or minter for this drop');
-    const [done] = await unrecordedMints(db, chain, drop, purchase.buyerAddress);
-    if (done) return recordMint(db, purchase, drop, done, done.hash, now);
-    const minted = await mintNextSerial(chain, account, {
-      contract: getAddress(drop.contractAddress),
-      designId: BigInt(drop.designId),
-      to: getAddress(purchase.buyerAddress),
-    });
-    await recordMint(db, purchase, drop, minted, minted.hash, now);
+    let mint: SignedMint | undefined =
+      purchase.mintRawTx && purchase.mintTxHash
+        ? { raw: purchase.mintRawTx as Hex, hash: purchase.mintTxHash as Hash }
+        : undefined;
+    let outcome = mint ? await followSerialMint(chain, mint, parameters, deps.receiptTimeoutMs) : undefined;
+    if (mint && outcome?.status === 'dropped') {
+      // Its nonce went to another transaction: it can never be mined. Only the process that clears it signs anew.
+      const cleared = await db
+        .update(cardPurchases)
+        .set({ mintRawTx: null, mintTxHash: null, updatedAt: now })
+        .where(and(mintingNow(purchase.id), eq(cardPurchases.mintTxHash, mint.hash)))
+        .returning({ id: cardPurchases.id });
+      if (cleared.length === 0) return;
+      outcome = undefined;
+    }
+    if (!outcome) {
+      mint = await sendSerialMint(chain, account, parameters, async (signed) => {
+        // At most one signed mint is stored per purchase at a time.
+        const stored = await db
+          .update(cardPurchases)
+          .set({ mintRawTx: signed.raw, mintTxHash: signed.hash, updatedAt: now })
+          .where(and(mintingNow(purchase.id), isNull(cardPurchases.mintTxHash)))
+          .returning({ id: cardPurchases.id });
+        return stored.length > 0;
+      });
+      if (!mint) return;
+      outcome = await followSerialMint(chain, mint, parameters, deps.receiptTimeoutMs);
+    }
+    if (outcome.status === 'minted') return recordMint(db, purchase, drop, outcome, outcome.hash, now);
+    if (outcome.status === 'reverted') return failAttempt(db, purchase, `mint transaction ${outcome.hash} reverted`, now);
+    // Pending: the purchase stays `minting` with its mint stored; a later pass follows it.
   } catch (error) {
-    const last = purchase.mintAttempts >= MAX_MINT_ATTEMPTS;
-    console.warn(`[payments] minting purchase ${purchase.id} failed (attempt ${purchase.mintAttempts}): ${error}`);
-    await db
-      .update(cardPurchases)
-      .set({ status: last ? 'refunding' : 'paid', failure: String(error).slice(0, 500), updatedAt: now })
-      .where(and(eq(cardPurchases.id, purchase.id), eq(cardPurchases.status, 'minting')));
+    await failAttempt(db, purchase, String(error), now);
   }
 }
 

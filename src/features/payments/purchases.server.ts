@@ -152,7 +152,7 @@ export async function getPurchase(db: Database, buyerId: number, id: number): Pr
   return purchaseView(found.purchase, found.drop);
 }
 
-/** Marks `purchase` refunded (when in one of `from`) and its payment refunded. */
+/** Marks `purchase` refunded (when in one of `from`) and its payment refunded in full. */
 export async function markRefunded(
   tx: Transaction,
   purchase: { id: number; paymentId: number | null },
@@ -166,7 +166,7 @@ export async function markRefunded(
   if (purchase.paymentId !== null) {
     await tx
       .update(paymentHistories)
-      .set({ status: 'refunded', updatedAt: now })
+      .set({ status: 'refunded', refundedAmount: sql`${paymentHistories.amount}`, updatedAt: now })
       .where(eq(paymentHistories.id, purchase.paymentId));
   }
 }

@@ -8,7 +8,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { payoutBalances } from '~/features/dashboard/payouts.server';
+import { payoutBalances } from '~/features/ledger/balances.server';
 import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';

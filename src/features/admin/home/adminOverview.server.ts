@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
-import { currencySymbol } from '~/features/dashboard/payoutRules';
+import { currencySymbol } from '~/features/ledger/payoutRules';
 import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { listAdminPayouts } from '../money/adminPayouts.server';

@@ -10,8 +10,10 @@ export const PAYOUT_STATUS: Readonly<
 > = {
   requested: { label: 'admin.payouts.statusRequested', tone: 'warn' },
   approved: { label: 'admin.payouts.statusApproved', tone: 'good' },
+  transferred: { label: 'admin.payouts.statusTransferred', tone: 'good' },
   paid: { label: 'admin.payouts.statusPaid', tone: 'neutral' },
   rejected: { label: 'admin.payouts.statusRejected', tone: 'bad' },
+  reversed: { label: 'admin.payouts.statusReversed', tone: 'bad' },
 };
 
 /** A payout's status as a badge. */

@@ -6,17 +6,21 @@ import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminMessageKey } from '../shell/adminText';
 import type { AdminPayoutDetail } from '../shell/types';
 import { PayoutBadge } from './AdminMoneyTables';
-import { type PayoutAction, payoutActions, payoutReviewProblem } from './payoutReview';
+import { type PayoutAction, payoutActions, payoutReviewProblem } from '~/features/ledger/payoutStates';
 
 const ACTION_LABEL: Readonly<Record<PayoutAction, AdminMessageKey>> = {
   approve: 'admin.payouts.approve',
-  reject: 'admin.payouts.reject',
+  transfer: 'admin.payouts.transfer',
   pay: 'admin.payouts.pay',
+  reject: 'admin.payouts.reject',
+  reverse: 'admin.payouts.reverse',
 };
 const ACTION_DONE: Readonly<Record<PayoutAction, AdminMessageKey>> = {
   approve: 'admin.payouts.approved',
-  reject: 'admin.payouts.rejected',
+  transfer: 'admin.payouts.transferred',
   pay: 'admin.payouts.paid',
+  reject: 'admin.payouts.rejected',
+  reverse: 'admin.payouts.reversed',
 };
 
 function Review({ payout, onDone }: { payout: AdminPayoutDetail; onDone: (next: AdminPayoutDetail) => void }) {
@@ -25,11 +29,11 @@ function Review({ payout, onDone }: { payout: AdminPayoutDetail; onDone: (next: 
   const [txHash, setTxHash] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { busy, run } = useAdminAction();
-  const actions = payoutActions(payout.status);
+  const actions = payoutActions(payout.status, payout.facts);
   if (actions.length === 0) return <p className="text-sm text-ink-muted">{t('admin.payouts.final')}</p>;
+  const onChain = payout.facts.rail === 'chain';
   const act = async (action: PayoutAction) => {
-    const onChain = payout.chainId !== null;
-    const found = payoutReviewProblem(payout.status, { action, reason, txHash, onChain });
+    const found = payoutReviewProblem(payout.status, { action, reason, txHash }, payout.facts);
     setProblem(
       found === null
         ? null
@@ -58,7 +62,7 @@ function Review({ payout, onDone }: { payout: AdminPayoutDetail; onDone: (next: 
       onSubmit={(event) => event.preventDefault()}
     >
       <TextField label={t('admin.payouts.reasonLabel')} value={reason} onChange={setReason} />
-      {actions.includes('pay') && payout.chainId !== null && (
+      {actions.includes('pay') && onChain && (
         <TextField label={t('admin.payouts.txHashLabel')} value={txHash} onChange={setTxHash} />
       )}
       {problem && (
@@ -71,7 +75,7 @@ function Review({ payout, onDone }: { payout: AdminPayoutDetail; onDone: (next: 
           <button
             key={action}
             type="button"
-            className={action === 'reject' ? 'btn-ghost' : 'btn-primary'}
+            className={action === 'reject' || action === 'reverse' ? 'btn-ghost' : 'btn-primary'}
             disabled={busy}
             onClick={() => void act(action)}
           >

@@ -1,8 +1,7 @@
 /**
  * Payout requests in the back office: the list by status or illustrator, one request with the
- * illustrator's balance in its chain and currency (the dashboard's own balance query), and the review:
- * approve, reject with a reason, or mark paid with the transaction hash. A review locks the payout row,
- * so two admins cannot both move it; it is audited in the same transaction.
+ * illustrator's balance in its chain and currency (the ledger's balance query), and the review, which the
+ * ledger carries out (approve, transfer, pay, reject, reverse) with this screen's audit entry.
  *
  * @see docs/product-spec.md §2 (/admins/payouts, /admins/payouts/{id}, /dashboard/payouts)
  */
@@ -10,17 +9,17 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { canonicalCurrencyCode, isCurrencyCode } from '~/features/chains/currencies';
-import { currencySymbol } from '~/features/dashboard/payoutRules';
-import { payoutBalances } from '~/features/dashboard/payouts.server';
+import { payoutBalances } from '~/features/ledger/balances.server';
+import { toItem } from '~/features/ledger/payoutRequests.server';
+import { type PayoutReview, payoutFacts, reviewPayout } from '~/features/ledger/payoutReview.server';
 import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
 import { idParam } from '~/lib/params';
-import { toIsoOrNull } from '~/lib/rowValues';
-import { conflict, notFound, unprocessable } from '~/server/api/errors';
+import { notFound } from '~/server/api/errors';
 import { admins, illustrators, PAYOUT_STATUSES, payouts } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
+import type { StripeSettings } from '~/server/stripe.server';
 import { writeAudit } from '../shell/auditLog.server';
 import type { AdminPayoutDetail, AdminPayoutRow } from '../shell/types';
-import { MAX_PAYOUT_REASON, nextPayoutStatus, PAYOUT_ACTIONS, payoutReviewProblem } from './payoutReview';
 
 /** Query of `GET /api/v1/admins/payouts`. */
 export const adminPayoutQuerySchema = pageQuerySchema
@@ -37,13 +36,6 @@ export interface AdminPayoutFilters extends PageRequest {
   status?: AdminPayoutRow['status'] | undefined;
   illustratorId?: number | undefined;
 }
-
-/** Body of `PUT /api/v1/admins/payouts/{id}`. */
-export const payoutReviewSchema = z.strictObject({
-  action: z.enum(PAYOUT_ACTIONS),
-  reason: z.string().trim().max(MAX_PAYOUT_REASON).optional(),
-  tx_hash: z.string().trim().optional(),
-});
 
 const reviewer = alias(admins, 'reviewer');
 
@@ -66,21 +58,9 @@ type Row = Awaited<ReturnType<typeof select>>[number];
 
 function toRow({ payout, illustratorUid, illustratorName, reviewedBy }: Row): AdminPayoutRow {
   return {
-    id: payout.id,
+    ...toItem(payout),
     illustrator: { id: payout.illustratorId, uid: illustratorUid, name: illustratorName },
-    chainId: payout.chainId,
-    currencyCode: payout.currencyCode,
-    currency: currencySymbol(payout.currencyCode),
-    amount: payout.amount,
-    walletAddress: payout.walletAddress,
-    status: payout.status,
-    reason: payout.reason,
-    txHash: payout.txHash,
     reviewedBy,
-    requestedAt: toIsoOrNull(payout.requestedAt) ?? '',
-    approvedAt: toIsoOrNull(payout.approvedAt),
-    paidAt: toIsoOrNull(payout.paidAt),
-    rejectedAt: toIsoOrNull(payout.rejectedAt),
   };
 }
 
@@ -99,68 +79,51 @@ export async function listAdminPayouts(db: Database, filters: AdminPayoutFilters
 }
 
 /** Payout `id` with the illustrator's balance in its chain and currency; 404 when unknown. */
-export async function getAdminPayout(db: Database | Transaction, id: number): Promise<AdminPayoutDetail> {
+export async function getAdminPayout(
+  db: Database | Transaction,
+  id: number,
+  stripe: StripeSettings | undefined,
+): Promise<AdminPayoutDetail> {
   const [row] = await select(db, eq(payouts.id, id)).limit(1);
   if (!row) throw notFound('No such payout');
   const payout = toRow(row);
   const code = isCurrencyCode(payout.currencyCode) ? canonicalCurrencyCode(payout.currencyCode) : payout.currencyCode;
   const balances = await payoutBalances(db, payout.illustrator.id);
   const balance = balances.find((entry) => entry.chainId === payout.chainId && entry.currencyCode === code) ?? null;
-  return { ...payout, balance };
+  return { ...payout, balance, facts: payoutFacts(row.payout, stripe) };
 }
 
 /**
- * Reviews payout `id` (`payout.approve`, `payout.reject` or `payout.pay` audited): 404 unknown, 409 when
- * its status does not allow the action (e.g. it was already reviewed), 422 without a reason to reject or
- * a transaction hash to pay.
+ * Reviews payout `id` for admin `adminId` (the ledger moves it, ../../ledger/payoutReview.server.ts), with its
+ * audit entry (`payout.approve`, `.transfer`, `.pay`, `.reject`, `.reverse`) in the move's transaction; answers
+ * the payout as it is now.
  */
-export async function reviewPayout(
+export async function reviewAdminPayout(
   db: Database,
   adminId: number,
   id: number,
-  input: z.output<typeof payoutReviewSchema>,
+  review: PayoutReview,
+  stripe: StripeSettings | undefined,
 ): Promise<AdminPayoutDetail> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
-    if (!row) throw notFound('No such payout');
-    const next = nextPayoutStatus(row.status, input.action);
-    const problem = payoutReviewProblem(row.status, {
-      action: input.action,
-      reason: input.reason,
-      txHash: input.tx_hash,
-      onChain: row.chainId !== null,
-    });
-    if (next === null) throw conflict(problem ?? `status: the payout is ${row.status}`);
-    if (problem) throw unprocessable(problem);
-    const now = new Date();
-    await tx
-      .update(payouts)
-      .set({
-        status: next,
-        reviewedBy: adminId,
-        ...(input.reason ? { reason: input.reason } : {}),
-        ...(next === 'approved' ? { approvedAt: now } : {}),
-        ...(next === 'rejected' ? { rejectedAt: now } : {}),
-        ...(next === 'paid'
-          ? { paidAt: now, txHash: row.chainId === null ? null : (input.tx_hash?.toLowerCase() ?? null) }
-          : {}),
-      })
-      .where(eq(payouts.id, id));
-    await writeAudit(tx, {
-      adminId,
-      action: `payout.${input.action}`,
-      targetType: 'payout',
-      targetId: id,
-      data: {
-        from: row.status,
-        to: next,
-        amount: row.amount,
-        currencyCode: row.currencyCode,
-        chainId: row.chainId,
-        reason: input.reason ?? null,
-        txHash: input.tx_hash ?? null,
-      },
-    });
-    return getAdminPayout(tx, id);
+  await reviewPayout(db, id, review, {
+    adminId,
+    stripe,
+    audit: (tx, move) =>
+      writeAudit(tx, {
+        adminId,
+        action: `payout.${move.action}`,
+        targetType: 'payout',
+        targetId: move.payoutId,
+        data: {
+          from: move.from,
+          to: move.to,
+          amount: move.amount,
+          currencyCode: move.currencyCode,
+          chainId: move.chainId,
+          reason: move.reason,
+          txHash: move.txHash,
+        },
+      }),
   });
+  return getAdminPayout(db, id, stripe);
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { chainIdParam, currencyCodeParam, equivalentCurrencyCodes } from '~/features/chains/params';
 import { type BucketKey, bucketedReport } from '~/features/dashboard/bucketedReport.server';
 import type { RevenueQuery } from '~/features/dashboard/finance.server';
-import { amountInUnits } from '~/features/dashboard/payoutRules';
+import { amountInUnits } from '~/features/ledger/payoutRules';
 import { toCsv } from '~/lib/csv';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';

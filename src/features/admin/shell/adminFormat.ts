@@ -5,7 +5,7 @@
  */
 
 import { CurrencyCode } from '~/features/chains/currencies';
-import { currencySymbol } from '~/features/dashboard/payoutRules';
+import { currencySymbol } from '~/features/ledger/payoutRules';
 import { formatDate } from '~/lib/dates';
 import { formatCryptoPrecise, formatJpy } from '~/lib/price';
 

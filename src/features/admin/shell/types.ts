@@ -8,7 +8,8 @@
  */
 import type { Named } from '~/features/catalogue/display';
 import type { RevenuePeriod, RevenueRow } from '~/features/dashboard/finance.server';
-import type { PayoutBalance, PayoutItem } from '~/features/dashboard/payouts.server';
+import type { PayoutBalance, PayoutItem } from '~/features/ledger/payoutRequests.server';
+import type { PayoutFacts } from '~/features/ledger/payoutStates';
 import type { Page } from '~/lib/pagination';
 import type { PaymentStatus } from '~/server/db/schema/finance';
 import type { ReportStatus } from '~/server/db/schema/moderation';
@@ -173,6 +174,8 @@ export interface AdminPayoutRow extends PayoutItem {
 /** One payout with the illustrator's balance in its chain and currency. */
 export interface AdminPayoutDetail extends AdminPayoutRow {
   balance: PayoutBalance | null;
+  /** What its moves depend on (rail, transfer begun), for the review's buttons. */
+  facts: PayoutFacts;
 }
 
 /** A card (fiat) payment record. */

@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './catalog.ts';
 export * from './finance.ts';
 export * from './indexer.ts';
+export * from './ledger.ts';
 export * from './moderation.ts';
 export * from './offers.ts';
 export * from './payments.ts';

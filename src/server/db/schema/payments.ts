@@ -7,7 +7,7 @@
  * @see ../../../features/payments/
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { illustrators, users } from './accounts.ts';
 import { categories } from './catalog.ts';
 import { addressCheck, chainId, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
@@ -73,7 +73,9 @@ export const cardPurchases = pgTable(
     status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
     mintAttempts: integer('mint_attempts').notNull().default(0),
     tokenId: uint256('token_id'),
+    /** The mint's transaction, stored signed before it is sent: a restart sends the same one again. */
     mintTxHash: text('mint_tx_hash'),
+    mintRawTx: text('mint_raw_tx'),
     failure: text('failure'),
     paidAt: timestamptz('paid_at'),
     mintedAt: timestamptz('minted_at'),
@@ -82,10 +84,16 @@ export const cardPurchases = pgTable(
   (t) => [
     addressCheck('card_purchases_buyer_address_format', t.buyerAddress),
     oneOf('card_purchases_status_valid', t.status, PURCHASE_STATUSES),
-    // A serial is held by one live purchase at most: the drop can never be oversold.
+    // A serial is held by one live purchase at most: the drop can never be oversold. A purchase being refunded
+    // (its mint failed, or it was paid after its hold ran out) holds none.
     uniqueIndex('card_purchases_live_slot_unique')
       .on(t.dropId, t.slot)
-      .where(sql`${t.status} not in ('expired', 'refunded')`),
+      .where(sql`${t.status} in ('pending', 'paid', 'minting', 'minted')`),
+    // A minted token belongs to one purchase: two minters can never both adopt it.
+    uniqueIndex('card_purchases_token_unique')
+      .on(t.dropId, t.tokenId)
+      .where(sql`${t.tokenId} is not null`),
+    check('card_purchases_mint_tx_pair', sql`(${t.mintRawTx} is null) or (${t.mintTxHash} is not null)`),
     index('card_purchases_drop_status_idx').on(t.dropId, t.status),
     index('card_purchases_status_idx').on(t.status),
     index('card_purchases_user_idx').on(t.userId),
@@ -98,7 +106,13 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   /** The id of the event's object (`pi_...`, `acct_...`), when it has one. */
   objectId: text('object_id'),
+  /** The event as received (signature checked), so one that could not be applied can be applied again. */
+  payload: jsonb('payload').$type<Record<string, unknown>>(),
+  /** Why applying it failed (kept, answered 2xx, tried again by a job); null once applied. */
+  failure: text('failure'),
+  attempts: integer('attempts').notNull().default(0),
   receivedAt: timestamptz('received_at').notNull().defaultNow(),
+  appliedAt: timestamptz('applied_at'),
 });
 
 /** Values of `stripe_accounts.status` (see ../../../features/payments/connectStatus.ts). */
@@ -127,5 +141,26 @@ export const payoutTransfers = pgTable('payout_transfers', {
     .references(() => payouts.id, { onDelete: 'cascade' }),
   transferId: text('transfer_id').notNull().unique('payout_transfers_transfer_unique'),
   accountId: text('account_id').notNull(),
+  /** The reversal an admin asked for (`trr_...`), when one was made. */
+  reversalId: text('reversal_id'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/** A chargeback of a card payment, as Stripe reports it (`charge.dispute.*`). */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    /** Stripe's dispute id (`dp_...`). */
+    id: text('id').primaryKey(),
+    paymentId: ref('payment_id')
+      .notNull()
+      .references(() => paymentHistories.id, { onDelete: 'restrict' }),
+    amount: uint256('amount').notNull(),
+    status: text('status').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    check('payment_disputes_amount_positive', sql`${t.amount} > 0`),
+    index('payment_disputes_payment_idx').on(t.paymentId),
+  ],
+);

@@ -1,4 +1,5 @@
-import { listPayouts, payoutBalances, payoutRequestSchema, requestPayout } from '~/features/dashboard/payouts.server';
+import { payoutBalances } from '~/features/ledger/balances.server';
+import { listPayouts, payoutRequestSchema, requestPayout } from '~/features/ledger/payoutRequests.server';
 import { pageQuerySchema, pageRequest } from '~/lib/pagination';
 import { requireIllustrator } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { getAdminPayout, payoutReviewSchema, reviewPayout } from '~/features/admin/money/adminPayouts.server';
-import { assertTransferable, isYenPayout, transferPayout } from '~/features/payments/payoutTransfers.server';
-import { stripeSettings } from '~/server/stripe.server';
+import { getAdminPayout, reviewAdminPayout } from '~/features/admin/money/adminPayouts.server';
+import { payoutReviewSchema } from '~/features/ledger/payoutReview.server';
 import { idParam } from '~/lib/params';
 import { requireAdmin } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
@@ -9,7 +7,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
-import { payouts } from '~/server/db/schema';
+import { stripeSettings } from '~/server/stripe.server';
 
 function payoutId(value: string | undefined): number {
   const id = idParam.safeParse(value ?? '');
@@ -20,29 +18,18 @@ function payoutId(value: string | undefined): number {
 /** `GET /api/v1/admins/payouts/{id}` (admins) -> AdminPayoutDetail (with the illustrator's balance); 404 unknown. */
 export const GET = apiRoute(async (ctx) => {
   requireAdmin(ctx);
-  return json(await getAdminPayout(await database(), payoutId(ctx.params.id)));
+  return json(await getAdminPayout(await database(), payoutId(ctx.params.id), stripeSettings()));
 });
 
 /**
- * `PUT /api/v1/admins/payouts/{id} {action: approve|reject|pay, reason?, tx_hash?}` (admins) ->
- * AdminPayoutDetail. Reject needs a reason, pay a transaction hash (422); 409 when the status does not
- * allow the action. With card payments on, approving a yen payout transfers it to the illustrator's verified
- * Stripe account first (422 without one, 502 when Stripe refuses); Stripe's `transfer.created` marks it paid.
- * Audited.
+ * `PUT /api/v1/admins/payouts/{id} {action: approve|transfer|pay|reject|reverse, reason?, tx_hash?}` (admins) ->
+ * AdminPayoutDetail. Reject and reverse need a reason, pay on chain a transaction hash (422); 409 when the status
+ * does not allow the action or the currency is held by the reconciliation; with card payments on, approving a
+ * yen payout transfers it to the illustrator's verified Stripe account (422 without one, 502 when Stripe does
+ * not answer: it stays approved, to transfer again). Audited. @see src/features/ledger/payoutReview.server.ts
  */
 export const PUT = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
-  const id = payoutId(ctx.params.id);
   const input = await readJson(ctx.request, payoutReviewSchema);
-  const db = await database();
-  const settings = stripeSettings();
-  if (settings && input.action === 'approve') {
-    const [payout] = await db.select().from(payouts).where(eq(payouts.id, id));
-    // A yen payout is approved by transferring it (once: keyed by the payout) to the illustrator's account.
-    if (payout?.status === 'requested' && isYenPayout(payout)) {
-      await assertTransferable(db, payout.illustratorId);
-      await transferPayout(db, id, settings);
-    }
-  }
-  return json(await reviewPayout(db, adminId, id, input));
+  return json(await reviewAdminPayout(await database(), adminId, payoutId(ctx.params.id), input, stripeSettings()));
 });

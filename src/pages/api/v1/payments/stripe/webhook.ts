@@ -8,14 +8,15 @@ import { database } from '~/server/db/client';
 
 /**
  * `POST /api/v1/payments/stripe/webhook` (Stripe's servers, signed with the webhook secret; no site headers:
- * the signature is its check, see src/server/middleware/apiGate.ts) -> `{ received: true, duplicate }`.
- * 400 unsigned, wrongly signed or stale; 404 when card payments are off; 413 past 512 KB.
+ * the signature is its check, see src/server/middleware/apiGate.ts) -> `{ received: true, duplicate }`, also
+ * when acting on it failed (kept and tried again: src/features/payments/stripeWebhook.server.ts).
+ * 400 unsigned, wrongly signed, stale or not an event; 404 when card payments are off; 413 past 512 KB.
  */
 export const POST = apiRoute(async (ctx) => {
   const settings = stripeSettings();
   if (!settings) throw notFound('Card payments are not configured');
   const raw = await readLimited(ctx.request, MAX_WEBHOOK_BYTES);
   const event = verifiedEvent(settings, raw, ctx.request.headers.get('stripe-signature'));
-  const fresh = await receiveStripeEvent(await database(), event);
-  return json({ received: true, duplicate: !fresh });
+  const result = await receiveStripeEvent(await database(), event);
+  return json({ received: true, duplicate: result.duplicate });
 });

@@ -1,42 +1,27 @@
 /**
- * An illustrator's payouts: the payable balance per chain and currency (payable revenues minus payouts
- * that were not rejected), the list of requests with their status, and a new request, checked against the
- * minimum and the balance under a lock so two requests at once cannot overdraw. Only payable money (what
- * the platform collected for the illustrator) can be paid out: what the chain paid straight to their
- * wallet is theirs already. Yen from card payments is paid to the illustrator's payment account, crypto to
- * their payout wallet.
+ * An illustrator's payout requests: the list with their status, and a new request, checked against the
+ * minimum and the available balance (./balances.server.ts) under a lock so two requests at once cannot
+ * overdraw, and refused while the reconciliation holds its currency. Only payable money (what the platform
+ * collected for the illustrator) can be paid out: what the chain paid straight to their wallet is theirs
+ * already. Yen from card payments is paid to the illustrator's payment account, crypto to their payout wallet.
  *
- * Spec §2 (/dashboard/payouts, /admins/payouts); ../trading/revenues.server.ts (payable vs received on chain).
+ * Spec §2 (/dashboard/payouts, /admins/payouts); ./fillRevenues.ts (payable vs received on chain).
  */
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { chainIdParam, cryptoCurrencyCode } from '~/features/chains/params';
 import { type Page, type PageRequest, pageOffset, toPage } from '~/lib/pagination';
-import { toDecimal, toIsoOrNull, toNumber } from '~/lib/rowValues';
-import { notFound, unprocessable } from '~/server/api/errors';
+import { toIsoOrNull } from '~/lib/rowValues';
+import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { illustrators, payouts, users } from '~/server/db/schema';
 import type { PayoutStatus } from '~/server/db/schema/finance';
 import type { Database, Transaction } from '~/server/db/types';
 import { CurrencyCode } from '../chains/currencies';
-import { currencySymbol, payoutMinimum, payoutProblem } from './payoutRules';
+import { payoutBalances } from './balances.server';
+import { currencySymbol, payoutProblem } from './payoutRules';
+import { isHeld, reconcile } from './reconciliation.server';
 
-/** What an illustrator can still request in one chain and currency (wei, or yen for card payments). */
-export interface PayoutBalance {
-  /** Null for yen from card payments. */
-  chainId: number | null;
-  currencyCode: number;
-  currency: string;
-  /** All payable revenues booked. */
-  revenue: string;
-  /** Payouts requested or approved, not yet paid. */
-  pending: string;
-  paid: string;
-  /** revenue - pending - paid. */
-  available: string;
-  /** Smallest payout of this currency (wei), or null when it cannot be paid out. */
-  minimum: string | null;
-}
+export type { PayoutBalance } from './balances.server';
 
 /** One payout request as the dashboard lists it. */
 export interface PayoutItem {
@@ -50,10 +35,14 @@ export interface PayoutItem {
   status: PayoutStatus;
   reason: string | null;
   txHash: string | null;
+  /** What came back of a yen transfer (paid = amount - reversed). */
+  reversedAmount: string;
   requestedAt: string;
   approvedAt: string | null;
+  transferredAt: string | null;
   paidAt: string | null;
   rejectedAt: string | null;
+  reversedAt: string | null;
 }
 
 /**
@@ -78,41 +67,8 @@ export const payoutRequestSchema = z
   })
   .transform((request) => ({ ...request, chain_id: request.chain_id ?? null }));
 
-/** Balances of illustrator `illustratorId` per chain and currency. */
-export async function payoutBalances(db: Database | Transaction, illustratorId: number): Promise<PayoutBalance[]> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`select chain_id, currency_code,
-      coalesce(sum(amount) filter (where source = 'revenue'), 0) as revenue,
-      coalesce(sum(amount) filter (where source = 'payout' and status in ('requested', 'approved')), 0) as pending,
-      coalesce(sum(amount) filter (where source = 'payout' and status = 'paid'), 0) as paid
-    from (
-      select 'revenue' as source, chain_id, ${canonicalCurrencySql(sql`currency_code`)} as currency_code, amount,
-        null::text as status
-      from revenues where illustrator_id = ${illustratorId} and settlement = 'payable'
-      union all
-      select 'payout', chain_id, ${canonicalCurrencySql(sql`currency_code`)}, amount, status
-      from payouts where illustrator_id = ${illustratorId} and status <> 'rejected'
-    ) money
-    group by chain_id, currency_code order by chain_id, currency_code`);
-  return rows.map((row) => {
-    const currencyCode = toNumber(row.currency_code);
-    const revenue = BigInt(toDecimal(row.revenue));
-    const pending = BigInt(toDecimal(row.pending));
-    const paid = BigInt(toDecimal(row.paid));
-    const minimum = payoutMinimum(currencyCode);
-    return {
-      chainId: row.chain_id === null ? null : toNumber(row.chain_id),
-      currencyCode,
-      currency: currencySymbol(currencyCode),
-      revenue: revenue.toString(),
-      pending: pending.toString(),
-      paid: paid.toString(),
-      available: (revenue - pending - paid).toString(),
-      minimum: minimum === undefined ? null : minimum.toString(),
-    };
-  });
-}
-
-function toItem(row: typeof payouts.$inferSelect): PayoutItem {
+/** A payout row as the dashboard and the admin list show it. */
+export function toItem(row: typeof payouts.$inferSelect): PayoutItem {
   return {
     id: row.id,
     chainId: row.chainId,
@@ -123,12 +79,19 @@ function toItem(row: typeof payouts.$inferSelect): PayoutItem {
     status: row.status,
     reason: row.reason,
     txHash: row.txHash,
+    reversedAmount: row.reversedAmount,
     requestedAt: toIsoOrNull(row.requestedAt) ?? '',
     approvedAt: toIsoOrNull(row.approvedAt),
+    transferredAt: toIsoOrNull(row.transferredAt),
     paidAt: toIsoOrNull(row.paidAt),
     rejectedAt: toIsoOrNull(row.rejectedAt),
+    reversedAt: toIsoOrNull(row.reversedAt),
   };
 }
+
+/** Why a request or an approval in a held currency is refused. */
+export const HELD_MESSAGE =
+  'currency: payouts in this currency are on hold while an admin checks the books (payable booked exceeds what was received)';
 
 /** One page of the illustrator's payout requests, newest first. */
 export async function listPayouts(db: Database, illustratorId: number, page: PageRequest): Promise<Page<PayoutItem>> {
@@ -158,14 +121,17 @@ async function payoutWallet(db: Database | Transaction, illustratorId: number): 
 /**
  * Requests a payout of `amount` (status `requested`): crypto to the payout wallet, yen to the payment
  * account; 422 with the reason when below the currency's minimum or above the available payable balance of
- * that chain and currency.
+ * that chain and currency; 409 while the reconciliation holds that currency.
  */
 export async function requestPayout(
   db: Database,
   illustratorId: number,
   request: z.output<typeof payoutRequestSchema>,
 ): Promise<PayoutItem> {
+  // The books are checked first, in their own transaction, so a hold they find stays recorded.
+  await reconcile(db, { chainId: request.chain_id, currencyCode: request.currency_code });
   return db.transaction(async (tx) => {
+    if (await isHeld(tx, request.chain_id, request.currency_code)) throw conflict(HELD_MESSAGE);
     // Locking the illustrator row serialises this illustrator's requests, so the balance read below
     // cannot be spent twice by two requests at once.
     const walletAddress = await payoutWallet(tx, illustratorId);
