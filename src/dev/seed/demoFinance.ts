@@ -167,7 +167,8 @@ function planPayments(cards: DemoPlan['cards'], now: Date): PlannedPayment[] {
     if (!card) throw new Error('the demo plan has no cards');
     const amount = random.pick([980, 1500, 2400, 3300, 4800, 6800, 9800, 12000]);
     const providerPaymentId = `pi_demo_${hash32(`payment:${i}`).slice(2, 26)}`;
-    const createdAt = daysAgo(now, 2 + i * 3, random.int(0, 1000));
+    // Older than the payouts drawn on them and than the hold window on payable yen (14 days).
+    const createdAt = daysAgo(now, 60 + i * 3, random.int(0, 1000));
     return {
       provider: 'stripe',
       providerPaymentId,

@@ -170,6 +170,7 @@ export async function insertDemoPlan(
     .values(
       plan.payments.map(({ userWallet, chainId, contractAddress, tokenId, ...row }) => ({
         ...row,
+        refundedAmount: row.status === 'refunded' ? row.amount : '0',
         userId: userId(userWallet),
         cardId: cardOf({ chainId, contractAddress, tokenId }),
       })),
@@ -186,6 +187,7 @@ export async function insertDemoPlan(
     .values(
       plan.revenues.map(({ txHash, providerPaymentId, uid, ...row }) => ({
         ...row,
+        entry: providerPaymentId === undefined ? ('sale' as const) : ('card_payment' as const),
         saleId: txHash === undefined ? null : saleId(txHash),
         paymentId: providerPaymentId === undefined ? null : paymentId(providerPaymentId),
         illustratorId: illustratorId(uid),

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '~/client/api';
 import { api } from '~/client/siteApi';
+import { amountInUnits, formatAmount, payoutMinimum } from '~/features/ledger/payoutRules';
 import { flashNextPage } from '~/ui/snackbar/flash';
 import { showSnackbar } from '~/ui/snackbar/store';
 import { interpolate } from '../i18n/format';
 import { checkPayoutAmount, type PayoutFormProblem, type PayoutOption } from './payoutForm';
-import { amountInUnits, formatAmount, payoutMinimum } from '~/features/ledger/payoutRules';
 
 /** A balance as the form offers it, with its label already in the page's language. */
 export interface PayoutFormOption extends PayoutOption {

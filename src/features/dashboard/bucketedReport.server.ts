@@ -7,9 +7,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
+import { currencySymbol } from '~/features/ledger/payoutRules';
 import { toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
-import { currencySymbol } from '~/features/ledger/payoutRules';
 
 /** The range and bucket of a report. */
 export interface BucketedRange {

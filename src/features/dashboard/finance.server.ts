@@ -8,11 +8,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { amountInUnits } from '~/features/ledger/payoutRules';
 import { toCsv } from '~/lib/csv';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { type BucketKey, bucketedReport } from './bucketedReport.server';
-import { amountInUnits } from '~/features/ledger/payoutRules';
 
 /** Bucket sizes of the revenue report. */
 export const REVENUE_PERIODS = ['day', 'week', 'month'] as const;

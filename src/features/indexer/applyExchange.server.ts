@@ -87,7 +87,12 @@ interface Fill {
 function listingFill(context: ExchangeContext, event: Fulfilled): Fill | undefined {
   const card = event.offer.find((item) => item.itemType === ItemType.ERC721);
   return card
-    ? { card, seller: event.offerer, buyer: event.recipient, items: paidItems(context.chain, event, context.paymentAddress) }
+    ? {
+        card,
+        seller: event.offerer,
+        buyer: event.recipient,
+        items: paidItems(context.chain, event, context.paymentAddress),
+      }
     : undefined;
 }
 

@@ -58,7 +58,10 @@ describe('card payment entries', () => {
   });
 
   test('a chargeback takes the share back while the money is withdrawn, and a won one gives it back', () => {
-    const lost = settle(facts({ disputes: [{ id: 'dp_1', amount: 1000n, status: 'needs_response' }] }), settle(facts()));
+    const lost = settle(
+      facts({ disputes: [{ id: 'dp_1', amount: 1000n, status: 'needs_response' }] }),
+      settle(facts()),
+    );
     expect(total(lost)).toBe(0n);
     const won = settle(facts({ disputes: [{ id: 'dp_1', amount: 1000n, status: 'won' }] }), lost);
     expect(won.at(-1)).toEqual({ entry: 'dispute_won', ref: 'dp_1', amount: 864n });

@@ -143,7 +143,10 @@ export async function reviewPayout(db: Database, id: number, review: PayoutRevie
   }
   if (review.action === 'reverse' && deps.stripe) {
     await reversePayout(db, id, deps.stripe, now);
-    await db.update(payouts).set({ reason: review.reason ?? null }).where(eq(payouts.id, id));
+    await db
+      .update(payouts)
+      .set({ reason: review.reason ?? null })
+      .where(eq(payouts.id, id));
     return auditStep(db, payout, review, next, deps);
   }
   await move(db, id, review, deps, now);

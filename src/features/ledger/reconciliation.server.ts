@@ -37,7 +37,9 @@ export interface ReconciliationHold {
 
 const canon = (column: SQL) => canonicalCurrencySql(column);
 /** A card payment's ISO currency as our currency code. */
-const fiatCode = sql.raw(`(case p.currency when 'JPY' then ${CurrencyCode.JPY} when 'USD' then ${CurrencyCode.USD} end)`);
+const fiatCode = sql.raw(
+  `(case p.currency when 'JPY' then ${CurrencyCode.JPY} when 'USD' then ${CurrencyCode.USD} end)`,
+);
 
 /** Booked vs received in every currency (or in one: `only`). */
 export async function currencyBooks(
@@ -117,7 +119,12 @@ export async function reconcile(
       if (seen && shortfall <= BigInt(seen.booked) - BigInt(seen.received)) return;
       await tx
         .insert(reconciliationHolds)
-        .values({ chainId: book.chainId, currencyCode: book.currencyCode, booked: book.booked, received: book.received })
+        .values({
+          chainId: book.chainId,
+          currencyCode: book.currencyCode,
+          booked: book.booked,
+          received: book.received,
+        })
         .onConflictDoNothing();
       console.warn(
         `[ledger] chain ${book.chainId ?? 'card payments'}, currency ${book.currencyCode}: ${book.booked} booked payable, ${book.received} received; payouts held`,

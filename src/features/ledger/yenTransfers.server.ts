@@ -178,7 +178,11 @@ export async function transferCreated(tx: Transaction, transfer: Stripe.Transfer
 export async function transferReversed(tx: Transaction, transfer: Stripe.Transfer, now = new Date()): Promise<void> {
   const id = await payoutOf(tx, transfer);
   if (id === undefined) return;
-  const [payout] = await tx.select().from(payouts).where(and(eq(payouts.id, id), hasTransfer)).for('update');
+  const [payout] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, id), hasTransfer))
+    .for('update');
   if (!payout) return;
   const amount = BigInt(payout.amount);
   const back = BigInt(transfer.amount_reversed ?? 0);

@@ -11,8 +11,8 @@ import { HttpError } from '~/server/api/errors';
 import { stripeAccounts } from '~/server/db/schema';
 import type { StripeAccountStatus } from '~/server/db/schema/payments';
 import type { Database, Transaction } from '~/server/db/types';
-import { type AccountFacts, accountStatus } from './connectStatus';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
+import { type AccountFacts, accountStatus } from './connectStatus';
 
 /** The illustrator's account as the dashboard shows it. */
 export interface PaymentAccountView {

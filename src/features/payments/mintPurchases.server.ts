@@ -96,7 +96,8 @@ async function failAttempt(db: Database, purchase: Purchase, reason: string, now
     .update(cardPurchases)
     .set({
       status: last ? 'refunding' : 'paid',
-      failure: reason.slice(0, 500),
+      // A revert reason may carry NUL bytes, which a text column refuses.
+      failure: reason.replace(/\p{Cc}/gu, ' ').slice(0, 500),
       mintRawTx: null,
       mintTxHash: null,
       updatedAt: now,
@@ -148,7 +149,8 @@ async function mintOne(db: Database, purchase: Purchase, deps: MintDeps, now: Da
       outcome = await followSerialMint(chain, mint, parameters, deps.receiptTimeoutMs);
     }
     if (outcome.status === 'minted') return recordMint(db, purchase, drop, outcome, outcome.hash, now);
-    if (outcome.status === 'reverted') return failAttempt(db, purchase, `mint transaction ${outcome.hash} reverted`, now);
+    if (outcome.status === 'reverted')
+      return failAttempt(db, purchase, `mint transaction ${outcome.hash} reverted`, now);
     // Pending: the purchase stays `minting` with its mint stored; a later pass follows it.
   } catch (error) {
     await failAttempt(db, purchase, String(error), now);

@@ -5,10 +5,10 @@
  * several servers may run it at once (a purchase is claimed by one of them).
  */
 import { getDatabase } from '~/server/db/client';
+import { stripeSettings } from '~/server/stripe.server';
 import { serverChains } from '../chains/config.server';
 import { publishChange } from '../events/publish.server';
 import { dropCollections, mintPaidPurchases } from './mintPurchases.server';
-import { stripeSettings } from '~/server/stripe.server';
 
 const RUNNING = Symbol.for('kirafuda.payments.minter');
 type Holder = { [RUNNING]?: { stop: () => void } | undefined };

@@ -70,7 +70,11 @@ async function refunded(tx: Transaction, charge: Stripe.Charge, now: Date): Prom
   const whole = refundedAmount === amount;
   await tx
     .update(paymentHistories)
-    .set({ refundedAmount: refundedAmount.toString(), ...(whole ? { status: 'refunded' as const } : {}), updatedAt: now })
+    .set({
+      refundedAmount: refundedAmount.toString(),
+      ...(whole ? { status: 'refunded' as const } : {}),
+      updatedAt: now,
+    })
     .where(eq(paymentHistories.id, payment.id));
   const [purchase] = await tx.select().from(cardPurchases).where(eq(cardPurchases.paymentId, payment.id));
   // An undelivered purchase ends here; a delivered card stays with the buyer (the ledger takes the share back).
@@ -87,7 +91,10 @@ async function disputed(tx: Transaction, dispute: Stripe.Dispute, now: Date): Pr
     .onConflictDoUpdate({
       target: paymentDisputes.id,
       // A won or lost dispute is final: a late `updated` event cannot reopen it.
-      set: { status: sql`case when ${paymentDisputes.status} in ('won', 'lost') then ${paymentDisputes.status} else excluded.status end`, updatedAt: now },
+      set: {
+        status: sql`case when ${paymentDisputes.status} in ('won', 'lost') then ${paymentDisputes.status} else excluded.status end`,
+        updatedAt: now,
+      },
     });
   await syncCardPayment(tx, payment.id);
 }

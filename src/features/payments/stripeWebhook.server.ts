@@ -57,10 +57,18 @@ async function attempt(tx: Transaction, event: Stripe.Event, now: Date): Promise
     await tx.transaction((savepoint) => applyStripeEvent(savepoint, event, now));
   } catch (error) {
     if (unreachable(error)) throw error;
-    console.error(`[payments] Stripe event ${event.id} (${event.type}) could not be applied; kept to try again:`, error);
+    console.error(
+      `[payments] Stripe event ${event.id} (${event.type}) could not be applied; kept to try again:`,
+      error,
+    );
     await tx
       .update(stripeEvents)
-      .set({ failure: String(error).slice(0, 1000), attempts: sql`${stripeEvents.attempts} + 1` })
+      .set({
+        failure: String(error)
+          .replace(/\p{Cc}/gu, ' ')
+          .slice(0, 1000),
+        attempts: sql`${stripeEvents.attempts} + 1`,
+      })
       .where(eq(stripeEvents.id, event.id));
     return false;
   }

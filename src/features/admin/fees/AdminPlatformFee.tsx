@@ -5,6 +5,7 @@ import { Badge, Cell, LoadState, Section, Table } from '../shell/AdminUi';
 import { formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminFeeRow, AdminFees } from '../shell/types';
+import { CardPaymentSettingsSection } from './CardPaymentSettingsForm';
 import { formatBps, isAllowedFeeBps, MAX_PLATFORM_FEE_BPS, percentToBps } from './feeBps';
 
 /** The new-fee input and save button of one chain. */
@@ -99,13 +100,15 @@ function PlatformFee() {
 }
 
 /**
- * The platform fee of each chain, set in percent (stored in basis points, at most 10 %).
+ * The platform fee of each chain, set in percent (stored in basis points, at most 10 %), and card payments'
+ * fees and payout hold.
  * @see docs/product-spec.md §2 (/admins/platform-fee)
  */
 export default function AdminPlatformFee(props: AdminScreenProps) {
   return (
     <AdminShell {...props}>
       <PlatformFee />
+      <CardPaymentSettingsSection />
     </AdminShell>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type PayoutAction, payoutActions, payoutReviewProblem } from '~/features/ledger/payoutStates';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { LoadState, Section, TextField } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel, formatWei, formatWhen } from '../shell/adminFormat';
@@ -6,7 +7,6 @@ import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminMessageKey } from '../shell/adminText';
 import type { AdminPayoutDetail } from '../shell/types';
 import { PayoutBadge } from './AdminMoneyTables';
-import { type PayoutAction, payoutActions, payoutReviewProblem } from '~/features/ledger/payoutStates';
 
 const ACTION_LABEL: Readonly<Record<PayoutAction, AdminMessageKey>> = {
   approve: 'admin.payouts.approve',

@@ -6,6 +6,7 @@ import { Cell, FilterBar, LoadState, Section, SelectField, Table, TextField } fr
 import { type ChainChoice, chainLabel, formatWei } from '../shell/adminFormat';
 import { toQuery, useAdminData, useQueryState } from '../shell/adminHooks';
 import type { AdminRevenueReport, AdminRevenueRow } from '../shell/types';
+import { BooksSection } from './AdminBooks';
 
 const FILTERS = { period: 'month', from: '', to: '', chain_id: '', currency_code: '' };
 
@@ -133,6 +134,7 @@ function Revenues({ chains }: { chains: readonly ChainChoice[] }) {
 export default function AdminRevenues({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
   return (
     <AdminShell {...props}>
+      <BooksSection chains={chains} />
       <Revenues chains={chains} />
     </AdminShell>
   );

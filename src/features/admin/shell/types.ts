@@ -10,6 +10,7 @@ import type { Named } from '~/features/catalogue/display';
 import type { RevenuePeriod, RevenueRow } from '~/features/dashboard/finance.server';
 import type { PayoutBalance, PayoutItem } from '~/features/ledger/payoutRequests.server';
 import type { PayoutFacts } from '~/features/ledger/payoutStates';
+import type { CurrencyBooks, ReconciliationHold } from '~/features/ledger/reconciliation.server';
 import type { Page } from '~/lib/pagination';
 import type { PaymentStatus } from '~/server/db/schema/finance';
 import type { ReportStatus } from '~/server/db/schema/moderation';
@@ -176,6 +177,19 @@ export interface AdminPayoutDetail extends AdminPayoutRow {
   balance: PayoutBalance | null;
   /** What its moves depend on (rail, transfer begun), for the review's buttons. */
   facts: PayoutFacts;
+}
+
+/** Booked vs received in one currency, as the books screen shows it. */
+export interface AdminBookRow extends CurrencyBooks {
+  currency: string;
+  /** Payouts in it are held. */
+  held: boolean;
+}
+
+/** The books and the open holds. */
+export interface AdminBooks {
+  books: AdminBookRow[];
+  holds: (ReconciliationHold & { currency: string })[];
 }
 
 /** A card (fiat) payment record. */

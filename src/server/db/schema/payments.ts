@@ -90,9 +90,7 @@ export const cardPurchases = pgTable(
       .on(t.dropId, t.slot)
       .where(sql`${t.status} in ('pending', 'paid', 'minting', 'minted')`),
     // A minted token belongs to one purchase: two minters can never both adopt it.
-    uniqueIndex('card_purchases_token_unique')
-      .on(t.dropId, t.tokenId)
-      .where(sql`${t.tokenId} is not null`),
+    uniqueIndex('card_purchases_token_unique').on(t.dropId, t.tokenId).where(sql`${t.tokenId} is not null`),
     check('card_purchases_mint_tx_pair', sql`(${t.mintRawTx} is null) or (${t.mintTxHash} is not null)`),
     index('card_purchases_drop_status_idx').on(t.dropId, t.status),
     index('card_purchases_status_idx').on(t.status),

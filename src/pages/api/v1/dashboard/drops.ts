@@ -4,12 +4,12 @@ import { readCardForm } from '~/features/issuance/issueForm.server';
 import { limitIssues } from '~/features/issuance/minter.server';
 import { dropFieldsSchema } from '~/features/payments/dropForm';
 import { createDrop } from '~/features/payments/drops.server';
-import { stripeSettings } from '~/server/stripe.server';
 import { requireIllustrator } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { stripeSettings } from '~/server/stripe.server';
 import { deleteMedia, uploadSlots } from '~/server/uploads.server';
 
 /**

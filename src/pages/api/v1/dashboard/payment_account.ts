@@ -1,11 +1,11 @@
 import { onboardingLink, paymentAccount } from '~/features/payments/connect.server';
-import { stripeSettings } from '~/server/stripe.server';
 import { requireIllustrator } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { siteOrigins } from '~/server/http/site';
+import { stripeSettings } from '~/server/stripe.server';
 
 /** `GET /api/v1/dashboard/payment_account` (illustrators) -> `{ connected, status }` (pending, verified, restricted). */
 export const GET = apiRoute(async (ctx) => {

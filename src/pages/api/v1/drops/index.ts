@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { dropsOfCollection } from '~/features/payments/drops.server';
-import { stripeSettings } from '~/server/stripe.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { stripeSettings } from '~/server/stripe.server';
 
 const query = z.object({ collection_id: z.coerce.number().int().positive() });
 

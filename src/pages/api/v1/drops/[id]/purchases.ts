@@ -1,6 +1,5 @@
 import { publishChange } from '~/features/events/publish.server';
 import { startPurchase } from '~/features/payments/purchases.server';
-import { stripeSettings } from '~/server/stripe.server';
 import { idParam } from '~/lib/params';
 import { requireUser } from '~/server/api/auth';
 import { notFound, tooManyRequests } from '~/server/api/errors';
@@ -8,6 +7,7 @@ import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { hitRateLimit } from '~/server/rateLimit.server';
+import { stripeSettings } from '~/server/stripe.server';
 
 /**
  * `POST /api/v1/drops/{id}/purchases` (wallet session: the card goes to that wallet) -> 201 `{ purchase,

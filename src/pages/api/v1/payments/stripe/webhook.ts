@@ -1,10 +1,10 @@
-import { stripeSettings } from '~/server/stripe.server';
 import { MAX_WEBHOOK_BYTES, receiveStripeEvent, verifiedEvent } from '~/features/payments/stripeWebhook.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readLimited } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { stripeSettings } from '~/server/stripe.server';
 
 /**
  * `POST /api/v1/payments/stripe/webhook` (Stripe's servers, signed with the webhook secret; no site headers:
