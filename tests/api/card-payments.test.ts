@@ -152,8 +152,10 @@ describe('a card bought with yen', () => {
     const balances = await illustrator.get<{ balances: { currencyCode: number; available: string }[] }>(
       '/api/v1/dashboard/payouts',
     );
-    // ¥1,500 less the platform's 10 % and the provider's 3.6 %.
-    expect(balances.body.balances).toContainEqual(expect.objectContaining({ currencyCode: 1, available: '1296' }));
+    // ¥1,500 less the platform's 10 % and the provider's 3.6 %, on hold for the chargeback window (14 days).
+    expect(balances.body.balances).toContainEqual(
+      expect.objectContaining({ currencyCode: 1, revenue: '1296', clearing: '1296', available: '0' }),
+    );
     expect((await trading.app.client().get<Purchase>(`/api/v1/purchases/${purchase.id}`)).status).toBe(401);
     // The purchase shows as the card's mint, and the card among the buyer's items.
     const cardPath = `/api/v1/cards/1/${card.toLowerCase()}/${purchase.tokenId}`;
@@ -222,13 +224,16 @@ describe('a card bought with yen', () => {
     const again = await illustrator.post<{ url: string }>('/api/v1/dashboard/payment_account', {});
     expect(again.body.url).toBe(link.body.url);
 
+    const admin = trading.app.client();
+    expect((await admin.post('/api/v1/admin_session', ADMIN)).status).toBe(200);
+    // The card payment's yen is paid out without waiting the chargeback window here.
+    const hold = { platform_fee_bps: 1000, provider_fee_bps: 360, payable_hold_days: 0 };
+    expect((await admin.put('/api/v1/admins/card_payment_settings', hold)).status).toBe(200);
     const requested = await illustrator.post<{ id: number; status: string }>('/api/v1/dashboard/payouts', {
       amount: '1000',
       currency_code: 1,
     });
     expect(requested.status, JSON.stringify(requested.body)).toBe(201);
-    const admin = trading.app.client();
-    expect((await admin.post('/api/v1/admin_session', ADMIN)).status).toBe(200);
     const approve = () =>
       admin.put<{ status: string }>(`/api/v1/admins/payouts/${requested.body.id}`, { action: 'approve' });
     expect((await approve()).status).toBe(422);
@@ -238,7 +243,7 @@ describe('a card bought with yen', () => {
     expect(await account()).toEqual({ connected: true, status: 'verified' });
     const approved = await approve();
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body.status).toBe('approved');
+    expect(approved.body.status).toBe('transferred');
     expect((await approve()).status).toBe(409);
     const [transfer] = [...standIn.transfers.values()];
     expect(standIn.transfers.size).toBe(1);

@@ -4,7 +4,9 @@
  * stored book revenue, in each item's own listed token; what reaches the illustrator's own wallet is received
  * on chain (never payable); what reaches the platform's payment address for them is payable, to the wei.
  */
+import { Seaport } from '@opensea/seaport-js';
 import { eq } from 'drizzle-orm';
+import { JsonRpcProvider, Wallet } from 'ethers';
 import {
   type Address,
   createWalletClient,
@@ -20,6 +22,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import atemArtifact from '../../contracts/artifacts/Atem.json';
 import { hashPassword } from '../../src/features/session/passwords.server.ts';
+import { settlementArgs } from '../../src/features/trading/auction/settlementCall.ts';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
@@ -29,6 +32,7 @@ import { cards, illustrators } from '../../src/server/db/schema/index.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
 import { seedCatalogue, signListing, startTestMarket, TEST_FEE_BPS, type TestMarket } from '../helpers/testMarket.ts';
+import { fundOfferer, signOffer, wethOf } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS, anvilKey } from '../helpers/testWallet.ts';
 import { walletSignIn } from './signIn.ts';
 import { eventually, payload, tradingServerEnv } from './tradingApp.ts';
@@ -283,4 +287,140 @@ describe('money the platform owes', () => {
     expect(exact.body.status).toBe('requested');
     expect(await balances()).toEqual([expect.objectContaining({ available: '0' })]);
   }, 60_000);
+
+  describe("a match with a recipient of the caller's choosing (an attack that booked money nobody paid)", () => {
+    const HOLDER_TOKEN = 5n;
+    const ASK = parseEther('0.925');
+
+    /** An offer of 1 WETH for `tokenId`, stored through the API, and the holder's own order asking ASK. */
+    async function offerAndOwnOrder(tokenId: bigint) {
+      const { market, contracts } = { market: fixture.market, contracts: fixture.market.contracts };
+      const bidder = wallet(anvilKey(8));
+      await fundOfferer(fixture, bidder, parseEther('1'));
+      const asBidder = app.client();
+      expect((await walletSignIn(asBidder, bidder.account as never)).status).toBe(200);
+      const offer = await signOffer(fixture, bidder, {
+        target: { kind: 'token', contract: fixture.card, tokenId },
+        unitPrice: parseEther('1'),
+      });
+      const stored = await asBidder.post('/api/v1/offers', offer.body);
+      expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+      const holder = market.seller;
+      const { timestamp } = await market.publicClient.getBlock();
+      const own = {
+        offerer: holder.account.address,
+        zone: zeroAddress,
+        offer: [
+          {
+            itemType: ItemType.ERC721,
+            token: contracts.card,
+            identifierOrCriteria: tokenId,
+            startAmount: 1n,
+            endAmount: 1n,
+          },
+        ],
+        consideration: [
+          {
+            itemType: ItemType.ERC20,
+            token: contracts.wrappedNative,
+            identifierOrCriteria: 0n,
+            startAmount: ASK,
+            endAmount: ASK,
+            recipient: holder.account.address,
+          },
+        ],
+        orderType: OrderType.FULL_OPEN,
+        startTime: timestamp - 60n,
+        endTime: timestamp + 3_600n,
+        zoneHash: zeroHash,
+        salt: 77n + tokenId,
+        conduitKey: contracts.conduitKey,
+        counter: await market.publicClient.readContract({
+          address: contracts.seaport,
+          abi: seaportAbi,
+          functionName: 'getCounter',
+          args: [holder.account.address],
+        }),
+      };
+      const ownSignature = await signOrder(holder, { order: own, chainId: 1, seaport: contracts.seaport });
+      return { holder, offer, own, ownSignature };
+    }
+
+    const payable = async () =>
+      (await balances()).filter((balance) => balance.currencyCode === 4).map((balance) => balance.available);
+    const wethAt = (owner: Address) => wethOf(fixture, owner);
+
+    test('built with our own Seaport code: the payment address receives nothing, nothing is booked, the seller is the holder', async () => {
+      const { market } = fixture;
+      const { holder, offer, own, ownSignature } = await offerAndOwnOrder(HOLDER_TOKEN);
+      const before = {
+        payable: await payable(),
+        payment: await wethAt(PAYMENT_ADDRESS),
+        holder: await wethAt(holder.account.address),
+      };
+      const args = settlementArgs(
+        { order: own, signature: ownSignature },
+        { order: offer.order, signature: offer.signature },
+        PAYMENT_ADDRESS,
+      );
+      await market.mined(
+        await holder.writeContract({
+          address: market.contracts.seaport,
+          abi: seaportAbi,
+          functionName: 'matchAdvancedOrders',
+          args,
+        }),
+      );
+      await indexed(async () => (await ownerOnSite(HOLDER_TOKEN)) === offer.order.offerer.toLowerCase());
+
+      expect(await wethAt(PAYMENT_ADDRESS)).toBe(before.payment);
+      expect(await wethAt(holder.account.address)).toBe(before.holder + ASK);
+      expect(await payable()).toEqual(before.payable);
+      const refused = await requestPayout(ASK, 4);
+      expect(refused.status).toBe(422);
+      const card = await app
+        .client()
+        .get<{ activity: { type: string; from: string | null }[] }>(
+          `/api/v1/cards/1/${fixture.card.toLowerCase()}/${HOLDER_TOKEN}`,
+        );
+      expect(card.body.activity[0]).toMatchObject({ type: 'sale', from: holder.account.address.toLowerCase() });
+    }, 90_000);
+
+    test('built with seaport-js matchAdvancedOrders: nothing is booked payable either', async () => {
+      const { market } = fixture;
+      const tokenId = 6n;
+      const { holder, offer, own, ownSignature } = await offerAndOwnOrder(tokenId);
+      const before = { payable: await payable(), payment: await wethAt(PAYMENT_ADDRESS) };
+      const signer = new Wallet(ANVIL_KEYS[1], new JsonRpcProvider(market.anvil.rpcUrl, 1, { staticNetwork: true }));
+      const seaport = new Seaport(signer as never, {
+        overrides: { contractAddress: market.contracts.seaport },
+        conduitKeyToConduit: { [market.contracts.conduitKey]: market.contracts.conduit },
+      });
+      const [orders, , fulfillments] = settlementArgs(
+        { order: own, signature: ownSignature },
+        { order: offer.order, signature: offer.signature },
+        PAYMENT_ADDRESS,
+      );
+      const json = (value: unknown): unknown =>
+        typeof value === 'bigint'
+          ? value.toString()
+          : Array.isArray(value)
+            ? value.map(json)
+            : value && typeof value === 'object'
+              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, json(v)]))
+              : value;
+      const transaction = seaport.matchAdvancedOrders({
+        orders: json(orders) as never,
+        criteriaResolvers: [],
+        fulfillments: json(fulfillments) as never,
+        recipient: PAYMENT_ADDRESS,
+        accountAddress: holder.account.address,
+      });
+      await (await transaction.transact()).wait();
+      await indexed(async () => (await ownerOnSite(tokenId)) === offer.order.offerer.toLowerCase());
+      expect(await wethAt(PAYMENT_ADDRESS)).toBe(before.payment);
+      expect(await payable()).toEqual(before.payable);
+      expect((await requestPayout(ASK, 4)).status).toBe(422);
+    }, 90_000);
+  });
 });

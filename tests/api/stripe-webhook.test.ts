@@ -92,6 +92,13 @@ describe('POST /api/v1/payments/stripe/webhook', () => {
     expect((await deliver(app, huge, standIn.sign(huge, WEBHOOK_SECRET))).status).toBe(413);
   });
 
+  test('refuses a signed body that is not JSON, or not an event, with 400 (it used to answer 500)', async () => {
+    for (const body of ['not json at all', '{"id": "evt_half"', '[1, 2, 3]', '{"id": "evt_no_data", "type": "x"}']) {
+      const answer = await deliver(app, body, standIn.sign(body, WEBHOOK_SECRET));
+      expect(answer.status, body).toBe(400);
+    }
+  });
+
   test('takes a signed event without site headers, and the same event again only once', async () => {
     const payload = event('evt_once');
     const first = await deliver(app, payload, standIn.sign(payload, WEBHOOK_SECRET));

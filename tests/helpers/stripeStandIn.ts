@@ -2,8 +2,9 @@
  * A small local stand-in of the parts of Stripe's HTTP API the site calls, for the official `stripe` SDK to
  * talk to (`STRIPE_API_BASE`): PaymentIntents (create with an idempotency key, retrieve, cancel, and a test hook
  * that marks one succeeded), refunds, Connect accounts and account links (a hook verifies an account),
- * transfers, with Stripe's form encoding and idempotent replays. Every request is recorded. Signed
- * webhooks are made with the SDK's own `generateTestHeaderString`.
+ * transfers and their reversals (optionally slow, to race a review against the transfer), with Stripe's form
+ * encoding and idempotent replays. Every request is recorded. Hooks give the events Stripe would send for a
+ * refund, a dispute and a reversal; signed webhooks are made with the SDK's own `generateTestHeaderString`.
  *
  * @see https://docs.stripe.com/api/payment_intents, https://docs.stripe.com/api/idempotent_requests
  */
@@ -50,8 +51,20 @@ export interface StripeStandIn {
   /** Marks a connected account verified (onboarding done) and gives its `account.updated` event. */
   verifyAccount: (id: string) => string;
   transfers: Map<string, Record<string, unknown>>;
-  /** The event of a transfer (`transfer.created`, `transfer.reversed`). */
+  /** The event of a transfer (`transfer.created`, `transfer.reversed`: reversed whole unless already reversed). */
   transferEvent: (id: string, type: 'transfer.created' | 'transfer.reversed') => string;
+  /** Reverses `amount` more of a transfer (as from Stripe's dashboard) and gives its `transfer.reversed` event. */
+  reverseTransfer: (id: string, amount: number) => string;
+  /** Refunds a PaymentIntent's charge up to `amountRefunded` in all and gives its `charge.refunded` event. */
+  refundEvent: (intentId: string, amountRefunded: number) => string;
+  /** A `charge.dispute.*` event of a PaymentIntent's charge. */
+  disputeEvent: (
+    intentId: string,
+    type: 'charge.dispute.created' | 'charge.dispute.closed' | 'charge.dispute.funds_reinstated',
+    dispute: { id: string; amount: number; status: string },
+  ) => string;
+  /** Makes transfer requests wait `ms` before they answer (0: at once). */
+  slowTransfers: (ms: number) => void;
   stop: () => Promise<void>;
 }
 
@@ -73,6 +86,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const replays = new Map<string, { raw: string; status: number; json: unknown }>();
   const accounts = new Map<string, Record<string, unknown>>();
   const transfers = new Map<string, Record<string, unknown>>();
+  let transferDelayMs = 0;
   const server = createServer(async (request, response) => {
     const raw = await readBody(request);
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -171,7 +185,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         url: `https://connect.stripe.test/setup/${body.account}`,
       });
     }
+    const reversals = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(url.pathname);
+    if (request.method === 'POST' && reversals?.[1]) {
+      const transfer = transfers.get(reversals[1]);
+      if (!transfer) return answer(404, { error: { type: 'invalid_request_error', message: 'No such transfer' } });
+      const amount = Number(body.amount ?? Number(transfer.amount) - Number(transfer.amount_reversed));
+      if (amount > Number(transfer.amount) - Number(transfer.amount_reversed))
+        return answer(400, { error: { type: 'invalid_request_error', message: 'Amount exceeds what is left' } });
+      transfer.amount_reversed = Number(transfer.amount_reversed) + amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      return answer(200, {
+        id: `trr_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+        object: 'transfer_reversal',
+        amount,
+        transfer: transfer.id,
+        metadata: body.metadata ?? {},
+      });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/transfers') {
+      if (transferDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, transferDelayMs));
       if (!accounts.has(String(body.destination))) {
         return answer(400, { error: { type: 'invalid_request_error', message: 'No such destination' } });
       }
@@ -182,6 +214,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         currency: body.currency,
         destination: body.destination,
         metadata: body.metadata ?? {},
+        transfer_group: body.transfer_group ?? null,
         reversed: false,
         amount_reversed: 0,
       };
@@ -239,6 +272,41 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!transfer) throw new Error(`no transfer ${id}`);
       if (type === 'transfer.reversed') Object.assign(transfer, { reversed: true, amount_reversed: transfer.amount });
       return eventOf(type, transfer);
+    },
+    reverseTransfer: (id, amount) => {
+      const transfer = transfers.get(id);
+      if (!transfer) throw new Error(`no transfer ${id}`);
+      const reversed = Number(transfer.amount_reversed) + amount;
+      Object.assign(transfer, { amount_reversed: reversed, reversed: reversed === transfer.amount });
+      return eventOf('transfer.reversed', transfer);
+    },
+    refundEvent: (intentId, amountRefunded) => {
+      const intent = paymentIntents.get(intentId);
+      if (!intent) throw new Error(`no PaymentIntent ${intentId}`);
+      return eventOf('charge.refunded', {
+        id: intent.latest_charge ?? `ch_${intentId.slice(3)}`,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: amountRefunded,
+        refunded: amountRefunded === intent.amount,
+        payment_intent: intentId,
+        currency: intent.currency,
+      });
+    },
+    disputeEvent: (intentId, type, dispute) => {
+      const intent = paymentIntents.get(intentId);
+      if (!intent) throw new Error(`no PaymentIntent ${intentId}`);
+      return eventOf(type, {
+        ...dispute,
+        object: 'dispute',
+        charge: intent.latest_charge ?? `ch_${intentId.slice(3)}`,
+        payment_intent: intentId,
+        currency: intent.currency,
+        reason: 'fraudulent',
+      });
+    },
+    slowTransfers: (ms) => {
+      transferDelayMs = ms;
     },
     succeed: (id, eventId) => {
       const found = paymentIntents.get(id);

@@ -51,6 +51,13 @@ function unreachable(error: unknown): boolean {
   );
 }
 
+/** What failed, with its cause (a query error names the constraint there), without control characters. */
+function failureText(error: unknown): string {
+  const cause = (error as { cause?: unknown })?.cause;
+  const text = cause instanceof Error ? `${String(error)} (${cause.message})` : String(error);
+  return text.replace(/\p{Cc}/gu, ' ').slice(0, 1000);
+}
+
 /** Acts on `event` in a savepoint of `tx`; records it applied, or its failure. */
 async function attempt(tx: Transaction, event: Stripe.Event, now: Date): Promise<boolean> {
   try {
@@ -64,9 +71,7 @@ async function attempt(tx: Transaction, event: Stripe.Event, now: Date): Promise
     await tx
       .update(stripeEvents)
       .set({
-        failure: String(error)
-          .replace(/\p{Cc}/gu, ' ')
-          .slice(0, 1000),
+        failure: failureText(error),
         attempts: sql`${stripeEvents.attempts} + 1`,
       })
       .where(eq(stripeEvents.id, event.id));
