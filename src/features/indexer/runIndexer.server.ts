@@ -1,14 +1,16 @@
 /**
- * The indexer loop: takes the advisory lock (waiting as a standby while another instance holds it), then
- * follows every configured chain on its own: one chain whose RPC is down backs off and retries (up to a
- * minute apart, saying so once) while the others go on. It also follows the listings' start and end times
- * (./listingClock.server.ts: ended ones are marked expired, and both are announced as changes), and re-checks
- * active listings as Seaport's validator would (../trading/orderHealth.server.ts). When the lock's database
- * connection ends, it stops following and stands by for the lock again. `stop()` lets the range in progress finish, then releases the lock.
- *
+ * The indexer's jobs on the one runner (../../server/jobs/runner.ts), all under the leader lock: each chain is
+ * followed on its own (one whose RPC is down backs off, saying so once, while the others go on), its active
+ * listings and offers are re-checked as Seaport's validator would (../trading/orderHealth.server.ts,
+ * ../trading/offer/checkOffers.server.ts) beside the block loop so that those reads never hold back new blocks,
+ * its ended timed auctions are settled (../trading/auction/settleAuctions.server.ts), and the listings' start and
+ * end times are followed (./listingClock.server.ts: ended ones are marked expired, both announced as changes).
+ * {@link startIndexer} runs them alone (`npm run indexer`, tests); the web server registers them on its runner.
  */
 import type { Address } from 'viem';
 import type { DatabaseHandle } from '~/server/db/types';
+import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
+import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { classifyChainError } from '../chains/publicClients.server';
@@ -18,21 +20,24 @@ import { settlerAccount } from '../trading/auction/settler.server';
 import { checkOffers } from '../trading/offer/checkOffers.server';
 import { checkOrders } from '../trading/orderHealth.server';
 import { syncChain } from './indexChain.server';
-import { type IndexerLock, tryIndexerLock } from './indexerLock.server';
 import { indexerSettings } from './indexerSettings';
 import { expireListings, listingsStarted, nextListingMoment } from './listingClock.server';
 
-/** Options of {@link startIndexer}. */
-export interface StartIndexerOptions {
+/** What the indexer's jobs need. */
+export interface IndexerJobsOptions {
   handle: DatabaseHandle;
   chains: readonly Chain[];
   environment: ChainEnvironment;
   feeRecipient: Address | undefined;
   paymentAddress?: Address | undefined;
   env?: Record<string, string | undefined>;
+  log?: (message: string) => void;
+}
+
+/** Options of {@link startIndexer}. */
+export interface StartIndexerOptions extends IndexerJobsOptions {
   /** How often a standby tries the lock, in ms (default 5 000). */
   lockRetryMs?: number;
-  log?: (message: string) => void;
 }
 
 /** A running indexer. */
@@ -42,218 +47,85 @@ export interface RunningIndexer {
   stop: () => Promise<void>;
 }
 
-const MAX_BACKOFF_MS = 60_000;
 /** The listing sweep looks again at least this often (a new listing may end sooner than the one it waits for). */
 const SWEEP_MAX_MS = 5_000;
 const SWEEP_MIN_MS = 200;
 
-/** A sleep that `wake()` ends early; once woken for good (`stop`), it sleeps no more. */
-function sleeper() {
-  let wake: () => void = () => {};
-  let over = false;
-  return {
-    sleep: (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (over) {
-          resolve();
-          return;
-        }
-        const timer = setTimeout(resolve, ms);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      }),
-    wake: () => wake(),
-    end: () => {
-      over = true;
-      wake();
-    },
-  };
+/** A chain failure as one short reason (`unreachable`, `rpc-error`, or the message's first line). */
+function chainFailure(error: unknown): Error {
+  const kind = classifyChainError(error);
+  if (kind !== 'unknown') return new Error(kind);
+  const cause = (error as { cause?: { message?: string } }).cause?.message;
+  const message = String((error as Error).message ?? error).split('\n')[0];
+  return new Error(`${message}${cause ? ` (${cause})` : ''}`);
 }
 
-/** Starts the indexer (see the module comment). */
-export function startIndexer(options: StartIndexerOptions): RunningIndexer {
+/** Registers the indexer's jobs (see the module comment) on `runner`. */
+export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptions): void {
   const { handle, chains, environment } = options;
-  const log = options.log ?? ((message: string) => console.log(message));
   const env = options.env ?? process.env;
-  let stopped = false;
-  const sleepers = new Set<ReturnType<typeof sleeper>>();
-  let markLocked: () => void = () => {};
-  const locked = new Promise<void>((resolve) => {
-    markLocked = resolve;
-  });
-
-  /** Sleeps unless stopped; `end()` on every sleeper wakes them all for good. */
-  const napper = () => {
-    const nap = sleeper();
-    sleepers.add(nap);
-    return nap;
-  };
-
-  /** One session of holding the lock: ends on stop, or when the lock's connection is lost. */
-  interface Session {
-    halted: boolean;
-  }
-  const running = (session: Session) => !stopped && !session.halted;
-
-  const followChain = async (chain: Chain, session: Session): Promise<void> => {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const account = settlerAccount(env);
+  for (const chain of chains) {
     const settings = indexerSettings(chain.key, environment, env);
-    const nap = napper();
-    let failures = 0;
-    while (running(session)) {
-      try {
-        const ranges = await syncChain(handle.db, chain, {
-          settings,
-          feeRecipient: options.feeRecipient,
-          paymentAddress: options.paymentAddress,
-          stopped: () => !running(session),
-        });
-        if (failures > 0) log(`[indexer] ${chain.chainName}: answering again`);
-        failures = 0;
-        const events = ranges.reduce((sum, range) => sum + range.events, 0);
-        if (events > 0) log(`[indexer] ${chain.chainName}: ${events} events up to block ${ranges.at(-1)?.to}`);
-        await nap.sleep(settings.pollMs);
-      } catch (error) {
-        failures += 1;
-        if (failures === 1) {
-          const kind = classifyChainError(error);
-          const cause = (error as { cause?: { message?: string } }).cause?.message;
-          const message = String((error as Error).message ?? error).split('\n')[0];
-          const reason = kind === 'unknown' ? `${message}${cause ? ` (${cause})` : ''}` : kind;
-          log(`[indexer] ${chain.chainName}: ${reason}; retrying (${MAX_BACKOFF_MS / 1000} s apart at most)`);
+    runner.every(
+      `${chain.chainName}: following blocks`,
+      { pollMs: settings.pollMs, needsLock: true },
+      async (control) => {
+        try {
+          const ranges = await syncChain(handle.db, chain, {
+            settings,
+            feeRecipient: options.feeRecipient,
+            paymentAddress: options.paymentAddress,
+            stopped: control.stopping,
+          });
+          const events = ranges.reduce((sum, range) => sum + range.events, 0);
+          if (events > 0) log(`[indexer] ${chain.chainName}: ${events} events up to block ${ranges.at(-1)?.to}`);
+        } catch (error) {
+          throw chainFailure(error);
         }
-        await nap.sleep(Math.min(MAX_BACKOFF_MS, settings.pollMs * 2 ** Math.min(failures, 10)));
-      }
+      },
+    );
+    runner.every(`${chain.chainName}: re-checking orders`, { pollMs: settings.pollMs, needsLock: true }, async () => {
+      const rechecked = await checkOrders(handle.db, chain, options.feeRecipient);
+      if (rechecked.length > 0) await publishChange({ cards: rechecked });
+      const offersChanged = await checkOffers(handle.db, chain);
+      if (offersChanged.length > 0) await publishChange({ offers: offersChanged });
+    });
+    if (account) {
+      runner.every(
+        `${chain.chainName}: settling auctions`,
+        { pollMs: Math.max(500, settings.pollMs), needsLock: true },
+        async () => {
+          const outcomes = await settleAuctions(handle.db, chain, account);
+          if (outcomes.some((outcome) => outcome.status !== 'pending'))
+            await publishChange({ lists: true, allCards: true });
+        },
+      );
     }
-    sleepers.delete(nap);
-  };
+  }
+  let since = new Date();
+  runner.every('listing clock', { pollMs: SWEEP_MAX_MS, needsLock: true }, async () => {
+    const now = new Date();
+    const { expired, cardIds } = await expireListings(handle.db, now);
+    const started = await listingsStarted(handle.db, since, now);
+    if (expired > 0 || started.length > 0) await publishChange({ cards: [...cardIds, ...started], lists: true });
+    since = now;
+    const next = await nextListingMoment(handle.db, now);
+    const wait = next ? next.getTime() - Date.now() + 50 : SWEEP_MAX_MS;
+    return { nextInMs: Math.min(SWEEP_MAX_MS, Math.max(SWEEP_MIN_MS, wait)) };
+  });
+}
 
-  /**
-   * Re-checks the chain's active listings (../trading/orderHealth.server.ts) and offers
-   * (../trading/offer/checkOffers.server.ts) beside the block loop, so that up
-   * to a hundred order reads never hold back the recording of new blocks, and a failing read backs off here
-   * only.
-   */
-  const recheckOrders = async (chain: Chain, session: Session): Promise<void> => {
-    const { pollMs } = indexerSettings(chain.key, environment, env);
-    const nap = napper();
-    let failures = 0;
-    while (running(session)) {
-      try {
-        const rechecked = await checkOrders(handle.db, chain, options.feeRecipient);
-        if (rechecked.length > 0) await publishChange({ cards: rechecked });
-        const offersChanged = await checkOffers(handle.db, chain);
-        if (offersChanged.length > 0) await publishChange({ offers: offersChanged });
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        if (failures === 1) log(`[indexer] ${chain.chainName}: re-checking listings failed: ${error}`);
-      }
-      await nap.sleep(Math.min(MAX_BACKOFF_MS, pollMs * 2 ** Math.min(failures, 10)));
-    }
-    sleepers.delete(nap);
-  };
-
-  /** Settles the chain's ended timed auctions (../trading/auction/settleAuctions.server.ts) under the lock. */
-  const settleEnded = async (chain: Chain, session: Session): Promise<void> => {
-    const account = settlerAccount(env);
-    if (!account) return;
-    const { pollMs } = indexerSettings(chain.key, environment, env);
-    const nap = napper();
-    let failures = 0;
-    while (running(session)) {
-      try {
-        const outcomes = await settleAuctions(handle.db, chain, account);
-        if (outcomes.some((outcome) => outcome.status !== 'pending'))
-          await publishChange({ lists: true, allCards: true });
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        if (failures === 1) log(`[indexer] ${chain.chainName}: settling auctions failed: ${error}`);
-      }
-      await nap.sleep(Math.min(MAX_BACKOFF_MS, Math.max(500, pollMs) * 2 ** Math.min(failures, 10)));
-    }
-    sleepers.delete(nap);
-  };
-
-  /** Follows the listings' own moments (./listingClock.server.ts): sleeps until the next, 5 s at most. */
-  const sweepListings = async (session: Session): Promise<void> => {
-    const nap = napper();
-    let since = new Date();
-    while (running(session)) {
-      const now = new Date();
-      let next: Date | undefined;
-      try {
-        const { expired, cardIds } = await expireListings(handle.db, now);
-        const started = await listingsStarted(handle.db, since, now);
-        if (expired > 0 || started.length > 0) await publishChange({ cards: [...cardIds, ...started], lists: true });
-        since = now;
-        next = await nextListingMoment(handle.db, now);
-      } catch (error) {
-        log(`[indexer] following listing start and end times failed: ${error}`);
-      }
-      const wait = next ? next.getTime() - Date.now() + 50 : SWEEP_MAX_MS;
-      await nap.sleep(Math.min(SWEEP_MAX_MS, Math.max(SWEEP_MIN_MS, wait)));
-    }
-    sleepers.delete(nap);
-  };
-
-  /** Takes the lock, standing by while another instance holds it; undefined once stopped. */
-  const acquire = async (): Promise<IndexerLock | undefined> => {
-    const nap = napper();
-    let said = false;
-    try {
-      while (!stopped) {
-        const lock = await tryIndexerLock(handle, env['DATABASE_URL']).catch((error: unknown) => {
-          log(`[indexer] could not take the lock: ${error}`);
-          return undefined;
-        });
-        if (lock) return lock;
-        if (!said) log('[indexer] another indexer holds the lock; standing by');
-        said = true;
-        await nap.sleep(options.lockRetryMs ?? 5_000);
-      }
-      return undefined;
-    } finally {
-      sleepers.delete(nap);
-    }
-  };
-
-  const run = (async () => {
-    for (;;) {
-      const lock = await acquire();
-      if (!lock) return;
-      if (stopped) {
-        await lock.release();
-        return;
-      }
-      markLocked();
-      log(`[indexer] following ${chains.map((chain) => chain.chainName).join(', ')}`);
-      const session: Session = { halted: false };
-      void lock.lost.then(() => {
-        if (stopped) return;
-        log('[indexer] lost the lock (its database connection ended); standing by again');
-        session.halted = true;
-        for (const nap of sleepers) nap.end();
-      });
-      await Promise.all([
-        ...chains.map((chain) => followChain(chain, session)),
-        ...chains.map((chain) => recheckOrders(chain, session)),
-        ...chains.map((chain) => settleEnded(chain, session)),
-        sweepListings(session),
-      ]);
-      await lock.release();
-      if (stopped) return;
-    }
-  })();
-
-  return {
-    locked,
-    stop: async () => {
-      stopped = true;
-      for (const nap of sleepers) nap.end();
-      await run;
-    },
-  };
+/** Starts the indexer's jobs alone on a runner of their own, with the leader lock (see the module comment). */
+export function startIndexer(options: StartIndexerOptions): RunningIndexer {
+  const env = options.env ?? process.env;
+  const runner = createJobRunner({
+    tryLock: () => tryLeaderLock(options.handle, env['DATABASE_URL']),
+    ...(options.lockRetryMs === undefined ? {} : { lockRetryMs: options.lockRetryMs }),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  registerIndexerJobs(runner, options);
+  runner.start();
+  return { locked: runner.leading, stop: runner.stop };
 }

@@ -1,9 +1,9 @@
 /**
  * The web server: starts the database (PostgreSQL, or the embedded one in its own thread), then listens on
  * `HOST`:`PORT` (default `localhost:4321`), answering built static files itself (./staticFiles.ts) and handing
- * every other request to Astro. Then it starts, explicitly, what runs beside the requests: the chain indexer
- * (`INDEXER=off` leaves it to `npm run indexer`) and the listener that shares cache invalidations between
- * server processes. SIGINT/SIGTERM stop all of it cleanly. The event-loop delay is measured for
+ * every other request to Astro. Then it starts, explicitly, what runs beside the requests: the background jobs
+ * (./backgroundJobs.server.ts: the chain indexer unless `INDEXER=off` leaves it to `npm run indexer`, the purchase
+ * minter) and the listener that shares cache invalidations between server processes. SIGINT/SIGTERM stop all of it cleanly. The event-loop delay is measured for
  * `/api/v1/health`.
  *
  * @see ../../../docs/operations.md
@@ -11,10 +11,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { startChangeListener } from '~/features/events/changeListener.server';
-import { startIndexerInServer, stopIndexerInServer } from '~/features/indexer/inServer.server';
-import { startPurchaseMinter, stopPurchaseMinter } from '~/features/payments/minterLoop.server';
 import { closeDatabase } from '../db/client';
 import { openServerDatabase } from '../db/serverDatabase';
+import { startBackgroundJobs } from './backgroundJobs.server';
 import { eventLoopDelay } from './eventLoop';
 import { staticFiles } from './staticFiles';
 
@@ -45,8 +44,7 @@ export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEn
   console.log(
     `[server] listening on http://${host}:${port} (${handle.kind === 'postgres' ? 'PostgreSQL' : 'embedded database'})`,
   );
-  startIndexerInServer(env);
-  startPurchaseMinter(env);
+  const jobs = startBackgroundJobs(handle, 'server', env);
   const listener = await startChangeListener(handle, env).catch((error: unknown) => {
     console.error('[events] the change listener did not start:', error);
     return undefined;
@@ -59,8 +57,7 @@ export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEn
     void (async () => {
       server.close();
       server.closeAllConnections();
-      await stopIndexerInServer();
-      stopPurchaseMinter();
+      await jobs.stop();
       await listener?.stop();
       await closeDatabase();
       process.exit(0);

@@ -1,0 +1,48 @@
+/**
+ * Card payments' jobs on the process's runner (../../server/jobs/runner.ts), when card payments are configured:
+ * minting paid purchases (./mintPurchases.server.ts; a pass every second, `PURCHASE_MINT_POLL_MS`; a failed mint
+ * waits `PURCHASE_MINT_RETRY_SECONDS`, default 30, per attempt), and applying again the Stripe events whose act
+ * failed (./stripeWebhook.server.ts; every minute). Several processes may run both: a purchase is claimed by one
+ * of them, an event is retried under its row lock.
+ */
+
+import type { Database } from '~/server/db/types';
+import type { JobRunner } from '~/server/jobs/runner';
+import { stripeSettings } from '~/server/stripe.server';
+import { serverChains } from '../chains/config.server';
+import { publishChange } from '../events/publish.server';
+import { dropCollections, mintPaidPurchases } from './mintPurchases.server';
+import { retryStripeEvents } from './stripeWebhook.server';
+
+/** Registers the jobs unless card payments are off; answers whether it did. */
+export function registerPaymentJobs(
+  runner: JobRunner,
+  db: Database,
+  env: Record<string, string | undefined> = process.env,
+): boolean {
+  const settings = stripeSettings(env);
+  if (!settings) return false;
+  const pollMs = Math.max(100, Number(env['PURCHASE_MINT_POLL_MS'] ?? 1_000) || 1_000);
+  const retry = Number(env['PURCHASE_MINT_RETRY_SECONDS']);
+  runner.every('minting paid purchases', { pollMs }, async () => {
+    const handled = await mintPaidPurchases(db, {
+      chains: serverChains(),
+      settings,
+      env,
+      ...(Number.isFinite(retry) && retry >= 0 ? { retrySeconds: retry } : {}),
+    });
+    // New cards: their collection's page, the buyers' pages and the lists show them.
+    if (handled.length > 0) {
+      await publishChange({
+        users: handled.map((purchase) => purchase.buyerAddress),
+        lists: true,
+        allCards: false,
+        collections: await dropCollections(db, handled),
+      });
+    }
+  });
+  runner.every('retrying payment events', { pollMs: 60_000 }, async () => {
+    await retryStripeEvents(db);
+  });
+  return true;
+}

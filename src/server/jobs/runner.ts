@@ -1,0 +1,213 @@
+/**
+ * The one runner of background work: features register jobs with {@link JobRunner.every} (follow a chain,
+ * re-check orders, expire listings, settle auctions, mint purchases, retry payment events, check the books) and
+ * the process's entry starts and stops them all at once. A job runs a pass, then sleeps `pollMs` (or what the
+ * pass asks for), doubling the wait after each failing pass up to `maxBackoffMs` and saying so once; a failing
+ * job never holds back another (a pass should also catch what fails for one item and go on with the others).
+ * `wake(name)` ends a job's sleep at once (a change event made work for it). A job with `needsLock` runs only
+ * while this process holds the leader lock (one per database: a chain is followed and an auction settled by one
+ * process at a time); the runner takes the lock, stands by while another process holds it, and stands its lock
+ * jobs down when the lock is lost. `stop()` wakes every job, lets the passes under way finish, and frees the lock.
+ *
+ * @see ./leaderLock.server.ts, docs/architecture.md ("Background work")
+ */
+
+/** How a job runs. */
+export interface JobOptions {
+  /** Wait between passes, in ms. */
+  pollMs: number;
+  /** Longest wait after failing passes (default 60 s). */
+  maxBackoffMs?: number;
+  /** Runs only in the process holding the leader lock. */
+  needsLock?: boolean;
+}
+
+/** What a pass may ask: to run again sooner or later than `pollMs`. */
+export type PassResult = void | { nextInMs?: number };
+
+/** One pass of a job. `stopping()` turns true when the runner stops (a long pass can end early). */
+export type JobPass = (control: { stopping: () => boolean }) => Promise<PassResult>;
+
+/** A held leader lock. */
+export interface HeldLock {
+  /** Resolves when the lock is lost (its connection ended), never when released. */
+  lost: Promise<void>;
+  release: () => Promise<void>;
+}
+
+/** What the runner needs from its process. */
+export interface JobRunnerOptions {
+  /** Tries the leader lock once (undefined: another process holds it). None: lock jobs never run. */
+  tryLock?: () => Promise<HeldLock | undefined>;
+  /** How often a standby tries the lock, in ms (default 5 000). */
+  lockRetryMs?: number;
+  log?: (message: string) => void;
+}
+
+/** The runner. */
+export interface JobRunner {
+  every: (name: string, options: JobOptions, run: JobPass) => void;
+  /** Ends `name`'s sleep (every job whose name starts with `name`, so `settle` wakes each chain's). */
+  wake: (name: string) => void;
+  start: () => void;
+  /** Resolves once this process holds the leader lock (never, for a standby stopped first). */
+  leading: Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** Sleeps that `wake()` ends early, every sleeper at once; once ended for good, it sleeps no more. */
+function sleeper() {
+  const waiting = new Set<() => void>();
+  let over = false;
+  const wake = () => {
+    for (const resolve of [...waiting]) resolve();
+  };
+  return {
+    sleep: (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (over) return resolve();
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(0, ms));
+        waiting.add(done);
+      }),
+    wake,
+    end: () => {
+      over = true;
+      wake();
+    },
+  };
+}
+
+type Sleeper = ReturnType<typeof sleeper>;
+
+const DEFAULT_MAX_BACKOFF_MS = 60_000;
+
+/** A new runner (see the module comment); nothing runs before `start()`. */
+export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const jobs: { name: string; options: JobOptions; run: JobPass; nap: Sleeper }[] = [];
+  const loops: Promise<void>[] = [];
+  let started = false;
+  let stopped = false;
+  /** The current lock session; undefined while this process does not lead. */
+  let leader: { halted: boolean } | undefined;
+  const leaderNap = sleeper();
+  /** Lock jobs wait here while this process does not lead. */
+  let leaderChanged = sleeper();
+  let markLeading: () => void = () => {};
+  const leading = new Promise<void>((resolve) => {
+    markLeading = resolve;
+  });
+
+  const loop = async (job: (typeof jobs)[number]) => {
+    let failures = 0;
+    while (!stopped) {
+      if (job.options.needsLock && (!leader || leader.halted)) {
+        await leaderChanged.sleep(60_000);
+        continue;
+      }
+      let wait = job.options.pollMs;
+      try {
+        const result = await job.run({
+          stopping: () => stopped || (job.options.needsLock === true && !!leader?.halted),
+        });
+        if (failures > 0) log(`[jobs] ${job.name}: working again`);
+        failures = 0;
+        if (result && result.nextInMs !== undefined) wait = result.nextInMs;
+      } catch (error) {
+        failures += 1;
+        if (failures === 1) log(`[jobs] ${job.name} failed; trying again, less often: ${describe(error)}`);
+        const max = job.options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS;
+        wait = Math.min(max, job.options.pollMs * 2 ** Math.min(failures, 16));
+      }
+      if (!stopped) await job.nap.sleep(wait);
+    }
+  };
+
+  const lead = async () => {
+    const tryLock = options.tryLock;
+    if (!tryLock || !jobs.some((job) => job.options.needsLock)) return;
+    let saidStandby = false;
+    let saidError = false;
+    while (!stopped) {
+      const lock = await tryLock().catch((error: unknown) => {
+        if (!saidError) log(`[jobs] could not take the leader lock: ${describe(error)}`);
+        saidError = true;
+        return undefined;
+      });
+      if (lock) saidError = false;
+      if (!lock) {
+        if (!saidStandby) log('[jobs] another process leads; standing by');
+        saidStandby = true;
+        await leaderNap.sleep(options.lockRetryMs ?? 5_000);
+        continue;
+      }
+      if (stopped) {
+        await lock.release();
+        return;
+      }
+      const session = { halted: false };
+      leader = session;
+      markLeading();
+      log('[jobs] leading: lock jobs run here');
+      const wasWaiting = leaderChanged;
+      leaderChanged = sleeper();
+      wasWaiting.end();
+      const lost = lock.lost.then(() => 'lost' as const);
+      const ended = new Promise<'stopped'>((resolve) => {
+        stopLeading = () => resolve('stopped');
+      });
+      const why = await Promise.race([lost, ended]);
+      session.halted = true;
+      leader = undefined;
+      if (why === 'lost') {
+        log('[jobs] lost the leader lock (its connection ended); standing by again');
+        saidStandby = false;
+        for (const job of jobs) if (job.options.needsLock) job.nap.wake();
+        continue;
+      }
+      await Promise.all(loops);
+      await lock.release();
+      return;
+    }
+  };
+  let stopLeading: () => void = () => {};
+  let leadLoop: Promise<void> = Promise.resolve();
+
+  return {
+    every: (name, jobOptions, run) => {
+      if (started) throw new Error(`job ${name} registered after the runner started`);
+      if (jobs.some((job) => job.name === name)) throw new Error(`job ${name} is registered twice`);
+      jobs.push({ name, options: jobOptions, run, nap: sleeper() });
+    },
+    wake: (name) => {
+      for (const job of jobs) if (job.name.startsWith(name)) job.nap.wake();
+    },
+    start: () => {
+      if (started) return;
+      started = true;
+      for (const job of jobs) loops.push(loop(job));
+      leadLoop = lead();
+    },
+    leading,
+    stop: async () => {
+      stopped = true;
+      for (const job of jobs) job.nap.end();
+      leaderChanged.end();
+      leaderNap.end();
+      stopLeading();
+      await Promise.all(loops);
+      await leadLoop;
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { message?: string } })?.cause?.message;
+  const message = String((error as Error)?.message ?? error).split('\n')[0] ?? '';
+  return cause ? `${message} (${cause})` : message;
+}

@@ -1,0 +1,49 @@
+/**
+ * What runs beside the requests, on one job runner per process (../jobs/runner.ts): the indexer's jobs (follow
+ * each chain, re-check orders, settle auctions, the listing clock) and the check of the books, under the leader
+ * lock, unless `INDEXER=off` leaves them to `npm run indexer`; card payments' jobs (mint paid purchases, retry
+ * payment events) in every server process. Importing this module starts nothing: the server entry and
+ * `npm run indexer` call {@link startBackgroundJobs}.
+ *
+ * @see ../../../docs/operations.md (several processes)
+ */
+import { serverChains, serverEnvironment } from '~/features/chains/config.server';
+import { registerIndexerJobs } from '~/features/indexer/runIndexer.server';
+import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
+import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
+import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
+import type { DatabaseHandle } from '../db/types';
+import { tryLeaderLock } from '../jobs/leaderLock.server';
+import { createJobRunner, type JobRunner } from '../jobs/runner';
+
+/** Whether `INDEXER` asks for no indexer in this process. */
+export function indexerDisabled(env: Record<string, string | undefined> = process.env): boolean {
+  return ['off', '0', 'false', 'no'].includes((env['INDEXER'] ?? '').trim().toLowerCase());
+}
+
+/** Which jobs a process runs: a web server's, or the indexer process's (no card payment jobs). */
+export type JobsRole = 'server' | 'indexer';
+
+/** Starts the process's jobs (see the module comment); answers the runner (its `stop` ends them all). */
+export function startBackgroundJobs(
+  handle: DatabaseHandle,
+  role: JobsRole,
+  env: Record<string, string | undefined> = process.env,
+): JobRunner {
+  const leads = role === 'indexer' || !indexerDisabled(env);
+  const runner = createJobRunner(leads ? { tryLock: () => tryLeaderLock(handle, env['DATABASE_URL']) } : {});
+  if (leads) {
+    registerIndexerJobs(runner, {
+      handle,
+      chains: serverChains(),
+      environment: serverEnvironment(env),
+      feeRecipient: platformFeeRecipient(env),
+      paymentAddress: platformPaymentAddress(env),
+      env,
+    });
+    registerLedgerJobs(runner, handle.db);
+  }
+  if (role === 'server') registerPaymentJobs(runner, handle.db, env);
+  runner.start();
+  return runner;
+}
