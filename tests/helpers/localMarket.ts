@@ -52,7 +52,8 @@ export async function startLocalMarket({ chainId }: { chainId: number }): Promis
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [anvil.rpcUrl] } },
     });
-    const transport = http(anvil.rpcUrl);
+    // A loaded machine (CI, several suites at once) may answer slowly: a chain call waits up to a minute.
+    const transport = http(anvil.rpcUrl, { timeout: 60_000 });
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 20 });
     const wallet = (key: (typeof ANVIL_KEYS)[number]): LocalWallet =>
       createWalletClient({ account: privateKeyToAccount(key), chain, transport, pollingInterval: 20 });
