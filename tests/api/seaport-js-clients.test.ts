@@ -90,8 +90,8 @@ async function jsOffer(target: bigint | 'collection', amount: bigint, endOffset 
   const { contracts, buyer } = trading.fixture.market;
   const wanted =
     target === 'collection'
-      ? { itemType: ItemType.ERC721, token: trading.fixture.card, identifiers: [] }
-      : { itemType: ItemType.ERC721, token: trading.fixture.card, identifier: target.toString() };
+      ? { itemType: ItemType.ERC721 as const, token: trading.fixture.card, identifiers: [] }
+      : { itemType: ItemType.ERC721 as const, token: trading.fixture.card, identifier: target.toString() };
   const use = await buyerJs.createOrder({
     conduitKey: contracts.conduitKey,
     startTime: String(now - 60n),

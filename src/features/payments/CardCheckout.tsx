@@ -1,6 +1,7 @@
 /**
  * Buying a drop's card with a card: for a visitor signed in with a wallet (it receives the card), "Pay" asks
- * the site for a purchase (a held serial and a PaymentIntent for the drop's price), then loads Stripe's
+ * the site for a purchase (a held serial and a PaymentIntent for the drop's price; the same again when asked
+ * twice), or says why not (sold out, every card reserved, a cap) and when to try again, then loads Stripe's
  * Payment Element (./StripePayment.tsx, with Stripe.js, only now) and, once paid, goes to the receipt page.
  * The price comes from the server; nothing the browser sends sets it.
  */
@@ -9,7 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { interpolate } from '../i18n/format';
 import { $currentUser } from '../session/store';
-import type { CheckoutMessages } from './checkoutModel';
+import { type CheckoutMessages, holdRefusalMessage } from './checkoutModel';
 
 const StripePayment = lazy(() => import('./StripePayment'));
 
@@ -48,7 +49,10 @@ export default function CardCheckout({ dropId, priceText, receiptBase, locale, m
         publishableKey: answer.publishableKey,
       });
     } catch (caught) {
-      setError((caught as { status?: number }).status === 409 ? m.soldOut : m.failed);
+      // A refused hold says why (sold out, all reserved, a cap) and when to try again.
+      const body = (caught as { body?: unknown }).body;
+      const refused = body !== null && typeof body === 'object' ? holdRefusalMessage(m, body) : undefined;
+      setError(refused ?? m.failed);
     } finally {
       setBusy(false);
     }

@@ -65,6 +65,11 @@ export const cardPurchases = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     buyerAddress: text('buyer_address').notNull(),
+    /**
+     * The network address the hold was asked from (`locals.client.ip`): one network may hold only a share of a
+     * drop's serials (../../../features/payments/holdRules.ts). Null for purchases from before it was kept.
+     */
+    buyerIp: text('buyer_ip'),
     amountJpy: integer('amount_jpy').notNull(),
     /** Which of the drop's serials it holds while pending or after (1..serials). */
     slot: integer('slot').notNull(),
