@@ -39,10 +39,14 @@ export default function CardCheckout({ dropId, priceText, receiptBase, locale, m
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<{ purchase: { id: number }; clientSecret: string; publishableKey: string }>(
-        `/api/v1/drops/${dropId}/purchases`,
-        {},
-      );
+      const answer = await api.post<{
+        purchase: { id: number };
+        clientSecret: string;
+        publishableKey: string;
+        paymentStarted?: boolean;
+      }>(`/api/v1/drops/${dropId}/purchases`, {});
+      // Already paid (asked again from another tab, or after a reload): the receipt follows it.
+      if (answer.paymentStarted) return window.location.assign(`${receiptBase}/${answer.purchase.id}`);
       setStarted({
         purchaseId: answer.purchase.id,
         clientSecret: answer.clientSecret,

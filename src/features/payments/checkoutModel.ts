@@ -36,7 +36,8 @@ export function holdRefusalMessage(
     limit: m.limit,
     buyer_limit: m.tooMany,
   };
-  const found = template[refusal.reason as HoldRefusalReason];
+  const reason = typeof refusal.reason === 'string' && Object.hasOwn(template, refusal.reason) ? refusal.reason : '';
+  const found = template[reason as HoldRefusalReason];
   return found === undefined ? undefined : interpolate(found, { minutes });
 }
 

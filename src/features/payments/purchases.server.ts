@@ -167,6 +167,9 @@ async function holdSerial(db: Database, buyer: Buyer, dropId: number, now: Date)
   });
 }
 
+/** PaymentIntent statuses of a payment the buyer has made (or is making): asking again must not pay twice. */
+const PAYMENT_STARTED = new Set(['processing', 'requires_capture', 'succeeded']);
+
 /** The PaymentIntent of a hold: created once per purchase (Stripe replays the same one for its key). */
 async function intentOf(settings: StripeSettings, row: Row, drop: Drop) {
   const stripe = stripeClient(settings);
@@ -223,9 +226,16 @@ export async function startPurchase(
   dropId: number,
   settings: StripeSettings,
   now = new Date(),
-): Promise<{ purchase: PurchaseView; clientSecret: string; collectionId: number; reused: boolean }> {
+): Promise<{
+  purchase: PurchaseView;
+  clientSecret: string;
+  collectionId: number;
+  reused: boolean;
+  /** The reused hold's payment went through already (Stripe's event is on its way): nothing to pay again. */
+  paymentStarted: boolean;
+}> {
   const { row, drop, reused } = await holdSerial(db, buyer, dropId, now);
-  let intent: { id: string; client_secret: string | null };
+  let intent: { id: string; client_secret: string | null; status: string };
   try {
     intent = await intentOf(settings, row, drop);
   } catch (error) {
@@ -243,6 +253,7 @@ export async function startPurchase(
     clientSecret: intent.client_secret ?? '',
     collectionId: drop.categoryId,
     reused,
+    paymentStarted: PAYMENT_STARTED.has(intent.status),
   };
 }
 

@@ -12,7 +12,8 @@ import { hitRateLimit } from '~/server/rateLimit.server';
 /**
  * `POST /api/v1/drops/{id}/purchases` (wallet session: the card goes to that wallet) -> 201 `{ purchase,
  * clientSecret, publishableKey }`: a serial held for 15 minutes and the PaymentIntent for the drop's price;
- * 200 with the same when the buyer already holds one of this drop (no second PaymentIntent). 404 unknown drop
+ * 200 with the same when the buyer already holds one of this drop (no second PaymentIntent; `paymentStarted`
+ * when they have paid it already and only Stripe's event is awaited). 404 unknown drop
  * or card payments off; 409 not on sale, sold out, or every unsold serial held by others; 429 past a cap on
  * holds (per buyer, per network; features/payments/holdRules.ts); 409 and 429 from the hold rules carry
  * `reason` and `retryAfterSeconds` beside `message`; 502 Stripe not answering.
@@ -27,7 +28,7 @@ export const POST = apiRoute(async (ctx) => {
   const limit = await hitRateLimit(db, `purchase:${buyer.id}`, 30, 3600);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
   try {
-    const { purchase, clientSecret, collectionId, reused } = await startPurchase(
+    const { purchase, clientSecret, collectionId, reused, paymentStarted } = await startPurchase(
       db,
       { ...buyer, ip: ctx.locals.client.ip },
       id.data,
@@ -35,7 +36,10 @@ export const POST = apiRoute(async (ctx) => {
     );
     // One serial fewer left on the collection's page.
     if (!reused) await publishChange({ collections: [collectionId] });
-    return json({ purchase, clientSecret, publishableKey: settings.publishableKey }, reused ? 200 : 201);
+    return json(
+      { purchase, clientSecret, publishableKey: settings.publishableKey, paymentStarted },
+      reused ? 200 : 201,
+    );
   } catch (error) {
     if (!(error instanceof HoldRefusedError)) throw error;
     const { reason, retryAfterSeconds } = error.refusal;
