@@ -9,14 +9,14 @@
  */
 import { ItemType, Seaport } from '@opensea/seaport-js';
 import { JsonRpcProvider, Wallet } from 'ethers';
-import { erc20Abi, type Hex, parseEther, size } from 'viem';
+import { type Hex, parseEther, size } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CurrencyCode } from '../../src/features/chains/currencies.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { signAuction } from '../helpers/testAuctions.ts';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT, TEST_ROYALTY_BPS } from '../helpers/testMarket.ts';
-import { fundOfferer } from '../helpers/testOffers.ts';
+import { approveWeth, fundOfferer } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS } from '../helpers/testWallet.ts';
 import { walletSignIn } from './signIn.ts';
 import { eventually, payload, startTradingApp, type TradingApp } from './tradingApp.ts';
@@ -258,14 +258,7 @@ describe('offers made by seaport-js', () => {
     expect(any.body.offer.kind).toBe('collection');
 
     // The owner lets the conduit take the fee and royalty out of the WETH they receive.
-    await market.mined(
-      await market.seller.writeContract({
-        address: market.contracts.wrappedNative,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [market.contracts.conduit, parseEther('1')],
-      }),
-    );
+    await approveWeth(trading.fixture, market.seller, parseEther('1'));
     const use = await sellerJs.fulfillOrder({
       order: token as never,
       accountAddress: market.seller.account.address,
