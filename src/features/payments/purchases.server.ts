@@ -17,7 +17,7 @@ import { conflict, HttpError, notFound } from '~/server/api/errors';
 import { cardDrops, cardPurchases, paymentHistories } from '~/server/db/schema';
 import type { PurchaseStatus } from '~/server/db/schema/payments';
 import type { Database, Transaction } from '~/server/db/types';
-import { type HoldRefusal, holdRefusal, PENDING_MINUTES } from './holdRules';
+import { type HoldRefusal, holdRefusal, networkOf, PENDING_MINUTES } from './holdRules';
 import { type StripeSettings, stripeClient } from './stripeConfig.server';
 
 export { MAX_PENDING_PER_BUYER, PENDING_MINUTES } from './holdRules';
@@ -78,7 +78,7 @@ export class HoldRefusedError extends HttpError {
   }
 }
 
-/** Who asks for a hold: the signed-in wallet's user, and the network address the request came from. */
+/** Who asks for a hold: the signed-in wallet's user, and the address the request came from (`locals.client.ip`). */
 export interface Buyer {
   id: number;
   walletAddress: string;
@@ -101,7 +101,7 @@ async function holdFacts(tx: Transaction, drop: Drop, buyer: Buyer, now: Date) {
     tx
       .select({ createdAt: cardPurchases.createdAt })
       .from(cardPurchases)
-      .where(and(eq(cardPurchases.dropId, drop.id), eq(cardPurchases.buyerIp, buyer.ip), stillCounts)),
+      .where(and(eq(cardPurchases.dropId, drop.id), eq(cardPurchases.buyerNetwork, networkOf(buyer.ip)), stillCounts)),
     tx
       .select({ createdAt: cardPurchases.createdAt })
       .from(cardPurchases)
@@ -156,7 +156,7 @@ async function holdSerial(db: Database, buyer: Buyer, dropId: number, now: Date)
         dropId: drop.id,
         userId: buyer.id,
         buyerAddress: buyer.walletAddress.toLowerCase(),
-        buyerIp: buyer.ip,
+        buyerNetwork: networkOf(buyer.ip),
         amountJpy: drop.priceJpy,
         slot: Number(slot),
         status: 'pending',

@@ -1,1 +1,0 @@
-ALTER TABLE "card_purchases" ADD COLUMN "buyer_ip" text;
