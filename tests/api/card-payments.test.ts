@@ -28,6 +28,10 @@ interface Drop {
   id: number;
   designId: string;
   left: number;
+  sold: number;
+  reserved: number;
+  soldOut: boolean;
+  reservedMinutes: number | null;
   priceJpy: number;
   onSale: boolean;
 }
@@ -53,8 +57,9 @@ async function putOnSale(serials: number, price = 1500): Promise<Drop> {
   return response.body.drop as Drop;
 }
 
-async function buyer(index: number): Promise<ApiClient> {
-  const client = trading.app.client();
+/** A client signed in with anvil account `index`, sending from `localAddress` (its network) when given. */
+async function buyer(index: number, localAddress?: string): Promise<ApiClient> {
+  const client = trading.app.client(localAddress);
   expect((await walletSignIn(client, privateKeyToAccount(anvilKey(index)))).status).toBe(200);
   return client;
 }
@@ -168,16 +173,25 @@ describe('a card bought with yen', () => {
     expect(items.body.items.map((item) => item.tokenId)).toContain(purchase.tokenId);
   }, 90_000);
 
-  test('20 buyers racing for 5 serials: 5 hold one, 15 hear it is sold out', async () => {
+  test('20 buyers racing for 5 serials: 5 hold one, 15 hear every card is reserved (not sold out)', async () => {
     const drop = await putOnSale(5);
     const clients = [];
-    for (let index = 7; index < 27; index += 1) clients.push(await buyer(index));
+    // Each from their own network (a network may hold only a share of a drop).
+    for (let index = 7; index < 27; index += 1) clients.push(await buyer(index, `127.0.0.${index}`));
     const answers = await Promise.all(clients.map((client) => client.post(`/api/v1/drops/${drop.id}/purchases`, {})));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 409)).toHaveLength(15);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body['reason'])).toEqual(
+      Array(15).fill('reserved'),
+    );
     const after = await trading.app.client().get<{ drops: Drop[] }>(`/api/v1/drops?collection_id=1`);
-    expect(after.body.drops.find((entry) => entry.id === drop.id)).toMatchObject({ left: 0, onSale: false });
+    expect(after.body.drops.find((entry) => entry.id === drop.id)).toMatchObject({
+      left: 0,
+      reserved: 5,
+      soldOut: false,
+      onSale: false,
+    });
   }, 90_000);
 
   test('a paid purchase whose mint cannot succeed is refunded through Stripe', async () => {
@@ -257,6 +271,24 @@ describe('a card bought with yen', () => {
     expect(listed.body.items.find((item) => item.id === requested.body.id)?.status).toBe('paid');
   }, 60_000);
 
+  test('a buyer whose address holds code (a contract wallet) is refused before paying: no hold, no PaymentIntent', async () => {
+    const drop = await putOnSale(1);
+    const client = await buyer(32);
+    const address = privateKeyToAccount(anvilKey(32)).address;
+    // The signed-in address takes code (as an EIP-7702 delegation would): the mint's receiver hook could run.
+    await trading.fixture.market.publicClient.request({
+      method: 'anvil_setCode' as never,
+      params: [address, '0x60006000f3'] as never,
+    });
+    const intents = standIn.paymentIntents.size;
+    const refused = await client.post<{ reason: string }>(`/api/v1/drops/${drop.id}/purchases`, {});
+    expect(refused.status).toBe(422);
+    expect(refused.body.reason).toBe('contract_wallet');
+    expect(standIn.paymentIntents.size).toBe(intents);
+    const after = await trading.app.client().get<{ drops: Drop[] }>('/api/v1/drops?collection_id=1');
+    expect(after.body.drops.find((entry) => entry.id === drop.id)).toMatchObject({ left: 1 });
+  }, 60_000);
+
   test('events out of order are harmless: a refund before the payment leaves nothing to mint', async () => {
     const drop = await putOnSale(2);
     const client = await buyer(31);
@@ -294,4 +326,89 @@ describe('a card bought with yen', () => {
       expect.objectContaining({ providerPaymentId: intentId, status: 'refunded', amount: '1500', card: null }),
     ]);
   }, 60_000);
+});
+
+describe('a drop no one can hold hostage', () => {
+  type Started = { purchase: Purchase; clientSecret: string; paymentStarted: boolean };
+  const start = (client: ApiClient, drop: Drop) =>
+    client.post<Started & { reason?: string; retryAfterSeconds?: number }>(`/api/v1/drops/${drop.id}/purchases`, {});
+  const intentsOf = (drop: Drop) =>
+    [...standIn.paymentIntents.values()].filter(
+      (intent) => (intent['metadata'] as Record<string, string>)['drop_id'] === String(drop.id),
+    );
+  const shown = async (drop: Drop) =>
+    (await trading.app.client().get<{ drops: Drop[] }>('/api/v1/drops?collection_id=1')).body.drops.find(
+      (entry) => entry.id === drop.id,
+    );
+
+  test('two fresh wallets asking for all six serials hold one each, asking again gives back the same hold and PaymentIntent, and a real buyer buys', async () => {
+    const drop = await putOnSale(6);
+    const [first, second] = [await buyer(40, '127.0.0.40'), await buyer(41, '127.0.0.41')];
+    const answers = [];
+    for (const client of [first, second, first, second, first, second]) answers.push(await start(client, drop));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 200, 200, 200, 200]);
+    for (const [index, answer] of answers.entries()) {
+      const original = answers[index % 2];
+      expect(answer.body.purchase.id).toBe(original?.body.purchase.id);
+      expect(answer.body.clientSecret).toBe(original?.body.clientSecret);
+    }
+    // One PaymentIntent per hold, however often it was asked for.
+    expect(intentsOf(drop)).toHaveLength(2);
+    expect(answers.map((answer) => answer.body.paymentStarted)).toEqual(Array(6).fill(false));
+    // Paid, Stripe's event not yet here: asking again says so rather than offering to pay twice.
+    standIn.succeed(answers[0]?.body.clientSecret.split('_secret_')[0] ?? '');
+    const again = await start(first, drop);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ purchase: { id: answers[0]?.body.purchase.id }, paymentStarted: true });
+    expect(await shown(drop)).toMatchObject({ left: 4, reserved: 2, sold: 0, soldOut: false, onSale: true });
+
+    const real = await buyer(42, '127.0.0.42');
+    const bought = await start(real, drop);
+    expect(bought.status).toBe(201);
+    const intentId = bought.body.clientSecret.split('_secret_')[0] ?? '';
+    expect(await deliver(standIn.succeed(intentId))).toBe(200);
+    await eventually(async () => (await purchaseOf(real, bought.body.purchase.id)).status === 'minted', 30_000);
+    expect(await shown(drop)).toMatchObject({ left: 3, reserved: 2, sold: 1, soldOut: false });
+  }, 90_000);
+
+  test('six wallets on one network hold no more than a third of the drop; the others hear when to try again', async () => {
+    const drop = await putOnSale(6);
+    const answers = [];
+    for (let index = 43; index < 49; index += 1) answers.push(await start(await buyer(index, '127.0.0.43'), drop));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 429, 429, 429, 429]);
+    const refused = answers[2];
+    expect(refused?.body.reason).toBe('limit');
+    // Until the first hold lapsed (15 minutes) and a hold period more went by.
+    expect(refused?.body.retryAfterSeconds).toBeGreaterThan(25 * 60);
+    expect(refused?.body.retryAfterSeconds).toBeLessThanOrEqual(30 * 60);
+    expect(Number(refused?.headers.get('retry-after'))).toBe(refused?.body.retryAfterSeconds);
+    expect(intentsOf(drop)).toHaveLength(2);
+    expect(await shown(drop)).toMatchObject({ left: 4, reserved: 2, onSale: true });
+    // Someone on another network still buys.
+    expect((await start(await buyer(49, '127.0.0.49'), drop)).status).toBe(201);
+  }, 90_000);
+
+  test('a drop whose unsold cards are all held says they are reserved and for how long, not sold out (ja and en)', async () => {
+    const drop = await putOnSale(2);
+    expect((await start(await buyer(50, '127.0.0.50'), drop)).status).toBe(201);
+    expect((await start(await buyer(51, '127.0.0.51'), drop)).status).toBe(201);
+    const late = await start(await buyer(52, '127.0.0.52'), drop);
+    expect(late.status).toBe(409);
+    expect(late.body.reason).toBe('reserved');
+    expect(late.body.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    expect(await shown(drop)).toMatchObject({ left: 0, reserved: 2, soldOut: false, reservedMinutes: 15 });
+    const page = async (path: string) => {
+      const response = await fetch(new URL(path, trading.app.url));
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    for (const [path, text] of [
+      [`/en/checkout/${drop.id}`, 'All remaining cards are reserved; try again in 15 min.'],
+      [`/checkout/${drop.id}`, '残りのカードはすべて予約中です。15分後にもう一度お試しください。'],
+    ] as const) {
+      const html = await page(path);
+      expect(html).toContain(text);
+      expect(html).not.toMatch(/Sold out|完売/);
+    }
+  }, 90_000);
 });

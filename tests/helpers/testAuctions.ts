@@ -20,7 +20,11 @@ export const TEST_SETTLER = privateKeyToAccount(LOCAL_SETTLER_KEY);
 /** A wallet of anvil development account `index` on the test market. */
 export function walletOf(fixture: TestMarket, index: number): LocalWallet {
   const { chain, anvil } = fixture.market;
-  return createWalletClient({ account: privateKeyToAccount(anvilKey(index)), chain, transport: http(anvil.rpcUrl, { timeout: 60_000 }) });
+  return createWalletClient({
+    account: privateKeyToAccount(anvilKey(index)),
+    chain,
+    transport: http(anvil.rpcUrl, { timeout: 60_000 }),
+  });
 }
 
 /** The seller's signed auction listing of `tokenId` with `reserve`, bidding ending `seconds` after the latest block. */

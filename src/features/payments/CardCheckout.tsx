@@ -1,6 +1,7 @@
 /**
  * Buying a drop's card with a card: for a visitor signed in with a wallet (it receives the card), "Pay" asks
- * the site for a purchase (a held serial and a PaymentIntent for the drop's price), then loads Stripe's
+ * the site for a purchase (a held serial and a PaymentIntent for the drop's price; the same again when asked
+ * twice), or says why not (sold out, every card reserved, a cap) and when to try again, then loads Stripe's
  * Payment Element (./StripePayment.tsx, with Stripe.js, only now) and, once paid, goes to the receipt page.
  * The price comes from the server; nothing the browser sends sets it.
  */
@@ -9,7 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { interpolate } from '../i18n/format';
 import { $currentUser } from '../session/store';
-import type { CheckoutMessages } from './checkoutModel';
+import { type CheckoutMessages, holdRefusalMessage } from './checkoutModel';
 
 const StripePayment = lazy(() => import('./StripePayment'));
 
@@ -38,17 +39,24 @@ export default function CardCheckout({ dropId, priceText, receiptBase, locale, m
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<{ purchase: { id: number }; clientSecret: string; publishableKey: string }>(
-        `/api/v1/drops/${dropId}/purchases`,
-        {},
-      );
+      const answer = await api.post<{
+        purchase: { id: number };
+        clientSecret: string;
+        publishableKey: string;
+        paymentStarted?: boolean;
+      }>(`/api/v1/drops/${dropId}/purchases`, {});
+      // Already paid (asked again from another tab, or after a reload): the receipt follows it.
+      if (answer.paymentStarted) return window.location.assign(`${receiptBase}/${answer.purchase.id}`);
       setStarted({
         purchaseId: answer.purchase.id,
         clientSecret: answer.clientSecret,
         publishableKey: answer.publishableKey,
       });
     } catch (caught) {
-      setError((caught as { status?: number }).status === 409 ? m.soldOut : m.failed);
+      // A refused hold says why (sold out, all reserved, a cap) and when to try again.
+      const body = (caught as { body?: unknown }).body;
+      const refused = body !== null && typeof body === 'object' ? holdRefusalMessage(m, body) : undefined;
+      setError(refused ?? m.failed);
     } finally {
       setBusy(false);
     }

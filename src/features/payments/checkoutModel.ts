@@ -1,4 +1,5 @@
 /** What the checkout and receipt islands share: their props and messages (free of Stripe's libraries). */
+import { interpolate } from '../i18n/format';
 
 /** Keys of the checkout island's messages (`pay.checkout.<key>`). */
 export const CHECKOUT_MESSAGE_KEYS = [
@@ -8,11 +9,39 @@ export const CHECKOUT_MESSAGE_KEYS = [
   'preparing',
   'failed',
   'soldOut',
+  'reserved',
+  'lapsed',
+  'limit',
+  'tooMany',
+  'contractWallet',
   'declined',
   'note',
 ] as const;
 /** The checkout island's messages. */
 export type CheckoutMessages = Record<(typeof CHECKOUT_MESSAGE_KEYS)[number], string>;
+
+/** Why the site refused to hold a serial (`reason` of a 409 or 429 from the purchase endpoint). */
+export type HoldRefusalReason = 'sold_out' | 'reserved' | 'lapsed' | 'limit' | 'buyer_limit' | 'contract_wallet';
+
+/** The checkout's message for a refused hold, `minutes` filled in where it says when to try again. */
+export function holdRefusalMessage(
+  m: CheckoutMessages,
+  refusal: { reason?: unknown; retryAfterSeconds?: unknown },
+): string | undefined {
+  const seconds = typeof refusal.retryAfterSeconds === 'number' ? refusal.retryAfterSeconds : 0;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const template: Partial<Record<HoldRefusalReason, string>> = {
+    sold_out: m.soldOut,
+    reserved: m.reserved,
+    lapsed: m.lapsed,
+    limit: m.limit,
+    buyer_limit: m.tooMany,
+    contract_wallet: m.contractWallet,
+  };
+  const reason = typeof refusal.reason === 'string' && Object.hasOwn(template, refusal.reason) ? refusal.reason : '';
+  const found = template[reason as HoldRefusalReason];
+  return found === undefined ? undefined : interpolate(found, { minutes });
+}
 
 /** Keys of the receipt island's messages (`pay.receipt.<key>`). */
 export const RECEIPT_MESSAGE_KEYS = [

@@ -2,9 +2,10 @@
  * Drops: an illustrator's card design on sale for yen. Putting one on sale issues the design on the
  * collection's Card contract through the platform minter (no serial minted yet); each paid purchase mints the
  * next serial to its buyer (./mintPurchases.server.ts). Pages show a drop's price, the serials left and its
- * window.
+ * window; "sold out" only when every serial is paid for, and when the unsold ones are all held by buyers still
+ * paying, that they are reserved and when the first reservation runs out (./holdRules.ts).
  */
-import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { forbidden, HttpError, notFound, unprocessable } from '~/server/api/errors';
 import { cardDrops, cardPurchases, categories } from '~/server/db/schema';
@@ -14,9 +15,10 @@ import { serverChains } from '../chains/config.server';
 import { classifyChainError } from '../chains/publicClients.server';
 import { issueDesign, type MinterEnv, minterAccount } from '../issuance/minter.server';
 import type { DropFields } from './dropForm';
+import { type DropAvailability, type DropCounts, dropAvailability } from './holdRules';
 
-/** A drop as pages and the API show it. */
-export interface DropView {
+/** A drop as pages and the API show it (its serials: {@link DropAvailability}). */
+export interface DropView extends DropAvailability {
   id: number;
   collectionId: number;
   chainId: number;
@@ -28,18 +30,18 @@ export interface DropView {
   image: string;
   priceJpy: number;
   serials: number;
-  /** Serials not held by a purchase. */
-  left: number;
   startsAt: string;
   endsAt: string;
-  /** Whether it can be bought now (in its window, serials left). */
+  /** Whether it can be bought now (in its window, a serial free to hold). */
   onSale: boolean;
 }
 
 type DropRow = typeof cardDrops.$inferSelect;
 
-function dropView(row: DropRow, held: number, now: Date): DropView {
-  const left = Math.max(0, row.serials - held);
+const NOTHING_HELD = { sold: 0, reserved: 0, firstReservedAt: undefined };
+
+function dropView(row: DropRow, counts: Omit<DropCounts, 'serials'>, now: Date): DropView {
+  const availability = dropAvailability({ serials: row.serials, ...counts }, now);
   return {
     id: row.id,
     collectionId: row.categoryId,
@@ -51,28 +53,46 @@ function dropView(row: DropRow, held: number, now: Date): DropView {
     image: row.image,
     priceJpy: row.priceJpy,
     serials: row.serials,
-    left,
+    ...availability,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    onSale: left > 0 && row.startsAt <= now && row.endsAt > now,
+    onSale: availability.left > 0 && row.startsAt <= now && row.endsAt > now,
   };
 }
 
-async function heldCounts(db: Database, ids: number[]): Promise<Map<number, number>> {
+/** Per drop: serials paid for (or minting), serials held unpaid, and the oldest hold. */
+async function heldCounts(db: Database, ids: number[]): Promise<Map<number, Omit<DropCounts, 'serials'>>> {
   if (ids.length === 0) return new Map();
+  const pending = sql`${cardPurchases.status} = 'pending'`;
   const rows = await db
-    .select({ dropId: cardPurchases.dropId, n: sql<number>`count(*)::int` })
+    .select({
+      dropId: cardPurchases.dropId,
+      sold: sql<number>`(count(*) filter (where not ${pending}))::int`,
+      reserved: sql<number>`(count(*) filter (where ${pending}))::int`,
+      firstReservedAt: sql<string | Date | null>`min(${cardPurchases.createdAt}) filter (where ${pending})`,
+    })
     .from(cardPurchases)
-    .where(and(inArray(cardPurchases.dropId, ids), notInArray(cardPurchases.status, ['expired', 'refunded'])))
+    .where(
+      and(inArray(cardPurchases.dropId, ids), inArray(cardPurchases.status, ['pending', 'paid', 'minting', 'minted'])),
+    )
     .groupBy(cardPurchases.dropId);
-  return new Map(rows.map((row) => [row.dropId, row.n]));
+  return new Map(
+    rows.map((row) => [
+      row.dropId,
+      {
+        sold: row.sold,
+        reserved: row.reserved,
+        firstReservedAt: row.firstReservedAt === null ? undefined : new Date(row.firstReservedAt),
+      },
+    ]),
+  );
 }
 
 /** The drop `id`, or undefined. */
 export async function getDrop(db: Database, id: number, now = new Date()): Promise<DropView | undefined> {
   const [row] = await db.select().from(cardDrops).where(eq(cardDrops.id, id));
   if (!row) return undefined;
-  return dropView(row, (await heldCounts(db, [row.id])).get(row.id) ?? 0, now);
+  return dropView(row, (await heldCounts(db, [row.id])).get(row.id) ?? NOTHING_HELD, now);
 }
 
 /** The drop selling `designId` of a collection contract, or undefined. */
@@ -94,7 +114,7 @@ export async function dropOfDesign(
       ),
     );
   if (!row) return undefined;
-  return dropView(row, (await heldCounts(db, [row.id])).get(row.id) ?? 0, now);
+  return dropView(row, (await heldCounts(db, [row.id])).get(row.id) ?? NOTHING_HELD, now);
 }
 
 /** A collection's drops that have not ended, soonest end first. */
@@ -109,7 +129,7 @@ export async function dropsOfCollection(db: Database, collectionId: number, now 
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => dropView(row, held.get(row.id) ?? 0, now));
+  return rows.map((row) => dropView(row, held.get(row.id) ?? NOTHING_HELD, now));
 }
 
 /** Options of {@link createDrop} (tests pass their own chains and env). */
@@ -173,5 +193,5 @@ export async function createDrop(
     })
     .returning();
   if (!row) throw new Error('drop insert returned nothing');
-  return dropView(row, 0, now);
+  return dropView(row, NOTHING_HELD, now);
 }

@@ -1,7 +1,9 @@
 /**
  * Seaport `OrderComponents` as JSON: what `POST /api/v1/sell_card` receives in `order` and what
- * `sell_orders.order` stores, with every uint256 as a decimal string (JSON has no bigint). Reading accepts
- * numbers for the small fields too, and ignores `totalOriginalConsiderationItems` (only fills carry it).
+ * `sell_orders.order` stores, with every uint256 as a decimal string (JSON has no bigint). Reading takes what
+ * any Seaport client sends (./uintJson.ts: decimal or `0x` hex strings, safe JSON numbers, so an order made by
+ * `@opensea/seaport-js` with its hex salt is read unchanged) and ignores `totalOriginalConsiderationItems`
+ * (seaport-js adds it; only fills carry it). Writing is always the decimal form.
  *
  * @see ./seaport/seaportTypes.ts
  * @see docs/product-spec.md §3 "Sell-card payload"
@@ -16,13 +18,8 @@ import type {
   OrderComponents,
   OrderTypeValue,
 } from './seaport/seaportTypes';
+import { smallUintSchema, uint256Schema } from './uintJson';
 
-const UINT256_MAX = 2n ** 256n - 1n;
-
-const uint256 = z
-  .union([z.string().regex(/^\d{1,78}$/, 'must be a decimal integer'), z.number().int().nonnegative()])
-  .transform((value) => BigInt(value))
-  .refine((value) => value <= UINT256_MAX, 'must fit in uint256');
 const address = z
   .string()
   .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
@@ -31,14 +28,13 @@ const bytes32 = z
   .string()
   .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits')
   .transform((value) => value.toLowerCase() as Hex);
-const smallInt = (max: number) => z.coerce.number().int().min(0).max(max);
 
 const offerItem = z.object({
-  itemType: smallInt(5),
+  itemType: smallUintSchema(5),
   token: address,
-  identifierOrCriteria: uint256,
-  startAmount: uint256,
-  endAmount: uint256,
+  identifierOrCriteria: uint256Schema,
+  startAmount: uint256Schema,
+  endAmount: uint256Schema,
 });
 
 /** Zod schema of an order in JSON; parses to viem-ready {@link OrderComponents}. */
@@ -51,13 +47,13 @@ export const orderJsonSchema = z
       .array(offerItem.extend({ recipient: address }))
       .min(1)
       .max(10),
-    orderType: smallInt(4),
-    startTime: uint256,
-    endTime: uint256,
+    orderType: smallUintSchema(4),
+    startTime: uint256Schema,
+    endTime: uint256Schema,
     zoneHash: bytes32,
-    salt: uint256,
+    salt: uint256Schema,
     conduitKey: bytes32,
-    counter: uint256,
+    counter: uint256Schema,
     totalOriginalConsiderationItems: z.unknown().optional(),
   })
   .transform(

@@ -1,69 +1,59 @@
 /**
- * Checks an order's signature the way Seaport will when the order is filled: recovered from the typed data
- * for the chain's Seaport domain; for a bulk signature (one signature over a merkle tree of orders, then the
- * order's index and proof; ./bulk/bulkOrder.ts), recovered from the digest of the tree's root rebuilt from
- * this order; or, for a smart-contract wallet, accepted by its ERC-1271 `isValidSignature` for the order's
- * own digest and the signature as sent (viem `verifyTypedData`, which asks the chain), as Seaport asks it.
+ * Checks an order's signature the way Seaport will when the order is filled (./seaport/seaportSignature.ts): a
+ * 65-byte or EIP-2098 compact 64-byte ECDSA signature of the order's typed data for the chain's Seaport domain;
+ * a bulk signature (either of those, then the order's index and proof in the tree; ./bulk/bulkOrder.ts) of the
+ * tree's root rebuilt from this order; or, when that recovers someone else and the offerer is a contract, the
+ * offerer's ERC-1271 `isValidSignature` for the order's own digest and the signature as sent, asked on chain
+ * as Seaport asks it. Used by every path that takes or re-checks a signature: `sell_card`, `sell_cards`,
+ * offers and bids, and the cart check.
+ *
+ * The signature is stored as the client sent it (lower-cased): Seaport takes all these forms, so every client
+ * fills the order with the same bytes, and a contract wallet's bytes must not be rewritten.
  *
  * @see EIP-712, ERC-1271, EIP-2098
  * @see ./seaport/signOrder.ts, ./bulk/bulkOrder.ts
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md "Bulk Order Creation"
  */
-import {
-  type Address,
-  compactSignatureToSignature,
-  type Hex,
-  parseCompactSignature,
-  recoverAddress,
-  recoverTypedDataAddress,
-  size,
-} from 'viem';
+import { type Address, type Hex, isAddressEqual, parseAbi, zeroAddress } from 'viem';
 import type { Chain } from '../chains/chains';
-import { publicClientFor } from '../chains/publicClients.server';
-import { bulkOrderDigest, readBulkSignature } from './bulk/bulkOrder';
-import { orderHash } from './seaport/orderHash';
-import { seaportDomain } from './seaport/seaportDomain';
-import { type OrderComponents, seaportOrderTypes } from './seaport/seaportTypes';
+import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
+import { seaportEcdsaSigner, seaportSignatureCheck } from './seaport/seaportSignature';
+import type { OrderComponents } from './seaport/seaportTypes';
 
-/** The ECDSA signer of a bulk signature of `order`, or undefined when `signature` is not a bulk one. */
-async function bulkSigner(chainId: number, seaport: Address, order: OrderComponents, signature: Hex) {
-  const bulk = readBulkSignature(signature);
-  if (!bulk) return undefined;
-  const digest = bulkOrderDigest({
-    orderHash: orderHash(order),
-    index: bulk.index,
-    proof: bulk.proof,
-    chainId,
-    seaport,
-  });
-  const ecdsa =
-    size(bulk.signature) === 64 ? compactSignatureToSignature(parseCompactSignature(bulk.signature)) : bulk.signature;
-  return recoverAddress({ hash: digest, signature: ecdsa });
-}
+const erc1271Abi = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']);
+/** `isValidSignature`'s answer for a valid signature (its selector). */
+const ERC1271_MAGIC = '0x1626ba7e';
 
-/** Whether `signature` (single or bulk) is the offerer's signature of `order` for `seaport` on `chain`. */
+/**
+ * Whether `signature` (any form above) is the offerer's signature of `order` for `seaport` on `chain`.
+ * Rejects only when the chain does not answer (the contract's own refusal is `false`).
+ */
 export async function isOrderSignatureValid(
   chain: Chain,
   seaport: Address,
   order: OrderComponents,
   signature: Hex,
 ): Promise<boolean> {
-  const typedData = {
-    domain: seaportDomain({ chainId: chain.chainId, seaport }),
-    types: seaportOrderTypes,
-    primaryType: 'OrderComponents' as const,
-    message: { ...order, offer: [...order.offer], consideration: [...order.consideration] },
-  };
-  try {
-    const signer =
-      (await bulkSigner(chain.chainId, seaport, order, signature)) ??
-      (await recoverTypedDataAddress({ ...typedData, signature }));
-    if (signer.toLowerCase() === order.offerer.toLowerCase()) return true;
-  } catch {
-    // not an ECDSA signature; a contract wallet may still accept it
-  }
+  if (isAddressEqual(order.offerer, zeroAddress)) return false;
+  const check = seaportSignatureCheck(chain.chainId, seaport, order, signature);
+  const signer = await seaportEcdsaSigner(check.ecdsaDigest, check.ecdsa);
+  if (signer && isAddressEqual(signer, order.offerer)) return true;
   const client = publicClientFor(chain);
   const code = await client.getCode({ address: order.offerer });
   if (code === undefined || code === '0x') return false;
-  return client.verifyTypedData({ ...typedData, address: order.offerer, signature });
+  try {
+    const answer = await client.readContract({
+      address: order.offerer,
+      abi: erc1271Abi,
+      functionName: 'isValidSignature',
+      args: [check.orderDigest, signature],
+    });
+    return answer.toLowerCase() === ERC1271_MAGIC;
+  } catch (error) {
+    // The RPC failing is the caller's to answer (502); the wallet reverting, answering nothing or something
+    // that is not a bytes4 is a refusal, as Seaport would take it.
+    const kind = classifyChainError(error);
+    if (kind === 'unreachable' || kind === 'rpc-error') throw error;
+    return false;
+  }
 }

@@ -61,10 +61,31 @@ describe('the sell-card payload', () => {
     expect(parsed.exchange).toBeUndefined();
   });
 
-  test('refuses a zero price, a short signature and a missing order', () => {
+  test('reads token_id and price as 0x hex or safe numbers too, as other Seaport clients send them', () => {
+    const base = { chain_id: 1, contract: card, sign: signature, from: seller, currency_code: 2, order };
+    expect(sellCardSchema.parse({ ...base, token_id: '0x7', price: '0x3E8' })).toMatchObject({
+      token_id: 7n,
+      price: 1000n,
+    });
+    expect(sellCardSchema.parse({ ...base, token_id: 7, price: 1000 })).toMatchObject({ token_id: 7n, price: 1000n });
+    expect(sellCardSchema.safeParse({ ...base, token_id: '7', price: 2 ** 60 }).success).toBe(false);
+  });
+
+  test('takes every signature form Seaport takes: 65 and 64 bytes, bulk, and a contract wallet’s bytes', () => {
+    const base = { chain_id: 1, contract: card, token_id: '7', price: '1000', from: seller, currency_code: 2, order };
+    for (const bytes of [65, 64, 64 + 3 + 32, 65 + 3 + 32 * 24, 2, 0, 2048]) {
+      const sign = `0x${'Ab'.repeat(bytes)}`;
+      expect(sellCardSchema.parse({ ...base, sign }).signature, `${bytes} bytes`).toBe(sign.toLowerCase());
+    }
+  });
+
+  test('refuses a zero price, a signature that is not whole bytes of hex, and a missing order', () => {
     const base = { chain_id: 1, contract: card, token_id: '7', sign: signature, from: seller, currency_code: 2, order };
     expect(sellCardSchema.safeParse({ ...base, price: '0' }).success).toBe(false);
-    expect(sellCardSchema.safeParse({ ...base, price: '1', sign: '0x1234' }).success).toBe(false);
+    for (const sign of ['0x123', 'ab'.repeat(65), `0x${'zz'.repeat(65)}`, `0x${'ab'.repeat(2049)}`, 65]) {
+      expect(sellCardSchema.safeParse({ ...base, price: '1', sign }).success, String(sign)).toBe(false);
+    }
     expect(sellCardSchema.safeParse({ ...base, price: '1', order: undefined }).success).toBe(false);
+    expect(sellCardSchema.safeParse({ ...base, price: '1', currency_code: '' }).success).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The body of `POST /api/v1/sell_card`: the spec's sell-card payload (chain_id, contract_address, token_id,
  * price, signature, seller_address, exchange, currency_code) plus `order`, the signed Seaport
- * OrderComponents as JSON (uint256 fields as decimal strings). Addresses come out checksummed, amounts as
- * bigint. The spec's second reading (contract, sign, from; no exchange) is accepted too. The body of
+ * OrderComponents as JSON. Every uint256 may be a decimal or `0x` hex string, or a JSON number up to 2^53 - 1
+ * (./uintJson.ts), as any Seaport client writes it. Addresses come out checksummed, amounts as bigint. The
+ * spec's second reading (contract, sign, from; no exchange) is accepted too. The body of
  * `POST /api/v1/sell_cards` is `{ listings: [sell-card payload, ...] }`.
  *
  * @see docs/product-spec.md §3 "Sell-card payload", §7
@@ -12,13 +13,8 @@ import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
 import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
 import { orderJsonSchema } from './orderJson';
+import { smallUintSchema, uint256Schema } from './uintJson';
 
-const UINT256_MAX = 2n ** 256n - 1n;
-
-const uint256 = z
-  .union([z.string().regex(/^\d{1,78}$/, 'must be a decimal integer'), z.number().int().nonnegative()])
-  .transform((value) => BigInt(value))
-  .refine((value) => value <= UINT256_MAX, 'must fit in uint256');
 const address = z
   .string()
   .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
@@ -44,23 +40,33 @@ function withAliases(value: unknown): unknown {
   return body;
 }
 
-/** 65-byte ECDSA signatures, EIP-2098 compact 64-byte ones, or a contract wallet's longer ERC-1271 blob. */
+/** Longest signature taken, in bytes (a bulk signature of the tallest tree is 65 + 3 + 32 × 24 = 836). */
+export const MAX_SIGNATURE_BYTES = 2048;
+
+/**
+ * An order's signature in any form Seaport takes: 65-byte ECDSA, EIP-2098 compact 64-byte, either of those
+ * followed by a bulk order's index and proof, or a contract wallet's ERC-1271 bytes of any length (a Safe's
+ * are 65 bytes with v 0 or 1, some wallets sign with none). Kept as sent, lower-cased: Seaport and every
+ * client fill with these bytes (./orderSignature.server.ts checks them as Seaport will).
+ */
 export const signatureSchema = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{128,4096}$/, 'must be a hex signature')
-  .refine((value) => value.length % 2 === 0, 'must be whole bytes')
+  .regex(
+    new RegExp(`^0x(?:[0-9a-fA-F]{2}){0,${MAX_SIGNATURE_BYTES}}$`),
+    `must be 0x and whole bytes of hex, at most ${MAX_SIGNATURE_BYTES}`,
+  )
   .transform((value) => value.toLowerCase() as Hex);
 
 const sellCardFields = z.object({
   chain_id: chainIdParam,
   contract_address: address,
-  token_id: uint256,
-  price: uint256.refine((value) => value > 0n, 'must be positive'),
+  token_id: uint256Schema,
+  price: uint256Schema.refine((value) => value > 0n, 'must be positive'),
   signature: signatureSchema,
   seller_address: address,
   /** Seaport's address; the chain's configured exchange when absent. */
   exchange: address.optional(),
-  currency_code: z.coerce.number().int().min(0).max(11),
+  currency_code: smallUintSchema(11),
   order: orderJsonSchema,
 });
 

@@ -1,6 +1,7 @@
 /**
  * `POST /api/v1/offers` body: `{ chain_id, order, signature }`, where `order` is Seaport `OrderComponents` in
- * the JSON form listings use (uint256 as decimal strings).
+ * the JSON form listings use (../orderJson.ts: uint256 as decimal or `0x` hex strings, or safe JSON numbers) and
+ * `signature` any form Seaport takes (65 or 64 bytes, bulk, ERC-1271). Bids on timed auctions are offers too.
  */
 import { z } from 'zod';
 import { chainIdParam } from '../../chains/params';

@@ -65,6 +65,12 @@ export const cardPurchases = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     buyerAddress: text('buyer_address').notNull(),
+    /**
+     * The network the hold was asked from (`networkOf(locals.client.ip)`: an IPv4 address or an IPv6 /64): one
+     * network may hold only a share of a drop's serials (../../../features/payments/holdRules.ts). Null for
+     * purchases from before it was kept.
+     */
+    buyerNetwork: text('buyer_network'),
     amountJpy: integer('amount_jpy').notNull(),
     /** Which of the drop's serials it holds while pending or after (1..serials). */
     slot: integer('slot').notNull(),

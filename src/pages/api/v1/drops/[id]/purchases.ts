@@ -1,5 +1,5 @@
 import { publishChange } from '~/features/events/publish.server';
-import { startPurchase } from '~/features/payments/purchases.server';
+import { HoldRefusedError, startPurchase } from '~/features/payments/purchases.server';
 import { idParam } from '~/lib/params';
 import { requireUser } from '~/server/api/auth';
 import { notFound, tooManyRequests } from '~/server/api/errors';
@@ -11,8 +11,12 @@ import { stripeSettings } from '~/server/stripe.server';
 
 /**
  * `POST /api/v1/drops/{id}/purchases` (wallet session: the card goes to that wallet) -> 201 `{ purchase,
- * clientSecret, publishableKey }`: a serial held for 15 minutes and the PaymentIntent for the drop's price.
- * 404 unknown drop or card payments off; 409 not on sale or sold out; 429; 502 Stripe not answering.
+ * clientSecret, publishableKey }`: a serial held for 15 minutes and the PaymentIntent for the drop's price;
+ * 200 with the same when the buyer already holds one of this drop (no second PaymentIntent; `paymentStarted`
+ * when they have paid it already and only Stripe's event is awaited). 404 unknown drop
+ * or card payments off; 409 not on sale, sold out, or every unsold serial held by others; 429 past a cap on
+ * holds (per buyer, per network; features/payments/holdRules.ts); 409 and 429 from the hold rules carry
+ * `reason` and `retryAfterSeconds` beside `message`; 502 Stripe not answering.
  */
 export const POST = apiRoute(async (ctx) => {
   const settings = stripeSettings();
@@ -23,8 +27,22 @@ export const POST = apiRoute(async (ctx) => {
   const db = await database();
   const limit = await hitRateLimit(db, `purchase:${buyer.id}`, 30, 3600);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
-  const { purchase, clientSecret, collectionId } = await startPurchase(db, buyer, id.data, settings);
-  // One serial fewer left on the collection's page.
-  await publishChange({ collections: [collectionId] });
-  return json({ purchase, clientSecret, publishableKey: settings.publishableKey }, 201);
+  try {
+    const { purchase, clientSecret, collectionId, reused, paymentStarted } = await startPurchase(
+      db,
+      { ...buyer, ip: ctx.locals.client.ip },
+      id.data,
+      settings,
+    );
+    // One serial fewer left on the collection's page.
+    if (!reused) await publishChange({ collections: [collectionId] });
+    return json(
+      { purchase, clientSecret, publishableKey: settings.publishableKey, paymentStarted },
+      reused ? 200 : 201,
+    );
+  } catch (error) {
+    if (!(error instanceof HoldRefusedError)) throw error;
+    const { reason, retryAfterSeconds } = error.refusal;
+    return json({ message: error.message, reason, retryAfterSeconds }, error.status, error.headers);
+  }
 });

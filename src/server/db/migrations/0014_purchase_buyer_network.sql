@@ -1,0 +1,1 @@
+ALTER TABLE "card_purchases" ADD COLUMN "buyer_network" text;
