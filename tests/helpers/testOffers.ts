@@ -64,6 +64,8 @@ export interface SignOfferOptions {
   token?: Address;
   /** Royalty asked of this card (default the target's, or card 1). */
   royaltyTokenId?: bigint;
+  /** A bid: the settlement account the token offer is restricted to. */
+  zone?: Address;
 }
 
 /** `wallet`'s signed offer, as order and as `POST /api/v1/offers` body. */
@@ -90,6 +92,7 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
     salt: BigInt(Date.now()) * 1_000n + BigInt(Math.floor(Math.random() * 1_000)),
     counter,
     conduitKey: contracts.conduitKey,
+    ...(options.zone ? { zone: options.zone } : {}),
   });
   const signature = await signOrder(wallet, { order, chainId: 1, seaport: contracts.seaport });
   return { order, signature, body: { chain_id: 1, order: toOrderJson(order), signature } };

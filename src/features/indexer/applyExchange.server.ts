@@ -7,13 +7,19 @@
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
  */
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { cards, offers, sales, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
 import { type CurrencyCode, canonicalCurrencyCode } from '../chains/currencies';
 import { currencyOfToken } from '../trading/currencyTokens';
+import {
+  cancelBelowCounter,
+  cancelOrderByHash,
+  markListingSold,
+  markOfferFilled,
+} from '../trading/orders/orderStatus.server';
 import { bookSaleRevenues, cardCreator, fillRevenues, type PaidItem } from '../trading/revenues.server';
 import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ApplyContext } from './applyTransfers.server';
@@ -117,10 +123,7 @@ async function storedOrder(tx: Transaction, context: ExchangeContext, event: Ful
     .from(sellOrders)
     .where(and(eq(sellOrders.chainId, context.chainId), eq(sellOrders.orderHash, event.orderHash)));
   if (listing) {
-    await tx
-      .update(sellOrders)
-      .set({ status: 'sold', closedAt: at, closedBlock: Number(event.blockNumber) })
-      .where(and(eq(sellOrders.id, listing.id), ne(sellOrders.status, 'sold')));
+    await markListingSold(tx, listing.id, { at, block: event.blockNumber });
     return { listingId: listing.id, currencyCode: listing.currencyCode, saleType: listing.saleType };
   }
   const [offer] = await tx
@@ -134,10 +137,7 @@ async function storedOrder(tx: Transaction, context: ExchangeContext, event: Ful
 async function closeUsedOffer(tx: Transaction, offer: { id: number; quantity: number }, event: Fulfilled, at: Date) {
   const [used] = await tx.select({ n: count() }).from(sales).where(eq(sales.offerId, offer.id));
   if ((used?.n ?? 0) < offer.quantity) return;
-  await tx
-    .update(offers)
-    .set({ status: 'filled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
-    .where(and(eq(offers.id, offer.id), ne(offers.status, 'filled')));
+  await markOfferFilled(tx, offer.id, { at, block: event.blockNumber });
 }
 
 async function recordFill(tx: Transaction, context: ExchangeContext, event: Fulfilled): Promise<void> {
@@ -218,48 +218,16 @@ export async function applyExchangeEvents(
       await recordFill(tx, context, event);
     } else if (event.kind === 'cancelled') {
       const at = await context.blockTime(event.blockNumber);
-      await tx
-        .update(offers)
-        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
-        .where(
-          and(eq(offers.chainId, context.chainId), eq(offers.orderHash, event.orderHash), eq(offers.status, 'active')),
-        );
-      await tx
-        .update(sellOrders)
-        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber) })
-        .where(
-          and(
-            eq(sellOrders.chainId, context.chainId),
-            eq(sellOrders.orderHash, event.orderHash),
-            eq(sellOrders.status, 'active'),
-          ),
-        );
+      await cancelOrderByHash(tx, context.chainId, event.orderHash, { at, block: event.blockNumber });
     } else if (event.kind === 'counter') {
       const at = await context.blockTime(event.blockNumber);
-      await tx
-        .update(offers)
-        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
-        .where(
-          and(
-            eq(offers.chainId, context.chainId),
-            eq(offers.exchange, lower(event.seaport)),
-            eq(offers.offererAddress, lower(event.offerer)),
-            eq(offers.status, 'active'),
-            sql`${offers.counter} < ${event.newCounter.toString()}::numeric`,
-          ),
-        );
-      await tx
-        .update(sellOrders)
-        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber) })
-        .where(
-          and(
-            eq(sellOrders.chainId, context.chainId),
-            eq(sellOrders.exchange, lower(event.seaport)),
-            eq(sellOrders.sellerAddress, lower(event.offerer)),
-            eq(sellOrders.status, 'active'),
-            sql`${sellOrders.counter} < ${event.newCounter.toString()}::numeric`,
-          ),
-        );
+      const key = {
+        chainId: context.chainId,
+        exchange: event.seaport,
+        offerer: event.offerer,
+        counter: event.newCounter,
+      };
+      await cancelBelowCounter(tx, key, { at, block: event.blockNumber });
     }
   }
   if (funded.size > 0) {

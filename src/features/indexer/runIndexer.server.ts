@@ -3,7 +3,7 @@
  * follows every configured chain on its own: one chain whose RPC is down backs off and retries (up to a
  * minute apart, saying so once) while the others go on. It also follows the listings' start and end times
  * (./listingClock.server.ts: ended ones are marked expired, and both are announced as changes), and re-checks
- * active listings as Seaport's validator would (../trading/orderHealth.server.ts). When the lock's database
+ * active listings, offers and bids (../trading/recheckOrders.server.ts). When the lock's database
  * connection ends, it stops following and stands by for the lock again. `stop()` lets the range in progress finish, then releases the lock.
  *
  */
@@ -14,9 +14,8 @@ import type { Chain } from '../chains/chains';
 import { classifyChainError } from '../chains/publicClients.server';
 import { publishChange } from '../events/publish.server';
 import { settleAuctions } from '../trading/auction/settleAuctions.server';
-import { settlerAccount } from '../trading/auction/settler.server';
-import { checkOffers } from '../trading/offer/checkOffers.server';
-import { checkOrders } from '../trading/orderHealth.server';
+import { settlerAccount } from '../trading/orders/settler.server';
+import { recheckOrders as recheckChain } from '../trading/recheckOrders.server';
 import { syncChain } from './indexChain.server';
 import { type IndexerLock, tryIndexerLock } from './indexerLock.server';
 import { indexerSettings } from './indexerSettings';
@@ -130,8 +129,8 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
   };
 
   /**
-   * Re-checks the chain's active listings (../trading/orderHealth.server.ts) and offers
-   * (../trading/offer/checkOffers.server.ts) beside the block loop, so that up
+   * Re-checks the chain's active listings, offers and bids (../trading/recheckOrders.server.ts) beside the
+   * block loop, so that up
    * to a hundred order reads never hold back the recording of new blocks, and a failing read backs off here
    * only.
    */
@@ -141,10 +140,11 @@ export function startIndexer(options: StartIndexerOptions): RunningIndexer {
     let failures = 0;
     while (running(session)) {
       try {
-        const rechecked = await checkOrders(handle.db, chain, options.feeRecipient);
-        if (rechecked.length > 0) await publishChange({ cards: rechecked });
-        const offersChanged = await checkOffers(handle.db, chain);
-        if (offersChanged.length > 0) await publishChange({ offers: offersChanged });
+        const changed = await recheckChain(handle.db, chain, options.feeRecipient);
+        if (changed.cards.length > 0) await publishChange({ cards: changed.cards });
+        if (changed.offerCollections.length > 0) await publishChange({ offers: changed.offerCollections });
+        // A bidder disqualified (and maybe a later end): the auctions' pages and grids change.
+        if (changed.auctions.length > 0) await publishChange({ lists: true, allCards: true });
         failures = 0;
       } catch (error) {
         failures += 1;

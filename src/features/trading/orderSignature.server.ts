@@ -67,3 +67,31 @@ export async function isOrderSignatureValid(
   if (code === undefined || code === '0x') return false;
   return client.verifyTypedData({ ...typedData, address: order.offerer, signature });
 }
+
+/**
+ * Whether `signature` (65 or 64 bytes, single or bulk) was made with the offerer's own key. Seaport checks
+ * such a signature with `ecrecover` and never asks the offerer's code, so its answer cannot change between a
+ * check and a transaction; a contract wallet's (ERC-1271) answer can. Timed auctions take only these.
+ */
+export async function isSignedByOfferersKey(
+  chain: Chain,
+  seaport: Address,
+  order: OrderComponents,
+  signature: Hex,
+): Promise<boolean> {
+  const typedData = {
+    domain: seaportDomain({ chainId: chain.chainId, seaport }),
+    types: seaportOrderTypes,
+    primaryType: 'OrderComponents' as const,
+    message: { ...order, offer: [...order.offer], consideration: [...order.consideration] },
+  };
+  try {
+    const single = size(signature) === 64 ? compactSignatureToSignature(parseCompactSignature(signature)) : signature;
+    const signer =
+      (await bulkSigner(chain.chainId, seaport, order, signature)) ??
+      (await recoverTypedDataAddress({ ...typedData, signature: single }));
+    return signer.toLowerCase() === order.offerer.toLowerCase();
+  } catch {
+    return false;
+  }
+}
