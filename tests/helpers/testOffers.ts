@@ -66,6 +66,8 @@ export interface SignOfferOptions {
   royaltyTokenId?: bigint;
   /** A bid: the settlement account the token offer is restricted to. */
   zone?: Address;
+  /** A contract wallet offering instead (the order's offerer); `wallet` signs for it. */
+  offerer?: Address;
 }
 
 /** `wallet`'s signed offer, as order and as `POST /api/v1/offers` body. */
@@ -73,14 +75,10 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
   const { publicClient, contracts } = fixture.market;
   const { timestamp } = await publicClient.getBlock();
   const royaltyTokenId = options.royaltyTokenId ?? (options.target.kind === 'token' ? options.target.tokenId : 1n);
-  const [counter, [receiver, amount]] = await counterAndRoyalty(
-    fixture,
-    wallet.account.address,
-    royaltyTokenId,
-    options.unitPrice,
-  );
+  const offerer = options.offerer ?? wallet.account.address;
+  const [counter, [receiver, amount]] = await counterAndRoyalty(fixture, offerer, royaltyTokenId, options.unitPrice);
   const order = buildOffer({
-    offerer: wallet.account.address,
+    offerer,
     target: options.target,
     quantity: options.quantity ?? 1,
     unitPrice: options.unitPrice,

@@ -5,11 +5,17 @@
  * auction.
  */
 import { eq } from 'drizzle-orm';
-import { erc721Abi, type Hex, parseEther } from 'viem';
+import { erc721Abi, type Hex, parseEther, parseTransaction } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auctionBids, auctions, cards, offers } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
-import { deployHostileWallet, giveCard, type HostileWallet, WalletMode } from '../../../../tests/helpers/hostileWallet';
+import {
+  deployHostileWallet,
+  fundWallet,
+  giveCard,
+  type HostileWallet,
+  WalletMode,
+} from '../../../../tests/helpers/hostileWallet';
 import type { LocalWallet } from '../../../../tests/helpers/localMarket';
 import { signAuction, TEST_SETTLER, walletOf } from '../../../../tests/helpers/testAuctions';
 import {
@@ -26,6 +32,7 @@ import { recheckOrders } from '../recheckOrders.server';
 import { orderHash } from '../seaport/orderHash';
 import { storeSellOrder, submitSellOrder } from '../sell/submitSellOrder.server';
 import { settleAuctions } from './settleAuctions.server';
+import { MAX_SETTLEMENT_GAS } from './settlementTx.server';
 
 let fixture: TestMarket;
 let database: TestDatabase;
@@ -54,7 +61,6 @@ afterAll(async () => {
   await fixture?.market.stop();
 });
 
-const walletAddress = (wallet: LocalWallet) => ({ walletAddress: wallet.account.address.toLowerCase() });
 const auctionRow = async (id: number) => (await database.db.select().from(auctions).where(eq(auctions.id, id)))[0];
 const bidRows = (auctionId: number) =>
   database.db.select().from(auctionBids).where(eq(auctionBids.auctionId, auctionId));
@@ -110,15 +116,17 @@ async function storeHostileAuction(wallet: HostileWallet, tokenId: bigint, secon
   return { input, auction: await auctionOf(listing.id) };
 }
 
-async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now = new Date()) {
+async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now = new Date(), offerer?: `0x${string}`) {
   const offer = await signOffer(fixture, wallet, {
     target: { kind: 'token', contract: fixture.card, tokenId },
     unitPrice: price,
     endOffset: BID_END,
     zone: TEST_SETTLER.address,
+    ...(offerer ? { offerer } : {}),
   });
   const payload = { chain_id: 1, order: offer.order, signature: offer.signature };
-  const { offer: stored } = await placeOffer(database.db, walletAddress(wallet), payload, options(now));
+  const who = { walletAddress: (offerer ?? wallet.account.address).toLowerCase() };
+  const { offer: stored } = await placeOffer(database.db, who, payload, options(now));
   return { ...offer, stored };
 }
 
@@ -171,13 +179,21 @@ describe('settlement no wallet can jam', () => {
       const latest = await fixture.market.publicClient.getBlockNumber();
       await wallet.setMode(WalletMode.FromBlock, latest + 2n);
     };
-    await settleOut(auction.id, after, { afterStore });
+    let gas = 0n;
+    await settleOut(auction.id, after, {
+      afterStore: async () => {
+        gas = parseTransaction((await auctionRow(auction.id))?.settleRawTx as Hex).gas ?? 0n;
+        await afterStore();
+      },
+    });
     const ended = await auctionRow(auction.id);
     expect(ended?.status).toBe('unsold');
     expect(ended?.outcome).toMatch(/seller/);
     expect((await bidRows(auction.id)).map((row) => row.invalidReason)).toEqual([null, null]);
-    // One reverted settlement, no more.
+    // One reverted settlement, no more, its gas limit the simulated one's (bounded).
     expect(await settlerNonce()).toBe(nonce + 1);
+    expect(gas).toBeGreaterThan(0n);
+    expect(gas).toBeLessThanOrEqual(MAX_SETTLEMENT_GAS);
   }, 60_000);
 
   test('a settlement that reverts with no one to blame is retried, three times at most, never blaming the bid', async () => {
@@ -199,6 +215,30 @@ describe('settlement no wallet can jam', () => {
     expect(ended?.outcome).toMatch(/3/);
     expect((await bidRows(auction.id)).map((row) => row.invalidReason)).toEqual([null]);
     expect(await settlerNonce()).toBe(nonce + 3);
+  }, 60_000);
+});
+
+describe('contract wallets in timed auctions', () => {
+  test('can neither list nor bid: their signature could change between the settlement’s check and its transaction', async () => {
+    const wallet = await deployHostileWallet(fixture, walletOf(fixture, 7));
+    await giveCard(fixture, wallet, 8n);
+    await fundWallet(fixture, wallet, parseEther('5'));
+    const { input } = await signAuction(fixture, 8n, {
+      reserve,
+      seconds: 1_200n,
+      offerer: wallet.address,
+      signer: wallet.owner,
+    });
+    const asWallet = { walletAddress: wallet.address.toLowerCase() };
+    await expect(submitSellOrder(database.db, asWallet, input, options())).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/own key/),
+    });
+    await listAuction(9n);
+    await expect(bid(wallet.owner, 9n, reserve, new Date(), wallet.address)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/own key/),
+    });
   }, 60_000);
 });
 
@@ -270,8 +310,9 @@ describe('fair auctions', () => {
 
   test('losing bids cannot be filled once the auction is over', async () => {
     const auction = await listAuction(7n);
-    const [a, b] = bidders as [LocalWallet, LocalWallet];
-    const losing = await bid(a, 7n, reserve);
+    // The losing bidder bids nowhere else here, so their tokens still back the bid after the auction.
+    const [, b, c] = bidders as [LocalWallet, LocalWallet, LocalWallet];
+    const losing = await bid(c, 7n, reserve);
     await bid(b, 7n, parseEther('1.05'));
     await settleOut(auction.id, new Date(auction.endsAt.getTime() + 1_000));
     expect(await ownerOf(7n)).toBe(b.account.address);
