@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, parseTransaction } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auctionBids, auctions, cards, offers } from '~/server/db/schema';
+import { auctionBids, auctionMinReserves, auctions, cards, offers } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import {
   deployHostileWallet,
@@ -22,6 +22,7 @@ import {
   seedCatalogue,
   startTestMarket,
   TEST_ENV,
+  TEST_FEE_BPS,
   TEST_FEE_RECIPIENT,
   type TestMarket,
 } from '../../../../tests/helpers/testMarket';
@@ -31,6 +32,7 @@ import { placeOffer } from '../placeOffer.server';
 import { recheckOrders } from '../recheckOrders.server';
 import { orderHash } from '../seaport/orderHash';
 import { storeSellOrder, submitSellOrder } from '../sell/submitSellOrder.server';
+import { gasCoveringReserve, SETTLEMENT_GAS } from './auctionReserve.server';
 import { settleAuctions } from './settleAuctions.server';
 import { MAX_SETTLEMENT_GAS } from './settlementTx.server';
 
@@ -301,11 +303,27 @@ describe('fair auctions', () => {
     expect(await ownerOf(5n)).toBe(y.account.address);
   }, 60_000);
 
-  test('a wash auction below the chain’s minimum reserve is refused', async () => {
-    const { input } = await signAuction(fixture, 6n, { reserve: 1_000n, seconds: 1_200n });
-    await expect(
-      submitSellOrder(database.db, { walletAddress: input.seller_address.toLowerCase() }, input, options()),
-    ).rejects.toThrow(/minimum reserve/);
+  test('a wash auction below the chain’s minimum reserve is refused; an admin’s minimum wins over the gas price', async () => {
+    const seller = (input: { seller_address: string }) => ({ walletAddress: input.seller_address.toLowerCase() });
+    // No setting: the platform fee on the reserve must pay a settlement's gas at today's gas price.
+    const wash = await signAuction(fixture, 6n, { reserve: 1_000n, seconds: 1_200n });
+    await expect(submitSellOrder(database.db, seller(wash.input), wash.input, options())).rejects.toThrow(
+      /minimum reserve/,
+    );
+    const gasPrice = await fixture.market.publicClient.getGasPrice();
+    expect(gasCoveringReserve(gasPrice, TEST_FEE_BPS)).toBe((SETTLEMENT_GAS * gasPrice * 10_000n + 249n) / 250n);
+    // An admin's minimum for wrapped ether on the chain: 2, so a reserve of 1 is refused.
+    await database.db
+      .insert(auctionMinReserves)
+      .values({ chainId: 1, currencyCode: 4, minReserve: parseEther('2').toString() });
+    try {
+      const low = await signAuction(fixture, 6n, { reserve, seconds: 1_200n });
+      await expect(submitSellOrder(database.db, seller(low.input), low.input, options())).rejects.toThrow(
+        /minimum reserve of 2 WETH/,
+      );
+    } finally {
+      await database.db.delete(auctionMinReserves);
+    }
   });
 
   test('losing bids cannot be filled once the auction is over', async () => {
