@@ -9,11 +9,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Chain } from '~/features/chains/chains';
-import { CURRENCIES } from '~/features/chains/currencies';
+import { CURRENCIES, CurrencyCode, CurrencyType, currenciesForChain } from '~/features/chains/currencies';
 import { chainIdParam } from '~/features/chains/params';
 import { SETTLEMENT_GAS } from '~/features/trading/auction/auctionReserve.server';
-import { listedCurrencies } from '~/features/trading/currencyTokens';
-import { ItemType } from '~/features/trading/seaport/seaportTypes';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { unprocessable } from '~/server/api/errors';
 import { admins, auctionMinReserves } from '~/server/db/schema';
@@ -31,9 +29,14 @@ export const auctionReserveUpdateSchema = z.strictObject({
     .nullable(),
 });
 
-/** The auction currencies (ERC-20s) of a chain. */
+/**
+ * The auction currencies of a chain: its ERC-20s (deployed or not yet), and whether, without a setting, the
+ * minimum follows the gas price (the wrapped coin) or auctions in it are closed (another token).
+ */
 function auctionCurrencies(chain: Chain) {
-  return listedCurrencies(chain).filter((currency) => currency.itemType === ItemType.ERC20);
+  return currenciesForChain(chain.key)
+    .filter((code) => CURRENCIES[code].type === CurrencyType.ERC20)
+    .map((code) => ({ code, followsGas: code !== CurrencyCode.ATEM }));
 }
 
 /** The minimum of every auction currency of every chain in `chains`, in their order. */
@@ -57,7 +60,7 @@ export async function listAuctionReserves(db: Database, chains: readonly Chain[]
   return {
     settlementGas: SETTLEMENT_GAS.toString(),
     items: chains.flatMap((chain) =>
-      auctionCurrencies(chain).map(({ code, token }) => {
+      auctionCurrencies(chain).map(({ code, followsGas }) => {
         const row = byKey.get(`${chain.chainId}:${code}`);
         return {
           chainId: chain.chainId,
@@ -66,8 +69,7 @@ export async function listAuctionReserves(db: Database, chains: readonly Chain[]
           symbol: CURRENCIES[code].symbol,
           decimals: CURRENCIES[code].decimals,
           minReserve: row?.minReserve ?? null,
-          // Without a setting, the wrapped coin follows the gas price; another token has no auctions.
-          followsGas: token.toLowerCase() === chain.contracts.payment.toLowerCase(),
+          followsGas,
           updatedBy: row?.updatedBy ?? null,
           updatedAt: toIsoOrNull(row?.updatedAt),
         };
