@@ -14,6 +14,7 @@ import type { Database, Transaction } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
 import { CURRENCIES } from '../../chains/currencies';
 import { currencyToken } from '../currencyTokens';
+import { onChain } from '../orderCalls.server';
 import { isSignedByOfferersKey } from '../orderSignature.server';
 import type { ListingState } from '../orders/listingState.server';
 import { ORDER_REASON_KEYS } from '../orders/orderFacts';
@@ -51,7 +52,7 @@ export async function checkAuctionListing(
   );
   if (problem) throw unprocessable(problem);
   const symbol = CURRENCIES[input.currency_code as keyof typeof CURRENCIES]?.symbol ?? '';
-  const least = await minimumReserve(db, chain, input.currency_code, terms.feeBps);
+  const least = await onChain(chain, () => minimumReserve(db, chain, input.currency_code, terms.feeBps));
   if (least.amount === undefined) {
     throw unprocessable(`Auctions in ${symbol} are closed on ${chain.chainName}: no minimum reserve is set for them`);
   }

@@ -30,8 +30,14 @@ export function openListingSql(at: SQL = sql`now()`): SQL {
   return and(eq(sellOrders.status, 'active'), lte(sellOrders.startsAt, at), gt(sellOrders.expiresAt, at)) as SQL;
 }
 
-/** An offer an owner could accept: active, and its offerer has the funds (the offer check found no reason). */
+/** An offer that can be filled: active, and its offerer has the funds (the offer check found no reason). */
 export const usableOfferSql: SQL = sql`(${offers.status} = 'active' and ${offers.inactiveReason} is null)`;
+
+/**
+ * An offer a card's owner could accept: usable and not a bid (a bid, orderType 2 restricted to the settlement
+ * account, is filled by the settlement of its auction alone).
+ */
+export const acceptableOfferSql: SQL = sql`(${usableOfferSql} and (${offers.order}->>'orderType') <> '2')`;
 
 /**
  * A bid that still stands in its auction (with `offers` joined on the bid's offer): not disqualified and its
