@@ -145,9 +145,9 @@ async function follow(
   return { ...(await retryLater(db, auction, `the settlement reverted (${blame.why})`, now)), txHash: hash };
 }
 
-/** Why a stored bid's offer no longer backs it, as the site knows (cancelled, over, or inactive), or null. */
-function storedBidReason(offer: typeof offers.$inferSelect): OrderReason | null {
-  if (offer.status === 'active') return (offer.inactiveReason as OrderReason | null) ?? null;
+/** Why a stored bid's offer is over (cancelled, expired), or null while it is active. */
+function closedBidReason(offer: typeof offers.$inferSelect): OrderReason | null {
+  if (offer.status === 'active') return null;
   return offer.status === 'expired' ? 'expired' : offer.status === 'filled' ? 'filled' : 'cancelled';
 }
 
@@ -179,8 +179,8 @@ async function settle(
     const orders = await storedOrders(db, auction, bid.offerId);
     if (!orders) continue;
     const price = BigInt(bid.price);
-    // A bid that cannot pay disqualifies its bidder's bids (bid shielding), as the offer check does.
-    const unpaid = storedBidReason(orders.offer) ?? (await bidNow(chain, orders.bid.order, price, now));
+    // A bid that cannot pay now, as the chain says, disqualifies its bidder's bids (bid shielding).
+    const unpaid = closedBidReason(orders.offer) ?? (await bidNow(chain, orders.bid.order, price, now));
     if (unpaid) {
       await disqualify(db, auction.id, bid.bidder, unpaid, now);
       out.add(bid.bidder);
