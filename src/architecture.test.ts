@@ -2,20 +2,27 @@
  * The house rules of docs/architecture.md, checked on the real tree (and on small made-up graphs, so each
  * rule is seen to fail when broken).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  documentedOrder,
   featureLoops,
+  featureOrderViolations,
   type ImportGraph,
   importsOf,
   islandServerReaches,
+  orderStatusWriters,
   productDevImports,
   readImportGraph,
+  readSources,
   sharedLayerViolations,
+  subfolderViolations,
 } from '../tests/helpers/importGraph';
 
 const root = join(import.meta.dirname, '..');
 const graph = readImportGraph(root);
+const order = documentedOrder(readFileSync(join(root, 'docs/architecture.md'), 'utf8'));
 
 /** A made-up graph from `file: source` pairs (every named file exists). */
 function fake(files: Record<string, string>): ImportGraph {
@@ -33,6 +40,19 @@ describe('the source tree', () => {
 
   it('has no loop between features', () => {
     expect(featureLoops(graph)).toEqual([]);
+  });
+
+  it('imports features only below, in the order docs/architecture.md gives, which names every feature', () => {
+    expect(order.length).toBeGreaterThan(5);
+    expect(featureOrderViolations(graph, order)).toEqual([]);
+  });
+
+  it('keeps offers and auctions apart, meeting in trading/orders/, which imports no act', () => {
+    expect(subfolderViolations(graph)).toEqual([]);
+  });
+
+  it('lets only trading/orders/ write an order’s status', () => {
+    expect(orderStatusWriters(readSources(root, graph))).toEqual([]);
   });
 
   it('keeps src/lib free of features and src/ui free of features but i18n and chains', () => {
@@ -58,6 +78,66 @@ describe('the checks', () => {
       }),
     );
     expect(loops).toEqual(['a -> b -> a', 'a -> b -> c -> a']);
+  });
+
+  it('read the documented order, and find an import upward, one sideways and a feature it does not name', () => {
+    const levels = documentedOrder("1. Today's order, from the bottom: `a`, `b` <- `c` <- `d`. When two features...");
+    expect(levels).toEqual([['a', 'b'], ['c'], ['d']]);
+    const found = featureOrderViolations(
+      fake({
+        'src/features/c/x.ts': "import { y } from '~/features/d/y';\nimport { z } from '~/features/a/z';",
+        'src/features/a/z.ts': "import { w } from '../b/w';",
+        'src/features/b/w.ts': '',
+        'src/features/d/y.ts': "import { v } from '~/features/e/v';",
+        'src/features/e/v.ts': '',
+      }),
+      levels,
+    );
+    expect(found).toEqual([
+      'e is not in the documented order',
+      'src/features/a/z.ts -> src/features/b/w.ts',
+      'src/features/c/x.ts -> src/features/d/y.ts',
+    ]);
+  });
+
+  it('find offers and auctions importing each other, and the orders importing an act', () => {
+    const found = subfolderViolations(
+      fake({
+        'src/features/trading/offer/o.ts': "import type { A } from '../auction/a';",
+        'src/features/trading/auction/a.ts': "import { f } from '../orders/f';",
+        'src/features/trading/orders/f.ts': "import { c } from '../cart/c';",
+        'src/features/trading/cart/c.ts': '',
+      }),
+    );
+    expect(found).toEqual([
+      'src/features/trading/offer/o.ts -> src/features/trading/auction/a.ts',
+      'src/features/trading/orders/f.ts -> src/features/trading/cart/c.ts',
+    ]);
+  });
+
+  it('find status writes of listings and offers outside the order module, but not other writes', () => {
+    const found = orderStatusWriters(
+      new Map([
+        [
+          'src/features/a/x.ts',
+          "await tx\n  .update(sellOrders)\n  .set({ status: 'cancelled', closedAt: at })\n  .where(x);",
+        ],
+        ['src/features/a/y.ts', 'await db.update(offers).set(ended ? { status } : { checkedAt: now }).where(x);'],
+        ['src/features/a/z.ts', 'await db.update(offers).set({ checkedAt: null }).where(eq(offers.status, x));'],
+        [
+          'src/features/a/w.ts',
+          "await tx.insert(sellOrders).values(row);\nawait db.execute(sql`update sell_orders set status = 'sold'`);",
+        ],
+        ['src/features/trading/orders/orderStatus.server.ts', "db.update(sellOrders).set({ status: 'sold' })"],
+        ['src/dev/seed/demo.ts', 'await db.insert(sellOrders).values(rows);'],
+      ]),
+    );
+    expect(found).toEqual([
+      'src/features/a/w.ts:1',
+      'src/features/a/w.ts:2',
+      'src/features/a/x.ts:2',
+      'src/features/a/y.ts:1',
+    ]);
   });
 
   it('find lib and ui reaching features, and accept ui on i18n', () => {

@@ -71,6 +71,13 @@ beforeAll(async () => {
     { method: 'GET', path: '/api/v1/admins/revenues?format=csv', status: 200 },
     { method: 'GET', path: '/api/v1/admins/platform_fee', status: 200 },
     { method: 'PUT', path: '/api/v1/admins/platform_fee', body: { chain_id: 1, fee_bps: 250 }, status: 200 },
+    { method: 'GET', path: '/api/v1/admins/auction_reserves', status: 200 },
+    {
+      method: 'PUT',
+      path: '/api/v1/admins/auction_reserves',
+      body: { chain_id: 1, currency_code: 4, min_reserve: '10000000000000000' },
+      status: 200,
+    },
     { method: 'GET', path: '/api/v1/admins/payouts', status: 200 },
     { method: 'GET', path: `/api/v1/admins/payouts/${payout}`, status: 200 },
     { method: 'PUT', path: `/api/v1/admins/payouts/${payout}`, body: { action: 'approve' }, status: 200 },
@@ -114,6 +121,7 @@ describe('admin API access', () => {
         'category.update',
         'payout.approve',
         'platform_fee.update',
+        'auction_reserve.update',
         'report.status',
       ].sort(),
     );

@@ -116,6 +116,46 @@ describe('platform fee', () => {
   });
 });
 
+describe('minimum auction reserve', () => {
+  interface Reserves {
+    settlementGas: string;
+    items: { chainId: number; currencyCode: number; symbol: string; minReserve: string | null; followsGas: boolean }[];
+  }
+  const put = (body: unknown) => admin.put<Reserves & { message: string }>('/api/v1/admins/auction_reserves', body);
+
+  test('lists each chain’s auction currencies, sets and clears a minimum, audited; refuses what is not one', async () => {
+    const listed = await admin.get<Reserves>('/api/v1/admins/auction_reserves');
+    const ethereum = listed.body.items.filter((row) => row.chainId === 1);
+    expect(ethereum.map((row) => [row.symbol, row.minReserve, row.followsGas])).toEqual([
+      ['WETH', null, true],
+      ['ATEM', null, false],
+    ]);
+    for (const bad of [
+      { chain_id: 1, currency_code: 2, min_reserve: '1' }, // the native coin takes no auctions
+      { chain_id: 31337, currency_code: 4, min_reserve: '1' },
+      { chain_id: 1, currency_code: 4, min_reserve: '0' },
+      { chain_id: 1, currency_code: 4, min_reserve: 1 },
+      { chain_id: 1, currency_code: 4, min_reserve: '0.5' },
+    ]) {
+      expect([bad, (await put(bad)).status]).toEqual([bad, 422]);
+    }
+    const set = await put({ chain_id: 1, currency_code: 7, min_reserve: '5000000000000000000' });
+    expect(set.status).toBe(200);
+    expect(set.body.items.find((row) => row.chainId === 1 && row.currencyCode === 7)?.minReserve).toBe(
+      '5000000000000000000',
+    );
+    const cleared = await put({ chain_id: 1, currency_code: 7, min_reserve: null });
+    expect(cleared.body.items.find((row) => row.chainId === 1 && row.currencyCode === 7)?.minReserve).toBeNull();
+    const audit = await admin.get<{ items: { action: string; data: Record<string, unknown> }[] }>(
+      '/api/v1/admins/audit_log?target_type=auction_reserve&target_id=1',
+    );
+    expect(audit.body.items.map((entry) => entry.data)).toEqual([
+      { currencyCode: 7, from: '5000000000000000000', to: null },
+      { currencyCode: 7, from: null, to: '5000000000000000000' },
+    ]);
+  });
+});
+
 describe('payouts', () => {
   const review = (id: number, body: unknown) =>
     admin.put<Payout & { message: string }>(`/api/v1/admins/payouts/${id}`, body);

@@ -1,9 +1,10 @@
 /**
  * `POST /api/v1/cart/check` over HTTP, on the built server pointed at a real anvil chain (chain id 1): a
- * stored listing is buyable with its signed order; a card the seller gave away is `not_owner`, a sold one
- * `filled`, a counter bump `counter`; a stored order whose signature is not the seller's is `signature`, a
- * timed auction is not sold from a cart, an unknown hash is `unknown`; malformed bodies answer 4xx with a
- * message, never 500.
+ * stored listing is buyable with its signed order, its fill simulated from the buyer named or a stand-in (a
+ * contract wallet's listing it flags: ../../src/features/trading/cart/cartCheck.server.test.ts); a card the
+ * seller gave away is `not_owner`, a sold one `filled`, a counter bump `counter`; a stored order whose
+ * signature is not the seller's is `signature`, a timed auction is not sold from a cart, an unknown hash is
+ * `unknown`; malformed bodies answer 4xx with a message, never 500.
  */
 import { erc721Abi, type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -127,6 +128,16 @@ describe('POST /api/v1/cart/check', () => {
       order: toOrderJson(signed.order),
     });
     expect(falling).toMatchObject({ buyable: true, reason: null, listing: { saleType: 'declining' } });
+    // Simulated from the buyer who will send the cart (the flow names them), the fills go through too.
+    const asBuyer = await anonymous.post<{ orders: Checked[] }>('/api/v1/cart/check', {
+      chain_id: 1,
+      order_hashes: [hashes.get(1), hashes.get(2)],
+      buyer: fixture.market.buyer.account.address,
+    });
+    expect(asBuyer.body.orders.map(({ buyable, reason }) => ({ buyable, reason }))).toEqual([
+      { buyable: true, reason: null },
+      { buyable: true, reason: null },
+    ]);
     const now = BigInt(Math.floor(Date.now() / 1000));
     const price = BigInt(falling?.listing?.currentPrice ?? '0');
     expect(price).toBeLessThan(parseEther('1'));
@@ -196,6 +207,9 @@ describe('POST /api/v1/cart/check', () => {
         message: expect.stringMatching(message),
       });
     }
+    const badBuyer = await anonymous.post('/api/v1/cart/check', { chain_id: 1, order_hashes: [hash], buyer: '0x12' });
+    expect(badBuyer.status).toBe(422);
+    expect(badBuyer.body).toMatchObject({ message: expect.stringMatching(/buyer/) });
     const notJson = await anonymous.request('POST', '/api/v1/cart/check', { rawBody: '{"chain_id":' });
     expect(notJson.status).toBe(400);
     const array = await anonymous.request('POST', '/api/v1/cart/check', { rawBody: '[1,2]' });

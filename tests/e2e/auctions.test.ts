@@ -138,7 +138,7 @@ describe('auctions in the browser', () => {
     await seller.page.getByRole('button', { name: 'Sell this card' }).click();
     const form = seller.page.getByRole('form', { name: 'Sell this card' });
     await form.getByLabel('Sale type').selectOption({ label: 'Timed auction (sells to the highest bid)' });
-    await form.getByLabel('Reserve price').fill('0.01');
+    await form.getByLabel('Reserve price').fill('0.1');
     await form.getByLabel('Currency').selectOption({ label: 'WETH' });
     await form.getByLabel('Auction length (days)').fill('1');
     await Promise.all([
@@ -152,12 +152,12 @@ describe('auctions in the browser', () => {
     await bidder.page.goto(`${app.url}${tokenPath(card, '/en')}`);
     await hydrated(bidder.page, 'TradeActions');
     const bid = bidder.page.getByRole('form', { name: 'Place a bid' });
-    expect(await bid.getByLabel(/Your bid/).inputValue()).toBe('0.01');
+    expect(await bid.getByLabel(/Your bid/).inputValue()).toBe('0.1');
     await expectNoSeriousA11yViolations(bidder.page);
-    await bid.getByLabel(/Your bid/).fill('0.012');
+    await bid.getByLabel(/Your bid/).fill('0.12');
     await bid.getByRole('button', { name: 'Bid this amount' }).click();
     await eventually(
-      async () => (await record(card)).listing?.auction?.highestBid === parseEther('0.012').toString(),
+      async () => (await record(card)).listing?.auction?.highestBid === parseEther('0.12').toString(),
       30_000,
     );
     // The form reloads the page once the bid is in.
@@ -168,10 +168,10 @@ describe('auctions in the browser', () => {
           .textContent({ timeout: 1_000 })
           .catch(() => ''),
       )
-      .toContain('0.012');
+      .toContain('0.12');
     await hydrated(bidder.page, 'TradeActions');
-    // The next bid must beat it by 5 %: 0.0126 WETH at least.
-    expect(await bidder.page.locator('#bid-minimum').textContent()).toContain('0.0126');
+    // The next bid must beat it by 5 %: 0.126 WETH at least.
+    expect(await bidder.page.locator('#bid-minimum').textContent()).toContain('0.126');
 
     await seller.page.goto(`${app.url}${tokenPath(card, '/en')}`);
     await hydrated(seller.page, 'TradeActions');

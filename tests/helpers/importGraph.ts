@@ -1,7 +1,9 @@
 /**
  * The import graph of `src/` and the house rules it must keep (docs/architecture.md "Rules"): features do
- * not import each other in loops, `src/lib` imports no feature and `src/ui` none but i18n and chains,
- * islands (`*.tsx`) never reach server code, and the product never imports `src/dev/` or `tests/`.
+ * not import each other in loops, and import only features below them in the documented order; inside
+ * trading, offers and auctions do not import each other and the orders import no act; `src/lib` imports no
+ * feature and `src/ui` none but i18n and chains; islands (`*.tsx`) never reach server code; the product never
+ * imports `src/dev/` or `tests/`; and only trading/orders/ writes an order's status.
  * Type-only imports are erased at build time, so they count for the feature loops but not for what
  * reaches the browser.
  */
@@ -148,6 +150,97 @@ export function productDevImports(graph: ImportGraph): string[] {
     if (from.startsWith('src/dev/')) continue;
     for (const { to } of imports) {
       if (to.startsWith('src/dev/') || to.startsWith('tests/')) found.push(`${from} -> ${to}`);
+    }
+  }
+  return found.sort();
+}
+
+/**
+ * The feature order of docs/architecture.md ("Rules", 1: "Today's order, from the bottom: `a`, `b` <- `c` ..."),
+ * as levels from the bottom; features on one level are side by side.
+ */
+export function documentedOrder(markdown: string): string[][] {
+  const found = /Today's order, from the bottom:([\s\S]*?)\.\s/.exec(markdown);
+  if (!found?.[1]) return [];
+  return found[1].split('<-').map((level) => [...level.matchAll(/`([a-z0-9-]+)`/g)].map((match) => match[1] as string));
+}
+
+/**
+ * Feature imports against the documented order: an import of a feature on the same level or above, and a
+ * feature missing from the order.
+ */
+export function featureOrderViolations(graph: ImportGraph, levels: readonly string[][]): string[] {
+  const levelOf = new Map(levels.flatMap((names, level) => names.map((name) => [name, level] as const)));
+  const found = new Set<string>();
+  for (const [from, imports] of graph) {
+    const a = featureOf(from);
+    if (!a) continue;
+    if (!levelOf.has(a)) found.add(`${a} is not in the documented order`);
+    for (const { to } of imports) {
+      const b = featureOf(to);
+      if (!b || b === a) continue;
+      if (!levelOf.has(b)) found.add(`${b} is not in the documented order`);
+      else if ((levelOf.get(b) ?? 0) >= (levelOf.get(a) ?? 0)) found.add(`${from} -> ${to}`);
+    }
+  }
+  return [...found].sort();
+}
+
+/** Folders inside a feature that must not import one another (`from` -> `to`, paths under src/features/). */
+export const SUBFOLDER_RULES: readonly { from: string; to: RegExp }[] = [
+  // Offers and auctions meet in trading/orders/ (and trading/placeOffer.server.ts), never directly.
+  { from: 'trading/offer/', to: /^trading\/auction\// },
+  { from: 'trading/auction/', to: /^trading\/offer\// },
+  // The orders below every act: they import none of them.
+  { from: 'trading/orders/', to: /^trading\/(offer|auction|cart|sell|buy|cancel|bulk)\// },
+];
+
+/** Imports that break {@link SUBFOLDER_RULES}, type-only ones included. */
+export function subfolderViolations(graph: ImportGraph, rules = SUBFOLDER_RULES): string[] {
+  const found: string[] = [];
+  for (const [from, imports] of graph) {
+    const inside = from.replace(/^src\/features\//, '');
+    for (const rule of rules) {
+      if (!inside.startsWith(rule.from)) continue;
+      for (const { to } of imports) {
+        if (rule.to.test(to.replace(/^src\/features\//, ''))) found.push(`${from} -> ${to}`);
+      }
+    }
+  }
+  return found.sort();
+}
+
+/** The product's source texts (what {@link readImportGraph} reads), by repository-relative path. */
+export function readSources(root: string, graph: ImportGraph): Map<string, string> {
+  return new Map([...graph.keys()].map((path) => [path, readFileSync(join(root, path), 'utf8')]));
+}
+
+/** Where only the order module may write `sell_orders.status` and `offers.status`. */
+export const ORDER_STATE_OWNER = 'src/features/trading/orders/orderStatus.server.ts';
+
+/**
+ * Writes of an order's status outside {@link ORDER_STATE_OWNER}, as `file:line`: a drizzle `update` of
+ * `sellOrders` or `offers` whose `set` names `status`, an `insert` into them (a new order's status), or the
+ * same in raw SQL. The demo seed (`src/dev/`) is not the product and may insert its demo orders.
+ */
+export function orderStatusWriters(sources: ReadonlyMap<string, string>, owner = ORDER_STATE_OWNER): string[] {
+  const updates = /\.update\(\s*(?:schema\.)?(?:sellOrders|offers)\s*\)/g;
+  const others = [
+    /\.insert\(\s*(?:schema\.)?(?:sellOrders|offers)\s*\)/g,
+    /update\s+"?(?:sell_orders|offers)"?\s+set\s[^;`]*?\bstatus\b/gi,
+    /insert\s+into\s+"?(?:sell_orders|offers)\b/gi,
+  ];
+  const found: string[] = [];
+  const at = (path: string, source: string, index: number) => `${path}:${source.slice(0, index).split('\n').length}`;
+  for (const [path, source] of sources) {
+    if (path === owner || path.startsWith('src/dev/')) continue;
+    for (const match of source.matchAll(updates)) {
+      // What the update sets: up to its where (or the statement's end).
+      const statement = source.slice(match.index).split(/\.where\(|;/)[0] as string;
+      if (/\bstatus\s*[:,}]/.test(statement)) found.push(at(path, source, match.index));
+    }
+    for (const pattern of others) {
+      for (const match of source.matchAll(pattern)) found.push(at(path, source, match.index));
     }
   }
   return found.sort();

@@ -31,13 +31,22 @@ export function walletOf(fixture: TestMarket, index: number): LocalWallet {
 export async function signAuction(
   fixture: TestMarket,
   tokenId: bigint,
-  options: { reserve: bigint; seconds: bigint; settler?: `0x${string}` },
+  options: {
+    reserve: bigint;
+    seconds: bigint;
+    settler?: `0x${string}`;
+    /** Who lists (default the seller), e.g. a contract wallet, and whose key signs (default the seller's). */
+    offerer?: `0x${string}`;
+    signer?: LocalWallet;
+  },
 ): Promise<{ input: SellCardInput }> {
-  const { publicClient, contracts, seller } = fixture.market;
+  const { publicClient, contracts } = fixture.market;
+  const signer = options.signer ?? fixture.market.seller;
+  const offerer = options.offerer ?? signer.account.address;
   const { timestamp } = await publicClient.getBlock();
-  const [counter, [, royalty]] = await counterAndRoyalty(fixture, seller.account.address, tokenId, options.reserve);
+  const [counter, [, royalty]] = await counterAndRoyalty(fixture, offerer, tokenId, options.reserve);
   const order = buildAuctionListing({
-    seller: seller.account.address,
+    seller: offerer,
     nft: { contract: contracts.card, tokenId },
     reserve: options.reserve,
     currency: contracts.wrappedNative,
@@ -50,7 +59,7 @@ export async function signAuction(
     counter,
     conduitKey: contracts.conduitKey,
   });
-  const signature = await signOrder(seller, { order, chainId: 1, seaport: contracts.seaport });
+  const signature = await signOrder(signer, { order, chainId: 1, seaport: contracts.seaport });
   return {
     input: {
       chain_id: 1,
@@ -58,7 +67,7 @@ export async function signAuction(
       token_id: tokenId,
       price: options.reserve,
       signature,
-      seller_address: seller.account.address,
+      seller_address: offerer,
       exchange: contracts.seaport,
       currency_code: CurrencyCode.WETH,
       order,

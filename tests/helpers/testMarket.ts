@@ -124,6 +124,8 @@ export interface SignListingOptions {
   signer?: LocalWallet;
   /** Who lists: the order's offerer and the payload's seller (default the fixture's seller). */
   seller?: LocalWallet;
+  /** A contract wallet listing instead (the order's offerer and the payload's seller); `signer` signs for it. */
+  offerer?: Address;
 }
 
 /** The seller's native-currency listing of `tokenId` (unsigned), as {@link signListing} signs it. */
@@ -133,14 +135,9 @@ export async function listingOrder(
   options: SignListingOptions,
 ): Promise<OrderComponents> {
   const { publicClient, contracts } = fixture.market;
-  const seller = options.seller ?? fixture.market.seller;
+  const seller = options.offerer ?? (options.seller ?? fixture.market.seller).account.address;
   const { timestamp } = await publicClient.getBlock();
-  const [counter, [receiver, amount]] = await counterAndRoyalty(
-    fixture,
-    seller.account.address,
-    tokenId,
-    options.price,
-  );
+  const [counter, [receiver, amount]] = await counterAndRoyalty(fixture, seller, tokenId, options.price);
   const { endPrice } = options;
   const endAmount =
     endPrice === undefined
@@ -154,7 +151,7 @@ export async function listingOrder(
           })
         )[1];
   return buildSellOrder({
-    seller: seller.account.address,
+    seller,
     nft: { contract: contracts.card, tokenId },
     price: options.price,
     ...(endPrice === undefined ? {} : { endPrice }),
@@ -172,7 +169,7 @@ export async function listingOrder(
 /** The sell-card payload of `order` (a native-currency listing by `seller` at `price`) signed with `signature`. */
 function sellCardInput(
   fixture: TestMarket,
-  { order, price, signature, seller }: { order: OrderComponents; price: bigint; signature: Hex; seller: LocalWallet },
+  { order, price, signature, seller }: { order: OrderComponents; price: bigint; signature: Hex; seller: Address },
 ): SellCardInput {
   const { contracts } = fixture.market;
   return {
@@ -181,7 +178,7 @@ function sellCardInput(
     token_id: order.offer[0]?.identifierOrCriteria ?? 0n,
     price,
     signature,
-    seller_address: seller.account.address,
+    seller_address: seller,
     exchange: contracts.seaport,
     currency_code: CurrencyCode.ETH,
     order,
@@ -203,7 +200,12 @@ export async function signListing(
     seaport: fixture.market.contracts.seaport,
     account: signer.account,
   });
-  return { order, signature, input: sellCardInput(fixture, { order, price: options.price, signature, seller }) };
+  const offerer = options.offerer ?? seller.account.address;
+  return {
+    order,
+    signature,
+    input: sellCardInput(fixture, { order, price: options.price, signature, seller: offerer }),
+  };
 }
 
 /**
@@ -226,7 +228,7 @@ export async function signBulkListings(
     ...(options.compact ? { compact: true } : {}),
   });
   const inputs = orders.map((order, i) =>
-    sellCardInput(fixture, { order, price: price(i), signature: signatures[i] as Hex, seller }),
+    sellCardInput(fixture, { order, price: price(i), signature: signatures[i] as Hex, seller: seller.account.address }),
   );
   return { orders, signatures, inputs };
 }

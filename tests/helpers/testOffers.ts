@@ -64,6 +64,10 @@ export interface SignOfferOptions {
   token?: Address;
   /** Royalty asked of this card (default the target's, or card 1). */
   royaltyTokenId?: bigint;
+  /** A bid: the settlement account the token offer is restricted to. */
+  zone?: Address;
+  /** A contract wallet offering instead (the order's offerer); `wallet` signs for it. */
+  offerer?: Address;
 }
 
 /** `wallet`'s signed offer, as order and as `POST /api/v1/offers` body. */
@@ -71,14 +75,10 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
   const { publicClient, contracts } = fixture.market;
   const { timestamp } = await publicClient.getBlock();
   const royaltyTokenId = options.royaltyTokenId ?? (options.target.kind === 'token' ? options.target.tokenId : 1n);
-  const [counter, [receiver, amount]] = await counterAndRoyalty(
-    fixture,
-    wallet.account.address,
-    royaltyTokenId,
-    options.unitPrice,
-  );
+  const offerer = options.offerer ?? wallet.account.address;
+  const [counter, [receiver, amount]] = await counterAndRoyalty(fixture, offerer, royaltyTokenId, options.unitPrice);
   const order = buildOffer({
-    offerer: wallet.account.address,
+    offerer,
     target: options.target,
     quantity: options.quantity ?? 1,
     unitPrice: options.unitPrice,
@@ -90,6 +90,7 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
     salt: BigInt(Date.now()) * 1_000n + BigInt(Math.floor(Math.random() * 1_000)),
     counter,
     conduitKey: contracts.conduitKey,
+    ...(options.zone ? { zone: options.zone } : {}),
   });
   const signature = await signOrder(wallet, { order, chainId: 1, seaport: contracts.seaport });
   return { order, signature, body: { chain_id: 1, order: toOrderJson(order), signature } };

@@ -6,6 +6,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { cards, offers } from '~/server/db/schema';
+import { acceptableOfferSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
 
 /** A best offer: the price of one card and its currency. */
@@ -14,15 +15,13 @@ export interface BestOffer {
   currencyCode: number;
 }
 
-const usable = sql`${offers.status} = 'active' and ${offers.inactiveReason} is null`;
-
 /** The best offer of each card of `ids` that has one. */
 export async function bestCardOffers(db: Database, ids: readonly number[]): Promise<Map<number, BestOffer>> {
   if (ids.length === 0) return new Map();
   const rows = await db.execute<{ id: unknown; price: unknown; currency_code: unknown }>(sql`
     select distinct on (${cards.id}) ${cards.id} as id, ${offers.price}::text as price, ${offers.currencyCode} as currency_code
     from ${cards} join ${offers} on ${offers.chainId} = ${cards.chainId} and ${offers.contractAddress} = ${cards.contractAddress}
-      and ${usable}
+      and ${acceptableOfferSql}
       and (${offers.kind} = 'collection' or (${offers.kind} = 'token' and ${offers.tokenId} = ${cards.tokenId})
         or (${offers.kind} = 'trait' and ${offers.criteriaTokenIds} ? (${cards.tokenId})::text))
     where ${inArray(cards.id, [...ids])}
@@ -39,7 +38,7 @@ export async function bestCollectionOffers(db: Database, ids: readonly number[])
     select distinct on (${offers.categoryId}) ${offers.categoryId} as id, ${offers.price}::text as price,
       ${offers.currencyCode} as currency_code
     from ${offers}
-    where ${usable} and ${offers.kind} = 'collection' and ${inArray(offers.categoryId, [...ids])}
+    where ${acceptableOfferSql} and ${offers.kind} = 'collection' and ${inArray(offers.categoryId, [...ids])}
     order by ${offers.categoryId}, ${offers.price} desc`);
   return new Map(
     rows.rows.map((row) => [Number(row.id), { price: String(row.price), currencyCode: Number(row.currency_code) }]),

@@ -15,7 +15,7 @@ export const LOCAL_MINTER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478
 
 /**
  * Private key of anvil development account 9 (public), the local auction settlement account: the zone of
- * timed-auction listings, which fills them against the winning bid (see ../trading/auction/settler.server.ts).
+ * timed-auction listings, which fills them against the winning bid (see ../trading/orders/settler.server.ts).
  */
 export const LOCAL_SETTLER_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
 

@@ -7,7 +7,7 @@
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
  */
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { cards, offers, platformReceipts, sales, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
@@ -17,6 +17,12 @@ import { cardCreator } from '../ledger/cardCreator.server';
 import { bookSaleRevenues, recordReceipts } from '../ledger/fillBooking.server';
 import { fillRevenues, type PaidItem } from '../ledger/fillRevenues';
 import { currencyOfToken } from '../trading/currencyTokens';
+import {
+  cancelBelowCounter,
+  cancelOrderByHash,
+  markListingSold,
+  markOfferFilled,
+} from '../trading/orders/orderStatus.server';
 import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ApplyContext } from './applyTransfers.server';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
@@ -170,10 +176,7 @@ async function storedOrder(tx: Transaction, context: ExchangeContext, event: Ful
     .from(sellOrders)
     .where(and(eq(sellOrders.chainId, context.chainId), eq(sellOrders.orderHash, event.orderHash)));
   if (listing) {
-    await tx
-      .update(sellOrders)
-      .set({ status: 'sold', closedAt: at, closedBlock: Number(event.blockNumber) })
-      .where(and(eq(sellOrders.id, listing.id), ne(sellOrders.status, 'sold')));
+    await markListingSold(tx, listing.id, { at, block: event.blockNumber });
     return { listingId: listing.id, currencyCode: listing.currencyCode, saleType: listing.saleType };
   }
   const [offer] = await tx
@@ -187,10 +190,7 @@ async function storedOrder(tx: Transaction, context: ExchangeContext, event: Ful
 async function closeUsedOffer(tx: Transaction, offer: { id: number; quantity: number }, event: Fulfilled, at: Date) {
   const [used] = await tx.select({ n: count() }).from(sales).where(eq(sales.offerId, offer.id));
   if ((used?.n ?? 0) < offer.quantity) return;
-  await tx
-    .update(offers)
-    .set({ status: 'filled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
-    .where(and(eq(offers.id, offer.id), ne(offers.status, 'filled')));
+  await markOfferFilled(tx, offer.id, { at, block: event.blockNumber });
 }
 
 function fillPosition(context: ExchangeContext, event: Fulfilled, at: Date) {
@@ -286,48 +286,16 @@ export async function applyExchangeEvents(
       await recordFill(tx, context, event, events);
     } else if (event.kind === 'cancelled') {
       const at = await context.blockTime(event.blockNumber);
-      await tx
-        .update(offers)
-        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
-        .where(
-          and(eq(offers.chainId, context.chainId), eq(offers.orderHash, event.orderHash), eq(offers.status, 'active')),
-        );
-      await tx
-        .update(sellOrders)
-        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber) })
-        .where(
-          and(
-            eq(sellOrders.chainId, context.chainId),
-            eq(sellOrders.orderHash, event.orderHash),
-            eq(sellOrders.status, 'active'),
-          ),
-        );
+      await cancelOrderByHash(tx, context.chainId, event.orderHash, { at, block: event.blockNumber });
     } else if (event.kind === 'counter') {
       const at = await context.blockTime(event.blockNumber);
-      await tx
-        .update(offers)
-        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber), inactiveReason: null })
-        .where(
-          and(
-            eq(offers.chainId, context.chainId),
-            eq(offers.exchange, lower(event.seaport)),
-            eq(offers.offererAddress, lower(event.offerer)),
-            eq(offers.status, 'active'),
-            sql`${offers.counter} < ${event.newCounter.toString()}::numeric`,
-          ),
-        );
-      await tx
-        .update(sellOrders)
-        .set({ status: 'cancelled', closedAt: at, closedBlock: Number(event.blockNumber) })
-        .where(
-          and(
-            eq(sellOrders.chainId, context.chainId),
-            eq(sellOrders.exchange, lower(event.seaport)),
-            eq(sellOrders.sellerAddress, lower(event.offerer)),
-            eq(sellOrders.status, 'active'),
-            sql`${sellOrders.counter} < ${event.newCounter.toString()}::numeric`,
-          ),
-        );
+      const key = {
+        chainId: context.chainId,
+        exchange: event.seaport,
+        offerer: event.offerer,
+        counter: event.newCounter,
+      };
+      await cancelBelowCounter(tx, key, { at, block: event.blockNumber });
     }
   }
   if (funded.size > 0) {

@@ -14,7 +14,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { cards, cardTransfers, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
-import type { ListableQuery } from '../trading/listingState.server';
+import type { ListableQuery } from '../trading/orders/listingState.server';
+import { cancelListing } from '../trading/orders/orderStatus.server';
 import type { ChainEvent } from './chainEvents.server';
 
 type Transfer = Extract<ChainEvent, { kind: 'transfer' }>;
@@ -90,11 +91,7 @@ async function endUnlessListable(
     await tx.update(sellOrders).set({ checkedAt: null }).where(eq(sellOrders.id, order.id));
     return;
   }
-  const at = await context.blockTime(blockNumber);
-  await tx
-    .update(sellOrders)
-    .set({ status: 'cancelled', closedAt: at, closedBlock: Number(blockNumber) })
-    .where(and(eq(sellOrders.id, order.id), eq(sellOrders.status, 'active')));
+  await cancelListing(tx, order.id, { at: await context.blockTime(blockNumber), block: blockNumber });
 }
 
 /** Records every `Transfer` of a catalogue card in the range (the card's history; what a reorganisation undoes). */

@@ -3,21 +3,17 @@
  * was signed) and it ends (`expires_at`). The indexer's sweep marks ended listings expired and announces both
  * kinds of moment as changes of their cards, so cached pages follow them within a second or so.
  */
-import { and, eq, gt, isNotNull, lte, min, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, min } from 'drizzle-orm';
 import { sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { expireListings as expireEndedListings } from '../trading/orders/orderStatus.server';
 
 /**
  * Marks active listings whose end time has passed as expired (all chains); answers how many, and the
  * catalogue cards whose listing ended.
  */
-export async function expireListings(db: Database, now = new Date()): Promise<{ expired: number; cardIds: number[] }> {
-  const rows = await db
-    .update(sellOrders)
-    .set({ status: 'expired', closedAt: sql`${sellOrders.expiresAt}` })
-    .where(and(eq(sellOrders.status, 'active'), lte(sellOrders.expiresAt, now)))
-    .returning({ cardId: sellOrders.cardId });
-  return { expired: rows.length, cardIds: rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId])) };
+export function expireListings(db: Database, now = new Date()): Promise<{ expired: number; cardIds: number[] }> {
+  return expireEndedListings(db, now);
 }
 
 /** Cards whose active listing started after `since` and by `now`. */

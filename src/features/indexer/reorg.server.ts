@@ -10,11 +10,12 @@
  *
  * @see ./indexChain.server.ts (where a changed block is noticed)
  */
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { cards, cardTransfers, offers, sales, sellOrders } from '~/server/db/schema';
+import { cards, cardTransfers, sales } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { rollBackReceipts } from '../ledger/fillBooking.server';
+import { reopenAfterReorg } from '../trading/orders/orderStatus.server';
 
 /** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */
 export type OwnerAt = (contract: Address, tokenId: bigint, blockNumber: bigint) => Promise<Address | undefined>;
@@ -71,30 +72,7 @@ export async function rollBackAfter(
       .where(and(eq(sales.chainId, chainId), gt(sales.blockNumber, after)))
       .returning({ id: sales.id });
     await rollBackReceipts(tx, chainId, BigInt(after));
-    const reopened = await tx
-      .update(sellOrders)
-      .set({ status: 'active', closedAt: null, closedBlock: null })
-      .where(
-        and(
-          eq(sellOrders.chainId, chainId),
-          gt(sellOrders.closedBlock, after),
-          inArray(sellOrders.status, ['sold', 'cancelled']),
-          gt(sellOrders.expiresAt, now),
-        ),
-      )
-      .returning({ id: sellOrders.id });
-    const reopenedOffers = await tx
-      .update(offers)
-      .set({ status: 'active', closedAt: null, closedBlock: null, checkedAt: null })
-      .where(
-        and(
-          eq(offers.chainId, chainId),
-          gt(offers.closedBlock, after),
-          inArray(offers.status, ['filled', 'cancelled']),
-          gt(offers.expiresAt, now),
-        ),
-      )
-      .returning({ id: offers.id });
+    const reopened = await reopenAfterReorg(tx, chainId, after, now);
     for (const [key, owner] of owners) {
       const card = touched.get(key);
       if (!card || !owner) continue;
@@ -108,7 +86,7 @@ export async function rollBackAfter(
     return {
       transfers: transfers.length,
       sales: removedSales.length,
-      reopened: reopened.length + reopenedOffers.length,
+      reopened: reopened.listings.length + reopened.offers.length,
     };
   });
 }

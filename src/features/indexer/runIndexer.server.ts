@@ -1,8 +1,7 @@
 /**
  * The indexer's jobs on the one runner (../../server/jobs/runner.ts), all under the leader lock: each chain is
  * followed on its own (one whose RPC is down backs off, saying so once, while the others go on), its active
- * listings and offers are re-checked as Seaport's validator would (../trading/orderHealth.server.ts,
- * ../trading/offer/checkOffers.server.ts) beside the block loop so that those reads never hold back new blocks,
+ * listings, offers and bids are re-checked (../trading/recheckOrders.server.ts) beside the block loop so that those reads never hold back new blocks,
  * its ended timed auctions are settled (../trading/auction/settleAuctions.server.ts), and the listings' start and
  * end times are followed (./listingClock.server.ts: ended ones are marked expired, both announced as changes).
  * {@link startIndexer} runs them alone (`npm run indexer`, tests); the web server registers them on its runner.
@@ -16,9 +15,8 @@ import type { Chain } from '../chains/chains';
 import { classifyChainError } from '../chains/publicClients.server';
 import { publishChange } from '../events/publish.server';
 import { settleAuctions } from '../trading/auction/settleAuctions.server';
-import { settlerAccount } from '../trading/auction/settler.server';
-import { checkOffers } from '../trading/offer/checkOffers.server';
-import { checkOrders } from '../trading/orderHealth.server';
+import { settlerAccount } from '../trading/orders/settler.server';
+import { recheckOrders } from '../trading/recheckOrders.server';
 import { syncChain } from './indexChain.server';
 import { indexerSettings } from './indexerSettings';
 import { expireListings, listingsStarted, nextListingMoment } from './listingClock.server';
@@ -87,10 +85,11 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
       },
     );
     runner.every(`${chain.chainName}: re-checking orders`, { pollMs: settings.pollMs, needsLock: true }, async () => {
-      const rechecked = await checkOrders(handle.db, chain, options.feeRecipient);
-      if (rechecked.length > 0) await publishChange({ cards: rechecked });
-      const offersChanged = await checkOffers(handle.db, chain);
-      if (offersChanged.length > 0) await publishChange({ offers: offersChanged });
+      const changed = await recheckOrders(handle.db, chain, options.feeRecipient);
+      if (changed.cards.length > 0) await publishChange({ cards: changed.cards });
+      if (changed.offerCollections.length > 0) await publishChange({ offers: changed.offerCollections });
+      // A bidder disqualified (and maybe a later end): the auctions' pages and grids change.
+      if (changed.auctions.length > 0) await publishChange({ lists: true, allCards: true });
     });
     if (account) {
       runner.every(

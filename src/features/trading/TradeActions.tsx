@@ -11,7 +11,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $currentUser } from '../session/store';
-import { BidForm } from './auction/BidForm';
+import { BidForm, type LoadBidFlow } from './auction/BidForm';
 import { BuyButton } from './buy/BuyButton';
 import { CancelListingButton } from './cancel/CancelListingButton';
 import { AddToCartButton } from './cart/AddToCartButton';
@@ -19,6 +19,9 @@ import { SellForm } from './sell/SellForm';
 import { TradeProgressNote } from './TradeProgressNote';
 import { type TradeActionsProps, tradeRole } from './tradeModel';
 import { useTradeRunner } from './useTradeRunner';
+
+/** A bid is made by the offer flow (auctions do not import offers; they meet here). */
+const loadBidFlow: LoadBidFlow = async () => (await import('./offer/makeOfferFlow')).makeOfferFlow;
 
 /**
  * The trading actions of one token. The page is the same for every visitor: who is looking comes from the
@@ -46,7 +49,7 @@ export default function TradeActions(pageProps: TradeActionsProps) {
       {role === 'buy' && <BuyButton props={props} runner={runner} />}
       {cartable && <AddToCartButton props={props} />}
       {role === 'cancel' && <CancelListingButton props={props} runner={runner} />}
-      {role === 'bid' && <BidForm props={props} runner={runner} />}
+      {role === 'bid' && <BidForm props={props} runner={runner} loadFlow={loadBidFlow} />}
       {role === 'none' &&
         props.listing?.auction &&
         props.listing.auction.bidCount > 0 &&

@@ -7,7 +7,7 @@ import type { Address, Hex } from 'viem';
 import { badGateway, unprocessable } from '~/server/api/errors';
 import type { Chain } from '../chains/chains';
 import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
-import type { SettlerEnv } from './auction/settler.server';
+import type { SettlerEnv } from './orders/settler.server';
 import { seaportAbi } from './seaport/seaportAbi';
 import type { SellTermsEnv } from './sellTerms.server';
 

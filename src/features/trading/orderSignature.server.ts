@@ -57,3 +57,23 @@ export async function isOrderSignatureValid(
     return false;
   }
 }
+
+/**
+ * Whether `signature` (65 or 64 bytes, single or bulk) was made with the offerer's own key. Seaport checks
+ * such a signature with `ecrecover` and never asks the offerer's code, so its answer cannot change between a
+ * check and a transaction; a contract wallet's (ERC-1271) answer can. Timed auctions take only these.
+ */
+export async function isSignedByOfferersKey(
+  chain: Chain,
+  seaport: Address,
+  order: OrderComponents,
+  signature: Hex,
+): Promise<boolean> {
+  try {
+    const check = seaportSignatureCheck(chain.chainId, seaport, order, signature);
+    const signer = await seaportEcdsaSigner(check.ecdsaDigest, check.ecdsa);
+    return signer !== undefined && signer !== null && isAddressEqual(signer, order.offerer);
+  } catch {
+    return false;
+  }
+}

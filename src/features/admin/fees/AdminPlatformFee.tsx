@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { parseAmount } from '~/features/trading/tradeModel';
+import { formatCryptoPrecise } from '~/lib/price';
 import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, Table } from '../shell/AdminUi';
 import { formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
-import type { AdminFeeRow, AdminFees } from '../shell/types';
+import type { AdminAuctionReserveRow, AdminAuctionReserves, AdminFeeRow, AdminFees } from '../shell/types';
 import { CardPaymentSettingsSection } from './CardPaymentSettingsForm';
 import { formatBps, isAllowedFeeBps, MAX_PLATFORM_FEE_BPS, percentToBps } from './feeBps';
 
@@ -99,15 +101,122 @@ function PlatformFee() {
   );
 }
 
+/** The new-minimum input, save and clear buttons of one chain and auction currency. */
+function ReserveForm({ row, onSaved }: { row: AdminAuctionReserveRow; onSaved: (rows: AdminAuctionReserves) => void }) {
+  const { t, session } = useAdmin();
+  const [amount, setAmount] = useState('');
+  const { busy, run } = useAdminAction();
+  const names = { chain: row.chainName, symbol: row.symbol };
+  const save = async (minReserve: string | null) => {
+    const saved = await run(
+      () =>
+        session.client.put<AdminAuctionReserves>('/api/v1/admins/auction_reserves', {
+          chain_id: row.chainId,
+          currency_code: row.currencyCode,
+          min_reserve: minReserve,
+        }),
+      t('admin.reserve.saved', names),
+    );
+    if (saved) {
+      setAmount('');
+      onSaved(saved);
+    }
+  };
+  const submit = () => {
+    const wei = parseAmount(amount, row.decimals);
+    if (wei === null) {
+      showSnackbar(t('admin.reserve.invalid'), { color: 'alert', timeout: LAYOUT_SNACKBAR_TIMEOUT });
+      return;
+    }
+    void save(wei.toString());
+  };
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label className="grid gap-1 text-sm">
+        <span>{t('admin.reserve.newMin', names)}</span>
+        <input
+          className="w-32 rounded-md border border-surface-border bg-surface-sunken px-3 py-2"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+      </label>
+      <button type="submit" className="btn-primary" disabled={busy || amount.trim() === ''}>
+        {t('admin.common.save')}
+      </button>
+      {row.minReserve !== null && (
+        <button type="button" className="btn-ghost" disabled={busy} onClick={() => void save(null)}>
+          {t('admin.reserve.clear')}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** The minimum auction reserve of each chain's auction currencies. */
+function AuctionReserves() {
+  const { t } = useAdmin();
+  const { data, loading, notFound } = useAdminData<AdminAuctionReserves>('/api/v1/admins/auction_reserves');
+  const [saved, setSaved] = useState<AdminAuctionReserves | null>(null);
+  const reserves = saved ?? data;
+  if (!reserves) return <LoadState loading={loading} notFound={notFound} />;
+  return (
+    <Section title={t('admin.reserve.title')}>
+      <p className="mb-4 text-sm text-ink-muted">{t('admin.reserve.lead', { gas: reserves.settlementGas })}</p>
+      <Table
+        label={t('admin.reserve.title')}
+        head={[
+          t('admin.common.chain'),
+          t('admin.reserve.currency'),
+          t('admin.reserve.current'),
+          t('admin.fee.updatedBy'),
+          t('admin.fee.change'),
+        ]}
+        empty={reserves.items.length === 0}
+      >
+        {reserves.items.map((row) => (
+          <tr key={`${row.chainId}:${row.currencyCode}`}>
+            <Cell>
+              {row.chainName} ({row.chainId})
+            </Cell>
+            <Cell>{row.symbol}</Cell>
+            <Cell>
+              <span data-reserve={`${row.chainId}:${row.currencyCode}`}>
+                {row.minReserve !== null
+                  ? formatCryptoPrecise(row.minReserve, row.symbol, row.decimals)
+                  : t(row.followsGas ? 'admin.reserve.followsGas' : 'admin.reserve.closed')}
+              </span>
+            </Cell>
+            <Cell>
+              {row.updatedBy ?? '—'}
+              <span className="block text-xs text-ink-muted">{formatWhen(row.updatedAt)}</span>
+            </Cell>
+            <Cell>
+              <ReserveForm row={row} onSaved={setSaved} />
+            </Cell>
+          </tr>
+        ))}
+      </Table>
+    </Section>
+  );
+}
+
 /**
- * The platform fee of each chain, set in percent (stored in basis points, at most 10 %), and card payments'
- * fees and payout hold.
+ * The platform fee of each chain, set in percent (stored in basis points, at most 10 %), the minimum auction
+ * reserve of each chain's auction currencies, and card payments' fees and payout hold.
  * @see docs/product-spec.md §2 (/admins/platform-fee)
  */
 export default function AdminPlatformFee(props: AdminScreenProps) {
   return (
     <AdminShell {...props}>
       <PlatformFee />
+      <AuctionReserves />
       <CardPaymentSettingsSection />
     </AdminShell>
   );

@@ -166,6 +166,28 @@ export interface AdminFees {
   items: AdminFeeRow[];
 }
 
+/** The minimum auction reserve of one chain and auction currency. */
+export interface AdminAuctionReserveRow {
+  chainId: number;
+  chainName: string;
+  currencyCode: number;
+  symbol: string;
+  decimals: number;
+  /** Set by an admin, in the token's smallest unit; null when the default applies. */
+  minReserve: string | null;
+  /** Without a setting: true for the wrapped coin (what makes the fee pay a settlement's gas now), false for another token (no auctions). */
+  followsGas: boolean;
+  updatedBy: string | null;
+  updatedAt: string | null;
+}
+
+/** The minimum auction reserves (on the platform fee screen). */
+export interface AdminAuctionReserves {
+  /** The gas a settlement is budgeted at. */
+  settlementGas: string;
+  items: AdminAuctionReserveRow[];
+}
+
 /** A payout request as the admin sees it. */
 export interface AdminPayoutRow extends PayoutItem {
   illustrator: { id: number; uid: string; name: string };

@@ -9,38 +9,26 @@
  *
  * @see ./cardFilters.ts
  */
-import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '~/features/chains/currencies';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
 import { cards, categories, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
+import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
 import { auctionSummaries } from '../auctionSummaries.server';
 import { bestCardOffers } from '../bestOffers.server';
 import type { CardDetail, CardSummary, CardTrait } from '../types';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
 
-/**
- * What a listing asks now: its price, or for a declining one what Seaport charges at this second: each
- * consideration item moved linearly from its start to its end amount, rounded up, summed (exact integer
- * arithmetic; src/features/trading/seaport/orderAmounts.ts does the same for one order).
- */
-export const currentPriceSql = (() => {
-  const total = sql`extract(epoch from ${sellOrders.expiresAt} - ${sellOrders.startsAt})`;
-  const elapsed = sql`least(${total}, greatest(0, floor(extract(epoch from now())) - extract(epoch from ${sellOrders.startsAt})))`;
-  const item = sql`(item->>'startAmount')::numeric * (${total} - ${elapsed}) + (item->>'endAmount')::numeric * ${elapsed}`;
-  return sql<string>`(case when ${sellOrders.endPrice} is null then ${sellOrders.price} else (
-    select sum(div(${item} + ${total} - 1, ${total})) from jsonb_array_elements(${sellOrders.order}->'consideration') item) end)`;
-})();
-
 /** The lateral subquery picking a card's active listing (see the module comment). */
 function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) {
   return db
     .select({
       id: sellOrders.id,
-      price: sql<string>`${currentPriceSql}`.as('current_price'),
+      price: sql<string>`${currentPriceSql()}`.as('current_price'),
       startPrice: sellOrders.price,
       endPrice: sellOrders.endPrice,
       saleType: sellOrders.saleType,
@@ -61,10 +49,8 @@ function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) 
         eq(sellOrders.chainId, cards.chainId),
         eq(sellOrders.contractAddress, cards.contractAddress),
         eq(sellOrders.tokenId, cards.tokenId),
-        eq(sellOrders.status, 'active'),
+        openListingSql(),
         eq(sellOrders.sellerAddress, cards.ownerAddress),
-        gt(sellOrders.expiresAt, sql`now()`),
-        lte(sellOrders.startsAt, sql`now()`),
         currencyCodes ? inArray(sellOrders.currencyCode, currencyCodes) : undefined,
       ),
     )

@@ -1,23 +1,52 @@
 /**
  * Bidding on a timed auction (the token page's trading island, for signed-in visitors who do not sell it):
  * the amount, at least the auction's minimum (the reserve, or the highest bid plus 5 %), in the auction's
- * token. A bid is a token offer lasting until the auction's settlement (../offer/makeOfferFlow.ts, loaded on
- * submit); the server holds it to the auction's rules (./bids.server.ts).
+ * token. A bid is a token offer restricted to the settlement account and lasting until the auction's
+ * settlement, made by the offer flow (loaded on submit; ../TradeActions.tsx hands it over: auctions do not
+ * import offers); the server holds it to the auction's rules (./bids.server.ts).
  */
 import { useState } from 'react';
 import { formatUnits } from 'viem';
 import { interpolate } from '../../i18n/format';
+import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { OfferTarget } from '../seaport/buildOffer';
 import { parseAmount, type TradeActionsProps } from '../tradeModel';
 import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
 import type { useTradeRunner } from '../useTradeRunner';
+import type { TradeProgress } from '../walletTrade';
+
+/** What the bid form asks the offer flow to make. */
+export interface BidInput {
+  userWallet: string;
+  target: OfferTarget;
+  quantity: 1;
+  unitPrice: bigint;
+  token: `0x${string}`;
+  wrappable: false;
+  days: number;
+  endTime: bigint;
+  royaltyTokenId: bigint;
+  zone: `0x${string}`;
+}
+
+/** Loads the flow that makes, signs and sends the bid. */
+export type LoadBidFlow = () => Promise<
+  (
+    provider: Eip1193Provider,
+    trade: TradeActionsProps,
+    input: BidInput,
+    onProgress: (p: TradeProgress) => void,
+  ) => Promise<void>
+>;
 
 interface Props {
   props: TradeActionsProps;
   runner: ReturnType<typeof useTradeRunner>;
+  loadFlow: LoadBidFlow;
 }
 
 /** The bid form (see the module comment). */
-export function BidForm({ props, runner }: Props) {
+export function BidForm({ props, runner, loadFlow }: Props) {
   const { messages: m } = props;
   const auction = props.listing?.auction;
   const currency = props.currencies.find((c) => c.code === auction?.currencyCode);
@@ -27,28 +56,29 @@ export function BidForm({ props, runner }: Props) {
 
   function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
-    if (!auction || !currency) return;
+    if (!auction || !currency || !props.settler) return;
     const unitPrice = parseAmount(amount, currency.decimals);
     if (unitPrice === null || unitPrice < BigInt(auction.minimumBid)) return runner.fail(m.invalidPrice);
-    const input = {
+    const input: BidInput = {
       userWallet: props.userWallet ?? '',
       target: {
         kind: 'token' as const,
         contract: props.contractAddress as `0x${string}`,
         tokenId: BigInt(props.tokenId),
       },
-      quantity: 1,
+      quantity: 1 as const,
       unitPrice,
       token: currency.token as `0x${string}`,
-      wrappable: false,
+      wrappable: false as const,
       days: 1,
       endTime: BigInt(Math.floor(Date.parse(auction.bidsValidUntil) / 1000)) + 60n,
       royaltyTokenId: BigInt(props.tokenId),
+      zone: props.settler as `0x${string}`,
     };
     void runner.start(async () => {
-      const { makeOfferFlow } = await import('../offer/makeOfferFlow');
+      const makeBid = await loadFlow();
       return async (provider, onProgress) => {
-        await makeOfferFlow(provider, props, input, onProgress);
+        await makeBid(provider, props, input, onProgress);
         window.location.reload();
       };
     });

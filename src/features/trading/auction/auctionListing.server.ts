@@ -1,29 +1,38 @@
 /**
  * Storing a timed-auction listing sent to `POST /api/v1/sell_card` (an order restricted to the platform's
- * settlement account, ./auctionRules.ts): the checks only an auction needs, and its `auctions` row, written in
- * the same transaction as the sell order.
+ * settlement account, ./auctionRules.ts): the checks only an auction needs (its layout, a reserve at least
+ * the chain's minimum, ./auctionReserve.server.ts, and a signature made with the seller's own key: a contract
+ * wallet's ERC-1271 answer could change between the settlement's check and its transaction, and jam it), and
+ * its `auctions` row, written in the same transaction as the sell order.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Address } from 'viem';
+import { type Address, formatUnits } from 'viem';
+import { getT } from '~/features/i18n/t';
 import { conflict, unprocessable } from '~/server/api/errors';
 import { auctionBids, auctions, type sellOrders } from '~/server/db/schema';
-import type { Transaction } from '~/server/db/types';
+import type { Database, Transaction } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
+import { CURRENCIES } from '../../chains/currencies';
 import { currencyToken } from '../currencyTokens';
-import type { ListingState } from '../listingState.server';
+import { onChain } from '../orderCalls.server';
+import { isSignedByOfferersKey } from '../orderSignature.server';
+import type { ListingState } from '../orders/listingState.server';
+import { ORDER_REASON_KEYS } from '../orders/orderFacts';
+import { type SettlerEnv, settlerAccount } from '../orders/settler.server';
 import type { SellCardInput } from '../sellCardPayload';
 import type { SellTerms } from '../sellTerms.server';
+import { minimumReserve } from './auctionReserve.server';
 import { auctionEnd, auctionListingProblem, MIN_STEP_BPS, SETTLEMENT_MARGIN_SECONDS } from './auctionRules';
-import { type SettlerEnv, settlerAccount } from './settler.server';
 
 /** Refuses an auction listing that breaks the rules, given the chain's state (royalty at the reserve). */
-export function checkAuctionListing(
+export async function checkAuctionListing(
+  db: Database,
   chain: Chain,
   input: SellCardInput,
   state: ListingState,
   terms: SellTerms,
   options: { env?: SettlerEnv | undefined; now: Date },
-): void {
+): Promise<void> {
   const problem = auctionListingProblem(
     input.order,
     {
@@ -42,6 +51,20 @@ export function checkAuctionListing(
     },
   );
   if (problem) throw unprocessable(problem);
+  const symbol = CURRENCIES[input.currency_code as keyof typeof CURRENCIES]?.symbol ?? '';
+  const least = await onChain(chain, () => minimumReserve(db, chain, input.currency_code, terms.feeBps));
+  if (least.amount === undefined) {
+    throw unprocessable(`Auctions in ${symbol} are closed on ${chain.chainName}: no minimum reserve is set for them`);
+  }
+  if (input.price < least.amount) {
+    const decimals = CURRENCIES[input.currency_code as keyof typeof CURRENCIES]?.decimals ?? 18;
+    throw unprocessable(
+      `The reserve is below the minimum reserve of ${formatUnits(least.amount, decimals)} ${symbol} on ${chain.chainName} (what a settlement costs)`,
+    );
+  }
+  if (!(await isSignedByOfferersKey(chain, chain.contracts.exchange, input.order, input.signature))) {
+    throw unprocessable(getT('en')(ORDER_REASON_KEYS.contract_wallet));
+  }
 }
 
 /**

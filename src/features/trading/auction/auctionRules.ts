@@ -13,6 +13,7 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (restricted orders, match orders)
  */
 import { type Address, type Hex, zeroHash } from 'viem';
+import { isRestricted } from '../orders/orderFacts';
 import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
 import { durationProblem } from '../sellOrderRules';
 
@@ -99,11 +100,7 @@ export function auctionEnd(order: Pick<OrderComponents, 'endTime'>): bigint {
 }
 
 /** Whether `order` is a timed-auction listing (restricted to a zone) rather than an open one. */
-export function isAuctionListing(order: Pick<OrderComponents, 'zone' | 'orderType'>): boolean {
-  return (
-    order.orderType === OrderType.FULL_RESTRICTED && !same(order.zone, '0x0000000000000000000000000000000000000000')
-  );
-}
+export const isAuctionListing = isRestricted;
 
 /** What the server requires of an auction listing (see the module comment). */
 export interface AuctionListingContext {

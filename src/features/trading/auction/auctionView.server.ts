@@ -30,9 +30,7 @@ export async function auctionOfListing(
     .limit(1);
   if (!auction) return null;
   const bids = await bidsOf(db, auction.id);
-  const standing = bids.filter(
-    (bid) => bid.invalidReason === null && bid.offerStatus === 'active' && bid.offerInactive === null,
-  );
+  const standing = bids.filter((bid) => bid.standing);
   const highest = standing[0];
   const winner =
     auction.winningOfferId === null ? undefined : bids.find((bid) => bid.offerId === auction.winningOfferId);

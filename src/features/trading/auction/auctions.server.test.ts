@@ -23,8 +23,8 @@ import { approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/h
 import { syncChain } from '../../indexer/indexChain.server';
 import { cardAbi } from '../contracts/cardAbi';
 import { checkOffers } from '../offer/checkOffers.server';
-import { submitOffer } from '../offer/submitOffer.server';
-import { checkOrders, ORDER_CHECK_INTERVAL_MS } from '../orderHealth.server';
+import { checkOrders, ORDER_CHECK_INTERVAL_MS } from '../orders/orderHealth.server';
+import { placeOffer as submitOffer } from '../placeOffer.server';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
@@ -77,6 +77,7 @@ async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now: Dat
     target: { kind: 'token', contract: fixture.card, tokenId },
     unitPrice: price,
     endOffset: BID_END,
+    zone: TEST_SETTLER.address,
   });
   const { offer: stored } = await submitOffer(database.db, walletAddress(wallet), payloadOf(offer), options(now));
   return { ...offer, stored };
@@ -213,6 +214,7 @@ describe('a timed auction', () => {
       target: { kind: 'token', contract: fixture.card, tokenId },
       unitPrice: parseEther('3'),
       endOffset: BID_END,
+      zone: TEST_SETTLER.address,
     });
     const [card, fee, royalty] = offer.order.consideration;
     if (!card || !fee || !royalty) throw new Error('the bid lacks its items');
@@ -285,12 +287,14 @@ describe('a timed auction', () => {
     const brief = await signOffer(fixture, a, {
       target: { kind: 'token', contract: fixture.card, tokenId: 16n },
       unitPrice: reserve,
+      zone: TEST_SETTLER.address,
     });
     await expect(submitOffer(database.db, walletAddress(a), payloadOf(brief), options())).rejects.toThrow(/stay valid/);
     const own = await signOffer(fixture, fixture.market.seller, {
       target: { kind: 'token', contract: fixture.card, tokenId: 16n },
       unitPrice: reserve,
       endOffset: BID_END,
+      zone: TEST_SETTLER.address,
     });
     await expect(submitOffer(database.db, seller(), payloadOf(own), options())).rejects.toThrow();
     expect((await auctionRow(auction.id))?.status).toBe('running');

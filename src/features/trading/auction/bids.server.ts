@@ -1,17 +1,23 @@
 /**
  * Bids on timed auctions. A bid is a token offer (../offer/submitOffer.server.ts) on a card whose active
- * listing is a running auction: it must be in the auction's currency, at least the reserve or the highest bid
- * plus the minimum step (./auctionRules.ts), last until the listing's own end (so it is still good when the
- * auction is settled, whatever extensions come), and arrive before the end. A bid in the last ten minutes moves
- * the end ten minutes after it. Bids are placed one at a time per auction (the auction row is locked), so two
- * bids at once cannot both claim to be the highest.
+ * listing is a running auction: restricted to the settlement account (so nobody else can ever fill it, and it
+ * ends with its auction), signed with the bidder's own key (not a contract wallet's ERC-1271 answer, which
+ * could change between the settlement's check and its transaction), in the auction's currency, at least the
+ * reserve or the highest standing bid plus the minimum step (./auctionRules.ts), lasting until the listing's
+ * own end (so it is still good when the auction is settled, whatever extensions come), and arriving before the
+ * end. A bid in the last ten minutes moves the end ten minutes after it. Bids are placed one at a time per
+ * auction (the auction row is locked), so two bids at once cannot both claim to be the highest.
  */
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { getT } from '~/features/i18n/t';
 import { unixSeconds } from '~/lib/dates';
 import { conflict } from '~/server/api/errors';
 import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
+import { standingBidSql } from '~/server/db/schema/orderSql';
 import type { Database, Transaction } from '~/server/db/types';
-import type { OfferShape } from '../offer/offerRules';
+import { isSignedByOfferersKey } from '../orderSignature.server';
+import type { BidFacts, BidTerms } from '../orders/bidTerms';
+import { ORDER_REASON_KEYS } from '../orders/orderFacts';
 import type { OrderComponents } from '../seaport/seaportTypes';
 import { endAfterBid, minimumBid } from './auctionRules';
 
@@ -51,35 +57,36 @@ export async function highestBid(db: Database | Transaction, auctionId: number):
     .select({ price: auctionBids.price })
     .from(auctionBids)
     .innerJoin(offers, eq(offers.id, auctionBids.offerId))
-    .where(
-      and(
-        eq(auctionBids.auctionId, auctionId),
-        isNull(auctionBids.invalidReason),
-        eq(offers.status, 'active'),
-        isNull(offers.inactiveReason),
-      ),
-    )
+    .where(and(eq(auctionBids.auctionId, auctionId), standingBidSql))
     .orderBy(desc(auctionBids.price))
     .limit(1);
   return row ? BigInt(row.price) : undefined;
 }
 
-/** The first problem with `order` as a bid on `auction` at `now`, or undefined (the price checked again on placing). */
+/** The first problem with a bid on `auction` at `now`, or undefined (the price is checked again on placing). */
 export async function bidProblem(
   db: Database,
   auction: RunningAuction,
-  shape: OfferShape,
-  order: OrderComponents,
+  bid: BidFacts,
   now: Date,
 ): Promise<string | undefined> {
+  const { order } = bid;
   if (now >= auction.endsAt) return 'This auction has ended';
-  if (shape.currencyCode !== auction.currencyCode) return 'A bid must be in the auction’s currency';
+  if (!bid.restricted) {
+    return 'This card is in a timed auction: a bid must be restricted to the settlement account (order.zone, orderType 2)';
+  }
+  if (bid.currencyCode !== auction.currencyCode) return 'A bid must be in the auction’s currency';
   if (order.offerer.toLowerCase() === auction.sellerAddress) return 'You cannot bid on your own auction';
   if (order.endTime < unixSeconds(auction.listingEnd)) {
     return `A bid must stay valid until ${auction.listingEnd.toISOString()} (the auction’s settlement)`;
   }
   const least = minimumBid(BigInt(auction.reservePrice), await highestBid(db, auction.id), auction.minStepBps);
-  return shape.unitPrice < least ? `A bid must be at least ${least}` : undefined;
+  if (bid.unitPrice < least) return `A bid must be at least ${least}`;
+  const seaport = bid.chain.contracts.exchange;
+  if (!(await isSignedByOfferersKey(bid.chain, seaport, order, bid.signature))) {
+    return getT('en')(ORDER_REASON_KEYS.contract_wallet);
+  }
+  return undefined;
 }
 
 /**
@@ -103,6 +110,7 @@ export async function placeBid(
   offer: { id: number; price: string; offererAddress: string },
   now: Date,
 ): Promise<{ endsAt: Date }> {
+  // Placed under the auction's lock, as disqualifications and settlements take it.
   const [auction] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('update');
   if (auction?.status !== 'running' || now >= auction.endsAt) throw conflict('This auction has ended');
   const least = minimumBid(BigInt(auction.reservePrice), await highestBid(tx, auction.id), auction.minStepBps);
@@ -132,6 +140,7 @@ export async function bidsOf(db: Database, auctionId: number) {
         offerStatus: offers.status,
         offerInactive: offers.inactiveReason,
         offerId: offers.id,
+        standing: sql<boolean>`${standingBidSql}`,
       })
       .from(auctionBids)
       .innerJoin(offers, eq(offers.id, auctionBids.offerId))
@@ -150,3 +159,11 @@ export async function auctionsWithBids(db: Database, auctionIds: number[]): Prom
     .where(inArray(auctionBids.auctionId, auctionIds));
   return new Set(rows.map((row) => row.id));
 }
+
+/** The auction side of `POST /api/v1/offers` (../orders/bidTerms.ts), for ../placeOffer.server.ts. */
+export const auctionBidTerms: BidTerms<RunningAuction> = {
+  auctionOf: runningAuctionOf,
+  problem: bidProblem,
+  payoutProblem: bidPayoutProblem,
+  place: (tx, auction, offer, now) => placeBid(tx, auction.id, offer, now),
+};

@@ -1,143 +1,105 @@
 /**
- * Settles timed auctions once they end, without the seller: the settlement account (the listings' zone,
- * ./settler.server.ts) matches the listing with the highest bid that can still pay (./settlementCall.ts).
+ * Settles timed auctions once they end, without the seller: the settlement account (the listings' and the
+ * bids' zone, ./settler.server.ts) matches the listing with the highest bid that can still pay
+ * (./settlementCall.ts).
  *
  * Exactly once, across retries and restarts: the settlement transaction is signed first and stored with the
  * auction (`settling`, its raw bytes and hash) before it is sent; a later pass (after a restart, say) sends the
- * very same bytes again instead of signing anew, so the chain can take it once at most. A receipt ends it:
- * `settled`, or, when it reverted, the bid is marked invalid and the next pass tries the next bid.
+ * very same bytes again instead of signing anew, so the chain can take it once at most. A receipt ends it.
  *
- * The winning bid is the highest at or above the reserve whose offerer still has the balance and the allowance,
- * whose order is neither cancelled nor filled nor voided, and whose match the chain accepts (simulated first).
- * Bids that fail are marked with the reason and passed over. Runs in the indexer's process under its lock
+ * No wallet can jam it: each auction (and each bid) is handled on its own, so one that fails never stops the
+ * others; the transaction is simulated as it will be sent, with its gas limit from that simulation
+ * (./settlementTx.server.ts); a failure is blamed on the party whose order, signature or transfer failed
+ * (./settlementBlame.server.ts), never on the honest bidders: a seller's ends the auction unsold, a bidder's
+ * disqualifies that bidder's bids (./bidStanding.server.ts), and one with no one to blame is tried again a few
+ * times at most (./auctionOutcome.server.ts). Runs in the indexer's process under its lock
  * (../../indexer/runIndexer.server.ts), so one server settles at a time.
  */
 import { and, asc, eq, gt, lte, ne, notExists } from 'drizzle-orm';
 import {
-  createWalletClient,
-  encodeFunctionData,
   type Hash,
   type Hex,
-  http,
-  keccak256,
   type PrivateKeyAccount,
   parseTransaction,
   recoverTransactionAddress,
   type TransactionSerialized,
 } from 'viem';
-import { unixSeconds } from '~/lib/dates';
 import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
-import { classifyChainError, publicClientFor, toViemChain } from '../../chains/publicClients.server';
-import { readListingState } from '../listingState.server';
-import { offerInactiveReason } from '../offer/offerHealth';
-import { readOfferState } from '../offer/offerState.server';
+import { publicClientFor } from '../../chains/publicClients.server';
 import { parseOrderJson } from '../orderJson';
-import { orderHash } from '../seaport/orderHash';
-import { seaportAbi } from '../seaport/seaportAbi';
-import type { OrderComponents } from '../seaport/seaportTypes';
+import type { OrderReason } from '../orders/orderFacts';
+import { type FeeFields, feeFields } from '../orders/simulateAsSent.server';
+import type { SignedOrder } from '../seaport/advancedOrder';
+import {
+  type Auction,
+  type AuctionOutcome,
+  endUnsold,
+  endWithListing,
+  markSettled,
+  release,
+  retryLater,
+  sellerOutcome,
+} from './auctionOutcome.server';
+import { disqualifyBidder } from './bidStanding.server';
 import { bidsOf } from './bids.server';
-import { settlementArgs } from './settlementCall';
+import { bidNow, blameSettlement, listingNow } from './settlementBlame.server';
+import { prepareSettlement } from './settlementTx.server';
 
-type Auction = typeof auctions.$inferSelect;
-
-/** What one pass did to an auction. */
-export interface AuctionOutcome {
-  auctionId: number;
-  status: Auction['status'] | 'pending';
-  txHash?: Hash;
-}
+export type { AuctionOutcome } from './auctionOutcome.server';
 
 /** Options of {@link settleAuctions}. */
 export interface SettleOptions {
   now?: Date;
   /** How long to wait for a sent settlement's receipt before leaving it to the next pass (default 30 s). */
   receiptTimeoutMs?: number;
-  /** Test seams: called after the transaction is stored, and after it is sent. */
+  /** Test seams: called after the transaction is stored, and after it is sent; what they throw stops the pass. */
   afterStore?: () => Promise<void>;
   afterSend?: () => Promise<void>;
+  log?: (message: string) => void;
 }
 
-/** Ends an auction without a sale, and its listing with it (nobody but the settlement account can fill it). */
-async function endUnsold(db: Database, auction: Auction, outcome: string, now: Date): Promise<AuctionOutcome> {
-  await db.transaction(async (tx) => {
-    await tx.update(auctions).set({ status: 'unsold', outcome, updatedAt: now }).where(eq(auctions.id, auction.id));
-    await tx
-      .update(sellOrders)
-      .set({ status: 'expired', closedAt: now })
-      .where(and(eq(sellOrders.id, auction.sellOrderId), eq(sellOrders.status, 'active')));
-  });
-  return { auctionId: auction.id, status: 'unsold' };
+/** What a test seam threw: it stands for the process stopping there, so it ends the pass. */
+class Stopped extends Error {}
+
+async function seam(hook: (() => Promise<void>) | undefined): Promise<void> {
+  try {
+    await hook?.();
+  } catch (error) {
+    throw new Stopped('stopped', { cause: error });
+  }
 }
 
-/** Why the listing itself cannot be filled now, or undefined. */
-async function listingProblem(chain: Chain, listing: OrderComponents): Promise<string | undefined> {
-  const [card] = listing.offer;
-  if (!card) return 'the listing offers no card';
-  const state = await readListingState(chain, {
-    seaport: chain.contracts.exchange,
-    card: card.token,
-    tokenId: card.identifierOrCriteria,
-    seller: listing.offerer,
-    conduitKey: listing.conduitKey,
-    orderHash: orderHash(listing),
-    price: 1n,
-  });
-  if (state.status.isCancelled) return 'the seller cancelled the listing';
-  if (state.status.totalFilled > 0n) return 'the listing was already filled';
-  if (state.counter !== listing.counter) return 'the seller voided their orders (counter)';
-  if (state.owner?.toLowerCase() !== listing.offerer.toLowerCase()) return 'the seller no longer owns the card';
-  if (!state.approved) return 'the seller withdrew the approval to move the card';
-  return undefined;
+/** The stored listing of an auction and the stored order of one of its bids, as signed orders. */
+async function storedOrders(db: Database, auction: Auction, offerId: number) {
+  const [listingRow] = await db.select().from(sellOrders).where(eq(sellOrders.id, auction.sellOrderId));
+  const [offer] = await db.select().from(offers).where(eq(offers.id, offerId));
+  const listing = listingRow ? parseOrderJson(listingRow.order) : undefined;
+  const bid = offer ? parseOrderJson(offer.order) : undefined;
+  if (!listingRow || !offer || !listing || !bid) return undefined;
+  return {
+    listing: { order: listing, signature: listingRow.signature as Hex },
+    bid: { order: bid, signature: offer.signature as Hex },
+    offer,
+  };
 }
 
-/** Why a bid cannot pay now, or undefined. */
-async function bidProblem(chain: Chain, bid: OrderComponents, price: bigint, now: Date): Promise<string | undefined> {
-  const [given] = bid.offer;
-  if (!given) return 'no payment';
-  const state = await readOfferState(chain, {
-    seaport: chain.contracts.exchange,
-    offerer: bid.offerer,
-    token: given.token,
-    conduitKey: bid.conduitKey,
-    orderHash: orderHash(bid),
-    card: undefined,
-    unitPrice: price,
-  });
-  return (
-    offerInactiveReason({ counter: bid.counter, endTime: bid.endTime, unitPrice: price }, state, unixSeconds(now)) ??
-    undefined
-  );
-}
-
-/** Ends a running auction whose listing is no longer active: cancelled with it, else unsold. */
-async function endWithListing(db: Database, auctionId: number, listingStatus: string, now: Date) {
-  const status = listingStatus === 'cancelled' ? ('cancelled' as const) : ('unsold' as const);
-  await db
-    .update(auctions)
-    .set({ status, outcome: `listing ${listingStatus}`, updatedAt: now })
-    .where(and(eq(auctions.id, auctionId), eq(auctions.status, 'running')));
-  return { auctionId, status };
-}
-
-/** Puts a settlement that can never be mined back to `running` (its bid is not blamed), to be signed anew. */
-async function release(db: Database, auction: Auction, now: Date): Promise<AuctionOutcome> {
-  await db
-    .update(auctions)
-    .set({ status: 'running', settleTxHash: null, settleRawTx: null, winningOfferId: null, updatedAt: now })
-    .where(and(eq(auctions.id, auction.id), eq(auctions.status, 'settling')));
-  return { auctionId: auction.id, status: 'running' };
+/** Disqualifies a bidder's bids in the auction (their bid cannot pay, or its signature failed). */
+function disqualify(db: Database, auctionId: number, bidder: string, reason: OrderReason, now: Date) {
+  return db.transaction((tx) => disqualifyBidder(tx, auctionId, bidder, reason, now));
 }
 
 /**
  * Waits for a stored settlement's receipt, sending its bytes again when the chain does not know it. When the
  * account's nonce has moved past the transaction's without it (replaced, or dropped and the nonce used), it
- * can never be mined: the auction runs again and the next pass signs a new one.
+ * can never be mined: the auction runs again and the next pass signs a new one. A reverted settlement is
+ * blamed as a failed simulation is (see the module comment).
  */
 async function follow(
   db: Database,
   chain: Chain,
+  account: PrivateKeyAccount,
   auction: Auction,
   options: SettleOptions,
   timeoutMs: number,
@@ -167,28 +129,29 @@ async function follow(
   if (!receipt) return { auctionId: auction.id, status: 'pending', txHash: hash };
   if (receipt.status === 'success') {
     const block = await client.getBlock({ blockNumber: receipt.blockNumber });
-    await db
-      .update(auctions)
-      .set({ status: 'settled', settledAt: new Date(Number(block.timestamp) * 1000), outcome: null, updatedAt: now })
-      .where(and(eq(auctions.id, auction.id), eq(auctions.status, 'settling')));
+    await markSettled(db, auction, new Date(Number(block.timestamp) * 1000), now);
     return { auctionId: auction.id, status: 'settled', txHash: hash };
   }
-  await db.transaction(async (tx) => {
-    if (auction.winningOfferId !== null) {
-      await tx
-        .update(auctionBids)
-        .set({ invalidReason: 'reverted' })
-        .where(eq(auctionBids.offerId, auction.winningOfferId));
-    }
-    await tx
-      .update(auctions)
-      .set({ status: 'running', settleTxHash: null, settleRawTx: null, winningOfferId: null, updatedAt: now })
-      .where(eq(auctions.id, auction.id));
-  });
-  return { auctionId: auction.id, status: 'running', txHash: hash };
+  const orders = auction.winningOfferId === null ? undefined : await storedOrders(db, auction, auction.winningOfferId);
+  if (!orders) return retryLater(db, auction, 'the settlement reverted', now);
+  const price = BigInt(orders.offer.price);
+  const blame = await blameSettlement(chain, account, { ...orders, price }, await feeFields(chain), now);
+  if (blame.party === 'seller') return endUnsold(db, auction.id, sellerOutcome(blame.reason), now);
+  if (blame.party === 'bidder') {
+    await release(db, auction, now);
+    await disqualify(db, auction.id, orders.offer.offererAddress, blame.reason, now);
+    return { auctionId: auction.id, status: 'running', txHash: hash };
+  }
+  return { ...(await retryLater(db, auction, `the settlement reverted (${blame.why})`, now)), txHash: hash };
 }
 
-/** Picks the winning bid of an ended auction and sends the settlement (see the module comment). */
+/** Why a stored bid's offer is over (cancelled, expired), or null while it is active. */
+function closedBidReason(offer: typeof offers.$inferSelect): OrderReason | null {
+  if (offer.status === 'active') return null;
+  return offer.status === 'expired' ? 'expired' : offer.status === 'filled' ? 'filled' : 'cancelled';
+}
+
+/** Tries the bids of an ended auction, highest first, and sends the settlement (see the module comment). */
 async function settle(
   db: Database,
   chain: Chain,
@@ -199,59 +162,52 @@ async function settle(
   const now = options.now ?? new Date();
   const [listingRow] = await db.select().from(sellOrders).where(eq(sellOrders.id, auction.sellOrderId));
   const listing = listingRow ? parseOrderJson(listingRow.order) : undefined;
-  if (!listingRow || !listing) return endUnsold(db, auction, 'the listing is gone', now);
+  if (!listingRow || !listing) return endUnsold(db, auction.id, 'the listing is gone', now);
   if (listingRow.status !== 'active') return endWithListing(db, auction.id, listingRow.status, now);
-  const unfillable = await listingProblem(chain, listing);
-  if (unfillable) return endUnsold(db, auction, unfillable, now);
+  const sellerIssue = await listingNow(chain, listing, now);
+  if (sellerIssue) return endUnsold(db, auction.id, sellerOutcome(sellerIssue), now);
 
-  const client = publicClientFor(chain);
+  const fees: FeeFields = await feeFields(chain);
+  const signedListing: SignedOrder = { order: listing, signature: listingRow.signature as Hex };
   const reserve = BigInt(auction.reservePrice);
   const bids = await bidsOf(db, auction.id);
   // The claim below holds only if no bid came in since this list was read (a late bid may move the end).
   const lastBidId = bids.reduce((last, bid) => Math.max(last, bid.id), 0);
+  const out = new Set<string>();
   for (const bid of bids) {
-    if (bid.invalidReason !== null || bid.offerStatus !== 'active' || BigInt(bid.price) < reserve) continue;
-    const [offer] = await db.select().from(offers).where(eq(offers.id, bid.offerId));
-    const bidOrder = offer ? parseOrderJson(offer.order) : undefined;
-    if (!offer || !bidOrder) continue;
-    const args = settlementArgs(
-      { order: listing, signature: listingRow.signature as Hex },
-      { order: bidOrder, signature: offer.signature as Hex },
-      listing.offerer,
-    );
-    const call = {
-      address: chain.contracts.exchange,
-      abi: seaportAbi,
-      functionName: 'matchAdvancedOrders',
-      args,
-    } as const;
-    const problem =
-      (await bidProblem(chain, bidOrder, BigInt(bid.price), now)) ??
-      (await client.simulateContract({ ...call, account }).then(
-        () => undefined,
-        (error: unknown) => {
-          // Only a revert says the bid cannot win; an RPC failure leaves the auction to the next pass.
-          if (classifyChainError(error) === 'reverted') return 'reverted';
-          throw error;
-        },
-      ));
-    if (problem) {
-      await db.update(auctionBids).set({ invalidReason: problem }).where(eq(auctionBids.offerId, bid.offerId));
+    if (bid.invalidReason !== null || out.has(bid.bidder) || BigInt(bid.price) < reserve) continue;
+    const orders = await storedOrders(db, auction, bid.offerId);
+    if (!orders) continue;
+    const price = BigInt(bid.price);
+    // A bid that cannot pay now, as the chain says, disqualifies its bidder's bids (bid shielding).
+    const unpaid = closedBidReason(orders.offer) ?? (await bidNow(chain, orders.bid.order, price, now));
+    if (unpaid) {
+      await disqualify(db, auction.id, bid.bidder, unpaid, now);
+      out.add(bid.bidder);
       continue;
     }
-    const rpcUrl = chain.rpcUrls.find((url) => /^https?:/i.test(url));
-    const wallet = createWalletClient({ account, chain: toViemChain(chain), transport: http(rpcUrl) });
-    const request = await wallet.prepareTransactionRequest({
-      to: chain.contracts.exchange,
-      data: encodeFunctionData(call),
-      account,
-      chain: toViemChain(chain),
-    });
-    const raw = await wallet.signTransaction(request);
-    const hash = keccak256(raw);
+    const prepared = await prepareSettlement(chain, account, signedListing, orders.bid, fees);
+    if (!prepared.ok) {
+      if (prepared.error === undefined && 'tooMuchGas' in prepared) {
+        return retryLater(db, auction, `it would take ${prepared.tooMuchGas} gas`, now);
+      }
+      const failed = { listing: signedListing, bid: orders.bid, price, error: prepared.error };
+      const blame = await blameSettlement(chain, account, failed, fees, now);
+      if (blame.party === 'seller') return endUnsold(db, auction.id, sellerOutcome(blame.reason), now);
+      if (blame.party === undefined) return retryLater(db, auction, `its simulation reverted (${blame.why})`, now);
+      await disqualify(db, auction.id, bid.bidder, blame.reason, now);
+      out.add(bid.bidder);
+      continue;
+    }
     const claimed = await db
       .update(auctions)
-      .set({ status: 'settling', settleRawTx: raw, settleTxHash: hash, winningOfferId: bid.offerId, updatedAt: now })
+      .set({
+        status: 'settling',
+        settleRawTx: prepared.raw,
+        settleTxHash: prepared.hash,
+        winningOfferId: bid.offerId,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(auctions.id, auction.id),
@@ -268,12 +224,27 @@ async function settle(
       .returning();
     const stored = claimed[0];
     if (!stored) return { auctionId: auction.id, status: 'pending' };
-    await options.afterStore?.();
-    await client.sendRawTransaction({ serializedTransaction: raw });
-    await options.afterSend?.();
-    return follow(db, chain, stored, options, options.receiptTimeoutMs ?? 30_000);
+    await seam(options.afterStore);
+    await publicClientFor(chain).sendRawTransaction({ serializedTransaction: prepared.raw });
+    await seam(options.afterSend);
+    return follow(db, chain, account, stored, options, options.receiptTimeoutMs ?? 30_000);
   }
-  return endUnsold(db, auction, 'no bid at or above the reserve could pay', now);
+  return endUnsold(db, auction.id, 'no bid at or above the reserve could pay', now);
+}
+
+/** Runs one auction's step; a failure of it is logged and left to the next pass, never stopping the others. */
+async function guarded(
+  auctionId: number,
+  step: () => Promise<AuctionOutcome>,
+  log: (message: string) => void,
+): Promise<AuctionOutcome> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof Stopped) throw error.cause;
+    log(`[auctions] auction ${auctionId}: ${String(error).split('\n')[0]}`);
+    return { auctionId, status: 'pending' };
+  }
 }
 
 /** One pass over the chain's ended auctions and the settlements under way; what happened to each. */
@@ -284,6 +255,7 @@ export async function settleAuctions(
   options: SettleOptions = {},
 ): Promise<AuctionOutcome[]> {
   const now = options.now ?? new Date();
+  const log = options.log ?? ((message: string) => console.error(message));
   // A running auction whose listing ended (the seller cancelled it, the card moved) ends now, not at its time.
   const closed = await db
     .select({ id: auctions.id, listingStatus: sellOrders.status })
@@ -291,19 +263,26 @@ export async function settleAuctions(
     .innerJoin(sellOrders, eq(sellOrders.id, auctions.sellOrderId))
     .where(and(eq(auctions.chainId, chain.chainId), eq(auctions.status, 'running'), ne(sellOrders.status, 'active')));
   const outcomes: AuctionOutcome[] = [];
-  for (const { id, listingStatus } of closed) outcomes.push(await endWithListing(db, id, listingStatus, now));
-  // Settlements under way first (each waits briefly), then the ended auctions, oldest first.
+  for (const { id, listingStatus } of closed) {
+    outcomes.push(await guarded(id, () => endWithListing(db, id, listingStatus, now), log));
+  }
+  // Settlements under way first (each waits briefly), then the ended auctions: fewest failed attempts first,
+  // then oldest, so an auction that keeps failing does not hold the others back.
   const settling = await db
     .select()
     .from(auctions)
     .where(and(eq(auctions.chainId, chain.chainId), eq(auctions.status, 'settling')));
-  for (const auction of settling) outcomes.push(await follow(db, chain, auction, options, 5_000));
+  for (const auction of settling) {
+    outcomes.push(await guarded(auction.id, () => follow(db, chain, account, auction, options, 5_000), log));
+  }
   const due = await db
     .select()
     .from(auctions)
     .where(and(eq(auctions.chainId, chain.chainId), eq(auctions.status, 'running'), lte(auctions.endsAt, now)))
-    .orderBy(asc(auctions.endsAt))
+    .orderBy(asc(auctions.settleAttempts), asc(auctions.endsAt))
     .limit(20);
-  for (const auction of due) outcomes.push(await settle(db, chain, account, auction, options));
+  for (const auction of due) {
+    outcomes.push(await guarded(auction.id, () => settle(db, chain, account, auction, options), log));
+  }
   return outcomes;
 }

@@ -5,16 +5,17 @@
  *
  * @see docs/product-spec.md §7
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { conflict, forbidden, notFound } from '~/server/api/errors';
-import { offers, sellOrders } from '~/server/db/schema';
+import { sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import { serverChains } from '../../chains/config.server';
 import { publicClientFor } from '../../chains/publicClients.server';
 import { type ListingView, listingView as view } from '../listingView';
 import { type OrderOptions, onChain, orderEndOnChain, type Seller } from '../orderCalls.server';
+import { cancelBelowCounter, cancelListing } from '../orders/orderStatus.server';
 import { seaportAbi } from '../seaport/seaportAbi';
 
 /**
@@ -37,11 +38,7 @@ export async function recordOrderCancel(
   const end = await orderEndOnChain(chain, { ...order, offerer: order.sellerAddress });
   if (end.filled) throw conflict('This order was filled on chain');
   if (!end.cancelled) throw conflict('The order is not cancelled on chain yet');
-  const [updated] = await db
-    .update(sellOrders)
-    .set({ status: 'cancelled', closedAt: options.now ?? new Date() })
-    .where(and(eq(sellOrders.id, order.id), eq(sellOrders.status, 'active')))
-    .returning();
+  const updated = await cancelListing(db, order.id, { at: options.now ?? new Date() });
   return view(updated ?? { ...order, status: 'cancelled' });
 }
 
@@ -66,37 +63,15 @@ export async function recordCancelAll(
       args: [wallet],
     }),
   );
-  const rows = await db
-    .update(sellOrders)
-    .set({ status: 'cancelled', closedAt: options.now ?? new Date() })
-    .where(
-      and(
-        eq(sellOrders.chainId, chain.chainId),
-        eq(sellOrders.exchange, chain.contracts.exchange.toLowerCase()),
-        eq(sellOrders.sellerAddress, wallet),
-        eq(sellOrders.status, 'active'),
-        sql`${sellOrders.counter} < ${counter.toString()}::numeric`,
-      ),
-    )
-    .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
-  // The counter voids the wallet's offers on that Seaport too.
-  const endedOffers = await db
-    .update(offers)
-    .set({ status: 'cancelled', closedAt: options.now ?? new Date(), inactiveReason: null })
-    .where(
-      and(
-        eq(offers.chainId, chain.chainId),
-        eq(offers.exchange, chain.contracts.exchange.toLowerCase()),
-        eq(offers.offererAddress, wallet),
-        eq(offers.status, 'active'),
-        sql`${offers.counter} < ${counter.toString()}::numeric`,
-      ),
-    )
-    .returning({ categoryId: offers.categoryId });
+  const ended = await cancelBelowCounter(
+    db,
+    { chainId: chain.chainId, exchange: chain.contracts.exchange, offerer: wallet, counter },
+    { at: options.now ?? new Date() },
+  );
   return {
-    offerCollections: [...new Set(endedOffers.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId])))],
+    offerCollections: ended.offerCollections,
     counter: counter.toString(),
-    cancelled: rows.length,
-    cardIds: rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId])),
+    cancelled: ended.listings,
+    cardIds: ended.cardIds,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Buying a cart's cards on one chain from the wallet, in one transaction: connect on the chain, ask the site
- * to check every order again (`POST /api/v1/cart/check`: an order that would revert the whole transaction is
- * left out with its reason, as is the buyer's own), check the balances, approve each ERC-20 once for its
+ * to check every order again (`POST /api/v1/cart/check`, each fill simulated from this buyer: an order that
+ * would revert the whole transaction is left out with its reason, as is the buyer's own), check the balances, approve each ERC-20 once for its
  * total, then one `fulfillAvailableAdvancedOrders` (./fulfillAvailable.ts). Seaport skips what was sold or
  * cancelled in the meantime; the receipt tells which were bought, and the chain why the others were not.
  * Loaded by the cart page only when its button is clicked.
@@ -49,6 +49,7 @@ export async function cartBuyFlow(
   const { orders: checks } = await api.post<{ orders: CartCheck[] }>('/api/v1/cart/check', {
     chain_id: trade.chain.chainId,
     order_hashes: orderHashes,
+    buyer: account,
   });
   const plan = planCart(checks, account);
   const skipped = [...plan.skipped];

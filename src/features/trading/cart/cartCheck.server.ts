@@ -4,8 +4,10 @@
  * buy it with. `fulfillAvailableAdvancedOrders` skips orders that were filled or cancelled, but reverts the
  * whole cart on an order whose seller moved the card, withdrew the approval, raised the counter, or whose
  * signature does not hold (./fulfillAvailable.ts), so each of those is checked here: the rules of
- * ../orderHealth.server.ts (status, counter, time window, owner, approval, royalty) and the signature
- * (../orderSignature.server.ts). Read only: the indexer keeps the stored reasons.
+ * ../orders/orderFacts.ts (status, counter, time window, owner, approval, royalty), the signature
+ * (../orderSignature.server.ts), and the fill itself simulated from the buyer as it will be sent, with fee
+ * fields (../orders/fillCheck.server.ts): a contract wallet's signature can hold in a plain `eth_call` and
+ * fail in the transaction. Read only: the indexer keeps the stored reasons.
  *
  * @see docs/architecture.md "Flows" (a cart)
  */
@@ -16,9 +18,12 @@ import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
 import { type ListingView, listingView } from '../listingView';
 import { onChain } from '../orderCalls.server';
-import { storedOrderReason } from '../orderHealth.server';
 import { parseOrderJson } from '../orderJson';
 import { isOrderSignatureValid } from '../orderSignature.server';
+import { type FillCheckOptions, listingFillReason, STAND_IN_BUYER } from '../orders/fillCheck.server';
+import { storedOrderReason } from '../orders/orderHealth.server';
+import { feeFields } from '../orders/simulateAsSent.server';
+import { paymentTime } from '../seaport/fulfillOrder';
 import type { CartCheck, CartReason } from './cartModel';
 
 /** A listing as the check answers it: the listing's view and its signed order. */
@@ -43,7 +48,14 @@ export async function checkCart(
   db: Database,
   chain: Chain,
   hashes: readonly string[],
-  options: { feeRecipient: Address | undefined; now?: Date },
+  options: {
+    feeRecipient: Address | undefined;
+    /** The conduit the cart pays through (the platform's). */
+    conduitKey: Hex;
+    /** Who will buy; a stand-in when the visitor's wallet is not known yet. */
+    buyer?: Address | undefined;
+    now?: Date;
+  },
 ): Promise<CheckedOrder[]> {
   const now = options.now ?? new Date();
   const rows = await db
@@ -51,13 +63,19 @@ export async function checkCart(
     .from(sellOrders)
     .where(and(eq(sellOrders.chainId, chain.chainId), inArray(sellOrders.orderHash, [...hashes])));
   const byHash = new Map(rows.map((row) => [row.orderHash, row]));
+  const fill = {
+    buyer: options.buyer ?? STAND_IN_BUYER,
+    conduitKey: options.conduitKey,
+    fees: await onChain(chain, () => feeFields(chain)),
+    at: paymentTime(now.getTime()),
+  };
   return Promise.all(
     hashes.map(async (orderHash): Promise<CheckedOrder> => {
       const row = byHash.get(orderHash);
       if (!row) return { orderHash, buyable: false, reason: 'unknown', listing: null };
       const { unbuyableReason: _stored, ...view } = listingView(row, now);
       const listing = { ...view, order: row.order, signature: row.signature };
-      const reason = await reasonOf(chain, row, options.feeRecipient, now);
+      const reason = await reasonOf(chain, row, options.feeRecipient, now, fill);
       return { orderHash, buyable: reason === null, reason, listing };
     }),
   );
@@ -73,6 +91,7 @@ async function reasonOf(
   row: typeof sellOrders.$inferSelect,
   feeRecipient: Address | undefined,
   now: Date,
+  fill: FillCheckOptions,
 ): Promise<CartReason | null> {
   if (row.saleType === 'auction') return 'auction';
   if (row.exchange.toLowerCase() !== chain.contracts.exchange.toLowerCase()) return 'exchange';
@@ -82,8 +101,8 @@ async function reasonOf(
   if (reason !== null) return reason;
   const closed = CLOSED[row.status];
   if (closed) return closed;
-  const signed = await onChain(chain, () =>
-    isOrderSignatureValid(chain, chain.contracts.exchange, order, row.signature as Hex),
-  );
-  return signed ? null : 'signature';
+  const signature = row.signature as Hex;
+  const signed = await onChain(chain, () => isOrderSignatureValid(chain, chain.contracts.exchange, order, signature));
+  if (!signed) return 'signature';
+  return onChain(chain, () => listingFillReason(chain, { order, signature }, fill));
 }

@@ -4,8 +4,8 @@
  * sweep takes. Imported by the islands, the cart flow and the server alike.
  */
 
-import type { UnbuyableReason } from '~/server/db/schema/trading';
 import { cardKey } from '../cardKey';
+import type { OrderReason } from '../orders/orderFacts';
 
 /** Most cards a cart holds (and one check, and one transaction, takes). */
 export const MAX_CART_ITEMS = 30;
@@ -24,15 +24,14 @@ export interface CartItem {
 }
 
 /**
- * Why a cart's order cannot be bought: a reason of the order check (`sell_orders.unbuyable_reason`), or
- * `unknown` (no such listing on the chain), `signature` (it does not hold), `auction` (timed auctions are not
- * sold from a cart), `exchange` (signed for another Seaport than the chain's), `own` (the buyer's own
+ * Why a cart's order cannot be bought: a reason of ../orders/orderFacts.ts (what the chain says, the fill
+ * simulated from the buyer, no such listing, a timed auction, another Seaport), or `own` (the buyer's own
  * listing), `skipped` (Seaport skipped it in the transaction: sold or cancelled meanwhile).
  */
-export type CartReason = UnbuyableReason | 'unknown' | 'signature' | 'auction' | 'exchange' | 'own' | 'skipped';
+export type CartReason = OrderReason | 'own' | 'skipped';
 
-/** The reasons besides the order check's, in the order the cart page's messages list them. */
-export const CART_ONLY_REASONS = ['unknown', 'signature', 'auction', 'exchange', 'own', 'skipped'] as const;
+/** The reasons only a cart has (`cart.reason.<reason>` in ja.json / en.json). */
+export const CART_ONLY_REASONS = ['own', 'skipped'] as const;
 
 /** Keys of the cart page's messages (`cart.<key>` in ja.json / en.json). */
 export const CART_MESSAGE_KEYS = [

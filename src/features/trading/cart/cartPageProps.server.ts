@@ -4,12 +4,12 @@
  * is in the visitor's browser), and the messages in the page's locale.
  */
 
-import { UNBUYABLE_REASONS } from '~/server/db/schema/trading';
 import { toWalletChain } from '../../chains/chainOption';
 import type { Chain } from '../../chains/chains';
 import { CURRENCIES } from '../../chains/currencies';
 import type { Translate } from '../../i18n/t';
 import { listedCurrencies } from '../currencyTokens';
+import { ORDER_REASON_KEYS, ORDER_REASONS } from '../orders/orderFacts';
 import { platformConduitKey } from '../sellTerms.server';
 import { TRADE_MESSAGE_KEYS, type TradeMessages } from '../tradeModel';
 import type { CartPageProps } from './CartPage';
@@ -48,9 +48,10 @@ export function cartPageProps(input: {
       return [];
     }
   });
-  const reasons = Object.fromEntries(
-    [...UNBUYABLE_REASONS, ...CART_ONLY_REASONS].map((reason) => [reason, t(`cart.reason.${reason}`)]),
-  ) as Record<CartReason, string>;
+  const reasons = Object.fromEntries([
+    ...ORDER_REASONS.map((reason) => [reason, t(ORDER_REASON_KEYS[reason])]),
+    ...CART_ONLY_REASONS.map((reason) => [reason, t(`cart.reason.${reason}`)]),
+  ]) as Record<CartReason, string>;
   return {
     chains,
     m: Object.fromEntries(CART_MESSAGE_KEYS.map((key) => [key, t(`cart.${key}`)])) as CartMessages,

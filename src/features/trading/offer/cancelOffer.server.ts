@@ -4,13 +4,14 @@
  * order at once (`incrementCounter`) is recorded by `POST /api/v1/orders/cancel_all`, for offers as for
  * listings.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { conflict, forbidden, notFound } from '~/server/api/errors';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import { serverChains } from '../../chains/config.server';
 import { type OrderOptions, orderEndOnChain, type Seller } from '../orderCalls.server';
+import { cancelOffer } from '../orders/orderStatus.server';
 import { type OfferView, offerView } from './offerView';
 
 /**
@@ -31,10 +32,6 @@ export async function recordOfferCancel(
   const chain = configuredChain(options.chains ?? serverChains(), offer.chainId);
   const end = await orderEndOnChain(chain, { ...offer, offerer: offer.offererAddress });
   if (!end.cancelled) throw conflict('The offer is not cancelled on chain yet');
-  const [updated] = await db
-    .update(offers)
-    .set({ status: 'cancelled', closedAt: options.now ?? new Date(), inactiveReason: null })
-    .where(and(eq(offers.id, offer.id), eq(offers.status, 'active')))
-    .returning();
+  const updated = await cancelOffer(db, offer.id, { at: options.now ?? new Date() });
   return offerView(updated ?? { ...offer, status: 'cancelled' }, 0);
 }

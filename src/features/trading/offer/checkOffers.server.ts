@@ -4,15 +4,16 @@
  * ../../indexer/applyExchange.server.ts) and each one's reason to be inactive is stored, or cleared when the
  * offerer has the funds again; offers the chain says are cancelled or voided by a counter are ended.
  */
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
-import { ORDER_CHECK_INTERVAL_MS } from '../orderHealth.server';
 import { parseOrderJson } from '../orderJson';
-import { offerInactiveReason } from './offerHealth';
-import { readOfferState } from './offerState.server';
+import { readOfferState } from '../orders/offerState.server';
+import { offerReason } from '../orders/orderFacts';
+import { ORDER_CHECK_INTERVAL_MS } from '../orders/orderHealth.server';
+import { cancelOffer, expireOffers, setOfferReason } from '../orders/orderStatus.server';
 import { offerCurrencies } from './submitOffer.server';
 
 /** Offers checked per chain and pass. */
@@ -38,13 +39,7 @@ export async function followedOfferFunds(
  * offers changed.
  */
 export async function checkOffers(db: Database, chain: Chain, now = new Date()): Promise<number[]> {
-  const changed = new Set<number>();
-  const expired = await db
-    .update(offers)
-    .set({ status: 'expired', closedAt: now, inactiveReason: null })
-    .where(and(eq(offers.chainId, chain.chainId), eq(offers.status, 'active'), lte(offers.expiresAt, now)))
-    .returning({ categoryId: offers.categoryId });
-  for (const row of expired) if (row.categoryId !== null) changed.add(row.categoryId);
+  const changed = new Set<number>(await expireOffers(db, chain.chainId, now));
   const due = new Date(now.getTime() - ORDER_CHECK_INTERVAL_MS);
   const rows = await db
     .select()
@@ -71,22 +66,16 @@ export async function checkOffers(db: Database, chain: Chain, now = new Date()):
       card: undefined,
       unitPrice: BigInt(row.price),
     });
-    const reason = offerInactiveReason(
-      { counter: BigInt(row.counter), endTime: order.endTime, unitPrice: BigInt(row.price) },
+    const reason = offerReason(
+      { counter: BigInt(row.counter), endTime: order.endTime, amount: BigInt(row.price) },
       state,
       BigInt(Math.floor(now.getTime() / 1000)),
     );
     // Cancelled or voided on chain: over for good (a fill is recorded by the indexer from its event).
     const ended = reason === 'cancelled' || reason === 'counter';
     if ((reason !== row.inactiveReason || ended) && row.categoryId !== null) changed.add(row.categoryId);
-    await db
-      .update(offers)
-      .set(
-        ended
-          ? { status: 'cancelled', closedAt: now, inactiveReason: null, checkedAt: now }
-          : { inactiveReason: reason, checkedAt: now },
-      )
-      .where(and(eq(offers.id, row.id), eq(offers.status, 'active')));
+    if (ended) await cancelOffer(db, row.id, { at: now });
+    else await setOfferReason(db, row.id, reason, now);
   }
   return [...changed];
 }

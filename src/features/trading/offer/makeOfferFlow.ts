@@ -1,7 +1,8 @@
 /**
  * Making an offer from the wallet: wrap the native coin when the offer is in the chain's wrapped coin and the
  * wallet holds too little of it, allow the conduit the offered amount, read the counter and the royalty, build
- * and sign the order (./../seaport/buildOffer.ts), and send it to `POST /api/v1/offers`. Loaded on submit.
+ * and sign the order (./../seaport/buildOffer.ts; a bid restricted to the settlement account), and send it to
+ * `POST /api/v1/offers`. Loaded on submit (by ../auction/BidForm.tsx through ../TradeActions.tsx too).
  */
 import { type Address, erc20Abi, getAddress, type Hex } from 'viem';
 import { api } from '~/client/siteApi';
@@ -35,6 +36,8 @@ export interface MakeOfferInput {
   endTime?: bigint;
   /** A card of the collection, for the royalty (the target itself for a token offer). */
   royaltyTokenId: bigint;
+  /** A bid: the settlement account the order is restricted to (only it can fill a bid). */
+  zone?: Address;
 }
 
 /** Makes the offer (see the module comment). */
@@ -85,6 +88,7 @@ export async function makeOfferFlow(
     salt: randomSalt(),
     counter,
     conduitKey: trade.conduitKey as Hex,
+    ...(input.zone ? { zone: getAddress(input.zone) } : {}),
   });
   const signature = await signInWallet(connected, trade, order, onProgress);
   await api.post('/api/v1/offers', { chain_id: trade.chain.chainId, order: toOrderJson(order), signature });

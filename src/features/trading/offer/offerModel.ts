@@ -14,6 +14,8 @@ export interface OfferItemProps {
   offerer: string;
   expiresAt: string;
   active: boolean;
+  /** A bid on a timed auction: only the settlement can fill it, never its owner. */
+  bid: boolean;
   remaining: number;
   trait: { type: string; value: string } | null;
   order: OrderJson;
@@ -61,12 +63,12 @@ const same = (a: string | null | undefined, b: string | null | undefined): boole
 
 /** What the viewer may do with an offer: accept it (they own the card), cancel it (they made it), or nothing. */
 export function offerRole(
-  offer: Pick<OfferItemProps, 'offerer' | 'active'>,
+  offer: Pick<OfferItemProps, 'offerer' | 'active' | 'bid'>,
   viewer: string | null,
   owner: string | null,
 ): 'accept' | 'cancel' | 'none' {
   if (same(offer.offerer, viewer)) return 'cancel';
-  return offer.active && owner !== null && same(owner, viewer) ? 'accept' : 'none';
+  return offer.active && !offer.bid && owner !== null && same(owner, viewer) ? 'accept' : 'none';
 }
 
 const amountOf = (value: unknown): bigint => {

@@ -22,6 +22,7 @@ export function offerItem(view: OfferView): OfferItemProps {
     offerer: view.offerer,
     expiresAt: view.expiresAt,
     active: view.active,
+    bid: view.bid,
     remaining: view.remaining,
     trait: view.trait,
     order: view.order,

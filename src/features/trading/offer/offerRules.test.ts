@@ -16,24 +16,26 @@ const context = {
   feeBps: 250,
   feeRecipient: fee,
   conduitKey: zeroHash,
+  settler: '0x5555555555555555555555555555555555555555' as Address,
   now,
 };
 
+const offerParameters = (target: OfferTarget, quantity = 1, unitPrice = 10_000n) => ({
+  offerer,
+  target,
+  quantity,
+  unitPrice,
+  token: weth,
+  platformFee: { bps: 250, recipient: fee },
+  royalty: { receiver: creator, amount: unitPrice / 20n },
+  startTime: now - 60n,
+  endTime: now + 86_400n,
+  salt: 1n,
+  counter: 0n,
+  conduitKey: zeroHash,
+});
 const offer = (target: OfferTarget, quantity = 1, unitPrice = 10_000n) =>
-  buildOffer({
-    offerer,
-    target,
-    quantity,
-    unitPrice,
-    token: weth,
-    platformFee: { bps: 250, recipient: fee },
-    royalty: { receiver: creator, amount: unitPrice / 20n },
-    startTime: now - 60n,
-    endTime: now + 86_400n,
-    salt: 1n,
-    counter: 0n,
-    conduitKey: zeroHash,
-  });
+  buildOffer(offerParameters(target, quantity, unitPrice));
 
 const withItem = (order: OrderComponents, index: number, change: object): OrderComponents => ({
   ...order,
@@ -41,6 +43,18 @@ const withItem = (order: OrderComponents, index: number, change: object): OrderC
 });
 
 describe('readOffer', () => {
+  it('reads a bid restricted to the settlement account, and refuses one restricted to anyone else', () => {
+    const bid = buildOffer({
+      ...offerParameters({ kind: 'token', contract: card, tokenId: 7n }),
+      zone: context.settler,
+    });
+    expect(bid.orderType).toBe(OrderType.FULL_RESTRICTED);
+    expect(readOffer(bid, context).shape).toMatchObject({ kind: 'token', restricted: true });
+    expect(readOffer(offer({ kind: 'token', contract: card, tokenId: 7n }), context).shape?.restricted).toBe(false);
+    expect(readOffer({ ...bid, zone: creator }, context).problem).toMatch(/settlement account/);
+    expect(readOffer(bid, { ...context, settler: undefined }).problem).toMatch(/settlement account/);
+  });
+
   it('reads a token, a collection and a trait offer as the island builds them', () => {
     expect(readOffer(offer({ kind: 'token', contract: card, tokenId: 7n }), context).shape).toMatchObject({
       kind: 'token',

@@ -5,7 +5,9 @@
  * trait's merkle root, to the offerer, runs through the platform's conduit from now for at most 180 days, and
  * pays the platform fee out of the offered amount in the same token. A partially fillable offer asks for up to
  * N cards with every amount divisible by N. The royalty rule takes the chain's ERC-2981 answer
- * ({@link offerRoyaltyProblem}).
+ * ({@link offerRoyaltyProblem}). A bid on a timed auction is a token offer restricted to the platform's
+ * settlement account (zone, FULL_RESTRICTED), so that nobody but the settlement can ever fill it: once the
+ * auction is over, the losing bids are dead (../auction/auctionRules.ts).
  *
  * Each function returns the first problem as a sentence for the caller.
  *
@@ -36,6 +38,8 @@ export interface OfferContext {
   feeBps: number;
   feeRecipient: Address | undefined;
   conduitKey: Hex;
+  /** The platform's auction settlement account, the zone of bids; undefined when auctions are closed. */
+  settler: Address | undefined;
   /** Unix seconds now. */
   now: bigint;
 }
@@ -53,6 +57,8 @@ export interface OfferShape {
   unitPrice: bigint;
   token: Address;
   currencyCode: number;
+  /** Restricted to the settlement account: a bid on a timed auction. */
+  restricted: boolean;
 }
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -74,9 +80,14 @@ function wantedProblem(order: OrderComponents): string | undefined {
 /** Reads what the order offers and asks for, or the first problem (see the module comment). */
 export function readOffer(order: OrderComponents, context: OfferContext): Read {
   if (!same(order.offerer, context.offerer)) return { problem: 'order.offerer must be your wallet' };
-  if (!same(order.zone, zeroAddress)) return { problem: 'order.zone must be the zero address' };
-  if (order.orderType !== OrderType.FULL_OPEN && order.orderType !== OrderType.PARTIAL_OPEN) {
-    return { problem: 'order.orderType must be 0 (full, open) or 1 (partial, open)' };
+  const restricted = order.orderType === OrderType.FULL_RESTRICTED;
+  if (restricted) {
+    if (!context.settler || !same(order.zone, context.settler)) {
+      return { problem: `a restricted order is a bid: order.zone must be the settlement account (${context.settler})` };
+    }
+  } else if (!same(order.zone, zeroAddress)) return { problem: 'order.zone must be the zero address' };
+  else if (order.orderType !== OrderType.FULL_OPEN && order.orderType !== OrderType.PARTIAL_OPEN) {
+    return { problem: 'order.orderType must be 0 (full, open), 1 (partial, open) or, for a bid, 2 (full, restricted)' };
   }
   const [given, ...more] = order.offer;
   if (given === undefined || more.length > 0) return { problem: 'order.offer must hold exactly one ERC-20 amount' };
@@ -93,8 +104,9 @@ export function readOffer(order: OrderComponents, context: OfferContext): Read {
   const quantity = wanted.endAmount;
   const kind: OfferKind =
     wanted.itemType === ItemType.ERC721 ? 'token' : wanted.identifierOrCriteria === 0n ? 'collection' : 'trait';
-  if (kind === 'token' && (quantity !== 1n || order.orderType !== OrderType.FULL_OPEN)) {
-    return { problem: 'an offer on one card asks for exactly that card (amount 1, orderType 0)' };
+  if (restricted && kind !== 'token') return { problem: 'a bid asks for one card' };
+  if (kind === 'token' && (quantity !== 1n || order.orderType === OrderType.PARTIAL_OPEN)) {
+    return { problem: 'an offer on one card asks for exactly that card (amount 1, orderType 0, or 2 for a bid)' };
   }
   if (quantity < 1n || quantity > BigInt(MAX_OFFER_QUANTITY)) {
     return { problem: `an offer may ask for 1 to ${MAX_OFFER_QUANTITY} cards` };
@@ -137,6 +149,7 @@ export function readOffer(order: OrderComponents, context: OfferContext): Read {
       unitPrice,
       token: given.token,
       currencyCode: currency.code,
+      restricted,
     },
   };
 }

@@ -6,6 +6,7 @@
 import type { Hex } from 'viem';
 import type { OfferInactiveReason, OfferKind, OfferStatus } from '~/server/db/schema/offers';
 import { type OrderJson, parseOrderJson, toOrderJson } from '../orderJson';
+import { isRestricted } from '../orders/orderFacts';
 import { criteriaTree } from '../seaport/criteriaTree';
 
 /** The stored row the view reads. */
@@ -38,8 +39,10 @@ export interface OfferView {
   orderHash: string;
   kind: OfferKind;
   status: OfferStatus;
-  /** Whether an owner can accept it now. */
+  /** Whether an owner can accept it now (its offerer has the funds). */
   active: boolean;
+  /** A bid on a timed auction: restricted to the settlement account, which alone can fill it. */
+  bid: boolean;
   inactiveReason: OfferInactiveReason | null;
   contractAddress: string;
   collectionId: number | null;
@@ -71,6 +74,7 @@ export function offerView(row: OfferRow, filled: number, forTokenId?: bigint): O
     kind: row.kind as OfferKind,
     status,
     active: status === 'active' && row.inactiveReason === null,
+    bid: order ? isRestricted(order) : false,
     inactiveReason: row.inactiveReason as OfferInactiveReason | null,
     contractAddress: row.contractAddress,
     collectionId: row.categoryId,

@@ -1,13 +1,16 @@
 /**
  * Making an offer: storing a signed Seaport offer sent to `POST /api/v1/offers` once the server has checked
  * it (the order's layout against the platform's terms, the collection and card in the catalogue, a trait
- * offer's root against the trait index, the offerer's signature, and on chain: the counter, the order's
- * status, the offerer's balance of the token and allowance to the conduit, and the creator's royalty).
+ * offer's root against the trait index, the offerer's signature, and on chain, by ../orders/orderFacts.ts:
+ * the counter, the order's status, the offerer's balance of the token and allowance to the conduit; and the
+ * creator's royalty). A token offer on a card in a running timed auction is a bid, held to the auction's
+ * rules through {@link BidTerms} (given by ../placeOffer.server.ts: offers do not import auctions).
  *
  * @see ./offerRules.ts
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { type Address, type Hex, zeroAddress } from 'viem';
+import { getT } from '~/features/i18n/t';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { cards, categories, offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -15,18 +18,21 @@ import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
 import { CURRENCIES } from '../../chains/currencies';
-import { bidPayoutProblem, bidProblem, placeBid, runningAuctionOf } from '../auction/bids.server';
 import { listedCurrencies } from '../currencyTokens';
 import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
 import { toOrderJson } from '../orderJson';
 import { isOrderSignatureValid } from '../orderSignature.server';
+import type { BidAuction, BidTerms } from '../orders/bidTerms';
+import { readOfferState } from '../orders/offerState.server';
+import { ORDER_REASON_KEYS, offerReason } from '../orders/orderFacts';
+import { insertOffer } from '../orders/orderStatus.server';
+import { settlerAccount } from '../orders/settler.server';
 import { unitFee } from '../seaport/buildOffer';
 import { orderHash } from '../seaport/orderHash';
 import { ItemType } from '../seaport/seaportTypes';
 import { sellTerms } from '../sellTerms.server';
 import type { OfferPayload } from './offerPayload';
 import { type OfferCurrency, type OfferShape, offerRoyaltyProblem, readOffer } from './offerRules';
-import { readOfferState } from './offerState.server';
 import { type OfferView, offerView } from './offerView';
 import { collectionTraits } from './traitCriteria.server';
 
@@ -74,11 +80,12 @@ async function catalogueOf(db: Database, chain: Chain, shape: OfferShape, offere
  * @throws HttpError 404 (collection or card not in the catalogue), 409 (order closed), 422 (invalid order or
  *   chain state), 502 (the chain did not answer)
  */
-export async function submitOffer(
+export async function submitOffer<A extends BidAuction>(
   db: Database,
   offerer: Seller,
   input: OfferPayload,
   options: OrderOptions = {},
+  bids?: BidTerms<A>,
 ): Promise<{ created: boolean; offer: OfferView }> {
   const chain = configuredChain(options.chains ?? serverChains(), input.chain_id);
   const terms = await sellTerms(db, chain, options.env);
@@ -90,6 +97,7 @@ export async function submitOffer(
     feeBps: terms.feeBps,
     feeRecipient: terms.feeRecipient,
     conduitKey: terms.conduitKey,
+    settler: settlerAccount(options.env)?.address,
     now: BigInt(Math.floor(now.getTime() / 1000)),
   });
   if (read.problem !== undefined) throw unprocessable(read.problem);
@@ -99,14 +107,19 @@ export async function submitOffer(
 
   // A token offer on a card in a running auction is a bid, held to the auction's rules.
   const auction =
-    shape.kind === 'token' && shape.tokenId !== undefined
-      ? await runningAuctionOf(db, {
+    bids && shape.kind === 'token' && shape.tokenId !== undefined
+      ? await bids.auctionOf(db, {
           chainId: chain.chainId,
           contractAddress: shape.contract,
           tokenId: shape.tokenId.toString(),
         })
       : undefined;
-  const bidIssue = auction ? await bidProblem(db, auction, shape, order, now) : undefined;
+  if (shape.restricted && !auction) {
+    throw unprocessable('An order restricted to the settlement account is a bid, and this card is not in an auction');
+  }
+  const bidFacts = { chain, order, signature, currencyCode: shape.currencyCode, unitPrice: shape.unitPrice };
+  const bidIssue =
+    bids && auction ? await bids.problem(db, auction, { ...bidFacts, restricted: shape.restricted }, now) : undefined;
   if (bidIssue) throw unprocessable(bidIssue);
 
   const hash = orderHash(order);
@@ -132,16 +145,18 @@ export async function submitOffer(
     }),
   );
   const symbol = CURRENCIES[shape.currencyCode as keyof typeof CURRENCIES]?.symbol ?? 'the token';
-  if (state.operator === undefined) throw unprocessable('order.conduitKey names no conduit on this chain');
-  if (state.counter !== order.counter) throw unprocessable('order.counter is not your current Seaport counter');
-  if (state.status.isCancelled) throw unprocessable('This order was cancelled on chain');
-  if (state.status.totalFilled > 0n) throw unprocessable('This order was already filled');
-  if (state.balance < total) throw unprocessable(`Your ${symbol} balance is below the offer`);
-  if (state.allowance < total) throw unprocessable(`Approve ${state.operator} to move your ${symbol} before offering`);
+  // A new offer must be whole: neither partly filled nor short of what all its cards take.
+  const reason =
+    state.status.totalFilled > 0n
+      ? 'filled'
+      : offerReason({ counter: order.counter, endTime: order.endTime, amount: total }, state, 0n);
+  if (reason) {
+    throw unprocessable(getT('en')(ORDER_REASON_KEYS[reason], { symbol, operator: state.operator ?? '' }));
+  }
   const royaltyIssue =
     offerRoyaltyProblem(order, shape, state.royalty, terms.feeRecipient) ??
-    (auction
-      ? bidPayoutProblem(
+    (bids && auction
+      ? bids.payoutProblem(
           order,
           terms.feeRecipient ? unitFee(shape.unitPrice, terms.feeBps) : 0n,
           state.royalty.receiver === zeroAddress ? 0n : state.royalty.amount,
@@ -150,37 +165,32 @@ export async function submitOffer(
   if (royaltyIssue) throw unprocessable(royaltyIssue);
 
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(offers)
-      .values({
-        chainId: chain.chainId,
-        exchange: exchange.toLowerCase(),
-        orderHash: hash,
-        offererAddress,
-        kind: shape.kind,
-        contractAddress: shape.contract.toLowerCase(),
-        categoryId: catalogue.collectionId,
-        tokenId: shape.tokenId?.toString() ?? null,
-        traitType: catalogue.trait?.type ?? null,
-        traitValue: catalogue.trait?.value ?? null,
-        criteriaRoot: shape.root === undefined ? null : `0x${shape.root.toString(16).padStart(64, '0')}`,
-        criteriaTokenIds: catalogue.trait?.tokenIds ?? null,
-        currencyCode: shape.currencyCode,
-        price: shape.unitPrice.toString(),
-        quantity: shape.quantity,
-        order: toOrderJson(order),
-        signature,
-        counter: order.counter.toString(),
-        startsAt: new Date(Number(order.startTime) * 1000),
-        expiresAt: new Date(Number(order.endTime) * 1000),
-        status: 'active',
-        checkedAt: now,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await insertOffer(tx, {
+      chainId: chain.chainId,
+      exchange: exchange.toLowerCase(),
+      orderHash: hash,
+      offererAddress,
+      kind: shape.kind,
+      contractAddress: shape.contract.toLowerCase(),
+      categoryId: catalogue.collectionId,
+      tokenId: shape.tokenId?.toString() ?? null,
+      traitType: catalogue.trait?.type ?? null,
+      traitValue: catalogue.trait?.value ?? null,
+      criteriaRoot: shape.root === undefined ? null : `0x${shape.root.toString(16).padStart(64, '0')}`,
+      criteriaTokenIds: catalogue.trait?.tokenIds ?? null,
+      currencyCode: shape.currencyCode,
+      price: shape.unitPrice.toString(),
+      quantity: shape.quantity,
+      order: toOrderJson(order),
+      signature,
+      counter: order.counter.toString(),
+      startsAt: new Date(Number(order.startTime) * 1000),
+      expiresAt: new Date(Number(order.endTime) * 1000),
+      checkedAt: now,
+      createdAt: now,
+    });
     // The time of placing, after the chain reads: the end is checked against it under the auction's lock.
-    if (inserted && auction) await placeBid(tx, auction.id, inserted, options.now ?? new Date());
+    if (inserted && bids && auction) await bids.place(tx, auction, inserted, options.now ?? new Date());
     return inserted;
   });
   if (!row) {

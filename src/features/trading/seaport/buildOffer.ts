@@ -3,7 +3,9 @@
  * asks for the card (token offer), any card of the collection (`ERC721_WITH_CRITERIA`, criteria 0) or any
  * card under a merkle root (trait offer); the platform fee and the creator's royalty are consideration items
  * in the same ERC-20, paid out of the offered amount. An offer for up to N cards is partially fillable and
- * every amount is N times the amount for one card, so each fill of 1/N moves whole units.
+ * every amount is N times the amount for one card, so each fill of 1/N moves whole units. A bid on a timed
+ * auction is a token offer restricted to the platform's settlement account (`zone`, FULL_RESTRICTED): only
+ * the settlement can fill it, so a losing bid dies with its auction.
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
@@ -34,6 +36,8 @@ export interface BuildOfferParameters {
   salt: bigint;
   counter: bigint;
   conduitKey: Hex;
+  /** For a bid: the settlement account the order is restricted to (a token offer only). */
+  zone?: Address;
 }
 
 /** The platform fee on one card at `unitPrice`. */
@@ -79,12 +83,13 @@ export function buildOffer(parameters: BuildOfferParameters): OrderComponents {
   if (royalty && royalty.amount > 0n && royalty.receiver !== zeroAddress) {
     consideration.push(payment(royalty.amount, royalty.receiver));
   }
+  const bid = parameters.zone !== undefined && target.kind === 'token';
   return {
     offerer,
-    zone: zeroAddress,
+    zone: bid ? (parameters.zone as Address) : zeroAddress,
     offer: [{ itemType: ItemType.ERC20, token, identifierOrCriteria: 0n, startAmount: total, endAmount: total }],
     consideration,
-    orderType: quantity > 1n ? OrderType.PARTIAL_OPEN : OrderType.FULL_OPEN,
+    orderType: bid ? OrderType.FULL_RESTRICTED : quantity > 1n ? OrderType.PARTIAL_OPEN : OrderType.FULL_OPEN,
     startTime: parameters.startTime,
     endTime: parameters.endTime,
     zoneHash: zeroHash,

@@ -28,6 +28,8 @@ export const seaportAbi = parseAbi([
   'function matchAdvancedOrders(AdvancedOrder[] orders, CriteriaResolver[] criteriaResolvers, Fulfillment[] fulfillments, address recipient) payable returns (Execution[] executions)',
   'function fulfillOrder(Order order, bytes32 fulfillerConduitKey) payable returns (bool fulfilled)',
   'function cancel(OrderComponents[] orders) returns (bool cancelled)',
+  // Checks signatures and status without filling: a simulated call tells whose signature fails.
+  'function validate(Order[] orders) returns (bool validated)',
   'function incrementCounter() returns (uint256 newCounter)',
   'function getCounter(address offerer) view returns (uint256 counter)',
   'function getOrderHash(OrderComponents order) view returns (bytes32 orderHash)',
@@ -39,6 +41,9 @@ export const seaportAbi = parseAbi([
   'error BadSignatureV(uint8 v)',
   'error InvalidSignature()',
   'error InvalidSigner()',
+  'error BadContractSignature()',
+  'error InvalidRestrictedOrder(bytes32 orderHash)',
+  'error InvalidCallToConduit(address conduit)',
   'error OrderAlreadyFilled(bytes32 orderHash)',
   // fulfillBasicOrder only takes unused orders: a filled one reverts with this instead of OrderAlreadyFilled.
   'error OrderPartiallyFilled(bytes32 orderHash)',

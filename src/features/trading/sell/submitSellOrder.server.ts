@@ -14,6 +14,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
+import { getT } from '~/features/i18n/t';
 import { conflict, forbidden, notFound, unprocessable } from '~/server/api/errors';
 import { cards, sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -22,13 +23,15 @@ import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
 import { checkAuctionListing, insertAuction, refuseOverAuctionWithBids } from '../auction/auctionListing.server';
 import { isAuctionListing } from '../auction/auctionRules';
-import type { SettlerEnv } from '../auction/settler.server';
 import { currencyToken } from '../currencyTokens';
-import { readListingState } from '../listingState.server';
 import { type ListingView, listingView as view } from '../listingView';
 import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
 import { toOrderJson } from '../orderJson';
 import { isOrderSignatureValid } from '../orderSignature.server';
+import { readListingState } from '../orders/listingState.server';
+import { listingReason, ORDER_REASON_KEYS } from '../orders/orderFacts';
+import { insertListing, replaceListings } from '../orders/orderStatus.server';
+import type { SettlerEnv } from '../orders/settler.server';
 import { considerationTotal, isDeclining } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
 import type { SellCardInput } from '../sellCardPayload';
@@ -37,6 +40,7 @@ import { type SellTerms, sellTerms } from '../sellTerms.server';
 
 /** Checks everything the chain must confirm about a listing (see the module comment). */
 async function checkOnChain(
+  db: Database,
   chain: Chain,
   input: SellCardInput,
   hash: Hex,
@@ -57,15 +61,12 @@ async function checkOnChain(
       endPrice: considerationTotal(order, 'end'),
     }),
   );
-  if (state.owner?.toLowerCase() !== input.seller_address.toLowerCase()) {
-    throw unprocessable('The seller does not own this card');
+  // The time window was checked with the order's layout; the royalty below, with its own message.
+  const reason = listingReason(order, state, { feeRecipient, now: order.startTime });
+  if (reason && reason !== 'royalty') {
+    throw unprocessable(getT('en')(ORDER_REASON_KEYS[reason], { operator: state.operator ?? '' }));
   }
-  if (state.operator === undefined) throw unprocessable('order.conduitKey names no conduit on this chain');
-  if (!state.approved) throw unprocessable(`Approve ${state.operator} to move your cards before listing`);
-  if (state.counter !== order.counter) throw unprocessable('order.counter is not the seller’s current Seaport counter');
-  if (state.status.isCancelled) throw unprocessable('This order was cancelled on chain');
-  if (state.status.totalFilled > 0n) throw unprocessable('This order was already filled');
-  if (isAuctionListing(order)) return checkAuctionListing(chain, input, state, terms, options);
+  if (isAuctionListing(order)) return checkAuctionListing(db, chain, input, state, terms, options);
   const problem = royaltyProblem(
     order,
     {
@@ -152,7 +153,7 @@ export async function checkSellOrder(
   }
   const signed = await onChain(chain, () => isOrderSignatureValid(chain, exchange, input.order, input.signature));
   if (!signed) throw unprocessable('signature is not the seller’s signature of this order');
-  await checkOnChain(chain, input, hash, terms, { env: options.env, now });
+  await checkOnChain(db, chain, input, hash, terms, { env: options.env, now });
   return checked;
 }
 
@@ -167,51 +168,35 @@ export async function storeSellOrder(tx: Transaction, checked: CheckedSellOrder,
   const tokenId = input.token_id.toString();
   // Under the auction's lock (the one a bid takes), so a bid cannot slip in between.
   await refuseOverAuctionWithBids(tx, { chainId, contractAddress, tokenId, sellerAddress });
-  await tx
-    .update(sellOrders)
-    .set({ status: 'cancelled', closedAt: now })
-    .where(
-      and(
-        eq(sellOrders.chainId, chainId),
-        eq(sellOrders.contractAddress, contractAddress),
-        eq(sellOrders.tokenId, tokenId),
-        eq(sellOrders.sellerAddress, sellerAddress),
-        eq(sellOrders.status, 'active'),
-      ),
-    );
+  await replaceListings(tx, { chainId, contractAddress, tokenId, sellerAddress }, now);
   // The chain just said the seller owns the card: the page shows the listing even if the indexer lags.
   if (card.ownerAddress !== sellerAddress) {
     await tx.update(cards).set({ ownerAddress: sellerAddress }).where(eq(cards.id, card.id));
   }
   const declining = isDeclining(input.order);
   const auction = isAuctionListing(input.order);
-  const [inserted] = await tx
-    .insert(sellOrders)
-    .values({
-      chainId,
-      contractAddress,
-      tokenId,
-      cardId: card.id,
-      price: input.price.toString(),
-      ...(declining
-        ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
-        : {}),
-      ...(auction ? { saleType: 'auction' as const } : {}),
-      signature: input.signature,
-      sellerAddress,
-      exchange: exchange.toLowerCase(),
-      currencyCode: input.currency_code,
-      order: toOrderJson(input.order),
-      orderHash: hash,
-      counter: input.order.counter.toString(),
-      startsAt: new Date(Number(input.order.startTime) * 1000),
-      expiresAt: new Date(Number(input.order.endTime) * 1000),
-      status: 'active',
-      checkedAt: now,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: sellOrders.orderHash })
-    .returning();
+  const inserted = await insertListing(tx, {
+    chainId,
+    contractAddress,
+    tokenId,
+    cardId: card.id,
+    price: input.price.toString(),
+    ...(declining
+      ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
+      : {}),
+    ...(auction ? { saleType: 'auction' as const } : {}),
+    signature: input.signature,
+    sellerAddress,
+    exchange: exchange.toLowerCase(),
+    currencyCode: input.currency_code,
+    order: toOrderJson(input.order),
+    orderHash: hash,
+    counter: input.order.counter.toString(),
+    startsAt: new Date(Number(input.order.startTime) * 1000),
+    expiresAt: new Date(Number(input.order.endTime) * 1000),
+    checkedAt: now,
+    createdAt: now,
+  });
   // Another request stored the same order since the check: the caller's transaction is rolled back.
   if (!inserted) throw conflict('This order was stored by another request at the same time; send it again');
   if (auction) await insertAuction(tx, inserted, input);

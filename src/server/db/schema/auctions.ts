@@ -8,7 +8,8 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (restricted orders, matchAdvancedOrders)
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { admins } from './accounts.ts';
 import { addressCheck, chainId, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
 import { offers } from './offers.ts';
 import { sellOrders } from './trading.ts';
@@ -51,6 +52,8 @@ export const auctions = pgTable(
     settleRawTx: text('settle_raw_tx'),
     /** Why the last settlement attempt found nothing to sell, for the seller and the back-office. */
     outcome: text('outcome'),
+    /** Settlements that failed with no one to blame (the auction ends unsold after a few). */
+    settleAttempts: integer('settle_attempts').notNull().default(0),
     settledAt: timestamptz('settled_at'),
     ...timestamps(),
   },
@@ -63,6 +66,7 @@ export const auctions = pgTable(
     check('auctions_step_valid', sql`${t.minStepBps} between 1 and 10000`),
     check('auctions_end_window', sql`${t.endsAt} <= ${t.latestEndsAt}`),
     check('auctions_settling_has_tx', sql`${t.status} <> 'settling' or ${t.settleRawTx} is not null`),
+    check('auctions_settle_attempts_not_negative', sql`${t.settleAttempts} >= 0`),
     index('auctions_due_idx').on(t.status, t.endsAt),
     index('auctions_token_idx').on(t.chainId, t.contractAddress, t.tokenId),
   ],
@@ -89,5 +93,29 @@ export const auctionBids = pgTable(
     unique('auction_bids_offer_unique').on(t.offerId),
     addressCheck('auction_bids_bidder_format', t.bidderAddress),
     index('auction_bids_auction_price_idx').on(t.auctionId, t.price),
+  ],
+);
+
+/**
+ * The lowest reserve an auction may have, per chain and currency, as an admin set it (`/admins/platform-fee`):
+ * a settlement costs the platform its gas, so an auction must be worth at least that much in fee. A chain and
+ * currency with no row use the default of ../../../features/trading/auction/auctionReserve.server.ts.
+ */
+export const auctionMinReserves = pgTable(
+  'auction_min_reserves',
+  {
+    chainId: chainId().notNull(),
+    currencyCode: integer('currency_code').notNull(),
+    /** In the currency's smallest unit. */
+    minReserve: uint256('min_reserve').notNull(),
+    updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.currencyCode] }),
+    check('auction_min_reserves_positive', sql`${t.minReserve} > 0`),
   ],
 );

@@ -22,7 +22,15 @@ export const OFFER_STATUSES = ['active', 'filled', 'cancelled', 'expired'] as co
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** Why an active offer cannot be accepted right now (`offers.inactive_reason`; null when it can). */
-export const OFFER_INACTIVE_REASONS = ['balance', 'allowance', 'cancelled', 'filled', 'counter', 'expired'] as const;
+export const OFFER_INACTIVE_REASONS = [
+  'balance',
+  'allowance',
+  'no_conduit',
+  'cancelled',
+  'filled',
+  'counter',
+  'expired',
+] as const;
 /** One reason. */
 export type OfferInactiveReason = (typeof OFFER_INACTIVE_REASONS)[number];
 

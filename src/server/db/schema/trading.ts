@@ -24,6 +24,7 @@ export type SaleType = (typeof SALE_TYPES)[number];
 /** Why an active order cannot be bought right now (`sell_orders.unbuyable_reason`, null when it can). */
 export const UNBUYABLE_REASONS = [
   'not_owner',
+  'no_conduit',
   'not_approved',
   'cancelled',
   'filled',

@@ -5,7 +5,9 @@ import { chainIdParam } from '~/features/chains/params';
 import { checkCart } from '~/features/trading/cart/cartCheck.server';
 import { MAX_CART_ITEMS } from '~/features/trading/cart/cartModel';
 import { platformFeeRecipient } from '~/features/trading/platformAccounts.server';
+import { platformConduitKey } from '~/features/trading/sellTerms.server';
 import { limitCartChecks } from '~/features/trading/tradingLimits.server';
+import { addressSchema } from '~/lib/addresses';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
@@ -18,6 +20,7 @@ const orderHash = z
 
 const body = z.object({
   chain_id: chainIdParam,
+  buyer: addressSchema.optional(),
   order_hashes: z
     .array(orderHash)
     .min(1, 'must name at least one order')
@@ -26,17 +29,22 @@ const body = z.object({
 });
 
 /**
- * `POST /api/v1/cart/check {chain_id, order_hashes}` (1 to 30 unique order hashes; no sign-in) -> `{chainId,
- * orders: [{orderHash, buyable, reason, listing}]}` in the order asked: whether each listing can be bought now,
- * read fresh from the chain (owner, approval, counter, status, time window, royalty, signature), with the
- * signed order to buy it. An unknown hash is `buyable: false, reason: 'unknown', listing: null`. 422 for a
+ * `POST /api/v1/cart/check {chain_id, order_hashes, buyer?}` (1 to 30 unique order hashes; no sign-in) ->
+ * `{chainId, orders: [{orderHash, buyable, reason, listing}]}` in the order asked: whether each listing can be
+ * bought now, read fresh from the chain (owner, approval, counter, status, time window, royalty, signature)
+ * and its fill simulated from `buyer` (a stand-in when absent) with fee fields, with the signed order to buy
+ * it. An unknown hash is `buyable: false, reason: 'unknown', listing: null`. 422 for a
  * malformed body or a chain not run here, 429 past 20 checks a minute, 502 when the chain does not answer.
  */
 export const POST = apiRoute(async (ctx) => {
-  const { chain_id: chainId, order_hashes: hashes } = await readJson(ctx.request, body);
+  const { chain_id: chainId, order_hashes: hashes, buyer } = await readJson(ctx.request, body);
   const chain = configuredChain(serverChains(), chainId);
   const db = await database();
   await limitCartChecks(db, ctx.locals.client.ip);
-  const orders = await checkCart(db, chain, hashes, { feeRecipient: platformFeeRecipient() });
+  const orders = await checkCart(db, chain, hashes, {
+    feeRecipient: platformFeeRecipient(),
+    conduitKey: platformConduitKey(),
+    buyer,
+  });
   return json({ chainId: chain.chainId, orders });
 });

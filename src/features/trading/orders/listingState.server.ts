@@ -16,10 +16,10 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem';
-import type { Chain } from '../chains/chains';
-import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
-import { cardAbi } from './contracts/cardAbi';
-import { seaportAbi } from './seaport/seaportAbi';
+import type { Chain } from '../../chains/chains';
+import { classifyChainError, publicClientFor } from '../../chains/publicClients.server';
+import { cardAbi } from '../contracts/cardAbi';
+import { seaportAbi } from '../seaport/seaportAbi';
 
 const conduitControllerAbi = parseAbi([
   'function getConduit(bytes32 conduitKey) view returns (address conduit, bool exists)',

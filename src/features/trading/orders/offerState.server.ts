@@ -6,8 +6,8 @@
 import { type Address, erc20Abi, type Hex, zeroAddress } from 'viem';
 import type { Chain } from '../../chains/chains';
 import { publicClientFor } from '../../chains/publicClients.server';
-import { operatorFor, royaltyOf } from '../listingState.server';
 import { seaportAbi } from '../seaport/seaportAbi';
+import { operatorFor, royaltyOf } from './listingState.server';
 
 /** The offer to read the state of. */
 export interface OfferStateQuery {

@@ -1,5 +1,5 @@
 /**
- * The order check (Seaport validator rules) against a real anvil chain: an active listing whose approval the
+ * Order health (the rules of ./orderFacts.ts) against a real anvil chain: an active listing whose approval the
  * seller moves elsewhere is found not buyable with that reason, and buyable again once the approval is back;
  * a listing whose card left the seller, and one the seller cancelled, get their own reasons; a declining
  * listing's royalty is checked at both ends.
@@ -8,18 +8,19 @@ import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sellOrders } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import {
   seedCatalogue,
   signListing,
   startTestMarket,
   TEST_FEE_RECIPIENT,
   type TestMarket,
-} from '../../../tests/helpers/testMarket';
-import { checkOrders, ORDER_CHECK_INTERVAL_MS, unbuyableReason } from './orderHealth.server';
-import { toOrderJson } from './orderJson';
-import { cancelOrders } from './seaport/cancelOrders';
-import { orderHash } from './seaport/orderHash';
+} from '../../../../tests/helpers/testMarket';
+import { toOrderJson } from '../orderJson';
+import { cancelOrders } from '../seaport/cancelOrders';
+import { orderHash } from '../seaport/orderHash';
+import { listingReason } from './orderFacts';
+import { checkOrders, ORDER_CHECK_INTERVAL_MS } from './orderHealth.server';
 
 let fixture: TestMarket;
 let database: TestDatabase;
@@ -143,7 +144,7 @@ describe('checkOrders', () => {
   });
 });
 
-describe('unbuyableReason', () => {
+describe('listingReason', () => {
   test('an order that starts later, or whose time has passed, says so before anything is read', async () => {
     const { order } = await signListing(fixture, 5n, { price: parseEther('1') });
     const state = {
@@ -155,11 +156,11 @@ describe('unbuyableReason', () => {
       royalty: { receiver: fixture.creator.address, amount: (parseEther('1') * 500n) / 10_000n },
     };
     const context = { feeRecipient: TEST_FEE_RECIPIENT, now: order.startTime + 120n };
-    expect(unbuyableReason(order, state, context)).toBeNull();
-    expect(unbuyableReason(order, state, { ...context, now: order.startTime - 10n })).toBe('not_started');
-    expect(unbuyableReason(order, state, { ...context, now: order.endTime })).toBe('expired');
-    expect(unbuyableReason(order, { ...state, counter: order.counter + 1n }, context)).toBe('counter');
+    expect(listingReason(order, state, context)).toBeNull();
+    expect(listingReason(order, state, { ...context, now: order.startTime - 10n })).toBe('not_started');
+    expect(listingReason(order, state, { ...context, now: order.endTime })).toBe('expired');
+    expect(listingReason(order, { ...state, counter: order.counter + 1n }, context)).toBe('counter');
     const raised = { ...state, royalty: { ...state.royalty, amount: state.royalty.amount * 2n } };
-    expect(unbuyableReason(order, raised, context)).toBe('royalty');
+    expect(listingReason(order, raised, context)).toBe('royalty');
   });
 });

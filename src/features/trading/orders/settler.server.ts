@@ -1,7 +1,7 @@
 /**
- * The platform's auction settlement account: the zone of every timed-auction listing, and the only account
- * that can fill one (by matching it with the winning bid, ./settleAuctions.server.ts). It pays the gas of
- * settlements and holds nothing else. `AUCTION_SETTLER_PRIVATE_KEY` configures it; local chains default to a
+ * The platform's auction settlement account: the zone of every timed-auction listing and bid, and the only
+ * account that can fill them (by matching the listing with the winning bid,
+ * ../auction/settleAuctions.server.ts). It pays the gas of settlements and holds nothing else. `AUCTION_SETTLER_PRIVATE_KEY` configures it; local chains default to a
  * public anvil development key (../../chains/localDefaults.ts). Without it, auctions are closed.
  */
 import type { Hex, PrivateKeyAccount } from 'viem';

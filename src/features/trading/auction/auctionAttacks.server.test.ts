@@ -1,0 +1,359 @@
+/**
+ * What one wallet must not be able to do to timed auctions (issue 21), on a real anvil chain and database: a
+ * contract-wallet seller whose signature fails in the settler's gas estimate, or only in the mined
+ * transaction; bid shielding; wash auctions below the chain's minimum reserve; losing bids filled after the
+ * auction.
+ */
+import { eq } from 'drizzle-orm';
+import { erc721Abi, type Hex, parseEther, parseTransaction } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auctionBids, auctionMinReserves, auctions, cards, offers } from '~/server/db/schema';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
+import {
+  deployHostileWallet,
+  fundWallet,
+  giveCard,
+  type HostileWallet,
+  WalletMode,
+} from '../../../../tests/helpers/hostileWallet';
+import type { LocalWallet } from '../../../../tests/helpers/localMarket';
+import { signAuction, TEST_SETTLER, walletOf } from '../../../../tests/helpers/testAuctions';
+import {
+  seedCatalogue,
+  startTestMarket,
+  TEST_ENV,
+  TEST_FEE_BPS,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../../../../tests/helpers/testMarket';
+import { acceptAs, fundOfferer, signOffer } from '../../../../tests/helpers/testOffers';
+import { syncChain } from '../../indexer/indexChain.server';
+import { placeOffer } from '../placeOffer.server';
+import { recheckOrders } from '../recheckOrders.server';
+import { orderHash } from '../seaport/orderHash';
+import { storeSellOrder, submitSellOrder } from '../sell/submitSellOrder.server';
+import { gasCoveringReserve, SETTLEMENT_GAS } from './auctionReserve.server';
+import { settleAuctions } from './settleAuctions.server';
+import { MAX_SETTLEMENT_GAS } from './settlementTx.server';
+
+let fixture: TestMarket;
+let database: TestDatabase;
+let bidders: LocalWallet[];
+const options = (now = new Date()) => ({ chains: [fixture.chain], env: TEST_ENV, now });
+const reserve = parseEther('1');
+/** Bids must outlive the listing (the scheduled end plus a day): two extra hours is enough here. */
+const BID_END = 86_400n + 7_200n;
+
+const sync = () =>
+  syncChain(database.db, fixture.chain, {
+    settings: { confirmations: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+    feeRecipient: TEST_FEE_RECIPIENT,
+  });
+
+beforeAll(async () => {
+  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
+  await seedCatalogue(database.db, fixture);
+  bidders = [fixture.market.buyer, walletOf(fixture, 4), walletOf(fixture, 6)];
+  for (const bidder of bidders) await fundOfferer(fixture, bidder, parseEther('30'));
+  await sync();
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await fixture?.market.stop();
+});
+
+const auctionRow = async (id: number) => (await database.db.select().from(auctions).where(eq(auctions.id, id)))[0];
+const bidRows = (auctionId: number) =>
+  database.db.select().from(auctionBids).where(eq(auctionBids.auctionId, auctionId));
+const ownerOf = (tokenId: bigint) =>
+  fixture.market.publicClient.readContract({
+    address: fixture.card,
+    abi: erc721Abi,
+    functionName: 'ownerOf',
+    args: [tokenId],
+  });
+const settlerNonce = () => fixture.market.publicClient.getTransactionCount({ address: TEST_SETTLER.address });
+
+/** The seller's auction of `tokenId`, stored through `POST /api/v1/sell_card`'s function. */
+async function listAuction(tokenId: bigint, seconds = 1_200n) {
+  const { input } = await signAuction(fixture, tokenId, { reserve, seconds });
+  const { listing } = await submitSellOrder(
+    database.db,
+    { walletAddress: input.seller_address.toLowerCase() },
+    input,
+    options(),
+  );
+  return auctionOf(listing.id);
+}
+
+async function auctionOf(sellOrderId: number) {
+  const [auction] = await database.db.select().from(auctions).where(eq(auctions.sellOrderId, sellOrderId));
+  if (!auction) throw new Error('no auction stored');
+  return auction;
+}
+
+/**
+ * A contract wallet's auction of `tokenId`, stored as a listing from before contract wallets were refused in
+ * auctions would be (the checks of `sell_card` skipped): the settlement must cope with what is stored.
+ */
+async function storeHostileAuction(wallet: HostileWallet, tokenId: bigint, seconds = 1_200n) {
+  await giveCard(fixture, wallet, tokenId);
+  const { input } = await signAuction(fixture, tokenId, {
+    reserve,
+    seconds,
+    offerer: wallet.address,
+    signer: wallet.owner,
+  });
+  const [card] = await database.db.select().from(cards).where(eq(cards.tokenId, tokenId.toString()));
+  if (!card) throw new Error('no card');
+  const checked = {
+    input,
+    chainId: 1,
+    exchange: fixture.market.contracts.seaport,
+    hash: orderHash(input.order),
+    card: { id: card.id, ownerAddress: card.ownerAddress },
+  };
+  const listing = await database.db.transaction((tx) => storeSellOrder(tx, checked, new Date()));
+  return { input, auction: await auctionOf(listing.id) };
+}
+
+async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now = new Date(), offerer?: `0x${string}`) {
+  const offer = await signOffer(fixture, wallet, {
+    target: { kind: 'token', contract: fixture.card, tokenId },
+    unitPrice: price,
+    endOffset: BID_END,
+    zone: TEST_SETTLER.address,
+    ...(offerer ? { offerer } : {}),
+  });
+  const payload = { chain_id: 1, order: offer.order, signature: offer.signature };
+  const who = { walletAddress: (offerer ?? wallet.account.address).toLowerCase() };
+  const { offer: stored } = await placeOffer(database.db, who, payload, options(now));
+  return { ...offer, stored };
+}
+
+/** Settles until the auction is over (a few passes at most); the outcomes of every pass. */
+async function settleOut(auctionId: number, now: Date, hooks: Parameters<typeof settleAuctions>[3] = {}) {
+  const passes = [];
+  for (let pass = 0; pass < 5; pass++) {
+    passes.push(await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now, ...hooks }));
+    const status = (await auctionRow(auctionId))?.status;
+    if (status !== 'running' && status !== 'settling') break;
+  }
+  return passes;
+}
+
+describe('settlement no wallet can jam', () => {
+  test('a seller whose signature fails in the gas estimate neither stops the settler nor costs honest bidders', async () => {
+    const wallet = await deployHostileWallet(fixture, walletOf(fixture, 7));
+    const hostile = await storeHostileAuction(wallet, 1n, 1_200n);
+    const honest = await listAuction(2n, 1_300n);
+    const [a, b] = bidders as [LocalWallet, LocalWallet];
+    await bid(a, 1n, reserve);
+    await bid(b, 1n, parseEther('1.1'));
+    await bid(a, 2n, reserve);
+    const after = new Date(honest.endsAt.getTime() + 1_000);
+    // The wallet says yes in the latest block (a simulation of it passes) and no from the next one on, where a
+    // gas estimate of the pending block and the mined transaction run.
+    const latest = await fixture.market.publicClient.getBlockNumber();
+    await wallet.setMode(WalletMode.FromBlock, latest + 2n);
+
+    const outcomes = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+    expect(outcomes.find((outcome) => outcome.auctionId === honest.id)?.status).toBe('settled');
+    expect(await ownerOf(2n)).toBe(a.account.address);
+    const ended = await auctionRow(hostile.auction.id);
+    expect(ended?.status).toBe('unsold');
+    expect(ended?.outcome).toMatch(/seller/);
+    // The honest bids on the hostile auction were never blamed.
+    expect((await bidRows(hostile.auction.id)).map((row) => row.invalidReason)).toEqual([null, null]);
+  }, 60_000);
+
+  test('honest bids are not marked when the seller’s signature fails only in the mined transaction', async () => {
+    const wallet = await deployHostileWallet(fixture, walletOf(fixture, 8));
+    const { auction } = await storeHostileAuction(wallet, 3n);
+    const [a, b] = bidders as [LocalWallet, LocalWallet];
+    await bid(a, 3n, reserve);
+    await bid(b, 3n, parseEther('1.2'));
+    const nonce = await settlerNonce();
+    const after = new Date(auction.endsAt.getTime() + 1_000);
+    // Between the settler's checks and its transaction, the wallet says no from the next block on.
+    const afterStore = async () => {
+      const latest = await fixture.market.publicClient.getBlockNumber();
+      await wallet.setMode(WalletMode.FromBlock, latest + 2n);
+    };
+    let gas = 0n;
+    await settleOut(auction.id, after, {
+      afterStore: async () => {
+        gas = parseTransaction((await auctionRow(auction.id))?.settleRawTx as Hex).gas ?? 0n;
+        await afterStore();
+      },
+    });
+    const ended = await auctionRow(auction.id);
+    expect(ended?.status).toBe('unsold');
+    expect(ended?.outcome).toMatch(/seller/);
+    expect((await bidRows(auction.id)).map((row) => row.invalidReason)).toEqual([null, null]);
+    // One reverted settlement, no more, its gas limit the simulated one's (bounded).
+    expect(await settlerNonce()).toBe(nonce + 1);
+    expect(gas).toBeGreaterThan(0n);
+    expect(gas).toBeLessThanOrEqual(MAX_SETTLEMENT_GAS);
+  }, 60_000);
+
+  test('a settlement that reverts with no one to blame is retried, three times at most, never blaming the bid', async () => {
+    const wallet = await deployHostileWallet(fixture, walletOf(fixture, 5));
+    const { auction } = await storeHostileAuction(wallet, 4n);
+    const [a] = bidders as [LocalWallet];
+    await bid(a, 4n, reserve);
+    const nonce = await settlerNonce();
+    const after = new Date(auction.endsAt.getTime() + 1_000);
+    // Each settlement is mined in the one block in which the wallet says no; every check before and after passes.
+    const afterStore = async () => {
+      const latest = await fixture.market.publicClient.getBlockNumber();
+      await wallet.setMode(WalletMode.AtBlock, latest + 2n);
+    };
+    const passes = await settleOut(auction.id, after, { afterStore });
+    expect(passes.length).toBe(3);
+    const ended = await auctionRow(auction.id);
+    expect(ended?.status).toBe('unsold');
+    expect(ended?.outcome).toMatch(/3/);
+    expect((await bidRows(auction.id)).map((row) => row.invalidReason)).toEqual([null]);
+    expect(await settlerNonce()).toBe(nonce + 3);
+  }, 60_000);
+});
+
+describe('contract wallets in timed auctions', () => {
+  test('can neither list nor bid: their signature could change between the settlement’s check and its transaction', async () => {
+    const wallet = await deployHostileWallet(fixture, walletOf(fixture, 7));
+    await giveCard(fixture, wallet, 8n);
+    await fundWallet(fixture, wallet, parseEther('5'));
+    const { input } = await signAuction(fixture, 8n, {
+      reserve,
+      seconds: 1_200n,
+      offerer: wallet.address,
+      signer: wallet.owner,
+    });
+    const asWallet = { walletAddress: wallet.address.toLowerCase() };
+    await expect(submitSellOrder(database.db, asWallet, input, options())).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/own key/),
+    });
+    await listAuction(9n);
+    await expect(bid(wallet.owner, 9n, reserve, new Date(), wallet.address)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/own key/),
+    });
+  }, 60_000);
+});
+
+describe('fair auctions', () => {
+  test('bid shielding: a bidder whose highest bid loses its backing loses all their bids, and the end moves', async () => {
+    const { id } = await listAuction(5n);
+    const [x, y] = bidders as [LocalWallet, LocalWallet];
+    const start = new Date();
+    await bid(x, 5n, parseEther('1.05'), start);
+    await bid(x, 5n, parseEther('20'), new Date(start.getTime() + 60_000));
+    // The high bid shields the low one: an honest 3 is refused.
+    await expect(bid(y, 5n, parseEther('3'), new Date(start.getTime() + 120_000))).rejects.toMatchObject({
+      status: 422,
+    });
+    // Thirty seconds before the end, the shield is pulled: only 1.05 is left to back the low bid.
+    const { contracts, mined } = fixture.market;
+    const balance = await fixture.market.publicClient.readContract({
+      address: contracts.wrappedNative,
+      abi: [
+        {
+          type: 'function',
+          name: 'balanceOf',
+          stateMutability: 'view',
+          inputs: [{ type: 'address' }],
+          outputs: [{ type: 'uint256' }],
+        },
+      ],
+      functionName: 'balanceOf',
+      args: [x.account.address],
+    });
+    await mined(
+      await x.writeContract({
+        address: contracts.wrappedNative,
+        abi: [
+          {
+            type: 'function',
+            name: 'withdraw',
+            stateMutability: 'nonpayable',
+            inputs: [{ type: 'uint256' }],
+            outputs: [],
+          },
+        ],
+        functionName: 'withdraw',
+        args: [balance - parseEther('1.05')],
+      }),
+    );
+    await sync();
+    const auction = await auctionRow(id);
+    const late = new Date((auction?.endsAt.getTime() ?? 0) - 30_000);
+    // The offer check sees the shield gone (the indexer followed the bidder's tokens).
+    await recheckOrders(database.db, fixture.chain, TEST_FEE_RECIPIENT, late);
+
+    const rows = await bidRows(id);
+    expect(rows.map((row) => row.invalidReason === null)).toEqual([false, false]);
+    expect((await auctionRow(id))?.endsAt).toEqual(new Date(late.getTime() + 600_000));
+    // The honest bidder bids again and wins at their price.
+    await bid(y, 5n, parseEther('3'), new Date(late.getTime() + 10_000));
+    const ends = (await auctionRow(id))?.endsAt ?? new Date();
+    await settleOut(id, new Date(ends.getTime() + 1_000));
+    expect(await ownerOf(5n)).toBe(y.account.address);
+  }, 60_000);
+
+  test('a wash auction below the chain’s minimum reserve is refused; an admin’s minimum wins over the gas price', async () => {
+    const seller = (input: { seller_address: string }) => ({ walletAddress: input.seller_address.toLowerCase() });
+    // No setting: the platform fee on the reserve must pay a settlement's gas at today's gas price.
+    const wash = await signAuction(fixture, 6n, { reserve: 1_000n, seconds: 1_200n });
+    await expect(submitSellOrder(database.db, seller(wash.input), wash.input, options())).rejects.toThrow(
+      /minimum reserve/,
+    );
+    const gasPrice = await fixture.market.publicClient.getGasPrice();
+    expect(gasCoveringReserve(gasPrice, TEST_FEE_BPS)).toBe((SETTLEMENT_GAS * gasPrice * 10_000n + 249n) / 250n);
+    // An admin's minimum for wrapped ether on the chain: 2, so a reserve of 1 is refused.
+    await database.db
+      .insert(auctionMinReserves)
+      .values({ chainId: 1, currencyCode: 4, minReserve: parseEther('2').toString() });
+    try {
+      const low = await signAuction(fixture, 6n, { reserve, seconds: 1_200n });
+      await expect(submitSellOrder(database.db, seller(low.input), low.input, options())).rejects.toThrow(
+        /minimum reserve of 2 WETH/,
+      );
+    } finally {
+      await database.db.delete(auctionMinReserves);
+    }
+  });
+
+  test('losing bids cannot be filled once the auction is over', async () => {
+    const auction = await listAuction(7n);
+    // The losing bidder bids nowhere else here, so their tokens still back the bid after the auction.
+    const [, b, c] = bidders as [LocalWallet, LocalWallet, LocalWallet];
+    const losing = await bid(c, 7n, reserve);
+    await bid(b, 7n, parseEther('1.05'));
+    await settleOut(auction.id, new Date(auction.endsAt.getTime() + 1_000));
+    expect(await ownerOf(7n)).toBe(b.account.address);
+    await sync();
+    const [stored] = await database.db
+      .select()
+      .from(offers)
+      .where(eq(offers.orderHash, orderHash(losing.order)));
+    // The winner, now the card's owner, tries to take the losing bid's money for the card.
+    const { contracts, mined } = fixture.market;
+    await mined(
+      await b.writeContract({
+        address: contracts.card,
+        abi: erc721Abi,
+        functionName: 'setApprovalForAll',
+        args: [contracts.conduit, true],
+      }),
+    );
+    await expect(
+      acceptAs(fixture, b, { order: losing.order, signature: losing.signature as Hex }, 7n),
+    ).rejects.toThrow();
+    expect(await ownerOf(7n)).toBe(b.account.address);
+    // Over on the site too: no longer an offer on the card.
+    expect(stored?.status).toBe('expired');
+  }, 60_000);
+});

@@ -1,0 +1,104 @@
+/**
+ * The cart check on a real anvil chain and database (issue 21): a contract wallet's listing whose signature
+ * holds in a simulation without fee fields but not in a transaction is flagged, so the cart leaves it out and
+ * buys the rest; without the check's simulation the whole cart would revert.
+ */
+import { type Hex, parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
+import { deployHostileWallet, giveCard, WalletMode } from '../../../../tests/helpers/hostileWallet';
+import { walletOf } from '../../../../tests/helpers/testAuctions';
+import {
+  seedCatalogue,
+  signListing,
+  startTestMarket,
+  TEST_ENV,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../../../../tests/helpers/testMarket';
+import { syncChain } from '../../indexer/indexChain.server';
+import { parseOrderJson } from '../orderJson';
+import { considerationAt } from '../seaport/orderAmounts';
+import { orderHash } from '../seaport/orderHash';
+import { submitSellOrder } from '../sell/submitSellOrder.server';
+import { checkCart } from './cartCheck.server';
+import { planCart } from './cartModel';
+import { fulfillAvailable } from './fulfillAvailable';
+
+let fixture: TestMarket;
+let database: TestDatabase;
+const options = () => ({ chains: [fixture.chain], env: TEST_ENV });
+
+beforeAll(async () => {
+  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
+  await seedCatalogue(database.db, fixture);
+  await syncChain(database.db, fixture.chain, {
+    settings: { confirmations: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+    feeRecipient: TEST_FEE_RECIPIENT,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await fixture?.market.stop();
+});
+
+describe('the cart check', () => {
+  test('flags a contract-wallet listing whose signature fails in a transaction, and the cart buys the rest', async () => {
+    const wallet = await deployHostileWallet(fixture, walletOf(fixture, 7));
+    await giveCard(fixture, wallet, 1n);
+    // The wallet accepts its signature in an eth_call without fee fields (tx.gasprice 0) only.
+    await wallet.setMode(WalletMode.WithoutGasPrice);
+    const price = parseEther('1');
+    const hostile = await signListing(fixture, 1n, { price, offerer: wallet.address, signer: wallet.owner });
+    await submitSellOrder(database.db, { walletAddress: wallet.address.toLowerCase() }, hostile.input, options());
+    const honest = await signListing(fixture, 2n, { price });
+    await submitSellOrder(
+      database.db,
+      { walletAddress: fixture.market.seller.account.address.toLowerCase() },
+      honest.input,
+      options(),
+    );
+    const { buyer, contracts, publicClient, mined } = fixture.market;
+    const hashes = [orderHash(hostile.order), orderHash(honest.order)];
+
+    const checks = await checkCart(database.db, fixture.chain, hashes, {
+      feeRecipient: TEST_FEE_RECIPIENT,
+      conduitKey: contracts.conduitKey,
+      buyer: buyer.account.address,
+    });
+    expect(checks.map(({ buyable, reason }) => ({ buyable, reason }))).toEqual([
+      { buyable: false, reason: 'signature' },
+      { buyable: true, reason: null },
+    ]);
+
+    // What the cart flow sends: the honest listing alone, bought; with the hostile one the cart reverts.
+    const { timestamp } = await publicClient.getBlock();
+    const signed = (order: typeof hostile.order, signature: Hex) => ({ order, signature });
+    const value = considerationAt(hostile.order, timestamp) + considerationAt(honest.order, timestamp);
+    // (The wallet's own estimate runs without fees and passes: the transaction is sent, and reverts.)
+    await expect(
+      fulfillAvailable(buyer, {
+        seaport: contracts.seaport,
+        orders: [signed(hostile.order, hostile.signature), signed(honest.order, honest.signature)],
+        fulfillerConduitKey: contracts.conduitKey,
+        value,
+      }).then(mined),
+    ).rejects.toThrow(/reverted/);
+    const plan = planCart(checks, buyer.account.address);
+    expect(plan.skipped).toEqual([{ orderHash: hashes[0], reason: 'signature' }]);
+    const orders = plan.buy.map((listing) => {
+      const order = parseOrderJson(listing.order);
+      if (!order) throw new Error('unreadable order');
+      return signed(order, listing.signature as Hex);
+    });
+    await mined(
+      await fulfillAvailable(buyer, {
+        seaport: contracts.seaport,
+        orders,
+        fulfillerConduitKey: contracts.conduitKey,
+        value: considerationAt(honest.order, timestamp),
+      }),
+    );
+  }, 60_000);
+});

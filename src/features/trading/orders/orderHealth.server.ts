@@ -1,0 +1,88 @@
+/**
+ * Order health: whether a stored listing can still be bought, by the rules of ./orderFacts.ts (those of
+ * Seaport's own `SeaportValidator`, whose contract is deployed on few chains and not on local anvils): the
+ * indexer re-checks active listings now and then and after chain events, stores why one is not buyable
+ * (`sell_orders.unbuyable_reason`), and the pages show the reason to the seller and keep buyers from a
+ * purchase that would revert. A reason goes away by itself when the chain allows the order again (the
+ * approval is given back, the royalty is lowered).
+ */
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Address, Hex } from 'viem';
+import { sellOrders } from '~/server/db/schema';
+import type { UnbuyableReason } from '~/server/db/schema/trading';
+import type { Database } from '~/server/db/types';
+import type { Chain } from '../../chains/chains';
+import { parseOrderJson } from '../orderJson';
+import { readListingState } from './listingState.server';
+import { listingReason } from './orderFacts';
+import { setListingReason } from './orderStatus.server';
+
+/** A stored sell order, as much of it as {@link storedOrderReason} reads. */
+export type StoredOrder = Pick<
+  typeof sellOrders.$inferSelect,
+  'order' | 'exchange' | 'orderHash' | 'price' | 'endPrice'
+>;
+
+/**
+ * Reads the chain now and gives the first reason the stored order cannot be bought (null when it can), or
+ * undefined when its order JSON cannot be read. RPC failures reject.
+ */
+export async function storedOrderReason(
+  chain: Chain,
+  row: StoredOrder,
+  feeRecipient: Address | undefined,
+  now: Date,
+): Promise<UnbuyableReason | null | undefined> {
+  const order = parseOrderJson(row.order);
+  const card = order?.offer[0];
+  if (!order || !card) return undefined;
+  const state = await readListingState(chain, {
+    seaport: row.exchange as Address,
+    card: card.token,
+    tokenId: card.identifierOrCriteria,
+    seller: order.offerer,
+    conduitKey: order.conduitKey,
+    orderHash: row.orderHash as Hex,
+    price: BigInt(row.price),
+    endPrice: row.endPrice === null ? undefined : BigInt(row.endPrice),
+  });
+  return listingReason(order, state, { feeRecipient, now: BigInt(Math.floor(now.getTime() / 1000)) });
+}
+
+/** How often an active order is re-checked at most (the indexer's sweep). */
+export const ORDER_CHECK_INTERVAL_MS = 60_000;
+/** Orders checked per chain and sweep. */
+const CHECKS_PER_SWEEP = 100;
+
+/**
+ * Re-checks the active orders of `chain` not checked for {@link ORDER_CHECK_INTERVAL_MS} (oldest first, at
+ * most {@link CHECKS_PER_SWEEP}) and stores each one's reason. Resolves with the cards whose reason changed.
+ */
+export async function checkOrders(
+  db: Database,
+  chain: Chain,
+  feeRecipient: Address | undefined,
+  now = new Date(),
+): Promise<number[]> {
+  const due = new Date(now.getTime() - ORDER_CHECK_INTERVAL_MS);
+  const rows = await db
+    .select()
+    .from(sellOrders)
+    .where(
+      and(
+        eq(sellOrders.chainId, chain.chainId),
+        eq(sellOrders.status, 'active'),
+        or(isNull(sellOrders.checkedAt), lt(sellOrders.checkedAt, due)),
+      ),
+    )
+    .orderBy(asc(sellOrders.checkedAt), asc(sellOrders.id))
+    .limit(CHECKS_PER_SWEEP);
+  const changed: number[] = [];
+  for (const row of rows) {
+    const reason = await storedOrderReason(chain, row, feeRecipient, now);
+    if (reason === undefined) continue;
+    if (reason !== row.unbuyableReason && row.cardId !== null) changed.push(row.cardId);
+    await setListingReason(db, row.id, reason, now);
+  }
+  return changed;
+}

@@ -1,0 +1,273 @@
+/**
+ * The one writer of an order's state: `sell_orders.status` and `offers.status` (and the reasons an active
+ * one cannot be filled now) change here and nowhere else (`src/architecture.test.ts` checks it). Each change
+ * is named for what happened: a listing stored, replaced, sold, cancelled, expired; an offer stored, filled,
+ * cancelled, expired; a bid ended with its auction; what a chain reorganisation undoes. Only `active` orders
+ * change (a final status stays), except {@link reopenAfterReorg}, which reopens what a dropped block closed.
+ *
+ * The callers decide when (the submit paths, the cancel endpoints, the indexer's events, order and offer
+ * health, the auction settlement); this module decides how, with one formula each.
+ */
+import { and, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { offers, sellOrders } from '~/server/db/schema';
+import type { OfferInactiveReason } from '~/server/db/schema/offers';
+import type { UnbuyableReason } from '~/server/db/schema/trading';
+import type { Database, Transaction } from '~/server/db/types';
+
+type Db = Database | Transaction;
+/** A new listing's row, without its status (always `active`). */
+export type NewListing = Omit<typeof sellOrders.$inferInsert, 'status' | 'id'>;
+/** A new offer's row, without its status (always `active`). */
+export type NewOffer = Omit<typeof offers.$inferInsert, 'status' | 'id'>;
+/** When and (for a chain event) in which block an order closed, so a reorganisation can reopen it. */
+export interface ClosedAt {
+  at: Date;
+  block?: bigint | number | undefined;
+}
+
+const closed = ({ at, block }: ClosedAt) => ({
+  closedAt: at,
+  ...(block === undefined ? {} : { closedBlock: Number(block) }),
+});
+const activeListing = (where: SQL | undefined) => and(where, eq(sellOrders.status, 'active'));
+const activeOffer = (where: SQL | undefined) => and(where, eq(offers.status, 'active'));
+const cardIds = (rows: { cardId: number | null }[]) => rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId]));
+const categoryIds = (rows: { categoryId: number | null }[]) => [
+  ...new Set(rows.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId]))),
+];
+
+// Listings
+
+/** Stores a checked listing as `active`; undefined when the same order was stored meanwhile. */
+export async function insertListing(tx: Transaction, values: NewListing) {
+  const [row] = await tx
+    .insert(sellOrders)
+    .values({ ...values, status: 'active' })
+    .onConflictDoNothing({ target: sellOrders.orderHash })
+    .returning();
+  return row;
+}
+
+/** Ends the seller's active listings of a card (a newer one replaces them: the newest signed is offered). */
+export async function replaceListings(
+  tx: Transaction,
+  key: { chainId: number; contractAddress: string; tokenId: string; sellerAddress: string },
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(sellOrders)
+    .set({ status: 'cancelled', closedAt: at })
+    .where(
+      activeListing(
+        and(
+          eq(sellOrders.chainId, key.chainId),
+          eq(sellOrders.contractAddress, key.contractAddress),
+          eq(sellOrders.tokenId, key.tokenId),
+          eq(sellOrders.sellerAddress, key.sellerAddress),
+        ),
+      ),
+    );
+}
+
+/** Marks a listing sold by a fill (any earlier status but sold: the chain filled it). */
+export async function markListingSold(tx: Transaction, listingId: number, when: ClosedAt): Promise<void> {
+  await tx
+    .update(sellOrders)
+    .set({ status: 'sold', ...closed(when) })
+    .where(and(eq(sellOrders.id, listingId), ne(sellOrders.status, 'sold')));
+}
+
+/** Cancels one active listing (its seller cancelled it, or its card left them); the row, if it was active. */
+export async function cancelListing(db: Db, listingId: number, when: ClosedAt) {
+  const [row] = await db
+    .update(sellOrders)
+    .set({ status: 'cancelled', ...closed(when) })
+    .where(activeListing(eq(sellOrders.id, listingId)))
+    .returning();
+  return row;
+}
+
+/** Marks every active listing past its end expired (all chains): how many, and the cards whose listing ended. */
+export async function expireListings(db: Db, now: Date): Promise<{ expired: number; cardIds: number[] }> {
+  const rows = await db
+    .update(sellOrders)
+    .set({ status: 'expired', closedAt: sql`${sellOrders.expiresAt}` })
+    .where(activeListing(lte(sellOrders.expiresAt, now)))
+    .returning({ cardId: sellOrders.cardId });
+  return { expired: rows.length, cardIds: cardIds(rows) };
+}
+
+/** Ends a timed auction's listing with its auction (nobody but the settlement account can fill it). */
+export async function endAuctionListing(tx: Transaction, listingId: number, at: Date): Promise<void> {
+  await tx
+    .update(sellOrders)
+    .set({ status: 'expired', closedAt: at })
+    .where(activeListing(eq(sellOrders.id, listingId)));
+}
+
+/** Stores why an active listing cannot be bought now (null when it can), as the order check found it. */
+export async function setListingReason(
+  db: Db,
+  listingId: number,
+  reason: UnbuyableReason | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(sellOrders)
+    .set({ unbuyableReason: reason, checkedAt: at })
+    .where(activeListing(eq(sellOrders.id, listingId)));
+}
+
+// Offers
+
+/** Stores a checked offer as `active`; undefined when the same order was stored meanwhile. */
+export async function insertOffer(tx: Transaction, values: NewOffer) {
+  const [row] = await tx
+    .insert(offers)
+    .values({ ...values, status: 'active' })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Marks an offer filled (its sales reached its quantity). */
+export async function markOfferFilled(tx: Transaction, offerId: number, when: ClosedAt): Promise<void> {
+  await tx
+    .update(offers)
+    .set({ status: 'filled', ...closed(when), inactiveReason: null })
+    .where(and(eq(offers.id, offerId), ne(offers.status, 'filled')));
+}
+
+/** Cancels one active offer (its offerer cancelled it, or the chain voided it); the row, if it was active. */
+export async function cancelOffer(db: Db, offerId: number, when: ClosedAt) {
+  const [row] = await db
+    .update(offers)
+    .set({ status: 'cancelled', ...closed(when), inactiveReason: null, checkedAt: when.at })
+    .where(activeOffer(eq(offers.id, offerId)))
+    .returning();
+  return row;
+}
+
+/** Marks the active offers of a chain past their end expired; the collections whose offers changed. */
+export async function expireOffers(db: Db, chainId: number, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(offers)
+    .set({ status: 'expired', closedAt: now, inactiveReason: null })
+    .where(activeOffer(and(eq(offers.chainId, chainId), lte(offers.expiresAt, now))))
+    .returning({ categoryId: offers.categoryId });
+  return categoryIds(rows);
+}
+
+/**
+ * Ends the active bids (offers) of an auction that is over, but the winning one: a bid is restricted to the
+ * settlement account, which fills no other, so they can never be filled again.
+ */
+export async function endBids(tx: Transaction, offerIds: readonly number[], at: Date): Promise<void> {
+  if (offerIds.length === 0) return;
+  await tx
+    .update(offers)
+    .set({ status: 'expired', closedAt: at, inactiveReason: null })
+    .where(activeOffer(inArray(offers.id, [...offerIds])));
+}
+
+/** Stores why an active offer cannot be accepted now (null when it can), as the offer check found it. */
+export async function setOfferReason(
+  db: Db,
+  offerId: number,
+  reason: OfferInactiveReason | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(offers)
+    .set({ inactiveReason: reason, checkedAt: at })
+    .where(activeOffer(eq(offers.id, offerId)));
+}
+
+// Both
+
+/** `OrderCancelled`: ends the listing or offer with this hash on the chain. */
+export async function cancelOrderByHash(tx: Transaction, chainId: number, orderHash: string, when: ClosedAt) {
+  await tx
+    .update(offers)
+    .set({ status: 'cancelled', ...closed(when), inactiveReason: null })
+    .where(activeOffer(and(eq(offers.chainId, chainId), eq(offers.orderHash, orderHash))));
+  await tx
+    .update(sellOrders)
+    .set({ status: 'cancelled', ...closed(when) })
+    .where(activeListing(and(eq(sellOrders.chainId, chainId), eq(sellOrders.orderHash, orderHash))));
+}
+
+/**
+ * `CounterIncremented` (seen by the indexer or recorded by `cancel_all`): ends the offerer's active listings
+ * and offers on that Seaport signed with a lower counter. How many listings ended, their cards, and the
+ * collections whose offers changed.
+ */
+export async function cancelBelowCounter(
+  db: Db,
+  key: { chainId: number; exchange: string; offerer: string; counter: bigint },
+  when: ClosedAt,
+): Promise<{ listings: number; cardIds: number[]; offerCollections: number[] }> {
+  const below = (column: typeof sellOrders.counter | typeof offers.counter) =>
+    sql`${column} < ${key.counter.toString()}::numeric`;
+  const listings = await db
+    .update(sellOrders)
+    .set({ status: 'cancelled', ...closed(when) })
+    .where(
+      activeListing(
+        and(
+          eq(sellOrders.chainId, key.chainId),
+          eq(sellOrders.exchange, key.exchange.toLowerCase()),
+          eq(sellOrders.sellerAddress, key.offerer.toLowerCase()),
+          below(sellOrders.counter),
+        ),
+      ),
+    )
+    .returning({ cardId: sellOrders.cardId });
+  const ended = await db
+    .update(offers)
+    .set({ status: 'cancelled', ...closed(when), inactiveReason: null })
+    .where(
+      activeOffer(
+        and(
+          eq(offers.chainId, key.chainId),
+          eq(offers.exchange, key.exchange.toLowerCase()),
+          eq(offers.offererAddress, key.offerer.toLowerCase()),
+          below(offers.counter),
+        ),
+      ),
+    )
+    .returning({ categoryId: offers.categoryId });
+  return { listings: listings.length, cardIds: cardIds(listings), offerCollections: categoryIds(ended) };
+}
+
+/**
+ * A reorganisation dropped the blocks after `after`: listings sold or cancelled and offers filled or
+ * cancelled by an event in them are active again (unless past their end); offers are checked again soon.
+ */
+export async function reopenAfterReorg(tx: Transaction, chainId: number, after: number, now: Date) {
+  const listings = await tx
+    .update(sellOrders)
+    .set({ status: 'active', closedAt: null, closedBlock: null })
+    .where(
+      and(
+        eq(sellOrders.chainId, chainId),
+        gt(sellOrders.closedBlock, after),
+        inArray(sellOrders.status, ['sold', 'cancelled']),
+        gt(sellOrders.expiresAt, now),
+      ),
+    )
+    .returning({ id: sellOrders.id });
+  const reopenedOffers = await tx
+    .update(offers)
+    .set({ status: 'active', closedAt: null, closedBlock: null, checkedAt: null })
+    .where(
+      and(
+        eq(offers.chainId, chainId),
+        gt(offers.closedBlock, after),
+        inArray(offers.status, ['filled', 'cancelled']),
+        gt(offers.expiresAt, now),
+      ),
+    )
+    .returning({ id: offers.id });
+  return { listings, offers: reopenedOffers };
+}
