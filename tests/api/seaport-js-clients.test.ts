@@ -14,7 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CurrencyCode } from '../../src/features/chains/currencies.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { signAuction } from '../helpers/testAuctions.ts';
+import { signAuction, TEST_SETTLER } from '../helpers/testAuctions.ts';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT, TEST_ROYALTY_BPS } from '../helpers/testMarket.ts';
 import { approveWeth, fundOfferer } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS } from '../helpers/testWallet.ts';
@@ -86,7 +86,12 @@ function sellCard(tokenId: bigint, price: bigint, signed: SignedOrder) {
 }
 
 /** seaport-js's WETH offer of `amount` on card `tokenId`, or on any card of the collection. */
-async function jsOffer(target: bigint | 'collection', amount: bigint, endOffset = 86_400n): Promise<SignedOrder> {
+async function jsOffer(
+  target: bigint | 'collection',
+  amount: bigint,
+  endOffset = 86_400n,
+  zone?: string,
+): Promise<SignedOrder> {
   const { contracts, buyer } = trading.fixture.market;
   const wanted =
     target === 'collection'
@@ -99,6 +104,8 @@ async function jsOffer(target: bigint | 'collection', amount: bigint, endOffset 
     offer: [{ token: contracts.wrappedNative, amount: amount.toString() }],
     consideration: [{ ...wanted, recipient: buyer.account.address }],
     fees: fees(),
+    // A bid on a timed auction is restricted to the settlement account, as seaport-js makes it.
+    ...(zone ? { zone, restrictedByZone: true } : {}),
   });
   return (await use.executeAllActions()) as unknown as SignedOrder;
 }
@@ -285,7 +292,8 @@ describe('offers made by seaport-js', () => {
     const listed = await trading.seller.post('/api/v1/sell_card', payload(input));
     expect(listed.status, JSON.stringify(listed.body)).toBe(201);
     // A bid lasts past the auction's settlement (a day after its end).
-    const bid = await jsOffer(7n, reserve, 86_400n + 7_200n);
+    const bid = await jsOffer(7n, reserve, 86_400n + 7_200n, TEST_SETTLER.address);
+    expect(bid.parameters.orderType).toBe(2);
     const placed = await offerer.post<{ offer: { orderHash: string } }>('/api/v1/offers', {
       chain_id: 1,
       order: bid.parameters,
