@@ -54,6 +54,8 @@ export interface CardSummary {
   tokenId: string;
   serial: number | null;
   name: string;
+  /** The English name (token metadata `name_en`), or null. */
+  nameEn: string | null;
   image: string | null;
   category: CardCategoryRef | null;
   creator: CreatorRef | null;
@@ -141,6 +143,8 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   category: (CardCategoryRef & { image: string | null; contractAddress: string }) | null;
   creator: (CreatorRef & { image: string | null }) | null;
   listing: ListingDetail | null;
+  /** The owner's public name (their profile name, or a creator's name), or null when they have none. */
+  ownerName: { name: string; nameEn: string | null } | null;
   /**
    * The platform fee an admin set for this card's chain (basis points), or null when none is set: the
    * trading feature then applies its default (`src/features/trading/platformFee.server.ts`).
