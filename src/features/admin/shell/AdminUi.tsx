@@ -37,7 +37,7 @@ export function Table({
 }) {
   const { t } = useAdmin();
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-b border-surface-border text-ink-muted">
           <tr>
