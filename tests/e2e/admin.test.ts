@@ -97,12 +97,12 @@ describe('an admin at work', () => {
       page.getByRole('link', { name: `Edit ${address}` }).click(),
     ]);
     await expect.poll(() => page.locator('[data-user-wallet]').textContent()).toBe(address);
-    const role = page.getByRole('form', { name: 'Make illustrator' });
+    const role = page.getByRole('form', { name: 'Make creator' });
     const uid = `e2e-${address.slice(2, 10)}`;
     await role.getByLabel('Sign-in ID').fill(uid);
     await role.getByLabel('Initial password').fill('e2e-illustrator-pass');
     await role.getByLabel('Creator name', { exact: true }).fill('E2E Artist');
-    await role.getByRole('button', { name: 'Make illustrator' }).click();
+    await role.getByRole('button', { name: 'Make creator' }).click();
     await expectSnackbar(page, 'The user is now an illustrator.');
     const artist = new ApiClient(baseUrl());
     expect((await artist.post('/api/v1/illustrator_session', { uid, password: 'e2e-illustrator-pass' })).status).toBe(
@@ -117,12 +117,12 @@ describe('an admin at work', () => {
     await page.goto(pageUrl('/en/admins/categories'));
     await Promise.all([
       page.waitForURL(/\/en\/admins\/categories\/new$/),
-      page.getByRole('link', { name: 'New project' }).click(),
+      page.getByRole('link', { name: 'New collection' }).click(),
     ]);
-    const create = page.getByRole('form', { name: 'New project' });
+    const create = page.getByRole('form', { name: 'New collection' });
     await create.getByLabel('Chain').selectOption('137');
     await create.getByLabel('Contract address').fill(contract);
-    await create.getByLabel('Project name', { exact: true }).fill('E2E プロジェクト');
+    await create.getByLabel('Collection name', { exact: true }).fill('E2E プロジェクト');
     await create.getByLabel('Hide this project on the site').check();
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
       .png()
@@ -133,17 +133,17 @@ describe('an admin at work', () => {
       create.getByRole('button', { name: 'Create' }).click(),
     ]);
     await expectSnackbar(page, 'The project was created.');
-    const edit = page.getByRole('form', { name: 'Edit project' });
-    await expect.poll(() => edit.getByLabel('Project name', { exact: true }).inputValue()).toBe('E2E プロジェクト');
+    const edit = page.getByRole('form', { name: 'Edit collection' });
+    await expect.poll(() => edit.getByLabel('Collection name', { exact: true }).inputValue()).toBe('E2E プロジェクト');
     expect(await edit.getByRole('img', { name: 'Current image' }).getAttribute('src')).toMatch(
       /^\/media\/categories\//,
     );
-    await edit.getByLabel('Project name', { exact: true }).fill('E2E プロジェクト（改）');
+    await edit.getByLabel('Collection name', { exact: true }).fill('E2E プロジェクト（改）');
     await Promise.all([page.waitForEvent('load'), edit.getByRole('button', { name: 'Save' }).click()]);
     await expectSnackbar(page, 'The project was updated.');
     await expect
       .poll(() =>
-        page.getByRole('form', { name: 'Edit project' }).getByLabel('Project name', { exact: true }).inputValue(),
+        page.getByRole('form', { name: 'Edit collection' }).getByLabel('Collection name', { exact: true }).inputValue(),
       )
       .toBe('E2E プロジェクト（改）');
 

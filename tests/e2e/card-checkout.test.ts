@@ -113,7 +113,7 @@ describe('selling with a card', () => {
       .setInputFiles({ name: 'yozakura.png', mimeType: 'image/png', buffer: png });
     await page.getByLabel('Sell for yen by card, minting each serial to its buyer').check();
     await page.getByLabel('Price (yen)').fill('2500');
-    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    await page.getByRole('button', { name: 'Issue cards' }).click();
     const link = page.getByRole('link', { name: 'See it on the collection' });
     await link.waitFor({ timeout: 30_000 });
     await link.click();

@@ -38,7 +38,7 @@ describe('wallet sign-in', () => {
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     await expect.poll(() => menu.isVisible()).toBe(true);
     const items = await menu.getByRole('listitem').allTextContents();
-    expect(items).toEqual(['My items', 'Edit Profile', 'Market', 'Dashboard', 'Community chat', 'Contact', 'Logout']);
+    expect(items).toEqual(['My items', 'Edit Profile', 'Market', 'Community chat', 'Contact', 'Logout']);
     expect(await menu.getByRole('link', { name: 'My items' }).getAttribute('href')).toBe(
       `/en/user/${wallet.account.address.toLowerCase()}`,
     );
@@ -101,7 +101,10 @@ describe('illustrator sign-in', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain('ログインしました。');
     await page.getByRole('button', { name: 'アカウントメニュー' }).click();
     const menu = page.getByRole('navigation', { name: 'アカウントメニュー' });
-    await expect.poll(() => menu.getByRole('link', { name: 'NFTを発行' }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole('link', { name: 'カードを発行' }).isVisible()).toBe(true);
+    // The creator's own pages, not the wallet users' profile editor (its guard would turn them away).
+    expect(await menu.getByRole('link', { name: 'ダッシュボード' }).count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'プロフィール編集' }).count()).toBe(0);
     await close();
   });
 

@@ -326,7 +326,7 @@ describe('issuing cards', () => {
     await hydrated(page, 'IssueCardForm');
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    await page.getByRole('button', { name: 'Issue cards' }).click();
     await expect.poll(() => page.getByText('Enter a name.').count()).toBe(1);
     expect(await page.getByText('Choose an image.').count()).toBe(1);
 
@@ -344,7 +344,7 @@ describe('issuing cards', () => {
     await collection.selectOption({ label: ethereum ?? '' });
     await page.getByLabel('Number of serials').fill('3');
     await page.getByLabel('Royalty (%)').fill('7.5');
-    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    await page.getByRole('button', { name: 'Issue cards' }).click();
     const status = page.locator('form').getByRole('status');
     await expect.poll(() => status.textContent(), { timeout: 45_000 }).toContain('3 cards were minted to your wallet.');
 
