@@ -92,6 +92,7 @@ export const TRADE_MESSAGE_KEYS = [
   'buy',
   'cancelListing',
   'connectFirst',
+  'connectToTrade',
   'noWallet',
   'switching',
   'wrapping',

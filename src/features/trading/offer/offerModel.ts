@@ -26,6 +26,7 @@ export const OFFER_MESSAGE_KEYS = [
   'heading',
   'none',
   'make',
+  'connectToOffer',
   'amount',
   'days',
   'quantity',
