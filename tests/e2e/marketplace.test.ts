@@ -67,7 +67,9 @@ describe('marketplace', () => {
     const { page, close } = await open('/en/browse-category');
     expect(await page.locator('[data-category-grid] > li').count()).toBe(DEMO_COLLECTIONS);
     const tabs = page.getByRole('navigation', { name: 'Switch view' });
-    expect(await tabs.getByRole('link', { name: 'Collections', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await tabs.getByRole('link', { name: 'Collections', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     await Promise.all([page.waitForURL(/tab=NFTs/), tabs.getByRole('link', { name: 'Cards', exact: true }).click()]);
     expect(await cardCount(page)).toBe(DEMO_CARDS);
     expect(await tabs.getByRole('link', { name: 'Cards', exact: true }).getAttribute('aria-current')).toBe('page');

@@ -57,7 +57,7 @@ describe('guarded routes turn anonymous visitors away with the guard alert', () 
 
 describe('unknown and invalid paths', () => {
   const english = ['/en/no-such-page', '/en/tokens/1/2/3/4', ...INVALID_PATHS.map(enPath)];
-  test.each(english)('%s answers the spec\'s 404 page in English', async (url) => {
+  test.each(english)("%s answers the spec's 404 page in English", async (url) => {
     const { response, html } = await get(url);
     expect(response.status).toBe(404);
     expect(html).toContain('<html lang="en"');

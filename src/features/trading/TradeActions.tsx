@@ -44,7 +44,11 @@ export default function TradeActions(pageProps: TradeActionsProps) {
   const { status } = runner;
 
   return (
-    <div className={`grid gap-3 ${props.listing ? 'min-h-11' : ''}`} data-trade-role={role} data-busy={runner.busy || selling ? 'true' : undefined}>
+    <div
+      className={`grid gap-3 ${props.listing ? 'min-h-11' : ''}`}
+      data-trade-role={role}
+      data-busy={runner.busy || selling ? 'true' : undefined}
+    >
       {role === 'sell' && <SellForm props={props} runner={runner} open={selling} onOpen={() => setSelling(true)} />}
       {role === 'buy' && <BuyButton props={props} runner={runner} />}
       {cartable && <AddToCartButton props={props} />}
