@@ -5,6 +5,13 @@
  * @see docs/product-spec.md §2 (/collection, /tokens/...), §9 (chains)
  */
 
+import { addressFrom } from './deterministic.ts';
+
+/** The contract address of demo collection `slug` (derived, so the same on every machine). */
+export function demoContractAddress(slug: string): string {
+  return addressFrom(`kirafuda-demo-collection:${slug}`);
+}
+
 /** A demo collection (one contract on one chain) and its ten cards as `[Japanese, English]` names. */
 export interface DemoCategory {
   slug: string;
