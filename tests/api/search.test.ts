@@ -64,7 +64,10 @@ async function seed(db: Database): Promise<void> {
   });
   await db
     .insert(cards)
-    .values([card('5', '桜吹雪の剣士', 'Swordsman of the Sakura Storm'), card('6', '隠された桜', 'Hidden Sakura', true)]);
+    .values([
+      card('5', '桜吹雪の剣士', 'Swordsman of the Sakura Storm'),
+      card('6', '隠された桜', 'Hidden Sakura', true),
+    ]);
 }
 
 let app: App;

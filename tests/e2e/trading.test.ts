@@ -22,6 +22,7 @@ import { hydrated, signInIllustrator, signInWithWallet } from '../helpers/pageAc
 import { anvilKey } from '../helpers/testWallet.ts';
 
 interface CardItem {
+  chainId: number;
   contractAddress: string;
   tokenId: string;
   owner: string;
@@ -331,12 +332,17 @@ describe('issuing cards', () => {
     expect(await page.getByText('Choose an image.').count()).toBe(1);
 
     const name = `Moonlit fox ${Date.now().toString(36)}`;
-    await page.getByLabel('Card name').fill(name);
-    await page.getByLabel('Description').fill('A fox under the moon.');
+    await page.getByLabel('Card name', { exact: true }).fill(name);
+    await page.getByLabel('Description', { exact: true }).fill('A fox under the moon.');
+    await page.getByLabel('Name in English (optional)').fill(`${name} (en)`);
+    await page.getByRole('button', { name: 'Add a trait' }).click();
+    await page.getByLabel('Trait', { exact: true }).fill('Mood');
+    await page.getByLabel('Value', { exact: true }).fill('Calm');
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c06' } })
       .png()
       .toBuffer();
     await page.getByLabel('Card image').setInputFiles({ name: 'fox.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.locator('[data-image-preview] img').count()).toBe(1);
     const collection = page.getByLabel('Collection');
     const options = await collection.locator('option').allTextContents();
     const ethereum = options.find((text) => text.includes('(Ethereum'));
@@ -358,6 +364,11 @@ describe('issuing cards', () => {
     );
     expect(items.map((item) => item.name)).toEqual([name, name, name]);
     const first = items[0];
+    const detail = await get<{ nameEn: string; traits: { traitType: string; value: string }[] }>(
+      `/api/v1/cards/${first?.chainId}/${first?.contractAddress}/${first?.tokenId}`,
+    );
+    expect(detail.nameEn).toBe(`${name} (en)`);
+    expect(detail.traits).toContainEqual(expect.objectContaining({ traitType: 'Mood', value: 'Calm' }));
     const [, royalty] = await chainReader().readContract({
       address: getAddress(first?.contractAddress ?? ''),
       abi: cardAbi,

@@ -188,9 +188,9 @@ function planCatalogue(now: Date): Pick<DemoPlan, 'users' | 'illustrators' | 'ca
           serial: k + 1,
           attributes: [
             { trait_type: 'Rarity', value: rarity },
-            { trait_type: 'Element', value: category.element[1] },
-            { trait_type: 'Series', value: category.nameEn },
-            { trait_type: 'Artist', value: creator.nameEn },
+            { trait_type: 'Element', value: category.element[1], value_ja: category.element[0] },
+            { trait_type: 'Series', value: category.nameEn, value_ja: category.name },
+            { trait_type: 'Creator', value: creator.nameEn, value_ja: creator.name },
             { display_type: 'number', trait_type: 'Serial', value: k + 1, max_value: category.cards.length },
           ],
         },

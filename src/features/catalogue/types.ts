@@ -67,11 +67,19 @@ export interface CardSummary {
   views: number;
 }
 
-/** One trait of a card, from its token metadata's `attributes` (OpenSea metadata standard). */
+/**
+ * One trait of a card, from its token metadata's `attributes` (OpenSea metadata standard). `traitType` and
+ * `value` are what trait offers match; an attribute may also carry its value in Japanese and English
+ * (`value_ja`, `value_en`, our addition), which the pages show in their language.
+ */
 export interface CardTrait {
   traitType: string;
   value: string | number | boolean;
   displayType: string | null;
+  /** The value in Japanese, when the metadata gives one. */
+  valueJa?: string;
+  /** The value in English, when the metadata gives one. */
+  valueEn?: string;
 }
 
 /** A timed auction as the token page and the card API show it (amounts in wei, decimal strings). */

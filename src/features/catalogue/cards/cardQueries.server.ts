@@ -299,13 +299,22 @@ export function traitsOf(metadata: Record<string, unknown>): CardTrait[] {
   if (!Array.isArray(attributes)) return [];
   return attributes.flatMap((item: unknown): CardTrait[] => {
     if (typeof item !== 'object' || item === null) return [];
-    const { trait_type: traitType, value, display_type: displayType } = item as Record<string, unknown>;
+    const fields = item as Record<string, unknown>;
+    const { trait_type: traitType, value, display_type: displayType } = fields;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return [];
+    const text = (key: string) => {
+      const found = fields[key];
+      return typeof found === 'string' && found.trim() !== '' ? found : undefined;
+    };
+    const valueJa = text('value_ja');
+    const valueEn = text('value_en');
     return [
       {
         traitType: typeof traitType === 'string' ? traitType : '',
         value,
         displayType: typeof displayType === 'string' ? displayType : null,
+        ...(valueJa === undefined ? {} : { valueJa }),
+        ...(valueEn === undefined ? {} : { valueEn }),
       },
     ];
   });
