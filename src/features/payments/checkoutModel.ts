@@ -6,7 +6,16 @@
  * order (quantity, price and sale period come from the drop) and said in the same words on
  * `/transaction-act` (a test holds both to it).
  */
-export const CHECKOUT_TERM_KEYS = ['taxIncluded', 'fees', 'method', 'timing', 'delivery', 'cancel', 'refund', 'period'] as const;
+export const CHECKOUT_TERM_KEYS = [
+  'taxIncluded',
+  'fees',
+  'method',
+  'timing',
+  'delivery',
+  'cancel',
+  'refund',
+  'period',
+] as const;
 /** One checkout term. */
 export type CheckoutTermKey = (typeof CHECKOUT_TERM_KEYS)[number];
 

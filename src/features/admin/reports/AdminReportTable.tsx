@@ -7,7 +7,7 @@ import type { AdminMessageKey } from '../shell/adminText';
 import type { AdminReportRow, Page } from '../shell/types';
 
 /** The label of a report type; a type no longer offered shows as it was stored. */
-function typeLabel(type: string, t: ReturnType<typeof useAdmin>['t']): string {
+export function typeLabel(type: string, t: ReturnType<typeof useAdmin>['t']): string {
   return isReportType(type) ? t(`admin.reports.types.${type}`) : type;
 }
 
