@@ -42,7 +42,7 @@ export function Table({
   return (
     // A region that scrolls sideways on a phone, so it takes keyboard focus (axe: scrollable-region-focusable).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <section className="relative overflow-x-auto" aria-label={label} tabIndex={0}>
+    <div className="relative overflow-x-auto" tabIndex={0}>
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-b border-surface-border text-ink-muted">
           <tr>
@@ -65,7 +65,7 @@ export function Table({
           )}
         </tbody>
       </table>
-    </section>
+    </div>
   );
 }
 
