@@ -96,14 +96,14 @@ describe('marketplace', () => {
     expect(total).toBeLessThan(DEMO_CARDS);
     const prices = (
       await page
-        .locator('[data-card-grid] [data-price]')
+        .locator('[data-card-grid] [data-listing-price] [data-price]')
         .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-price') ?? ''))
     ).map((wei) => BigInt(wei));
     expect(prices.length).toBe(Math.min(total, 24));
     expect(prices).toEqual([...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(
       await page
-        .locator('[data-card-grid] [data-currency]')
+        .locator('[data-card-grid] [data-listing-price] [data-currency]')
         .evaluateAll((nodes) => [...new Set(nodes.map((node) => node.getAttribute('data-currency')))]),
     ).toEqual(['POL']);
 
@@ -127,7 +127,7 @@ describe('marketplace', () => {
     await page.getByLabel('Maximum price', { exact: true }).fill('0.3');
     await Promise.all([page.waitForURL(/price_min=0\.1/), page.getByRole('button', { name: 'Show results' }).click()]);
     const prices = await page
-      .locator('[data-card-grid] [data-price]')
+      .locator('[data-card-grid] [data-listing-price] [data-price]')
       .evaluateAll((nodes) => nodes.map((node) => BigInt(node.getAttribute('data-price') ?? '0')));
     expect(prices.length).toBeGreaterThan(0);
     for (const wei of prices) {
