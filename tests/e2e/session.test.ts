@@ -27,7 +27,8 @@ describe('wallet sign-in', () => {
     await page.goto(pageUrl('/en'));
     await page.getByRole('button', { name: 'Connect wallet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
-    await expect.poll(() => dialog.getByText('Test Wallet').isVisible()).toBe(true);
+    // The header's account island hydrates on this first click (a second or so on a loaded machine).
+    await expect.poll(() => dialog.getByText('Test Wallet').isVisible(), { timeout: 10_000 }).toBe(true);
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Connect' }).click()]);
     expect(wallet.calls).toContain('personal_sign');
     await expect.poll(() => page.getByRole('status').textContent()).toContain('You are signed in.');
@@ -47,7 +48,7 @@ describe('wallet sign-in', () => {
 
     await userButton.click();
     await Promise.all([page.waitForURL(/\/en$/), menu.getByRole('button', { name: 'Logout' }).click()]);
-    await expect.poll(() => page.getByRole('button', { name: 'Connect wallet' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Connect wallet' }).count(), { timeout: 10_000 }).toBe(1);
     const me = await page.evaluate(async () => (await fetch('/api/v1/current_user')).status);
     expect(me).toBe(401);
     expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
@@ -66,7 +67,7 @@ describe('wallet sign-in', () => {
     expect(message).toMatch(/^\S+ wants you to sign in with your Ethereum account:/);
     expect([...message].every((char) => char.charCodeAt(0) < 128)).toBe(true);
     const note = page.getByRole('status').filter({ hasText: '英語のログイン用メッセージ' });
-    await expect.poll(() => note.isVisible()).toBe(true);
+    await expect.poll(() => note.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await note.textContent()).toContain('手数料はかからず');
     await Promise.all([page.waitForEvent('load'), Promise.resolve(held.release())]);
     await expect.poll(() => note.count()).toBe(0);
