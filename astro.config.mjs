@@ -75,10 +75,12 @@ export default defineConfig({
         access: 'public',
         default: 'https://discord.gg/kirafuda',
       }),
+      // The footer links the whitepaper only when this names one (no dead link by default).
       PUBLIC_WHITEPAPER_URL: envField.string({
         context: 'client',
         access: 'public',
-        default: 'https://docs.kirafuda.example/whitepaper',
+        optional: true,
+        default: '',
       }),
       CHAIN_ENV: envField.enum({
         context: 'server',

@@ -201,7 +201,11 @@ describe('searchIncremental', () => {
     const net = fakeFetch(() => json(200, { categories: [item] }));
     const api = createApiClient({ fetchImpl: net.fetchImpl });
 
-    await expect(searchIncremental(api, 'ドラゴン')).resolves.toEqual({ categories: [item], illustrators: [] });
+    await expect(searchIncremental(api, 'ドラゴン')).resolves.toEqual({
+      categories: [item],
+      illustrators: [],
+      cards: [],
+    });
     expect(net.routes()).toEqual([
       `GET /api/v1/searches/incremental_search?keyword=${encodeURIComponent('ドラゴン')}&locale=ja`,
     ]);

@@ -177,10 +177,11 @@ export interface SearchItem {
   address: string;
 }
 
-/** The incremental search answer. @see spec §3 "Search response" */
+/** The incremental search answer (the spec's two arrays and the matching cards). @see spec §3 "Search response" */
 export interface SearchResult {
   categories: SearchItem[];
   illustrators: SearchItem[];
+  cards: SearchItem[];
 }
 
 /**
@@ -197,5 +198,5 @@ export async function searchIncremental(
     query: { keyword, locale },
     signal,
   });
-  return { categories: result?.categories ?? [], illustrators: result?.illustrators ?? [] };
+  return { categories: result?.categories ?? [], illustrators: result?.illustrators ?? [], cards: result?.cards ?? [] };
 }

@@ -59,9 +59,12 @@ function chainCookie(): string | undefined {
 
 /**
  * `?chain_id=` names the visitor's chain (spec §4): the page is the same for everyone, so the browser
- * remembers it in the `currentChain` cookie itself.
+ * remembers it in the `currentChain` cookie itself. On a list whose filter form has a chain field (the
+ * market, a collection list, the rankings) `chain_id` is that filter: it narrows the list and leaves the
+ * visitor's chain alone.
  */
 function rememberChainFromUrl(): void {
+  if (document.querySelector('form [name="chain_id"]')) return;
   const id = new URLSearchParams(location.search).get('chain_id');
   const chains = JSON.parse(document.body.dataset['chains'] ?? '[]') as { key: string; chainId: number }[];
   const chain = chains.find((candidate) => String(candidate.chainId) === id);

@@ -11,7 +11,12 @@ import { getInjectedProvider } from '../features/wallet/eip1193';
  * loaded then). Anonymous visitors without a wallet load none of it.
  */
 export function startPageSession(signedIn: boolean, body: HTMLElement): void {
-  $currentUser.subscribe((user) => markOwnParts(user?.walletAddress ?? null));
+  $currentUser.subscribe((user) => {
+    markOwnParts(user?.walletAddress ?? null);
+    // Which account links apply (an illustrator has no wallet-user profile editor): see src/styles/global.css.
+    if (user) document.documentElement.dataset['userRole'] = user.role;
+    else delete document.documentElement.dataset['userRole'];
+  });
   document.addEventListener(LIVE_UPDATED_EVENT, () => markOwnParts($currentUser.get()?.walletAddress ?? null));
   void startSession(signedIn).finally(() => {
     // The hint may outlive the session (it expired elsewhere): show "connect" again then.

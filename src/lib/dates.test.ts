@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates';
+import { formatDate, formatDateTime, INVALID_DATE } from './dates';
 
 describe('formatDate', () => {
   it('shows a UTC moment in Japan time as YYYY-MM-DD HH:mm', () => {
@@ -21,5 +21,14 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('Invalid date');
     expect(formatDate('')).toBe('Invalid date');
     expect(formatDate(Number.NaN)).toBe('Invalid date');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('names the zone on English pages only', () => {
+    const at = '2026-01-02T03:04:00Z';
+    expect(formatDateTime(at, 'ja')).toBe('2026-01-02 12:04');
+    expect(formatDateTime(at, 'en')).toBe('2026-01-02 12:04 JST');
+    expect(formatDateTime('nonsense', 'en')).toBe(INVALID_DATE);
   });
 });

@@ -42,3 +42,16 @@ export function formatDate(input: DateInput): string {
 export function unixSeconds(date: Date): bigint {
   return BigInt(Math.floor(date.getTime() / 1000));
 }
+
+/** The zone's name as English pages write it after a time (Japanese pages need none: it is their own). */
+export const DISPLAY_TIME_ZONE_LABEL = 'JST';
+
+/**
+ * {@link formatDate} for a page in `locale`: the same `YYYY-MM-DD HH:mm` in Japan time, followed on English
+ * pages by the zone ({@link DISPLAY_TIME_ZONE_LABEL}), since a visitor abroad would otherwise read it as
+ * their own time. An invalid date stays `'Invalid date'`.
+ */
+export function formatDateTime(input: DateInput, locale: string): string {
+  const text = formatDate(input);
+  return locale === 'en' && text !== INVALID_DATE ? `${text} ${DISPLAY_TIME_ZONE_LABEL}` : text;
+}

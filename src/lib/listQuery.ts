@@ -20,6 +20,7 @@ export const CARD_QUERY_KEYS = [
   'creator',
   'owner',
   'status',
+  'sale_type',
   'sort',
   'q',
 ] as const;

@@ -32,6 +32,7 @@ describe('GET /api/v1/cards', () => {
       tokenId: expect.stringMatching(/^\d+$/),
       serial: expect.any(Number),
       name: expect.any(String),
+      nameEn: expect.any(String),
       image: expect.any(String),
       category: { id: expect.any(Number), name: expect.any(String), nameEn: expect.any(String) },
       creator: {
@@ -97,15 +98,16 @@ describe('GET /api/v1/cards', () => {
     expect(eth.body.total).toBeGreaterThan(0);
     for (const card of eth.body.items) {
       expect(card.listing?.currencyCode).toBe(2);
-      expect(wei(card.listing?.price ?? '0')).toBeGreaterThanOrEqual(5n * 10n ** 16n);
-      expect(wei(card.listing?.price ?? '0')).toBeLessThanOrEqual(3n * 10n ** 17n);
+      // A declining listing is filtered (and sorted) by what it asks now.
+      expect(wei(card.listing?.currentPrice ?? '0')).toBeGreaterThanOrEqual(5n * 10n ** 16n);
+      expect(wei(card.listing?.currentPrice ?? '0')).toBeLessThanOrEqual(3n * 10n ** 17n);
     }
     const allEth = await list('/api/v1/cards?currency_code=2&per_page=100');
     expect(allEth.body.total).toBeGreaterThan(eth.body.total);
   });
 
   test('sorts by price (within a currency), by views and by keyword', async () => {
-    const prices = (body: ListBody<CardSummary>) => body.items.map((card) => wei(card.listing?.price ?? '0'));
+    const prices = (body: ListBody<CardSummary>) => body.items.map((card) => wei(card.listing?.currentPrice ?? '0'));
     const ascending = prices((await list('/api/v1/cards?currency_code=2&sort=price_asc&per_page=100')).body);
     expect(ascending.length).toBeGreaterThan(3);
     expect([...ascending].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(ascending);
@@ -120,6 +122,36 @@ describe('GET /api/v1/cards', () => {
     expect((await list('/api/v1/cards?q=100%25')).body.total).toBe(0);
   });
 
+  test('without a currency, a price sort groups the listings by currency and sorts within each', async () => {
+    const items = (await list('/api/v1/cards?status=listed&sort=price_asc&per_page=100')).body.items;
+    const group = (code: number) => (code === 10 ? 6 : code);
+    const codes = items.map((card) => group(card.listing?.currencyCode ?? -1));
+    expect(new Set(codes).size).toBeGreaterThan(2);
+    expect([...codes].sort((a, b) => a - b)).toEqual(codes);
+    for (const code of new Set(codes)) {
+      const inCode = items.filter((card) => group(card.listing?.currencyCode ?? -1) === code);
+      const amounts = inCode.map((card) => wei(card.listing?.currentPrice ?? '0'));
+      expect(
+        [...amounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+        `currency ${code}`,
+      ).toEqual(amounts);
+    }
+  });
+
+  test('a price range without a currency is refused: amounts in different currencies do not compare', async () => {
+    const res = await get<{ message: string }>('/api/v1/cards?price_min=0.5&price_max=800');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/needs currency_code/);
+  });
+
+  test('the sale type filter returns the timed auctions and declining listings', async () => {
+    for (const type of ['auction', 'declining'] as const) {
+      const { items } = (await list(`/api/v1/cards?sale_type=${type}&per_page=100`)).body;
+      expect(items.length, type).toBeGreaterThanOrEqual(4);
+      expect(items.every((card) => card.listing?.saleType === type)).toBe(true);
+    }
+  });
+
   test.each([
     ['per_page=101', 'per_page'],
     ['page=0', 'page'],
@@ -129,7 +161,7 @@ describe('GET /api/v1/cards', () => {
     ['price_min=-1', 'price_min'],
     ['price_min=1e5', 'price_min'],
     ['price_max=0.0000000000000000001', 'price_max'],
-    ['price_min=2&price_max=1', 'price_min'],
+    ['currency_code=2&price_min=2&price_max=1', 'price_min'],
     ['creator=0x1234', 'creator'],
     ['owner=nobody', 'owner'],
     ['status=sold', 'status'],

@@ -1,9 +1,10 @@
 /**
- * The header search over HTTP: collections and creators by Japanese or English name parts, at most five
- * of each, hidden collections left out, `%` and `_` taken literally, and refusals of bad keywords.
+ * The header search over HTTP: collections, creators and cards by Japanese or English name parts, at most
+ * five of each, hidden collections and cards left out, `%` and `_` taken literally, and refusals of bad
+ * keywords.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { categories, illustrators, users } from '../../src/server/db/schema/index.ts';
+import { cards, categories, illustrators, users } from '../../src/server/db/schema/index.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { type App, startApp } from '../helpers/api.ts';
 
@@ -16,6 +17,7 @@ interface Item {
 interface Result {
   categories: Item[];
   illustrators: Item[];
+  cards: Item[];
 }
 
 const contract = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
@@ -49,6 +51,23 @@ async function seed(db: Database): Promise<void> {
   await db
     .insert(illustrators)
     .values({ uid: 'hanako', passwordHash: 'x', userId: user?.id ?? 0, name: '山田花子', nameEn: 'Hanako Yamada' });
+  const card = (tokenId: string, name: string, nameEn: string, hidden = false) => ({
+    chainId: 1,
+    contractAddress: contract(1),
+    tokenId,
+    ownerAddress: HANAKO_WALLET,
+    categoryId: ids['桜の森の満開の下'] ?? null,
+    name,
+    metadata: { name, name_en: nameEn },
+    image: `/card-${tokenId}.png`,
+    hidden,
+  });
+  await db
+    .insert(cards)
+    .values([
+      card('5', '桜吹雪の剣士', 'Swordsman of the Sakura Storm'),
+      card('6', '隠された桜', 'Hidden Sakura', true),
+    ]);
 }
 
 let app: App;
@@ -72,7 +91,14 @@ describe('GET /api/v1/searches/incremental_search', () => {
         { name: '桜の森の満開の下', image: '', redirectUrl: 'collection', address: String(ids['桜の森の満開の下']) },
       ],
       illustrators: [],
+      cards: [],
     });
+  });
+
+  test('finds a card by its Japanese or English name, as a link to its token page (hidden cards left out)', async () => {
+    const card = { image: '/card-5.png', redirectUrl: 'tokens', address: `1/${contract(1)}/5` };
+    expect((await kw('桜吹雪')).body.cards).toEqual([{ name: '桜吹雪の剣士', ...card }]);
+    expect((await kw('SAKURA', '&locale=en')).body.cards).toEqual([{ name: 'Swordsman of the Sakura Storm', ...card }]);
   });
 
   test('finds English names whatever the case, and answers in English with locale=en', async () => {
@@ -109,7 +135,7 @@ describe('GET /api/v1/searches/incremental_search', () => {
     for (const query of ['keyword=', 'keyword=%20%20']) {
       const res = await search(query);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ categories: [], illustrators: [] });
+      expect(res.body).toEqual({ categories: [], illustrators: [], cards: [] });
     }
   });
 

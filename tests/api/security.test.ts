@@ -51,6 +51,18 @@ describe('the API gate', () => {
     expect((await client.get('/api/v1/current_user')).status).toBe(200);
   });
 
+  test('an unknown API path answers a JSON 404 in the API error shape, never the HTML page', async () => {
+    for (const path of ['/api/v1/no_such_endpoint', '/api/v1/no/such/thing', '/api/v2/cards', '/api']) {
+      const response = await fetch(`${app.url}${path}`, { headers: { Accept: 'text/html,*/*' } });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(await response.json(), path).toEqual({ message: expect.stringMatching(/^Not found/) });
+    }
+    const posted = await app.client().request('POST', '/api/v1/no_such_endpoint', { body: {} });
+    expect(posted.status).toBe(404);
+    expect(posted.body).toEqual({ message: expect.stringMatching(/^Not found/) });
+  });
+
   test('an escaped API path is gated like the plain one', async () => {
     const res = await app.client().request('DELETE', '/%61pi/v1/session', { siteHeaders: false });
     expect([403, 404]).toContain(res.status);

@@ -219,9 +219,28 @@ describe('POST /api/v1/card_issue', () => {
     ]);
     const card = await illustrator.get<{ name: string; owner: string; image: string }>(cardPath(22n));
     expect(card.body.name).toBe('New card');
+    expect(card.body).not.toHaveProperty('nameEn', expect.any(String));
     expect(card.body.owner).toBe(fixture.creator.address.toLowerCase());
     expect(card.body.image).toMatch(/^\/media\/cards\//);
     const image = await fetch(new URL(card.body.image, app.url));
     expect(image.headers.get('content-type')).toBe('image/webp');
+  }, 30_000);
+
+  test("English name and description and the creator's traits go into the metadata; bad traits are refused", async () => {
+    const illustrator = app.client();
+    await illustrator.post('/api/v1/illustrator_session', { uid: 'creator', password: CREATOR_PASSWORD });
+    const traits = JSON.stringify([{ type: 'Mood', value: 'Calm' }]);
+    const english = { ...fields, serials: '1', name_en: 'New card (en)', description_en: 'Fresh (en)', traits };
+    const issued = await issue(illustrator, english);
+    expect(issued.status).toBe(201);
+    const [made] = issued.body['cards'] as { tokenId: string }[];
+    const card = await illustrator.get<{ nameEn: string; descriptionEn: string; traits: unknown[] }>(
+      cardPath(BigInt(made?.tokenId ?? '0')),
+    );
+    expect(card.body).toMatchObject({ nameEn: 'New card (en)', descriptionEn: 'Fresh (en)' });
+    expect(card.body.traits).toContainEqual({ traitType: 'Mood', value: 'Calm', displayType: null });
+    for (const bad of ['not json', JSON.stringify([{ type: 'Serial', value: '9' }]), JSON.stringify([{ type: 'x' }])]) {
+      expect((await issue(illustrator, { ...english, traits: bad })).status, bad).toBe(422);
+    }
   }, 30_000);
 });

@@ -1,6 +1,6 @@
 /**
  * The back office's list screens with the demo data, as a signed-in admin sees them: each list shows rows
- * and its pager; the chain filter narrows the projects to one chain, and on projects, tokens and revenues it
+ * and its pager; the chain filter narrows the collections to one chain, and on projects, tokens and revenues it
  * is kept in the URL, so a shared link shows the same list.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -36,7 +36,7 @@ describe('admin lists', () => {
   test.each([
     ['/en/admins/users', 'Users'],
     ['/en/admins/creators', 'Creators'],
-    ['/en/admins/categories', 'Projects'],
+    ['/en/admins/categories', 'Collections'],
     ['/en/admins/stripe_payment_histories', 'Card payments'],
   ])('%s lists the demo rows with a pager', async (path, label) => {
     await page.goto(pageUrl(path));
@@ -45,15 +45,15 @@ describe('admin lists', () => {
     expect(await pager.textContent()).toMatch(/Page 1 of \d+/);
   });
 
-  test('the chain filter narrows the projects to Ethereum and keeps it in the URL', async () => {
+  test('the chain filter narrows the collections to Ethereum and keeps it in the URL', async () => {
     await page.goto(pageUrl('/en/admins/categories'));
-    const all = await (await rows('Projects')).count();
+    const all = await (await rows('Collections')).count();
     await page.getByRole('combobox', { name: /^Chain/ }).selectOption({ label: 'Ethereum (local)' });
     await Promise.all([
       page.waitForURL(/chain_id=1(&|$)/),
       page.getByRole('button', { name: 'Search', exact: true }).click(),
     ]);
-    const list = await rows('Projects');
+    const list = await rows('Collections');
     await expect.poll(() => list.count()).toBeLessThan(all);
     const chains = await list.locator('td:nth-child(3)').allTextContents();
     expect(chains.length).toBeGreaterThan(0);
@@ -61,7 +61,7 @@ describe('admin lists', () => {
   });
 
   test.each([
-    ['/en/admins/card_serials', 'Tokens'],
+    ['/en/admins/card_serials', 'Cards'],
     ['/en/admins/revenues', 'By period'],
   ])('on %s the chain filter goes into the URL, and a shared link opens with it set', async (path, label) => {
     await page.goto(pageUrl(path));

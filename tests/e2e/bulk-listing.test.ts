@@ -23,8 +23,12 @@ interface CardItem {
   tokenId: string;
   owner: string;
   name: string;
+  nameEn: string | null;
   listing: { price: string; signature?: string } | null;
 }
+
+/** The card's name as a page in `locale` shows it. */
+const shownName = (card: CardItem, locale: 'ja' | 'en') => (locale === 'en' && card.nameEn) || card.name;
 
 let app: ChainApp;
 let browser: Browser;
@@ -40,8 +44,8 @@ async function get<T>(path: string): Promise<T> {
 
 const record = (card: CardItem) => get<CardItem>(`/api/v1/cards/1/${card.contractAddress}/${card.tokenId}`);
 /** The checkbox name of `card` in the form: its name and token id, then its collection. */
-const cardLabel = (card: CardItem) =>
-  new RegExp(`^${card.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} #${card.tokenId}\\b`);
+const cardLabel = (card: CardItem, locale: 'ja' | 'en') =>
+  new RegExp(`^${shownName(card, locale).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} #${card.tokenId}\\b`);
 const indexOf = (address: string) => ANVIL_ACCOUNTS.findIndex((a) => a.toLowerCase() === address.toLowerCase());
 
 /** Moves `card` on chain from its owner to anvil account `to`, and waits for the site to see it. */
@@ -126,7 +130,7 @@ describe('listing several cards with one signature', () => {
     await form.getByRole('checkbox', { name: 'すべて同じ価格にする' }).waitFor();
     await expectNoSeriousA11yViolations(page);
     for (const card of seller.cards) {
-      await form.getByRole('checkbox', { name: cardLabel(card) }).check();
+      await form.getByRole('checkbox', { name: cardLabel(card, 'ja') }).check();
     }
     await expect.poll(() => form.getByText('3枚を選択中').count()).toBe(1);
     await form.getByRole('checkbox', { name: 'すべて同じ価格にする' }).check();
@@ -165,11 +169,13 @@ describe('listing several cards with one signature', () => {
     await form.getByRole('checkbox', { name: 'Same price for all' }).waitFor();
     const prices = ['0.021', '0.022', '0.023'];
     for (const [i, card] of seller.cards.entries()) {
-      await form.getByRole('checkbox', { name: cardLabel(card) }).focus();
+      await form.getByRole('checkbox', { name: cardLabel(card, 'en') }).focus();
       await page.keyboard.press('Space');
       await page.keyboard.press('Tab');
       await page.keyboard.type(prices[i] as string);
-      expect(await form.getByLabel(`Price of ${card.name} (#${card.tokenId})`).inputValue()).toBe(prices[i]);
+      expect(await form.getByLabel(`Price of ${shownName(card, 'en')} (#${card.tokenId})`).inputValue()).toBe(
+        prices[i],
+      );
     }
     await Promise.all([
       page.waitForURL(listedUrl, { timeout: 45_000 }),
@@ -178,7 +184,7 @@ describe('listing several cards with one signature', () => {
     expect(wallet.calls.filter((call) => call === 'eth_signTypedData_v4')).toHaveLength(1);
     const main = (await page.locator('main').textContent()) ?? '';
     for (const [i, card] of seller.cards.entries()) {
-      expect(main).toContain(card.name);
+      expect(main).toContain(shownName(card, 'en'));
       await expectBulkListed(card, prices[i] as string);
     }
   });

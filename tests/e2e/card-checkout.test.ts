@@ -2,7 +2,8 @@
  * Paying by card in yen, in Chromium: Stripe's hosts are blocked and a stand-in for Stripe.js is put at the
  * script boundary (../helpers/fakeStripeJs.ts); everything else runs for real on a local chain. The demo
  * illustrator puts a design on sale; a collector signed in with a wallet pays for it, follows the receipt page
- * (it survives a reload) to "in your wallet", and the card is theirs on chain; a declined card says so.
+ * (it survives a reload) to "in your wallet", and the card is theirs on chain; a declined card says so. The
+ * checkout's final confirmation states the order's terms, as the transaction act notice does.
  */
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -10,6 +11,8 @@ import { createPublicClient, erc721Abi, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANVIL_ACCOUNTS, DEMO_ILLUSTRATOR } from '../../src/dev/seed/accounts.ts';
+import { getT } from '../../src/features/i18n/t.ts';
+import { CHECKOUT_TERM_KEYS } from '../../src/features/payments/checkoutModel.ts';
 import { postCardForm } from '../api/tradingApp.ts';
 import { ApiClient, type App } from '../helpers/api.ts';
 import { launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
@@ -113,7 +116,7 @@ describe('selling with a card', () => {
       .setInputFiles({ name: 'yozakura.png', mimeType: 'image/png', buffer: png });
     await page.getByLabel('Sell for yen by card, minting each serial to its buyer').check();
     await page.getByLabel('Price (yen)').fill('2500');
-    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    await page.getByRole('button', { name: 'Issue cards' }).click();
     const link = page.getByRole('link', { name: 'See it on the collection' });
     await link.waitFor({ timeout: 30_000 });
     await link.click();
@@ -136,6 +139,30 @@ describe('selling with a card', () => {
     await page.goto(`${app.url}/dashboard/settings`);
     expect(await page.locator('[data-payment-account]').textContent()).toContain('確認中');
   }, 90_000);
+});
+
+describe('the final confirmation (Act on Specified Commercial Transactions, art. 12-6)', () => {
+  test.each([
+    ['ja', ''],
+    ['en', '/en'],
+  ] as const)('the %s checkout shows the order terms, and /transaction-act says the same', async (locale, prefix) => {
+    const t = getT(locale);
+    const opened = await newPage(browser, { locale: locale === 'en' ? 'en-US' : 'ja-JP', javaScriptEnabled: false });
+    open.push(opened);
+    const { page } = opened;
+    await page.goto(`${app.url}${prefix}/checkout/${drop.id}`);
+    const terms = page.locator('[data-checkout-terms]');
+    const shown = (await terms.textContent()) ?? '';
+    for (const key of ['item', 'quantity', 'price', 'method', 'timing', 'delivery', 'cancel', 'period']) {
+      expect(await terms.locator(`[data-term="${key}"]`).count(), key).toBe(1);
+    }
+    expect(shown).toContain('¥1,200');
+    expect(shown).toContain(t('pay.terms.quantity'));
+    for (const key of CHECKOUT_TERM_KEYS) expect(shown, key).toContain(t(`pay.terms.${key}`));
+    await Promise.all([page.waitForURL(/\/transaction-act$/), terms.getByRole('link').click()]);
+    const notice = (await page.locator('[data-legal-document]').textContent()) ?? '';
+    for (const key of CHECKOUT_TERM_KEYS) expect(notice, key).toContain(t(`pay.terms.${key}`));
+  });
 });
 
 describe('buying with a card', () => {

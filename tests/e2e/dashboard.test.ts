@@ -188,7 +188,7 @@ describe('who may enter', () => {
     expect(new URL(visitor.page.url()).pathname).toBe('/en');
     await expect
       .poll(() => visitor.page.getByRole('status').textContent())
-      .toContain('This page is for illustrators. Please sign in with your illustrator ID.');
+      .toContain('This page is for creators. Please sign in with your creator ID.');
     await visitor.close();
   });
 });

@@ -63,7 +63,8 @@ describe('chain selector', () => {
   test('?chain_id=56 shows BNB Chain as the current chain', async () => {
     const { page, close } = await newPage(browser, { locale: 'en-US' });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(pageUrl('/en/market?chain_id=56'));
+    // (On a list with a chain filter, such as the market, chain_id filters the list instead: shared-pages.test.ts.)
+    await page.goto(pageUrl('/en/terms?chain_id=56'));
     await expect.poll(() => page.getByRole('button', { name: /Select chain: BNB Chain/ }).count()).toBe(1);
     await close();
   });
@@ -78,7 +79,9 @@ describe('menus and modal', () => {
     await expect.poll(() => nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => nav.isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    // The menu button now reads "Close menu", and the menu has its own close button.
+    expect(await page.locator('[data-mobile-menu-toggle]').getAttribute('aria-label')).toBe('Close menu');
+    await nav.getByRole('button', { name: 'Close menu' }).click();
     await expect.poll(() => nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await Promise.all([page.waitForURL(/\/en\/contact$/), nav.getByRole('link', { name: 'Contact' }).click()]);

@@ -47,7 +47,7 @@ describe('home', () => {
     expect(await featured.getByText('Not listed').count()).toBe(0);
     expect(await en.page.getByRole('list', { name: 'New cards' }).getByRole('listitem').count()).toBe(8);
     expect(
-      await en.page.getByRole('list', { name: 'Trending categories' }).getByRole('listitem').count(),
+      await en.page.getByRole('list', { name: 'Trending collections' }).getByRole('listitem').count(),
     ).toBeGreaterThan(0);
     expect(await en.page.getByRole('list', { name: 'Top creators' }).textContent()).toContain('Mio Sakurai');
     expect(await en.page.getByRole('link', { name: 'Browse the market' }).getAttribute('href')).toBe(
@@ -66,10 +66,13 @@ describe('marketplace', () => {
   test('the collections tab lists the collections, and the NFTs tab the cards', async () => {
     const { page, close } = await open('/en/browse-category');
     expect(await page.locator('[data-category-grid] > li').count()).toBe(DEMO_COLLECTIONS);
-    expect(await page.getByRole('link', { name: 'Categories', exact: true }).getAttribute('aria-current')).toBe('page');
-    await Promise.all([page.waitForURL(/tab=NFTs/), page.getByRole('link', { name: 'NFTs', exact: true }).click()]);
+    const tabs = page.getByRole('navigation', { name: 'Switch view' });
+    expect(await tabs.getByRole('link', { name: 'Collections', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await Promise.all([page.waitForURL(/tab=NFTs/), tabs.getByRole('link', { name: 'Cards', exact: true }).click()]);
     expect(await cardCount(page)).toBe(DEMO_CARDS);
-    expect(await page.getByRole('link', { name: 'NFTs', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await tabs.getByRole('link', { name: 'Cards', exact: true }).getAttribute('aria-current')).toBe('page');
     // Filtering keeps the tab.
     await page.getByLabel('Listing status', { exact: true }).selectOption('listed');
     await Promise.all([page.waitForURL(/status=listed/), page.getByRole('button', { name: 'Show results' }).click()]);
@@ -93,14 +96,14 @@ describe('marketplace', () => {
     expect(total).toBeLessThan(DEMO_CARDS);
     const prices = (
       await page
-        .locator('[data-card-grid] [data-price]')
+        .locator('[data-card-grid] [data-listing-price] [data-price]')
         .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-price') ?? ''))
     ).map((wei) => BigInt(wei));
     expect(prices.length).toBe(Math.min(total, 24));
     expect(prices).toEqual([...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(
       await page
-        .locator('[data-card-grid] [data-currency]')
+        .locator('[data-card-grid] [data-listing-price] [data-currency]')
         .evaluateAll((nodes) => [...new Set(nodes.map((node) => node.getAttribute('data-currency')))]),
     ).toEqual(['POL']);
 
@@ -124,7 +127,7 @@ describe('marketplace', () => {
     await page.getByLabel('Maximum price', { exact: true }).fill('0.3');
     await Promise.all([page.waitForURL(/price_min=0\.1/), page.getByRole('button', { name: 'Show results' }).click()]);
     const prices = await page
-      .locator('[data-card-grid] [data-price]')
+      .locator('[data-card-grid] [data-listing-price] [data-price]')
       .evaluateAll((nodes) => nodes.map((node) => BigInt(node.getAttribute('data-price') ?? '0')));
     expect(prices.length).toBeGreaterThan(0);
     for (const wei of prices) {

@@ -22,6 +22,7 @@ interface CardItem {
   tokenId: string;
   owner: string;
   name: string;
+  nameEn: string | null;
   category: { id: number } | null;
   listing: unknown;
 }
@@ -102,10 +103,10 @@ describe('offers in the browser', () => {
 
     await gotoAfterLiveReload(offerer.page, `${app.url}/en/user/${offerer.wallet.account.address.toLowerCase()}`);
     const madeRow = offerer.page.locator(`section[data-offers="offers-made"] tr[data-offer="${made?.orderHash}"]`);
-    await expect.poll(() => madeRow.textContent()).toContain('Accepted');
-    expect(await offerer.page.locator('main').textContent()).toContain(card.name);
+    await expect.poll(() => madeRow.textContent(), { timeout: 15_000 }).toContain('Accepted');
+    expect(await offerer.page.locator('main').textContent()).toContain(card.nameEn ?? card.name);
     await gotoAfterLiveReload(owner.page, `${app.url}/en/user/${owner.wallet.account.address.toLowerCase()}`);
-    expect(await owner.page.locator('main').textContent()).not.toContain(card.name);
+    expect(await owner.page.locator('main').textContent()).not.toContain(card.nameEn ?? card.name);
   }, 120_000);
 
   test('a collection offer made on the collection page is accepted with another card of the collection', async () => {

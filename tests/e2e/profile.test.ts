@@ -59,7 +59,9 @@ describe('a wallet’s items', () => {
     expect(en).toContain('<meta name="description" content="The digital trading cards (NFTs) NightOwl owns');
     expect(mainText(ja)).toContain(`${items.total}件`);
     expect(mainText(en)).toContain(`Items: ${items.total}`);
-    for (const card of items.items) expect(mainText(en)).toContain(card.name);
+    // Each page names the cards in its language.
+    for (const card of items.items) expect(mainText(en)).toContain(card.nameEn ?? card.name);
+    for (const card of items.items) expect(mainText(ja)).toContain(card.name);
     expect(en.match(/data-card-id="/g)?.length).toBe(items.items.length);
   });
 

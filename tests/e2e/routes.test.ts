@@ -56,15 +56,27 @@ describe('guarded routes turn anonymous visitors away with the guard alert', () 
 });
 
 describe('unknown and invalid paths', () => {
-  test.each(['/no-such-page', '/en/no-such-page', '/tokens/1/2/3/4', ...INVALID_PATHS])(
-    '%s answers the 404 page',
+  const english = ['/en/no-such-page', '/en/tokens/1/2/3/4', ...INVALID_PATHS.map(enPath)];
+  test.each(english)("%s answers the spec's 404 page in English", async (url) => {
+    const { response, html } = await get(url);
+    expect(response.status).toBe(404);
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('<title>This page could not be found</title>');
+    expect(html).toContain('Something&#39;s missing.');
+    expect(html).toContain('Sorry, we can&#39;t find that page. You&#39;ll find lots to explore on the home page.');
+    expect(html).toMatch(/<a[^>]+href="\/en"[^>]*>Back to Homepage<\/a>/);
+  });
+
+  test.each(['/no-such-page', '/tokens/1/2/3/4', ...INVALID_PATHS])(
+    '%s answers the 404 page in Japanese (title, heading, text and button)',
     async (url) => {
       const { response, html } = await get(url);
       expect(response.status).toBe(404);
-      expect(html).toContain('<title>This page could not be found</title>');
-      expect(html).toContain('Something&#39;s missing.');
-      expect(html).toContain('Sorry, we can&#39;t find that page. You&#39;ll find lots to explore on the home page.');
-      expect(html).toMatch(/<a[^>]+href="\/(en)?"[^>]*>Back to Homepage<\/a>/);
+      expect(html).toContain('<html lang="ja"');
+      expect(html).toContain('<title>ページが見つかりません</title>');
+      expect(html).toContain('お探しのページが見つかりません。');
+      expect(html).toMatch(/<a[^>]+href="\/"[^>]*>ホームへ戻る<\/a>/);
+      expect(html).not.toMatch(/Something|Back to Homepage|could not be found/);
     },
   );
 });

@@ -27,7 +27,8 @@ describe('wallet sign-in', () => {
     await page.goto(pageUrl('/en'));
     await page.getByRole('button', { name: 'Connect wallet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
-    await expect.poll(() => dialog.getByText('Test Wallet').isVisible()).toBe(true);
+    // The header's account island hydrates on this first click (a second or so on a loaded machine).
+    await expect.poll(() => dialog.getByText('Test Wallet').isVisible(), { timeout: 10_000 }).toBe(true);
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Connect' }).click()]);
     expect(wallet.calls).toContain('personal_sign');
     await expect.poll(() => page.getByRole('status').textContent()).toContain('You are signed in.');
@@ -38,7 +39,7 @@ describe('wallet sign-in', () => {
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     await expect.poll(() => menu.isVisible()).toBe(true);
     const items = await menu.getByRole('listitem').allTextContents();
-    expect(items).toEqual(['My items', 'Edit Profile', 'Market', 'Dashboard', 'Community chat', 'Contact', 'Logout']);
+    expect(items).toEqual(['My items', 'Edit Profile', 'Market', 'Community chat', 'Contact', 'Logout']);
     expect(await menu.getByRole('link', { name: 'My items' }).getAttribute('href')).toBe(
       `/en/user/${wallet.account.address.toLowerCase()}`,
     );
@@ -47,7 +48,7 @@ describe('wallet sign-in', () => {
 
     await userButton.click();
     await Promise.all([page.waitForURL(/\/en$/), menu.getByRole('button', { name: 'Logout' }).click()]);
-    await expect.poll(() => page.getByRole('button', { name: 'Connect wallet' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Connect wallet' }).count(), { timeout: 10_000 }).toBe(1);
     const me = await page.evaluate(async () => (await fetch('/api/v1/current_user')).status);
     expect(me).toBe(401);
     expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
@@ -66,7 +67,7 @@ describe('wallet sign-in', () => {
     expect(message).toMatch(/^\S+ wants you to sign in with your Ethereum account:/);
     expect([...message].every((char) => char.charCodeAt(0) < 128)).toBe(true);
     const note = page.getByRole('status').filter({ hasText: '英語のログイン用メッセージ' });
-    await expect.poll(() => note.isVisible()).toBe(true);
+    await expect.poll(() => note.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await note.textContent()).toContain('手数料はかからず');
     await Promise.all([page.waitForEvent('load'), Promise.resolve(held.release())]);
     await expect.poll(() => note.count()).toBe(0);
@@ -101,7 +102,10 @@ describe('illustrator sign-in', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain('ログインしました。');
     await page.getByRole('button', { name: 'アカウントメニュー' }).click();
     const menu = page.getByRole('navigation', { name: 'アカウントメニュー' });
-    await expect.poll(() => menu.getByRole('link', { name: 'NFTを発行' }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole('link', { name: 'カードを発行' }).isVisible()).toBe(true);
+    // The creator's own pages, not the wallet users' profile editor (its guard would turn them away).
+    expect(await menu.getByRole('link', { name: 'ダッシュボード' }).count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'プロフィール編集' }).count()).toBe(0);
     await close();
   });
 

@@ -22,10 +22,12 @@ import { hydrated, signInIllustrator, signInWithWallet } from '../helpers/pageAc
 import { anvilKey } from '../helpers/testWallet.ts';
 
 interface CardItem {
+  chainId: number;
   contractAddress: string;
   tokenId: string;
   owner: string;
   name: string;
+  nameEn: string | null;
   creator: { walletAddress: string } | null;
   listing: { orderHash: string; price: string; currencyCode: number } | null;
 }
@@ -117,7 +119,7 @@ describe('selling and buying on chain', () => {
       expect(BigInt(tx['gasPrice'] ?? tx['maxFeePerGas'] ?? '0')).toBeGreaterThanOrEqual(FIVE_GWEI);
     }
     await seller.page.goto(`${app.url}/en/user/${seller.wallet.account.address.toLowerCase()}?tab=listed`);
-    expect(await seller.page.locator('main').textContent()).toContain(card.name);
+    expect(await seller.page.locator('main').textContent()).toContain(card.nameEn ?? card.name);
   });
 
   test('a second collector buys it: progress, the new owner, the sale and the creator’s royalty', async () => {
@@ -188,7 +190,9 @@ describe('selling and buying on chain', () => {
     ]);
     expect((await record()).listing).toBeNull();
     expect(await owner.page.getByRole('button', { name: 'Buy now' }).count()).toBe(0);
-    await expect.poll(() => owner.page.getByRole('button', { name: 'Sell this card' }).count()).toBe(1);
+    await expect
+      .poll(() => owner.page.getByRole('button', { name: 'Sell this card' }).count(), { timeout: 10_000 })
+      .toBe(1);
     const [, cancelled] = await chainReader().readContract({
       address: getAddress(listed.listing?.exchange ?? ''),
       abi: seaportAbi,
@@ -326,25 +330,30 @@ describe('issuing cards', () => {
     await hydrated(page, 'IssueCardForm');
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    await page.getByRole('button', { name: 'Issue cards' }).click();
     await expect.poll(() => page.getByText('Enter a name.').count()).toBe(1);
     expect(await page.getByText('Choose an image.').count()).toBe(1);
 
     const name = `Moonlit fox ${Date.now().toString(36)}`;
-    await page.getByLabel('Card name').fill(name);
-    await page.getByLabel('Description').fill('A fox under the moon.');
+    await page.getByLabel('Card name', { exact: true }).fill(name);
+    await page.getByLabel('Description', { exact: true }).fill('A fox under the moon.');
+    await page.getByLabel('Name in English (optional)').fill(`${name} (en)`);
+    await page.getByRole('button', { name: 'Add a trait' }).click();
+    await page.getByLabel('Trait', { exact: true }).fill('Mood');
+    await page.getByLabel('Value', { exact: true }).fill('Calm');
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c06' } })
       .png()
       .toBuffer();
     await page.getByLabel('Card image').setInputFiles({ name: 'fox.png', mimeType: 'image/png', buffer: png });
-    const collection = page.getByLabel('Collection');
+    await expect.poll(() => page.locator('[data-image-preview] img').count()).toBe(1);
+    const collection = page.getByLabel('Collection', { exact: true });
     const options = await collection.locator('option').allTextContents();
     const ethereum = options.find((text) => text.includes('(Ethereum'));
     expect(ethereum).toBeDefined();
     await collection.selectOption({ label: ethereum ?? '' });
     await page.getByLabel('Number of serials').fill('3');
     await page.getByLabel('Royalty (%)').fill('7.5');
-    await page.getByRole('button', { name: 'Issue NFT' }).click();
+    await page.getByRole('button', { name: 'Issue cards' }).click();
     const status = page.locator('form').getByRole('status');
     await expect.poll(() => status.textContent(), { timeout: 45_000 }).toContain('3 cards were minted to your wallet.');
 
@@ -358,6 +367,11 @@ describe('issuing cards', () => {
     );
     expect(items.map((item) => item.name)).toEqual([name, name, name]);
     const first = items[0];
+    const detail = await get<{ nameEn: string; traits: { traitType: string; value: string }[] }>(
+      `/api/v1/cards/${first?.chainId}/${first?.contractAddress}/${first?.tokenId}`,
+    );
+    expect(detail.nameEn).toBe(`${name} (en)`);
+    expect(detail.traits).toContainEqual(expect.objectContaining({ traitType: 'Mood', value: 'Calm' }));
     const [, royalty] = await chainReader().readContract({
       address: getAddress(first?.contractAddress ?? ''),
       abi: cardAbi,

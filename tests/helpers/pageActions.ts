@@ -22,9 +22,10 @@ export async function signInWithWallet(page: Page, origin: string, options: Test
   await page.goto(`${origin}/en`);
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
-  await expect.poll(() => dialog.getByText('Test Wallet').isVisible()).toBe(true);
+  // The first click hydrates the header's account island: allow a loaded machine a few seconds.
+  await expect.poll(() => dialog.getByText('Test Wallet').isVisible(), { timeout: 10_000 }).toBe(true);
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Connect' }).click()]);
-  await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).count(), { timeout: 10_000 }).toBe(1);
   return wallet;
 }
 

@@ -16,3 +16,12 @@ export const TRANSACTION_ACT_ITEMS = [
   '返品・キャンセル',
   '動作環境',
 ] as const;
+
+/**
+ * The card checkout's terms (`pay.terms.<key>`, src/features/payments/checkoutModel.ts) that the
+ * transaction act notice must say in the same words, and the headings of the notice's section about them.
+ */
+export const CARD_CHECKOUT_SECTION = {
+  ja: 'クレジットカード（円建て）での購入',
+  en: 'Buying by credit card (in yen)',
+} as const;

@@ -3,20 +3,26 @@
  * signatures; here every active listing whose signature does not hold for the chain's Seaport, and whose
  * seller is a local development account, is built again as a real Seaport order (same price, currency and
  * window; the chain's counter, conduit, platform fee and ERC-2981 royalty) and signed by the seller's
- * account (anvil signs for its unlocked accounts). Sellers get their cards approved to the conduit. Listings
- * that hold already are left alone, so running it again changes nothing.
+ * account (anvil signs for its unlocked accounts): a fixed or declining price as the sell form builds it, a
+ * timed auction as the auction form does (restricted to the settlement account, asking the seller's share of
+ * the reserve). Sellers get their cards approved to the conduit. Listings that hold already are left alone,
+ * so running it again changes nothing.
  *
- * @see ../../features/trading/seaport/buildSellOrder.ts, ../seed/demoTrades.ts
+ * @see ../../features/trading/seaport/buildSellOrder.ts, ../../features/trading/auction/auctionRules.ts,
+ *   ../seed/demoTrades.ts
  */
 import { and, eq } from 'drizzle-orm';
 import { type Address, erc721Abi, getAddress, type Hex } from 'viem';
+import { auctionEnd, buildAuctionListing } from '~/features/trading/auction/auctionRules';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { currencyToken } from '~/features/trading/currencyTokens';
 import { parseOrderJson, toOrderJson } from '~/features/trading/orderJson';
 import { isOrderSignatureValid } from '~/features/trading/orderSignature.server';
+import { settlerAccount } from '~/features/trading/orders/settler.server';
 import { buildSellOrder } from '~/features/trading/seaport/buildSellOrder';
 import { orderHash } from '~/features/trading/seaport/orderHash';
 import { seaportAbi } from '~/features/trading/seaport/seaportAbi';
+import { ItemType, type OrderComponents } from '~/features/trading/seaport/seaportTypes';
 import { signOrder } from '~/features/trading/seaport/signOrder';
 import type { SellTerms } from '~/features/trading/sellTerms.server';
 import { sellOrders } from '~/server/db/schema';
@@ -69,8 +75,17 @@ async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
     .catch(() => undefined);
   if (owner?.toLowerCase() !== seller.toLowerCase()) return undefined;
   await approveConduit(clients, seller, contract);
-  const [[receiver, amount], counter] = await Promise.all([
-    publicClient.readContract({ address: contract, abi: cardAbi, functionName: 'royaltyInfo', args: [tokenId, price] }),
+  const royaltyAt = (amount: bigint) =>
+    publicClient.readContract({
+      address: contract,
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [tokenId, amount],
+    });
+  const endPrice = row.saleType === 'declining' && row.endPrice ? BigInt(row.endPrice) : undefined;
+  const [[receiver, amount], endRoyalty, counter] = await Promise.all([
+    royaltyAt(price),
+    endPrice === undefined ? undefined : royaltyAt(endPrice),
     publicClient.readContract({
       address: chain.contracts.exchange,
       abi: seaportAbi,
@@ -79,19 +94,44 @@ async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
     }),
   ]);
   const old = row.order as { salt?: unknown };
-  const order = buildSellOrder({
-    seller,
-    nft: { contract, tokenId },
-    price,
-    currency: currency.token,
-    platformFee: { bps: terms.feeBps, recipient: terms.feeRecipient },
-    ...(receiver.toLowerCase() === seller.toLowerCase() ? {} : { royalty: { receiver, amount } }),
-    startTime: BigInt(Math.floor(row.startsAt.getTime() / 1000)),
-    endTime: BigInt(Math.floor(row.expiresAt.getTime() / 1000)),
-    salt: typeof old.salt === 'string' && /^\d+$/.test(old.salt) ? BigInt(old.salt) : BigInt(row.id),
-    counter,
-    conduitKey: terms.conduitKey,
-  });
+  const salt = typeof old.salt === 'string' && /^\d+$/.test(old.salt) ? BigInt(old.salt) : BigInt(row.id);
+  const startTime = BigInt(Math.floor(row.startsAt.getTime() / 1000));
+  const endTime = BigInt(Math.floor(row.expiresAt.getTime() / 1000));
+  let order: OrderComponents;
+  if (row.saleType === 'auction') {
+    const settler = settlerAccount({ CHAIN_ENV: 'local' });
+    if (!settler || currency.itemType !== ItemType.ERC20) return undefined;
+    order = buildAuctionListing({
+      seller,
+      nft: { contract, tokenId },
+      reserve: price,
+      currency: currency.token,
+      feeBps: terms.feeBps,
+      royalty: amount,
+      settler: settler.address,
+      startTime,
+      endsAt: auctionEnd({ endTime }),
+      salt,
+      counter,
+      conduitKey: terms.conduitKey,
+    });
+  } else {
+    const ownRoyalty = receiver.toLowerCase() === seller.toLowerCase();
+    order = buildSellOrder({
+      seller,
+      nft: { contract, tokenId },
+      price,
+      ...(endPrice === undefined ? {} : { endPrice }),
+      currency: currency.token,
+      platformFee: { bps: terms.feeBps, recipient: terms.feeRecipient },
+      ...(ownRoyalty ? {} : { royalty: { receiver, amount, ...(endRoyalty ? { endAmount: endRoyalty[1] } : {}) } }),
+      startTime,
+      endTime,
+      salt,
+      counter,
+      conduitKey: terms.conduitKey,
+    });
+  }
   const signature = await signOrder(clients.wallet(seller), {
     order,
     chainId: chain.chainId,

@@ -1,21 +1,23 @@
 /**
  * The local chain of `npm start`, on the Ethereum id only (the other three chains run the same code): a cold
  * start deploys and writes the chains file, the demo catalogue is minted to its database owners with real,
- * buyable listings, running the set-up again changes nothing, and a restart finds everything again.
+ * buyable listings (a timed auction and a declining price among them) and real offers, running the set-up
+ * again changes nothing, and a restart finds everything again.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { type Address, erc721Abi, type Hex } from 'viem';
+import { type Address, erc20Abi, erc721Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { conduitKeyOf, LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { parseOrderJson } from '~/features/trading/orderJson';
 import { isOrderSignatureValid } from '~/features/trading/orderSignature.server';
+import { settlerAccount } from '~/features/trading/orders/settler.server';
 import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
-import { cardDrops, cards, sellOrders } from '~/server/db/schema';
+import { cardDrops, cards, offers, sellOrders } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { freePort } from '../../../tests/helpers/server';
 import { ANVIL_ACCOUNTS } from '../seed/accounts';
@@ -97,7 +99,40 @@ describe('the local chain', () => {
           true,
         );
       }
-      const native = listings.find((row) => row.currencyCode === 2);
+      // The chain's timed auction is restricted to the settlement account; its declining listing ends lower.
+      const auction = listings.find((row) => row.saleType === 'auction');
+      expect(parseOrderJson(auction?.order)?.zone).toBe(settlerAccount({ CHAIN_ENV: 'local' })?.address);
+      const declining = listings.find((row) => row.saleType === 'declining');
+      const ends = parseOrderJson(declining?.order)?.consideration.reduce((sum, item) => sum + item.endAmount, 0n);
+      expect(ends?.toString()).toBe(declining?.endPrice);
+      // The demo offers are signed by their offerers, who hold the amount and let the conduit move it.
+      const open = await database.db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.chainId, 1), eq(offers.status, 'active')));
+      expect(open.length).toBeGreaterThanOrEqual(2);
+      for (const row of open) {
+        const order = parseOrderJson(row.order);
+        if (!order) throw new Error('unreadable offer');
+        expect(await isOrderSignatureValid(ethereum, ethereum.contracts.exchange, order, row.signature as Hex)).toBe(
+          true,
+        );
+        const [offered] = order.offer;
+        if (!offered) throw new Error('an offer gives nothing');
+        const args = [row.offererAddress as Address] as const;
+        const read = { address: offered.token, abi: erc20Abi } as const;
+        expect(await publicClient.readContract({ ...read, functionName: 'balanceOf', args })).toBeGreaterThanOrEqual(
+          offered.startAmount,
+        );
+        expect(
+          await publicClient.readContract({
+            ...read,
+            functionName: 'allowance',
+            args: [...args, ethereum.contracts.market],
+          }),
+        ).toBeGreaterThanOrEqual(offered.startAmount);
+      }
+      const native = listings.find((row) => row.currencyCode === 2 && row.saleType === 'fixed');
       const order = native && parseOrderJson(native.order);
       if (!native || !order) throw new Error('no native-currency listing');
       const buyer = ANVIL_ACCOUNTS[19];

@@ -22,6 +22,7 @@ import { type AnvilNode, startAnvilNode } from './anvilNode.server';
 import { mintCatalogueCards } from './demoCards.server';
 import { seedDemoDrop } from './demoDrops.server';
 import { signCatalogueListings } from './demoListings.server';
+import { signCatalogueOffers } from './demoOffers.server';
 import { ensureLocalDeployment } from './deployment.server';
 import { fundLocalWallets } from './fundWallets.server';
 import { LOCAL_ACCOUNT_COUNT } from './localAccounts';
@@ -120,7 +121,8 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
 
 /**
  * Puts the catalogue of `db` on the local chains: funds the demo wallets, mints the cards the chains lack,
- * signs the active listings for real and, with Stripe keys, puts a demo design on sale for yen. Idempotent.
+ * signs the active listings and offers for real and, with Stripe keys, puts a demo design on sale for yen.
+ * Idempotent.
  */
 export async function seedLocalChain(
   db: Database,
@@ -132,18 +134,16 @@ export async function seedLocalChain(
       const clients = localChainClients(chain);
       const funded = await fundLocalWallets(clients);
       const cards = await mintCatalogueCards(db, clients);
-      const signed = await signCatalogueListings(
-        db,
-        clients,
-        await sellTerms(db, chain, { ...process.env, CHAIN_ENV: 'local' }),
-      );
+      const terms = await sellTerms(db, chain, { ...process.env, CHAIN_ENV: 'local' });
+      const signed = await signCatalogueListings(db, clients, terms);
+      const offered = await signCatalogueOffers(db, clients, terms);
       // With Stripe keys, the demo sells one design for yen (card payments).
       const dropped = stripeSettings() ? await seedDemoDrop(db, chain) : false;
       if (dropped) log(`[localchain] ${chain.chainName}: a demo design on sale for yen by card`);
-      if (funded + cards.placed + cards.minted + signed > 0) {
+      if (funded + cards.placed + cards.minted + signed + offered > 0) {
         log(
           `[localchain] ${chain.chainName}: ${cards.placed} collections placed, ${cards.minted} cards minted, ` +
-            `${signed} listings signed, ${funded} wallet grants`,
+            `${signed} listings and ${offered} offers signed, ${funded} wallet grants`,
         );
       }
     }),

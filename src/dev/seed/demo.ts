@@ -14,6 +14,7 @@ import {
   categories,
   illegalReports,
   illustrators,
+  offers,
   paymentHistories,
   payouts,
   platformFees,
@@ -46,6 +47,8 @@ export type SeedCounts = Record<
   | 'categories'
   | 'cards'
   | 'sellOrders'
+  | 'auctions'
+  | 'offers'
   | 'sales'
   | 'revenues'
   | 'payouts'
@@ -82,6 +85,7 @@ export async function wipeDemo(tx: Database | Transaction): Promise<void> {
     .where(or(inArray(revenues.saleId, demoSales), inArray(revenues.illustratorId, demoIllustrators)));
   await tx.delete(payouts).where(inArray(payouts.illustratorId, demoIllustrators));
   await tx.delete(sales).where(inArray(sales.contractAddress, contracts));
+  await tx.delete(offers).where(inArray(offers.contractAddress, contracts));
   await tx.delete(sellOrders).where(inArray(sellOrders.contractAddress, contracts));
   await tx.delete(illegalReports).where(inArray(illegalReports.contractAddress, contracts));
   await tx.delete(paymentHistories).where(like(paymentHistories.providerPaymentId, 'pi\\_demo\\_%'));

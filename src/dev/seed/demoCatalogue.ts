@@ -5,6 +5,13 @@
  * @see docs/product-spec.md §2 (/collection, /tokens/...), §9 (chains)
  */
 
+import { addressFrom } from './deterministic.ts';
+
+/** The contract address of demo collection `slug` (derived, so the same on every machine). */
+export function demoContractAddress(slug: string): string {
+  return addressFrom(`kirafuda-demo-collection:${slug}`);
+}
+
 /** A demo collection (one contract on one chain) and its ten cards as `[Japanese, English]` names. */
 export interface DemoCategory {
   slug: string;
@@ -36,12 +43,12 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
       ['花明かりの狐', 'Fox of the Blossom Light'],
       ['月下の舞姫', 'Dancer Under the Moon'],
       ['散り際の剣士', 'Swordsman of Falling Petals'],
-      ['枝垂れ桜の精', 'Spirit of the Weeping Cherry'],
+      ['枝垂れ桜の精', 'Spirit of the Weeping Sakura'],
       ['提灯行列', 'Lantern Procession'],
       ['花筏の少女', 'Girl on the Petal Raft'],
       ['春宵の語り部', 'Storyteller of a Spring Night'],
-      ['桜守の老人', 'Old Keeper of the Cherry Trees'],
-      ['千本桜の主', 'Lord of a Thousand Cherries'],
+      ['桜守の老人', 'Old Keeper of the Sakura Trees'],
+      ['千本桜の主', 'Lord of a Thousand Sakura'],
     ],
   },
   {

@@ -8,6 +8,7 @@
  */
 import { CurrencyCode } from '../../features/chains/currencies.ts';
 import { cardPaymentPayable } from '../../features/ledger/cardPaymentEntries.ts';
+import type { ReportType } from '../../features/reports/reportTypes.ts';
 import type { PaymentStatus, PayoutStatus } from '../../server/db/schema/index.ts';
 import { anvilAddress } from './accounts.ts';
 import { DEMO_COLLECTORS, DEMO_CREATORS } from './demoPeople.ts';
@@ -101,11 +102,11 @@ function planPayouts(revenues: DemoPlan['revenues'], now: Date): PlannedPayout[]
   return payouts;
 }
 
-/** Illegal-content reports: two open, one resolved, one dismissed. */
+/** Illegal-content reports (of the types the report dialog offers): two open, one resolved, one dismissed. */
 function planReports(cards: DemoPlan['cards'], now: Date): PlannedReport[] {
-  const reports: [number, string, string, PlannedReport['status']][] = [
+  const reports: [number, ReportType, string, PlannedReport['status']][] = [
     [17, 'copyright', '他の作家の作品をトレースしたものだと思います。/ Looks traced from another artist.', 'open'],
-    [63, 'inappropriate', '説明文に不適切な表現があります。', 'open'],
+    [63, 'explicit', '説明文に不適切な表現があります。', 'open'],
     [42, 'fraud', 'Impersonates a well-known illustrator.', 'resolved'],
     [88, 'other', '画像が表示されません。', 'dismissed'],
   ];

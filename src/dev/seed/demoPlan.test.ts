@@ -78,11 +78,68 @@ describe('the demo plan', () => {
     for (const order of plan.orders) expect(order.expiresAt.getTime()).toBeGreaterThan(order.startsAt.getTime());
   });
 
-  it('lets Seaport consideration items add up to the price', () => {
+  it('lets Seaport consideration items add up to the price (an auction asks the seller share of its reserve)', () => {
     for (const order of plan.orders) {
-      const items = order.order['consideration'] as { startAmount: string }[];
+      const items = order.order['consideration'] as { startAmount: string; endAmount: string }[];
       const total = items.reduce((sum, item) => sum + BigInt(item.startAmount), 0n);
-      expect(total.toString()).toBe(order.price);
+      const price = BigInt(order.price);
+      if (order.saleType === 'auction') {
+        expect(total).toBe(price - (price * BigInt(DEMO_PLATFORM_FEE_BPS)) / 10_000n);
+        expect(order.order['zone']).not.toBe(`0x${'0'.repeat(40)}`);
+      } else expect(total).toBe(price);
+      if (order.saleType === 'declining') {
+        const end = items.reduce((sum, item) => sum + BigInt(item.endAmount), 0n);
+        expect(end.toString()).toBe(order.endPrice);
+      }
+    }
+  });
+
+  it('runs a timed auction and a declining-price listing on every chain, and has offers on every chain', () => {
+    const active = plan.orders.filter((order) => order.status === 'active');
+    for (const chainId of [1, 56, 8217, 137]) {
+      const here = active.filter((order) => order.chainId === chainId);
+      const auction = here.find((order) => order.saleType === 'auction');
+      expect(auction, `auction on ${chainId}`).toBeDefined();
+      expect(
+        here.some((order) => order.saleType === 'declining'),
+        `declining on ${chainId}`,
+      ).toBe(true);
+      const row = plan.auctions.find((entry) => entry.orderHash === auction?.orderHash);
+      expect(row?.endsAt.getTime()).toBeGreaterThan(now.getTime());
+      expect(row && auction && row.latestEndsAt.getTime()).toBeLessThan(auction?.expiresAt.getTime() ?? 0);
+      expect(plan.offers.filter((offer) => offer.chainId === chainId).length).toBeGreaterThanOrEqual(2);
+    }
+    const owners = new Map(plan.cards.map((card) => [cardKey(card), card.ownerAddress]));
+    for (const offer of plan.offers) {
+      expect(offer.offererAddress).toMatch(ADDRESS);
+      if (offer.tokenId)
+        expect(offer.offererAddress).not.toBe(owners.get(cardKey({ ...offer, tokenId: offer.tokenId })));
+      expect(offer.expiresAt.getTime()).toBeGreaterThan(now.getTime());
+    }
+  });
+
+  it('tells one story in time: a card is listed after its seller got it and sold after it was listed', () => {
+    const gotAt = new Map<string, number>(plan.cards.map((card) => [cardKey(card), card.mintedAt?.getTime() ?? 0]));
+    const sold = [...plan.sales].sort((a, b) => a.soldAt.getTime() - b.soldAt.getTime());
+    // The seller got the card when it was minted (its creator) or when they last bought it before the listing
+    // ended (a listing that is still open: before now).
+    const ownerSince = (key: string, seller: string, until: number) => {
+      const bought = sold.filter(
+        (sale) => cardKey(sale) === key && sale.buyerAddress === seller && sale.soldAt.getTime() < until,
+      );
+      return bought.at(-1)?.soldAt.getTime() ?? gotAt.get(key) ?? 0;
+    };
+    for (const order of plan.orders) {
+      const key = cardKey(order);
+      const until = (order.closedAt ?? now).getTime();
+      expect(order.startsAt.getTime(), key).toBeGreaterThan(ownerSince(key, order.sellerAddress, until));
+    }
+    const orderByHash = new Map(plan.orders.map((order) => [order.orderHash, order]));
+    for (const sale of plan.sales) {
+      expect(sale.soldAt.getTime()).toBeGreaterThan(orderByHash.get(sale.orderHash)?.startsAt.getTime() ?? Infinity);
+    }
+    for (const user of plan.users) {
+      expect(user.lastLoginAt && user.createdAt && user.lastLoginAt > user.createdAt).toBe(true);
     }
   });
 

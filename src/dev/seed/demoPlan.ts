@@ -7,9 +7,11 @@
  * @see ./demo.ts
  */
 import type {
+  auctions,
   cards,
   categories,
   illegalReports,
+  offers,
   paymentHistories,
   payouts,
   platformFees,
@@ -20,11 +22,12 @@ import type {
 } from '../../server/db/schema/index.ts';
 import { anvilAddress } from './accounts.ts';
 import { cardImagePath, categoryImagePath } from './art.ts';
-import { DEMO_CATEGORIES, DEMO_RARITIES } from './demoCatalogue.ts';
+import { DEMO_CATEGORIES, DEMO_RARITIES, demoContractAddress } from './demoCatalogue.ts';
 import { planFinance } from './demoFinance.ts';
+import { planOffers } from './demoOffers.ts';
 import { DEMO_COLLECTORS, DEMO_CREATORS } from './demoPeople.ts';
 import { planTrades } from './demoTrades.ts';
-import { addressFrom, daysAgo, seededRandom } from './deterministic.ts';
+import { daysAgo, seededRandom } from './deterministic.ts';
 
 /** A card row keyed by (contract, token id), its creator named by uid. */
 export type PlannedCard = Omit<typeof cards.$inferInsert, 'id' | 'categoryId' | 'creatorId'> & {
@@ -41,10 +44,15 @@ export interface PlannedIllustrator {
   nameEn: string;
   image: string;
   payoutWalletAddress: string;
+  createdAt: Date;
 }
 
 /** A sell order row; its card is found by (chain, contract, token id). */
 export type PlannedOrder = Omit<typeof sellOrders.$inferInsert, 'id' | 'cardId'>;
+/** A timed auction; its listing is named by the order's hash. */
+export type PlannedAuction = Omit<typeof auctions.$inferInsert, 'id' | 'sellOrderId'> & { orderHash: string };
+/** An offer row; its collection is found by contract address. */
+export type PlannedOffer = Omit<typeof offers.$inferInsert, 'id' | 'categoryId'>;
 /** A sale row; its order is named by hash. */
 export type PlannedSale = Omit<typeof sales.$inferInsert, 'id' | 'orderId' | 'cardId'> & { orderHash: string };
 /**
@@ -82,6 +90,8 @@ export interface DemoPlan {
   categories: (Omit<typeof categories.$inferInsert, 'id' | 'creatorId'> & { creatorUid: string })[];
   cards: PlannedCard[];
   orders: PlannedOrder[];
+  auctions: PlannedAuction[];
+  offers: PlannedOffer[];
   sales: PlannedSale[];
   revenues: PlannedRevenue[];
   payouts: PlannedPayout[];
@@ -90,10 +100,7 @@ export interface DemoPlan {
   payments: PlannedPayment[];
 }
 
-/** The contract address of demo collection `slug` (derived, so the same on every machine). */
-export function demoContractAddress(slug: string): string {
-  return addressFrom(`kirafuda-demo-collection:${slug}`);
-}
+export { demoContractAddress } from './demoCatalogue.ts';
 
 /** Wallets of the demo creators and collectors, lower-case. */
 export function demoWallets(): string[] {
@@ -108,18 +115,22 @@ function planCatalogue(now: Date): Pick<DemoPlan, 'users' | 'illustrators' | 'ca
     if (!creator) throw new RangeError(`no demo creator ${index}`);
     return creator;
   };
+  // Everyone joined before their first collection launched or card sold (launches start 150 days ago, sales
+  // 120 days ago), and last signed in after joining.
   const planUsers: DemoPlan['users'] = [
     ...DEMO_CREATORS.map((c) => ({
       walletAddress: anvilAddress(c.account),
       role: 'illustrator' as const,
       profileName: c.name,
       lastLoginAt: daysAgo(now, random.int(0, 20)),
+      createdAt: daysAgo(now, 300 + random.int(0, 60)),
     })),
     ...DEMO_COLLECTORS.map((c) => ({
       walletAddress: anvilAddress(c.account),
       role: 'user' as const,
       profileName: c.profileName,
       lastLoginAt: daysAgo(now, random.int(0, 60)),
+      createdAt: daysAgo(now, 130 + random.int(0, 100)),
     })),
   ];
   const illustrators = DEMO_CREATORS.map((creator, index) => {
@@ -132,6 +143,7 @@ function planCatalogue(now: Date): Pick<DemoPlan, 'users' | 'illustrators' | 'ca
       nameEn: creator.nameEn,
       image: cardImagePath(Math.max(0, firstCategory) * 10),
       payoutWalletAddress: wallet,
+      createdAt: planUsers.find((user) => user.walletAddress === wallet)?.createdAt ?? daysAgo(now, 300),
     };
   });
   const planCategories: DemoPlan['categories'] = [];
@@ -176,9 +188,9 @@ function planCatalogue(now: Date): Pick<DemoPlan, 'users' | 'illustrators' | 'ca
           serial: k + 1,
           attributes: [
             { trait_type: 'Rarity', value: rarity },
-            { trait_type: 'Element', value: category.element[1] },
-            { trait_type: 'Series', value: category.nameEn },
-            { trait_type: 'Artist', value: creator.nameEn },
+            { trait_type: 'Element', value: category.element[1], value_ja: category.element[0] },
+            { trait_type: 'Series', value: category.nameEn, value_ja: category.name },
+            { trait_type: 'Creator', value: creator.nameEn, value_ja: creator.name },
             { display_type: 'number', trait_type: 'Serial', value: k + 1, max_value: category.cards.length },
           ],
         },
@@ -195,6 +207,7 @@ function planCatalogue(now: Date): Pick<DemoPlan, 'users' | 'illustrators' | 'ca
 export function buildDemoPlan(now: Date = new Date()): DemoPlan {
   const catalogue = planCatalogue(now);
   const trades = planTrades(catalogue.cards, now);
+  const offers = planOffers(catalogue.cards, trades.orders, now);
   const finance = planFinance({ ...catalogue, ...trades }, now);
-  return { ...catalogue, ...trades, ...finance };
+  return { ...catalogue, ...trades, offers, ...finance };
 }

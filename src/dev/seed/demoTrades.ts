@@ -1,16 +1,19 @@
 /**
  * The demo market's history: per collection, the creator's first sales to collectors (primary revenue),
  * a few resales between collectors (royalty revenue), open listings in several currencies, and some
- * cancelled and expired ones.
+ * cancelled and expired ones; on each chain, a timed auction and a declining-price listing. Dates follow
+ * each other: a card is listed only after its seller got it (minted, or bought), sold after it was listed.
  *
  * @see docs/product-spec.md §3 (sell-card payload), §7 (sell_card)
  */
-import type { CurrencyCode } from '../../features/chains/currencies.ts';
+import { CurrencyCode } from '../../features/chains/currencies.ts';
 import { anvilAddress } from './accounts.ts';
+import { DEMO_CATEGORIES, demoContractAddress } from './demoCatalogue.ts';
+import { DEMO_SETTLEMENT_MARGIN_MS, DEMO_SETTLEMENT_WINDOW_MS, type DemoListing, orderRow } from './demoOrders.ts';
 import { DEMO_COLLECTORS, DEMO_CREATORS } from './demoPeople.ts';
-import type { PlannedCard, PlannedOrder, PlannedRevenue, PlannedSale } from './demoPlan.ts';
-import { daysAgo, fakeSignature, hash32, type Random, seededRandom } from './deterministic.ts';
-import { DEMO_FEE_RECIPIENT, type PriceSplit, paymentItem, pickCurrency, pickPrice, splitPrice } from './prices.ts';
+import type { PlannedAuction, PlannedCard, PlannedOrder, PlannedRevenue, PlannedSale } from './demoPlan.ts';
+import { daysAgo, hash32, type Random, seededRandom } from './deterministic.ts';
+import { pickCurrency, pickPrice, splitPrice } from './prices.ts';
 
 /** Latest block and seconds per block of each demo chain, to give sales plausible block numbers. */
 const CHAIN_BLOCKS: Readonly<Record<number, { head: number; seconds: number }>> = {
@@ -20,101 +23,48 @@ const CHAIN_BLOCKS: Readonly<Record<number, { head: number; seconds: number }>> 
   137: { head: 66_000_000, seconds: 2 },
 };
 
-const ZERO_BYTES32 = `0x${'0'.repeat(64)}`;
-const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
-/** Seaport 1.6, the same address on every chain (as `SEAPORT_1_6_ADDRESS` in features/chains/chainConfig.ts). */
-const EXCHANGE = '0x0000000000000068f116a894984e2db1123eb395';
+/** The ERC-20 each chain's demo auction takes bids in (its wrapped coin). */
+const AUCTION_CURRENCY: Readonly<Record<number, CurrencyCode>> = {
+  1: CurrencyCode.WETH,
+  56: CurrencyCode.WBNB,
+  8217: CurrencyCode.WKLAY,
+  137: CurrencyCode.WPOL,
+};
 
-/** What one listing is: which card, by whom, when, and how it ended. */
-interface Listing {
-  card: PlannedCard;
-  seller: string;
-  creatorWallet: string;
-  currency: CurrencyCode;
-  price: string;
-  startsAt: Date;
-  expiresAt: Date;
-  status: PlannedOrder['status'];
-  closedAt: Date | null;
-  label: string;
-}
+/** The native coin of each chain, the currency of its demo declining-price listing. */
+const NATIVE_CURRENCY: Readonly<Record<number, CurrencyCode>> = {
+  1: CurrencyCode.ETH,
+  56: CurrencyCode.BNB,
+  8217: CurrencyCode.KLAYTN,
+  137: CurrencyCode.POL,
+};
 
-/** Unix seconds as a decimal string (Seaport's uint256 times). */
-const unix = (date: Date): string => String(Math.floor(date.getTime() / 1000));
+/** The first demo collection of each chain: its second card is in a timed auction, its fourth declines in price. */
+const SHOWCASE_CONTRACTS = new Set(
+  Object.keys(NATIVE_CURRENCY).flatMap((chainId) => {
+    const first = DEMO_CATEGORIES.find((category) => category.chainId === Number(chainId));
+    return first ? [demoContractAddress(first.slug)] : [];
+  }),
+);
 
-/** The Seaport OrderComponents of a listing (uint256 fields as decimal strings). */
-function orderComponents(listing: Listing, split: PriceSplit): Record<string, unknown> {
-  const { itemType, token } = paymentItem(listing.currency);
-  const pay = (amount: string, recipient: string) => ({
-    itemType,
-    token,
-    identifierOrCriteria: '0',
-    startAmount: amount,
-    endAmount: amount,
-    recipient,
-  });
-  const consideration = [pay(split.sellerProceeds, listing.seller), pay(split.platformFee, DEMO_FEE_RECIPIENT)];
-  if (split.royalty !== '0') consideration.push(pay(split.royalty, listing.creatorWallet));
-  return {
-    offerer: listing.seller,
-    zone: ZERO_ADDRESS,
-    offer: [
-      {
-        itemType: 2,
-        token: listing.card.contractAddress,
-        identifierOrCriteria: listing.card.tokenId,
-        startAmount: '1',
-        endAmount: '1',
-      },
-    ],
-    consideration,
-    orderType: 0,
-    startTime: unix(listing.startsAt),
-    endTime: unix(listing.expiresAt),
-    zoneHash: ZERO_BYTES32,
-    salt: BigInt(hash32(`salt:${listing.label}`).slice(0, 34)).toString(),
-    conduitKey: ZERO_BYTES32,
-    counter: '0',
-    totalOriginalConsiderationItems: consideration.length,
-  };
-}
-
-/** The sell order row of a listing. */
-function orderRow(listing: Listing): PlannedOrder {
-  const resale = listing.seller !== listing.creatorWallet;
-  const split = splitPrice(listing.price, resale);
-  return {
-    chainId: listing.card.chainId,
-    contractAddress: listing.card.contractAddress,
-    tokenId: listing.card.tokenId,
-    price: listing.price,
-    signature: fakeSignature(`order:${listing.label}`),
-    sellerAddress: listing.seller,
-    exchange: EXCHANGE,
-    currencyCode: listing.currency,
-    order: orderComponents(listing, split),
-    orderHash: hash32(`order:${listing.label}`),
-    counter: '0',
-    startsAt: listing.startsAt,
-    expiresAt: listing.expiresAt,
-    status: listing.status,
-    closedAt: listing.closedAt,
-    createdAt: listing.startsAt,
-  };
-}
+/** The earliest a card's holder can list it: an hour after they got it. */
+const HOUR_MS = 3_600_000;
+const later = (a: Date, b: Date): Date => (a.getTime() >= b.getTime() ? a : b);
 
 /**
  * Plans the orders, sales and revenues of the demo cards, and sets each card's `ownerAddress` to its
- * owner after those sales (the cards are changed in place).
+ * owner after those sales (the cards are changed in place). Also plans the auctions of the demo's timed
+ * auction listings.
  */
 export function planTrades(
   cards: PlannedCard[],
   now: Date,
-): { orders: PlannedOrder[]; sales: PlannedSale[]; revenues: PlannedRevenue[] } {
+): { orders: PlannedOrder[]; sales: PlannedSale[]; revenues: PlannedRevenue[]; auctions: PlannedAuction[] } {
   const random: Random = seededRandom(42);
   const orders: PlannedOrder[] = [];
   const sales: PlannedSale[] = [];
   const revenues: PlannedRevenue[] = [];
+  const auctions: PlannedAuction[] = [];
   const collector = (except?: string): string => {
     for (;;) {
       const wallet = anvilAddress(random.pick(DEMO_COLLECTORS).account);
@@ -128,21 +78,33 @@ export function planTrades(
     if (!wallet) throw new Error(`no demo creator ${card.creatorUid}`);
     return wallet;
   };
+  /** When the card's current owner got it (minted to the creator, or bought). */
+  const acquired = new Map<PlannedCard, Date>();
+  const acquiredAt = (card: PlannedCard): Date => acquired.get(card) ?? card.mintedAt ?? now;
 
   const list = (
     card: PlannedCard,
     label: string,
-    fields: Pick<Listing, 'startsAt' | 'expiresAt' | 'status' | 'closedAt'>,
+    fields: Pick<DemoListing, 'startsAt' | 'expiresAt' | 'status' | 'closedAt'> & {
+      sale?: DemoListing['sale'];
+      currency?: CurrencyCode;
+      price?: string;
+    },
   ) => {
-    const currency = pickCurrency(card.chainId, random);
-    const listing: Listing = {
+    const currency = fields.currency ?? pickCurrency(card.chainId, random);
+    const listing: DemoListing = {
       card,
       seller: card.ownerAddress,
       creatorWallet: creatorWalletOf(card),
       currency,
-      price: pickPrice(currency, Math.floor(card.position / 2), random),
+      price: fields.price ?? pickPrice(currency, Math.floor(card.position / 2), random),
+      sale: fields.sale ?? { type: 'fixed' },
       label: `${card.contractAddress}:${card.tokenId}:${label}`,
-      ...fields,
+      // Never before the seller had the card.
+      startsAt: later(fields.startsAt, new Date(acquiredAt(card).getTime() + HOUR_MS)),
+      expiresAt: fields.expiresAt,
+      status: fields.status,
+      closedAt: fields.closedAt,
     };
     const order = orderRow(listing);
     orders.push(order);
@@ -190,6 +152,7 @@ export function planTrades(
       createdAt: soldAt,
     });
     card.ownerAddress = buyer;
+    acquired.set(card, soldAt);
   };
 
   const active = (card: PlannedCard, label: string) =>
@@ -200,8 +163,52 @@ export function planTrades(
       closedAt: null,
     });
 
+  /** A timed auction in the chain's wrapped coin: started a day ago, bidding ends in two to five days. */
+  const auction = (card: PlannedCard) => {
+    const currency = AUCTION_CURRENCY[card.chainId] ?? CurrencyCode.ATEM;
+    const endsAt = daysAgo(now, -random.int(2, 5), random.int(0, 600));
+    const { order } = list(card, 'auction', {
+      sale: { type: 'auction', endsAt },
+      currency,
+      startsAt: daysAgo(now, 1),
+      expiresAt: new Date(endsAt.getTime() + DEMO_SETTLEMENT_WINDOW_MS),
+      status: 'active',
+      closedAt: null,
+    });
+    auctions.push({
+      orderHash: order.orderHash,
+      chainId: card.chainId,
+      contractAddress: card.contractAddress,
+      tokenId: card.tokenId,
+      sellerAddress: order.sellerAddress,
+      currencyCode: currency,
+      reservePrice: order.price,
+      minStepBps: 500,
+      endsAt,
+      scheduledEndsAt: endsAt,
+      latestEndsAt: new Date(order.expiresAt.getTime() - DEMO_SETTLEMENT_MARGIN_MS),
+      createdAt: order.startsAt,
+    });
+  };
+
+  /** A price declining to 40 % of the start over eight days, started two days ago, in the native coin. */
+  const declining = (card: PlannedCard) => {
+    const currency = NATIVE_CURRENCY[card.chainId] ?? pickCurrency(card.chainId, random);
+    const price = pickPrice(currency, Math.floor(card.position / 2) + 1, random);
+    list(card, 'declining', {
+      sale: { type: 'declining', endPrice: ((BigInt(price) * 40n) / 100n).toString() },
+      currency,
+      price,
+      startsAt: daysAgo(now, 2),
+      expiresAt: daysAgo(now, -6),
+      status: 'active',
+      closedAt: null,
+    });
+  };
+
   for (const card of cards) {
     const k = card.position;
+    const showcase = SHOWCASE_CONTRACTS.has(card.contractAddress);
     if (k >= 4) sell(card, random.int(40, 120), 'primary');
     if (k === 6 || k === 7) sell(card, random.int(2, 35), 'resale');
     if (k === 2) {
@@ -216,7 +223,9 @@ export function planTrades(
       const expiresAt = daysAgo(now, random.int(3, 20));
       list(card, 'expired', { startsAt: daysAgo(expiresAt, 60), expiresAt, status: 'expired', closedAt: expiresAt });
     }
-    if (k === 0 || k === 1 || k === 5 || k === 8 || (k === 3 && random.next() < 0.5)) active(card, 'active');
+    if (showcase && k === 1) auction(card);
+    else if (showcase && k === 3) declining(card);
+    else if (k === 0 || k === 1 || k === 5 || k === 8 || (k === 3 && random.next() < 0.5)) active(card, 'active');
   }
-  return { orders, sales, revenues };
+  return { orders, sales, revenues, auctions };
 }

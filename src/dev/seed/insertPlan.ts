@@ -8,10 +8,13 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   admins,
+  auctions,
+  auditLog,
   cards,
   categories,
   illegalReports,
   illustrators,
+  offers,
   paymentHistories,
   payouts,
   revenues,
@@ -36,6 +39,8 @@ export interface InsertedCounts {
   categories: number;
   cards: number;
   sellOrders: number;
+  auctions: number;
+  offers: number;
   sales: number;
   revenues: number;
   payouts: number;
@@ -51,6 +56,43 @@ function lookup<K, V>(entries: Iterable<readonly [K, V]>, what: string): (key: K
     if (value === undefined) throw new Error(`demo seed: no ${what} for ${String(key)}`);
     return value;
   };
+}
+
+/** An audit log row of the demo admin. */
+function audit(
+  adminId: number,
+  action: string,
+  targetType: string,
+  targetId: number,
+  data: Record<string, unknown>,
+  at: Date,
+): typeof auditLog.$inferInsert {
+  return { adminId, action, targetType, targetId: String(targetId), data, at };
+}
+
+/** The audit rows of one reviewed payout: its approval, then its payment, or its rejection. */
+function payoutAudit(
+  adminId: number,
+  id: number | undefined,
+  payout: DemoPlan['payouts'][number],
+): (typeof auditLog.$inferInsert)[] {
+  if (id === undefined || !payout.reviewed) return [];
+  const data = (from: string, to: string) => ({
+    from,
+    to,
+    amount: payout.amount,
+    currencyCode: payout.currencyCode,
+    chainId: payout.chainId ?? null,
+    reason: payout.reason ?? null,
+    txHash: to === 'paid' ? (payout.txHash ?? null) : null,
+  });
+  const rows: (typeof auditLog.$inferInsert)[] = [];
+  if (payout.approvedAt)
+    rows.push(audit(adminId, 'payout.approve', 'payout', id, data('requested', 'approved'), payout.approvedAt));
+  if (payout.paidAt) rows.push(audit(adminId, 'payout.pay', 'payout', id, data('approved', 'paid'), payout.paidAt));
+  if (payout.rejectedAt)
+    rows.push(audit(adminId, 'payout.reject', 'payout', id, data('requested', 'rejected'), payout.rejectedAt));
+  return rows;
 }
 
 /** `chain:contract:token` key of a card. */
@@ -133,6 +175,19 @@ export async function insertDemoPlan(
     'order',
   );
 
+  const auctionRows = plan.auctions.length
+    ? await tx
+        .insert(auctions)
+        .values(plan.auctions.map(({ orderHash, ...row }) => ({ ...row, sellOrderId: orderId(orderHash) })))
+        .returning({ id: auctions.id })
+    : [];
+  const offerRows = plan.offers.length
+    ? await tx
+        .insert(offers)
+        .values(plan.offers.map((row) => ({ ...row, categoryId: categoryId(row.contractAddress) })))
+        .returning({ id: offers.id })
+    : [];
+
   const saleRows = await tx
     .insert(sales)
     .values(plan.sales.map(({ orderHash, ...row }) => ({ ...row, orderId: orderId(orderHash), cardId: cardOf(row) })))
@@ -164,6 +219,20 @@ export async function insertDemoPlan(
       })),
     )
     .returning({ id: illegalReports.id });
+
+  // The demo admin's decisions, as the back office would have logged them (its action log and home page).
+  if (adminId !== null) {
+    const entries = [
+      ...plan.payouts.flatMap((payout, i) => payoutAudit(adminId, payoutRows[i]?.id, payout)),
+      ...plan.reports.flatMap((report, i) => {
+        const id = reportRows[i]?.id;
+        if (id === undefined || report.status === 'open' || !report.resolvedAt) return [];
+        const data = { from: 'open', to: report.status };
+        return [audit(adminId, 'report.status', 'illegal_report', id, data, report.resolvedAt)];
+      }),
+    ];
+    if (entries.length > 0) await tx.insert(auditLog).values(entries);
+  }
 
   const paymentRows = await tx
     .insert(paymentHistories)
@@ -201,6 +270,8 @@ export async function insertDemoPlan(
     categories: categoryRows.length,
     cards: cardRows.length,
     sellOrders: orderRows.length,
+    auctions: auctionRows.length,
+    offers: offerRows.length,
     sales: saleRows.length,
     revenues: revenueRows.length,
     payouts: payoutRows.length,

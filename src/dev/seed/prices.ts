@@ -34,6 +34,7 @@ const UNITS_PER_ETH: Readonly<Partial<Record<CurrencyCode, number>>> = {
   [CurrencyCode.KLAYTN]: 20_000,
   [CurrencyCode.WKLAY]: 20_000,
   [CurrencyCode.POL]: 7_500,
+  [CurrencyCode.WPOL]: 7_500,
   [CurrencyCode.ATEM]: 10_000,
 };
 
@@ -42,6 +43,7 @@ const ERC20_TOKENS: Readonly<Partial<Record<CurrencyCode, string>>> = {
   [CurrencyCode.WETH]: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
   [CurrencyCode.WBNB]: '0xbb4cdb9cbd36b01bd1cbaebf2de08d9173bc095c',
   [CurrencyCode.WKLAY]: '0x19aac5f612f524b754ca7e7c41cbfa2e981a4432',
+  [CurrencyCode.WPOL]: '0x0d500b1d8e8ef31e21c99d1db9a6444d3adf1270',
   [CurrencyCode.ATEM]: addressFrom('kirafuda-demo-atem'),
 };
 

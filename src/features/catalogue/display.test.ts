@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { chainKeyOfId } from '~/features/chains/chainKey';
+import { getT } from '~/features/i18n/t';
 import { priceText as formatPrice } from '~/ui/data/priceText';
-import { cardDescription, cardName, localName, truncate } from './display';
+import { cardDescription, cardName, localName, traitText, truncate } from './display';
 
 describe('localName', () => {
   test('the English pages show the English name', () => {
@@ -26,6 +27,29 @@ describe('cardName and cardDescription', () => {
   test('a missing English description falls back to the Japanese one', () => {
     expect(cardDescription(card, 'en')).toBe('説明');
     expect(cardDescription({ description: null, descriptionEn: null }, 'ja')).toBeNull();
+  });
+});
+
+describe('traitText', () => {
+  const element = { traitType: 'Element', value: 'Blossom', displayType: null, valueJa: '花' };
+
+  test('the Japanese pages name well-known traits and show values in Japanese when the metadata has them', () => {
+    expect(traitText(element, 'ja', getT('ja'))).toEqual({ type: '属性', value: '花' });
+    expect(traitText({ traitType: 'Artist', value: 'Mio Sakurai', displayType: null }, 'ja', getT('ja')).type).toBe(
+      'クリエイター',
+    );
+    expect(traitText({ traitType: 'Serial', value: 1200, displayType: 'number' }, 'ja', getT('ja'))).toEqual({
+      type: 'シリアル',
+      value: '1,200',
+    });
+  });
+
+  test('the English pages keep the metadata value, and an unknown trait keeps its own name', () => {
+    expect(traitText(element, 'en', getT('en'))).toEqual({ type: 'Element', value: 'Blossom' });
+    expect(traitText({ traitType: '背景', value: '夜空', displayType: null }, 'en', getT('en'))).toEqual({
+      type: '背景',
+      value: '夜空',
+    });
   });
 });
 

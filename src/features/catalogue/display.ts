@@ -6,7 +6,8 @@
  * @see docs/product-spec.md §1 (Japanese and English)
  */
 import type { Locale } from '../i18n/locales';
-import type { CardDetail } from './types';
+import type { Translate } from '../i18n/t';
+import type { CardDetail, CardTrait } from './types';
 
 /** A thing with a Japanese name and maybe an English one (category, creator). */
 export interface Named {
@@ -36,6 +37,25 @@ export function cardDescription(
   locale: Locale,
 ): string | null {
   return locale === 'en' ? (card.descriptionEn ?? card.description) : (card.description ?? card.descriptionEn);
+}
+
+/** Trait types the pages name in their own language (what the demo and the issue form write). */
+const KNOWN_TRAIT_TYPES = ['rarity', 'element', 'series', 'creator', 'artist', 'serial'] as const;
+
+/**
+ * A trait as a page in `locale` shows it: a well-known type in the page's words (`Rarity` is レアリティ on the
+ * Japanese pages), the value in the page's language when the metadata gives it, numbers grouped.
+ */
+export function traitText(trait: CardTrait, locale: Locale, t: Translate): { type: string; value: string } {
+  const known = KNOWN_TRAIT_TYPES.find((type) => type === trait.traitType.trim().toLowerCase());
+  const type = known ? t(`token.traitTypes.${known}`) : trait.traitType || t('token.trait');
+  const localValue = locale === 'en' ? trait.valueEn : trait.valueJa;
+  const value =
+    localValue ??
+    (typeof trait.value === 'number'
+      ? trait.value.toLocaleString(locale === 'en' ? 'en-US' : 'ja-JP')
+      : String(trait.value));
+  return { type, value };
 }
 
 /** Shortens text to `max` characters on a word or character boundary, with an ellipsis. */

@@ -54,6 +54,8 @@ export interface CardSummary {
   tokenId: string;
   serial: number | null;
   name: string;
+  /** The English name (token metadata `name_en`), or null. */
+  nameEn: string | null;
   image: string | null;
   category: CardCategoryRef | null;
   creator: CreatorRef | null;
@@ -65,11 +67,19 @@ export interface CardSummary {
   views: number;
 }
 
-/** One trait of a card, from its token metadata's `attributes` (OpenSea metadata standard). */
+/**
+ * One trait of a card, from its token metadata's `attributes` (OpenSea metadata standard). `traitType` and
+ * `value` are what trait offers match; an attribute may also carry its value in Japanese and English
+ * (`value_ja`, `value_en`, our addition), which the pages show in their language.
+ */
 export interface CardTrait {
   traitType: string;
   value: string | number | boolean;
   displayType: string | null;
+  /** The value in Japanese, when the metadata gives one. */
+  valueJa?: string;
+  /** The value in English, when the metadata gives one. */
+  valueEn?: string;
 }
 
 /** A timed auction as the token page and the card API show it (amounts in wei, decimal strings). */
@@ -141,6 +151,8 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   category: (CardCategoryRef & { image: string | null; contractAddress: string }) | null;
   creator: (CreatorRef & { image: string | null }) | null;
   listing: ListingDetail | null;
+  /** The owner's public name (their profile name, or a creator's name), or null when they have none. */
+  ownerName: { name: string; nameEn: string | null } | null;
   /**
    * The platform fee an admin set for this card's chain (basis points), or null when none is set: the
    * trading feature then applies its default (`src/features/trading/platformFee.server.ts`).

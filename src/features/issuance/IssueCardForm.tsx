@@ -1,8 +1,8 @@
 /**
- * The Issue NFT form (illustrators): name, description, image, number of serials, collection and royalty.
- * Checks the fields in the browser first, then sends them as multipart to `POST /api/v1/card_issue`, which
- * has the platform minter mint the serials to the illustrator's wallet; the result links to the creator
- * page where the new cards show.
+ * The Issue cards form (illustrators): name and description in Japanese and English, image (with a preview),
+ * traits, number of serials, collection and royalty. Checks the fields in the browser first, then sends them
+ * as multipart to `POST /api/v1/card_issue`, which has the platform minter mint the serials to the
+ * illustrator's wallet; the result links to the creator page where the new cards show.
  *
  * @see ./issueFormModel.ts, ../../pages/api/v1/card_issue.ts, spec §2 (/card_issue)
  */
@@ -10,6 +10,7 @@ import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { ApiError } from '~/client/api';
 import { api } from '~/client/siteApi';
 import { showSnackbar } from '~/ui/snackbar/store';
+import { type CardExtraMessages, type CardExtras, EnglishFields, ImagePreview, TraitFields } from './CardExtraFields';
 import {
   type IssuableCollection,
   type IssueFormProblem,
@@ -19,6 +20,7 @@ import {
   MAX_ROYALTY_PERCENT,
   MAX_SERIALS,
   royaltyBps,
+  traitsToSend,
 } from './issueFormModel';
 import { localDateTime, SaleFields, type SaleMessages, type SaleValues, saleProblem } from './SaleFields';
 
@@ -44,6 +46,9 @@ export interface IssueCardFormProps {
     seeThem: string;
     failure: string;
     problems: Record<IssueFormProblem, string>;
+    extras: CardExtraMessages;
+    /** A trait row with one half only, a repeated name, or Series / Serial. */
+    traitsProblem: string;
   };
   /** When card payments are on: selling the design for yen instead (a drop), with its messages. */
   sale?: { messages: SaleMessages; collectionBase: string } | undefined;
@@ -65,6 +70,8 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
     categoryId: String(collections[0]?.id ?? ''),
   });
   const [description, setDescription] = useState('');
+  const [extras, setExtras] = useState<CardExtras>({ nameEn: '', descriptionEn: '', traits: [] });
+  const [traitsProblem, setTraitsProblem] = useState(false);
   const [image, setImage] = useState<File | null>(null);
   const [problems, setProblems] = useState<ReturnType<typeof issueFormProblems>>({});
   const [sending, setSending] = useState(false);
@@ -84,14 +91,19 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
     setResult(null);
     const found = issueFormProblems({ ...values, image });
     setProblems(found);
-    if (Object.keys(found).length > 0 || !image) return;
+    const traits = traitsToSend(extras.traits);
+    setTraitsProblem(traits === null);
+    if (Object.keys(found).length > 0 || !image || traits === null) return;
     if (selling && sale && saleProblem(saleValues)) {
       setResult({ kind: 'failed', text: sale.messages.invalidSale });
       return;
     }
     const body = new FormData();
     body.append('name', values.name.trim());
+    body.append('name_en', extras.nameEn.trim());
     body.append('description', description.trim());
+    body.append('description_en', extras.descriptionEn.trim());
+    body.append('traits', JSON.stringify(traits));
     body.append('serials', values.serials.trim());
     body.append('category_id', values.categoryId);
     body.append('royalty_bps', String(royaltyBps(values.royaltyPercent)));
@@ -173,6 +185,7 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
           className={input}
         />
       </div>
+      <EnglishFields id={id} values={extras} onChange={setExtras} m={m.extras} inputClass={input} />
       <div className="grid gap-1">
         <label htmlFor={`${id}-image`} className="font-semibold">
           {m.image}
@@ -191,7 +204,16 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
           {m.imageHint}
         </p>
         {problem('image')}
+        <ImagePreview file={image} label={m.extras.preview} />
       </div>
+      <TraitFields
+        id={id}
+        values={extras}
+        onChange={setExtras}
+        m={m.extras}
+        inputClass={input}
+        problem={traitsProblem ? m.traitsProblem : null}
+      />
       <div className="grid gap-1">
         <label htmlFor={`${id}-category`} className="font-semibold">
           {m.collection}

@@ -1,7 +1,8 @@
 /**
  * The form of `POST /api/v1/card_issue` (multipart/form-data): `image` (PNG, JPEG, WebP or GIF, at most
- * 2 MB, told by its bytes), `name`, `description`, `serials` (1..100), `category_id` (one of the
- * illustrator's collections) and `royalty_bps` (0..1000, i.e. at most 10 %).
+ * 2 MB, told by its bytes), `name` and `name_en`, `description` and `description_en`, `traits` (JSON: up to
+ * ten `{type, value}`), `serials` (1..100), `category_id` (one of the illustrator's collections) and
+ * `royalty_bps` (0..1000, i.e. at most 10 %).
  *
  * @see docs/product-spec.md §2 (/card_issue: Issue NFT, illustrators only)
  */
@@ -17,10 +18,42 @@ export const MAX_ROYALTY_BPS = 1_000;
 /** Largest card image accepted (the same 2 MB as profile pictures). */
 export const MAX_CARD_IMAGE_BYTES = MAX_ICON_BYTES;
 
+/** Most traits one issue sets (besides the series and serial the platform writes). */
+export const MAX_TRAITS = 10;
+/** Trait types the platform writes itself. */
+const RESERVED_TRAITS = new Set(['series', 'serial']);
+
+/** The `traits` field: a JSON array of `{type, value}`, types unique and not the platform's own. */
+const traitsField = z
+  .string()
+  .default('[]')
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be a JSON array of {type, value}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(z.object({ type: z.string().trim().min(1).max(50), value: z.string().trim().min(1).max(100) }))
+      .max(MAX_TRAITS)
+      .refine((traits) => !traits.some((trait) => RESERVED_TRAITS.has(trait.type.toLowerCase())), {
+        message: 'Series and Serial are set by the platform',
+      })
+      .refine((traits) => new Set(traits.map((trait) => trait.type.toLowerCase())).size === traits.length, {
+        message: 'each trait type once',
+      }),
+  );
+
 /** Zod schema of the text fields. */
 export const issueFieldsSchema = z.object({
   name: z.string().trim().min(1, 'enter a name').max(100),
+  name_en: z.string().trim().max(100).default(''),
   description: z.string().trim().max(2_000).default(''),
+  description_en: z.string().trim().max(2_000).default(''),
+  traits: traitsField,
   serials: z.coerce.number().int().min(1).max(MAX_SERIALS),
   category_id: z.coerce.number().int().positive(),
   royalty_bps: z.coerce.number().int().min(0).max(MAX_ROYALTY_BPS),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueFormProblems, royaltyBps } from './issueFormModel';
+import { issueFormProblems, royaltyBps, traitsToSend } from './issueFormModel';
 
 const valid = {
   name: 'Spring card',
@@ -48,5 +48,28 @@ describe('issueFormProblems', () => {
       'imageSize',
     );
     expect(issueFormProblems({ ...valid, image: { type: 'image/webp', size: 0 } }).image).toBe('imageEmpty');
+  });
+});
+
+describe('traitsToSend', () => {
+  it('sends filled rows trimmed and drops blank ones', () => {
+    expect(
+      traitsToSend([
+        { type: ' Mood ', value: 'Calm ' },
+        { type: '', value: '  ' },
+      ]),
+    ).toEqual([{ type: 'Mood', value: 'Calm' }]);
+    expect(traitsToSend([])).toEqual([]);
+  });
+
+  it('refuses half rows, repeated names and the platform traits', () => {
+    expect(traitsToSend([{ type: 'Mood', value: '' }])).toBeNull();
+    expect(
+      traitsToSend([
+        { type: 'Mood', value: 'a' },
+        { type: 'mood', value: 'b' },
+      ]),
+    ).toBeNull();
+    expect(traitsToSend([{ type: 'Serial', value: '1' }])).toBeNull();
   });
 });

@@ -13,6 +13,28 @@ export const MAX_SERIALS = 100;
 export const MAX_ROYALTY_PERCENT = 10;
 /** Longest card name. */
 export const MAX_CARD_NAME_LENGTH = 100;
+/** Most traits a creator sets (as the server). */
+export const MAX_TRAITS = 10;
+
+/** One trait as typed: its name and value. */
+export interface CardTraitInput {
+  type: string;
+  value: string;
+}
+
+/**
+ * The traits to send (rows left blank dropped, text trimmed), or null when a row has only one half, a name
+ * repeats, or a name is one the platform writes itself (Series, Serial).
+ */
+export function traitsToSend(traits: readonly CardTraitInput[]): CardTraitInput[] | null {
+  const filled = traits
+    .map((trait) => ({ type: trait.type.trim(), value: trait.value.trim() }))
+    .filter((trait) => trait.type !== '' || trait.value !== '');
+  if (filled.some((trait) => trait.type === '' || trait.value === '')) return null;
+  const names = filled.map((trait) => trait.type.toLowerCase());
+  if (new Set(names).size !== names.length || names.some((name) => name === 'series' || name === 'serial')) return null;
+  return filled.length > MAX_TRAITS ? null : filled;
+}
 
 /** One collection of the Issue NFT form (an illustrator's own, on a chain the site runs). */
 export interface IssuableCollection {

@@ -169,6 +169,11 @@ export interface MintedCard {
   owner: string;
   name: string;
   description: string;
+  /** The English name and description, when given (metadata `name_en`, `description_en`). */
+  nameEn?: string | undefined;
+  descriptionEn?: string | undefined;
+  /** The creator's own traits (metadata `attributes`, between the series and the serial). */
+  traits?: readonly { type: string; value: string }[] | undefined;
   image: string;
   designId: bigint;
   serials: number;
@@ -191,12 +196,19 @@ export async function saveMintedCard(db: Database | Transaction, card: MintedCar
     mintedAt: card.at,
     metadata: {
       name: card.name,
+      ...(card.nameEn ? { name_en: card.nameEn } : {}),
       description: card.description,
+      ...(card.descriptionEn ? { description_en: card.descriptionEn } : {}),
       image: card.image,
       serial: card.token.serial,
       design_id: card.designId.toString(),
       attributes: [
-        { trait_type: 'Series', value: card.category.nameEn ?? card.category.name },
+        {
+          trait_type: 'Series',
+          value: card.category.nameEn ?? card.category.name,
+          ...(card.category.nameEn ? { value_ja: card.category.name } : {}),
+        },
+        ...(card.traits ?? []).map((trait) => ({ trait_type: trait.type, value: trait.value })),
         { display_type: 'number', trait_type: 'Serial', value: card.token.serial, max_value: card.serials },
       ],
     },
@@ -215,7 +227,10 @@ export async function saveMintedCard(db: Database | Transaction, card: MintedCar
 /** What the illustrator asked for (the image already stored). */
 export interface IssueRequest {
   name: string;
+  nameEn?: string | undefined;
   description: string;
+  descriptionEn?: string | undefined;
+  traits?: readonly { type: string; value: string }[] | undefined;
   serials: number;
   categoryId: number;
   royaltyBps: number;
@@ -281,7 +296,10 @@ export async function issueCards(
         creatorId: illustrator.illustratorId,
         owner,
         name: request.name,
+        nameEn: request.nameEn,
         description: request.description,
+        descriptionEn: request.descriptionEn,
+        traits: request.traits,
         image: request.image,
         designId: minted.designId,
         serials: request.serials,

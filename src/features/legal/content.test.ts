@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_ACT_ITEMS } from '../../../tests/helpers/transactionActItems';
+import { CARD_CHECKOUT_SECTION, TRANSACTION_ACT_ITEMS } from '../../../tests/helpers/transactionActItems';
+import { getT } from '../i18n/t';
+import { CHECKOUT_TERM_KEYS } from '../payments/checkoutModel';
 import { LEGAL_DOCUMENTS, legalHtml, legalMarkdown } from './content';
 
 describe('legal documents', () => {
@@ -22,6 +24,18 @@ describe('legal documents', () => {
       expect(html, item).toContain(`<h2>${item}</h2>`);
     }
   });
+
+  it.each(['ja', 'en'] as const)(
+    'say in the transaction act notice (%s) what the card checkout says, in the same words',
+    (locale) => {
+      const t = getT(locale);
+      const notice = legalMarkdown('transaction-act', locale);
+      expect(notice).toContain(`## ${CARD_CHECKOUT_SECTION[locale]}`);
+      for (const key of CHECKOUT_TERM_KEYS) expect(notice, key).toContain(t(`pay.terms.${key}`));
+      // The time of payment names the checkout's own button.
+      expect(t('pay.terms.timing')).toContain(t('pay.checkout.pay'));
+    },
+  );
 
   it('link the contact page in the locale of the document', () => {
     expect(legalHtml('privacy', 'ja')).toContain('href="/contact"');

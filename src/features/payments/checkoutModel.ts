@@ -1,6 +1,25 @@
 /** What the checkout and receipt islands share: their props and messages (free of Stripe's libraries). */
 import { interpolate } from '../i18n/format';
 
+/**
+ * The checkout's terms (Act on Specified Commercial Transactions, art. 12-6: what the final confirmation screen
+ * of a mail-order sale shows), as keys of `pay.terms.<key>`: each is shown on `/checkout/{id}` beside the
+ * order (quantity, price and sale period come from the drop) and said in the same words on
+ * `/transaction-act` (a test holds both to it).
+ */
+export const CHECKOUT_TERM_KEYS = [
+  'taxIncluded',
+  'fees',
+  'method',
+  'timing',
+  'delivery',
+  'cancel',
+  'refund',
+  'period',
+] as const;
+/** One checkout term. */
+export type CheckoutTermKey = (typeof CHECKOUT_TERM_KEYS)[number];
+
 /** Keys of the checkout island's messages (`pay.checkout.<key>`). */
 export const CHECKOUT_MESSAGE_KEYS = [
   'signIn',

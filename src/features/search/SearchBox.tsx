@@ -6,20 +6,26 @@ import { createSuggester, searchPath } from './suggest';
 
 export interface SearchBoxProps {
   locale: Locale;
+  /** The keyword of the search results page being shown, kept in the box there. */
+  initialKeyword?: string;
   messages: {
     label: string;
     placeholder: string;
     submit: string;
     categories: string;
     illustrators: string;
+    cards: string;
     noResults: string;
   };
 }
 
-/** Where a suggestion leads: `/{redirectUrl}/{address}` in the visitor's locale (spec §2). */
+/**
+ * Where a suggestion leads: `/{redirectUrl}/{address}` in the visitor's locale (spec §2); a card's address is
+ * its chain id, contract and token id, each segment escaped on its own.
+ */
 export function suggestionPath(item: SearchItem, locale: Locale): string {
   const base = item.redirectUrl.replace(/^\/+|\/+$/g, '');
-  return localizePath(`/${base}/${encodeURIComponent(item.address)}`, locale);
+  return localizePath(`/${base}/${item.address.split('/').map(encodeURIComponent).join('/')}`, locale);
 }
 
 /**
@@ -28,8 +34,8 @@ export function suggestionPath(item: SearchItem, locale: Locale): string {
  * suggestion). Without JavaScript the form submits to `/search?keyword=`, which redirects there.
  * @see docs/product-spec.md §5 (Search), §9
  */
-export default function SearchBox({ locale, messages }: SearchBoxProps) {
-  const [keyword, setKeyword] = useState('');
+export default function SearchBox({ locale, initialKeyword = '', messages }: SearchBoxProps) {
+  const [keyword, setKeyword] = useState(initialKeyword);
   const [result, setResult] = useState<SearchResult | null>(null);
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -49,6 +55,7 @@ export default function SearchBox({ locale, messages }: SearchBoxProps) {
 
   const groups = result
     ? ([
+        [messages.cards, result.cards],
         [messages.categories, result.categories],
         [messages.illustrators, result.illustrators],
       ] as const)
@@ -120,9 +127,9 @@ export default function SearchBox({ locale, messages }: SearchBoxProps) {
             list.length === 0 ? null : (
               // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not a fieldset
               <div key={title} role="group" aria-label={title}>
-                <p className="px-2 pt-1 text-xs font-semibold uppercase text-ink-faint">{title}</p>
+                <p className="px-2 pt-1 text-xs font-semibold text-ink-faint">{title}</p>
                 {list.map((item, i) => {
-                  const index = (groupIndex === 0 ? 0 : (groups[0]?.[1].length ?? 0)) + i;
+                  const index = groups.slice(0, groupIndex).reduce((sum, [, before]) => sum + before.length, 0) + i;
                   return (
                     <div
                       key={`${title}-${item.address}`}

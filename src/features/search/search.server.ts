@@ -23,13 +23,13 @@ export interface SearchItem {
   name: string;
   /** Image URL, or `''` when there is none. */
   image: string;
-  /** `collection` for a category, `creator` for an illustrator. */
-  redirectUrl: 'collection' | 'creator';
-  /** The category id (as text) or the illustrator's wallet address. */
+  /** `collection` for a category, `creator` for an illustrator, `tokens` for a card. */
+  redirectUrl: 'collection' | 'creator' | 'tokens';
+  /** The category id (as text), the illustrator's wallet address, or a card's `chain id/contract/token id`. */
   address: string;
 }
 
-/** The answer of the incremental search. @see spec §3 "Search response" */
+/** The answer of the incremental search (the spec's two arrays; the endpoint adds `cards`). @see spec §3 */
 export interface SearchResult {
   categories: SearchItem[];
   illustrators: SearchItem[];

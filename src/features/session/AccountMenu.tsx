@@ -12,6 +12,8 @@ import { $currentUser, $signingIn } from './store';
 import { ILLUSTRATOR_ROLE } from './types';
 
 export interface AccountMenuProps {
+  /** The page's language: the English pages show a user's English name when there is one. */
+  locale: 'ja' | 'en';
   /** Locale-prefixed paths of the menu's pages; `myItems` is the prefix the wallet address follows. */
   paths: {
     myItems: string;
@@ -53,6 +55,7 @@ export interface AccountMenuProps {
  * and shows the user button in the same place. Spec §2 (Header), §4 (Connect flow).
  */
 export default function AccountMenu({
+  locale,
   paths,
   communityChatUrl,
   socialLogin,
@@ -141,7 +144,8 @@ export default function AccountMenu({
   }
 
   const icon = user.userProfile.image.icon ?? defaultAvatar;
-  const name = user.userProfile.name;
+  const name = (locale === 'en' && user.userProfile.nameEn) || user.userProfile.name;
+  const illustrator = user.role === ILLUSTRATOR_ROLE;
   const item = 'block rounded-md px-3 py-2 hover:bg-surface';
   return (
     <div className="relative">
@@ -173,27 +177,33 @@ export default function AccountMenu({
               {messages.myItems}
             </a>
           </li>
-          <li>
-            <a className={item} href={paths.editProfile}>
-              {messages.editProfile}
-            </a>
-          </li>
+          {!illustrator && (
+            // An illustrator's name and picture are set by the back-office and the dashboard settings.
+            <li>
+              <a className={item} href={paths.editProfile}>
+                {messages.editProfile}
+              </a>
+            </li>
+          )}
           <li>
             <a className={item} href={paths.market}>
               {messages.market}
             </a>
           </li>
-          <li>
-            <a className={item} href={paths.dashboard}>
-              {messages.dashboard}
-            </a>
-          </li>
-          {user.role === ILLUSTRATOR_ROLE && (
-            <li>
-              <a className={item} href={paths.issueNft}>
-                {messages.issueNft}
-              </a>
-            </li>
+          {illustrator && (
+            // The dashboard and issuing are the illustrators' (a wallet user would be turned away).
+            <>
+              <li>
+                <a className={item} href={paths.dashboard}>
+                  {messages.dashboard}
+                </a>
+              </li>
+              <li>
+                <a className={item} href={paths.issueNft}>
+                  {messages.issueNft}
+                </a>
+              </li>
+            </>
           )}
           <li>
             <a className={item} href={communityChatUrl} target="_blank" rel="noopener noreferrer">

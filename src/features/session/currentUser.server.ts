@@ -25,6 +25,8 @@ export async function loadCurrentUser(
     role: illustrator ? ILLUSTRATOR_ROLE : 'user',
     userProfile: {
       name: user.profileName ?? illustrator?.name ?? null,
+      // An illustrator's English name, for the English pages (a profile name is one name in any language).
+      ...(!user.profileName && illustrator?.nameEn ? { nameEn: illustrator.nameEn } : {}),
       image: {
         icon: user.profileIcon ?? illustrator?.image ?? null,
         thumb: user.profileThumb ?? illustrator?.image ?? null,

@@ -11,6 +11,8 @@ export interface CurrentUser {
   role: string;
   userProfile: {
     name: string | null;
+    /** The English name, for the English pages (an illustrator's English name), or null. */
+    nameEn?: string | null;
     image: { icon: string | null; thumb: string | null };
   };
 }

@@ -18,6 +18,7 @@ import { AddToCartButton } from './cart/AddToCartButton';
 import { SellForm } from './sell/SellForm';
 import { TradeProgressNote } from './TradeProgressNote';
 import { type TradeActionsProps, tradeRole } from './tradeModel';
+import { TRADE_BUTTON } from './tradeStyles';
 import { useTradeRunner } from './useTradeRunner';
 
 /** A bid is made by the offer flow (auctions do not import offers; they meet here). */
@@ -28,7 +29,9 @@ const loadBidFlow: LoadBidFlow = async () => (await import('./offer/makeOfferFlo
  * session store once hydrated (the first render matches the server's, nobody signed in). The island keeps a
  * minimum height so the buttons that appear do not move the page; the owner's sell form opens from a button.
  * While an act runs or the form is open the island says it is busy (`data-busy`), so a live update of the
- * page waits (../events/livePage.ts).
+ * page waits (../events/livePage.ts). A visitor who is not signed in sees the act they came for ("Buy now",
+ * "Bid") as a link to the connect page, which opens the header's connect modal where scripts run
+ * (~/ui/menus/openConnect.ts); the page renders it on the server, so it is there before any script.
  */
 export default function TradeActions(pageProps: TradeActionsProps) {
   const storedUser = useStore($currentUser);
@@ -44,7 +47,11 @@ export default function TradeActions(pageProps: TradeActionsProps) {
   const { status } = runner;
 
   return (
-    <div className="grid min-h-11 gap-3" data-trade-role={role} data-busy={runner.busy || selling ? 'true' : undefined}>
+    <div
+      className={`grid gap-3 ${props.listing ? 'min-h-11' : ''}`}
+      data-trade-role={role}
+      data-busy={runner.busy || selling ? 'true' : undefined}
+    >
       {role === 'sell' && <SellForm props={props} runner={runner} open={selling} onOpen={() => setSelling(true)} />}
       {role === 'buy' && <BuyButton props={props} runner={runner} />}
       {cartable && <AddToCartButton props={props} />}
@@ -57,7 +64,14 @@ export default function TradeActions(pageProps: TradeActionsProps) {
         props.listing.sellerAddress.toLowerCase() === props.userWallet.toLowerCase() && (
           <p className="text-sm text-ink-muted">{props.messages.hasBids}</p>
         )}
-      {role === 'signIn' && <p className="text-sm text-ink-muted">{props.messages.connectFirst}</p>}
+      {role === 'signIn' && (
+        <div className="flex flex-wrap items-center gap-3" data-connect-to-trade>
+          <a className={`${TRADE_BUTTON} inline-block`} href={`${props.localePrefix}/connect-wallet`} data-open-connect>
+            {props.listing?.saleType === 'auction' ? props.messages.bid : props.messages.buy}
+          </a>
+          <p className="text-sm text-ink-muted">{props.messages.connectToTrade}</p>
+        </div>
+      )}
       {status.kind === 'busy' && status.progress && <TradeProgressNote progress={status.progress} props={props} />}
       {status.kind === 'error' && (
         <p role="alert" className="text-sm text-danger">

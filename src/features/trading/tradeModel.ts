@@ -70,6 +70,8 @@ export interface TradeActionsProps {
   tokenId: string;
   /** The card's name and image, as a cart keeps them. */
   cardName: string;
+  /** The card's English name, or null (the cart shows it on the English pages). */
+  cardNameEn: string | null;
   cardImage: string | null;
   owner: string;
   listing: TradeListing | null;
@@ -92,6 +94,7 @@ export const TRADE_MESSAGE_KEYS = [
   'buy',
   'cancelListing',
   'connectFirst',
+  'connectToTrade',
   'noWallet',
   'switching',
   'wrapping',

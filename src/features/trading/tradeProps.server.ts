@@ -20,7 +20,7 @@ import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type Tr
 /** The island's props for `card`, or null when its chain is unknown. */
 export function tradeActionProps(input: {
   card: Pick<CardDetail, 'platformFeeBps' | 'contractAddress' | 'tokenId' | 'owner' | 'listing'> &
-    Partial<Pick<CardDetail, 'name' | 'image'>>;
+    Partial<Pick<CardDetail, 'name' | 'nameEn' | 'image'>>;
   chain: Chain | undefined;
   localePrefix: string;
   t: Translate;
@@ -47,6 +47,7 @@ export function tradeActionProps(input: {
     contractAddress: card.contractAddress,
     tokenId: card.tokenId,
     cardName: card.name ?? '',
+    cardNameEn: card.nameEn ?? null,
     cardImage: card.image ?? null,
     owner: card.owner,
     listing: listing

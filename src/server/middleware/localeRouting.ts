@@ -6,9 +6,12 @@ import { getT } from '~/features/i18n/t';
 /**
  * Serves both locales from one page file: `/en/...` is rewritten to the unprefixed route with
  * `locals.locale = 'en'`. A visit to `/` from someone whose cookie (or, without a cookie, whose browser)
- * asks for English answers 302 to `/en`. @see spec §4 (Locale choice), §9
+ * asks for English answers 302 to `/en`. A page's rewrite to `/404` keeps the locale it was asked in.
+ * @see spec §4 (Locale choice), §9
  */
 export const localeRouting = defineMiddleware((ctx, next) => {
+  // A page that answers 404 rewrites to /404; the 404 page speaks the language of the page asked for.
+  if (ctx.url.pathname === '/404' && ctx.locals.locale !== undefined) return next();
   const { locale, path } = stripLocale(ctx.url.pathname);
   ctx.locals.locale = locale;
   ctx.locals.path = path;

@@ -17,7 +17,9 @@ export async function requestConnectModal(doc: Document = document): Promise<boo
     island.addEventListener('astro:hydrate', () => resolve(), { once: true });
     island.dispatchEvent(new FocusEvent('focusin'));
   });
-  for (let attempt = 0; attempt < 10; attempt += 1) {
+  // The island's effects (which listen for the request) run shortly after it hydrates; a busy phone may take a
+  // moment longer, so wait up to a second before falling back to the connect page.
+  for (let attempt = 0; attempt < 50; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     if (askOpen(doc)) return true;
   }

@@ -1,3 +1,4 @@
+import { typeLabel } from '../reports/AdminReportTable';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, Table } from '../shell/AdminUi';
 import { formatWei, formatWhen } from '../shell/adminFormat';
@@ -89,7 +90,7 @@ function Overview() {
               <tr key={report.id}>
                 <Cell>{report.card?.name ?? `#${report.tokenId}`}</Cell>
                 <Cell>
-                  <Badge tone="warn">{report.type}</Badge>
+                  <Badge tone="warn">{typeLabel(report.type, t)}</Badge>
                 </Cell>
                 <Cell>{formatWhen(report.createdAt)}</Cell>
               </tr>

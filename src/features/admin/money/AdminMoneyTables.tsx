@@ -79,12 +79,9 @@ export function PayoutTable({ payouts, chains }: { payouts: AdminPayoutRow[]; ch
             <PayoutBadge status={payout.status} />
           </Cell>
           <Cell>
-            <a
-              className="underline"
-              href={to(`/admins/payouts/${payout.id}`)}
-              aria-label={t('admin.payouts.open', { id: payout.id })}
-            >
+            <a className="underline" href={to(`/admins/payouts/${payout.id}`)}>
               {t('admin.common.view')}
+              <span className="sr-only"> {t('admin.payouts.detail', { id: payout.id })}</span>
             </a>
           </Cell>
         </tr>

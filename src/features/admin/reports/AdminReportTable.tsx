@@ -1,9 +1,15 @@
+import { isReportType } from '~/features/reports/reportTypes';
 import { useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Pager, Table } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminMessageKey } from '../shell/adminText';
 import type { AdminReportRow, Page } from '../shell/types';
+
+/** The label of a report type; a type no longer offered shows as it was stored. */
+export function typeLabel(type: string, t: ReturnType<typeof useAdmin>['t']): string {
+  return isReportType(type) ? t(`admin.reports.types.${type}`) : type;
+}
 
 const STATUS: Readonly<
   Record<AdminReportRow['status'], { label: AdminMessageKey; tone: 'warn' | 'good' | 'neutral' }>
@@ -14,8 +20,9 @@ const STATUS: Readonly<
 };
 
 /**
- * Illegal-content reports for `status` (all when empty): resolve, dismiss or reopen each, and hide the
- * reported token (which resolves its open reports).
+ * Illegal-content reports for `status` (all when empty): the reported card links to its page, the type reads
+ * as the reporter chose it; resolve, dismiss or reopen each, and hide the reported card (which resolves its
+ * open reports).
  */
 export function ReportTable({
   status,
@@ -28,7 +35,7 @@ export function ReportTable({
   chains: readonly ChainChoice[];
   onPage: (page: number) => void;
 }) {
-  const { t, session } = useAdmin();
+  const { t, session, to } = useAdmin();
   const { data, loading, notFound, reload } = useAdminData<Page<AdminReportRow>>('/api/v1/admins/illegal_reports', {
     status: status || null,
     page,
@@ -67,11 +74,20 @@ export function ReportTable({
           <tr key={report.id}>
             <Cell>{formatWhen(report.createdAt)}</Cell>
             <Cell>
-              <span className="font-semibold">{report.card?.name ?? `#${report.tokenId}`}</span>
+              {report.chainId !== null && report.contractAddress ? (
+                <a
+                  className="font-semibold underline"
+                  href={to(`/tokens/${report.chainId}/${report.contractAddress}/${report.tokenId}`)}
+                >
+                  {report.card?.name ?? `#${report.tokenId}`}
+                </a>
+              ) : (
+                <span className="font-semibold">{report.card?.name ?? `#${report.tokenId}`}</span>
+              )}
               <span className="block text-xs text-ink-muted">{chainLabel(report.chainId, chains)}</span>
               {report.card?.hidden && <Badge tone="bad">{t('admin.common.hidden')}</Badge>}
             </Cell>
-            <Cell>{report.type}</Cell>
+            <Cell>{typeLabel(report.type, t)}</Cell>
             <Cell>
               <span className="whitespace-pre-wrap">{report.details}</span>
             </Cell>

@@ -11,7 +11,10 @@ const FIELD = 'rounded-md border border-surface-border bg-surface-sunken px-3 py
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="mb-8 rounded-xl border border-surface-border bg-surface-raised p-5">
+    <section
+      aria-labelledby={id}
+      className="mb-8 min-w-0 rounded-xl border border-surface-border bg-surface-raised p-4 sm:p-5"
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id={id} className="text-xl font-bold">
           {title}
@@ -37,7 +40,9 @@ export function Table({
 }) {
   const { t } = useAdmin();
   return (
-    <div className="overflow-x-auto">
+    // A region that scrolls sideways on a phone, so it takes keyboard focus (axe: scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <div className="relative overflow-x-auto" tabIndex={0}>
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-b border-surface-border text-ink-muted">
           <tr>
@@ -204,7 +209,9 @@ const TONES = {
 /** A short status word. */
 export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof TONES; children: ReactNode }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone]}`}>{children}</span>
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>
+      {children}
+    </span>
   );
 }
 

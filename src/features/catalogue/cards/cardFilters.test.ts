@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { pageQuerySchema, toPage } from '~/lib/pagination';
 import { containsPattern, etherToWei, tokenIdParam } from '~/lib/params';
-import { cardListQuerySchema, filtersNeedListing } from './cardFilters';
+import { cardListQuerySchema, filtersNeedListing, PRICE_NEEDS_CURRENCY } from './cardFilters';
 
 const parse = (query: Record<string, string>) => cardListQuerySchema.safeParse(query);
 
@@ -40,6 +40,13 @@ describe('cardListQuerySchema', () => {
     });
   });
 
+  test('a price range without a currency is refused: amounts in different currencies do not compare', () => {
+    const result = parse({ price_min: '0.5', price_max: '800' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toContain(PRICE_NEEDS_CURRENCY);
+    expect(parse({ price_min: '0.5', currency_code: '4' }).success).toBe(true);
+  });
+
   test('a blank keyword means no keyword', () => {
     expect(parse({ q: '   ' }).data?.q).toBeUndefined();
   });
@@ -50,9 +57,12 @@ describe('cardListQuerySchema', () => {
     [{ page: '-1' }, 'page'],
     [{ chain_id: '1e3' }, 'chain_id'],
     [{ currency_code: '12' }, 'currency_code'],
-    [{ price_min: '.5' }, 'price_min'],
-    [{ price_min: '1.0000000000000000001' }, 'price_min'],
-    [{ price_min: '3', price_max: '2' }, 'price_min'],
+    [{ price_min: '.5', currency_code: '2' }, 'price_min'],
+    [{ price_min: '1.0000000000000000001', currency_code: '2' }, 'price_min'],
+    [{ price_min: '3', price_max: '2', currency_code: '2' }, 'price_min'],
+    [{ price_min: '1' }, 'price_min'],
+    [{ price_max: '1' }, 'price_max'],
+    [{ sale_type: 'raffle' }, 'sale_type'],
     [{ owner: '0xabc' }, 'owner'],
     [{ sort: 'cheapest' }, 'sort'],
   ])('refuses %o, naming %s', (query, key) => {
@@ -70,7 +80,8 @@ describe('cardListQuerySchema', () => {
     expect(needs({})).toBe(false);
     expect(needs({ sort: 'price_asc' })).toBe(false);
     expect(needs({ status: 'listed' })).toBe(true);
-    expect(needs({ price_max: '1' })).toBe(true);
+    expect(needs({ price_max: '1', currency_code: '2' })).toBe(true);
+    expect(needs({ sale_type: 'auction' })).toBe(true);
     expect(needs({ currency_code: '2' })).toBe(true);
   });
 });

@@ -4,7 +4,9 @@
  * its own URL with the same rules and build filter and page links that work without JavaScript.
  *
  * Price filters compare the wei price of the card's active listing, so a card without one never
- * matches `price_min`, `price_max` or `currency_code`.
+ * matches `price_min`, `price_max` or `currency_code`. Amounts in different currencies do not compare
+ * (0.8 WETH is not less than 800 ATEM), so a price range needs a currency (`currency_code`), and a price
+ * sort without one groups the list by currency and sorts within each (./cardQueries.server.ts).
  */
 import { z } from 'zod';
 import type { CurrencyCode } from '~/features/chains/currencies';
@@ -64,12 +66,24 @@ const cardFilterFields = z.object({
   q: keywordParam.optional(),
 });
 
+/** Every query key of the card list (what `CARD_QUERY_KEYS` in ~/lib/listQuery must name). */
+export const CARD_LIST_QUERY_KEYS = Object.keys(pageQuerySchema.extend(cardFilterFields.shape).shape);
+
+/** Message of a price range sent without a currency. */
+export const PRICE_NEEDS_CURRENCY = 'needs currency_code: prices in different currencies do not compare';
+
 /**
  * Query schema of `GET /api/v1/cards`: every key optional, bad values refused (422 in the API) with the
- * key named, `price_min` above `price_max` refused.
+ * key named, `price_min` above `price_max` refused, and a price range without `currency_code` refused.
  */
 export const cardListQuerySchema = pageQuerySchema
   .extend(cardFilterFields.shape)
+  .superRefine((query, context) => {
+    if (query.currency_code !== undefined) return;
+    for (const key of ['price_min', 'price_max'] as const) {
+      if (query[key] !== undefined) context.addIssue({ code: 'custom', message: PRICE_NEEDS_CURRENCY, path: [key] });
+    }
+  })
   .refine(
     (query) =>
       query.price_min === undefined ||

@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { CurrencyCode } from '~/features/chains/currencies';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
@@ -85,13 +85,27 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
   );
 }
 
-/** ORDER BY of a sort; prices compare within the listing currency only, so filter by currency to compare. */
-function ordering(sort: CardListFilters['sort'], listing: Listing): SQL[] {
-  switch (sort) {
+/**
+ * The currency a listing is in, for grouping: POL's two codes count as one (see `equivalentCurrencyCodes`).
+ * Amounts in different currencies do not compare, so a price sort without a currency filter groups the
+ * listings by currency (in currency-code order) and sorts by price within each group.
+ */
+function currencyGroup(listing: Listing): SQL {
+  return sql`case when ${listing.currencyCode} = ${CurrencyCode.POL_LEGACY} then ${CurrencyCode.POL} else ${listing.currencyCode} end`;
+}
+
+/**
+ * ORDER BY of a sort. A price sort compares prices within one currency: with a currency filter that is the
+ * whole list; without one the list is grouped by currency first ({@link currencyGroup}). Cards without a
+ * listing come last. (A later sort by yen value would add its own key here, e.g. `jpy_asc`.)
+ */
+function ordering(filters: Pick<CardListFilters, 'sort' | 'currencyCodes'>, listing: Listing): SQL[] {
+  const grouped = filters.currencyCodes === undefined ? [sql`${currencyGroup(listing)} asc nulls last`] : [];
+  switch (filters.sort) {
     case 'price_asc':
-      return [sql`${listing.price} asc nulls last`, desc(cards.id)];
+      return [...grouped, sql`${listing.price} asc nulls last`, desc(cards.id)];
     case 'price_desc':
-      return [sql`${listing.price} desc nulls last`, desc(cards.id)];
+      return [...grouped, sql`${listing.price} desc nulls last`, desc(cards.id)];
     case 'most_viewed':
       return [desc(cards.views), desc(cards.id)];
     default:
@@ -108,6 +122,7 @@ function cardColumns(listing: Listing) {
     tokenId: cards.tokenId,
     serial: cards.serial,
     name: cards.name,
+    nameEn: sql<string | null>`nullif(btrim(${cards.metadata}->>'name_en'), '')`.as('name_en'),
     image: cards.image,
     owner: cards.ownerAddress,
     views: cards.views,
@@ -158,6 +173,7 @@ function toSummary(row: CardRow): CardSummary {
     tokenId: row.tokenId ?? '0',
     serial: row.serial,
     name: row.name ?? '',
+    nameEn: row.nameEn,
     image: row.image,
     category:
       row.categoryId === null ? null : { id: row.categoryId, name: row.categoryName ?? '', nameEn: row.categoryNameEn },
@@ -232,7 +248,7 @@ export async function queryCards(
   const listing = activeListing(db, filters.currencyCodes);
   const from = filteredCards(filters, listing);
   const page = await db.execute<{ id: unknown }>(sql`select ${cards.id} as id ${from}
-    order by ${sql.join(ordering(filters.sort, listing), sql`, `)}
+    order by ${sql.join(ordering(filters, listing), sql`, `)}
     limit ${filters.perPage} offset ${pageOffset(filters)}`);
   const ids = page.rows.map((row) => toNumber(row.id));
   const cap = pageOffset(filters) + COUNT_AHEAD;
@@ -269,13 +285,22 @@ export function traitsOf(metadata: Record<string, unknown>): CardTrait[] {
   if (!Array.isArray(attributes)) return [];
   return attributes.flatMap((item: unknown): CardTrait[] => {
     if (typeof item !== 'object' || item === null) return [];
-    const { trait_type: traitType, value, display_type: displayType } = item as Record<string, unknown>;
+    const fields = item as Record<string, unknown>;
+    const { trait_type: traitType, value, display_type: displayType } = fields;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return [];
+    const text = (key: string) => {
+      const found = fields[key];
+      return typeof found === 'string' && found.trim() !== '' ? found : undefined;
+    };
+    const valueJa = text('value_ja');
+    const valueEn = text('value_en');
     return [
       {
         traitType: typeof traitType === 'string' ? traitType : '',
         value,
         displayType: typeof displayType === 'string' ? displayType : null,
+        ...(valueJa === undefined ? {} : { valueJa }),
+        ...(valueEn === undefined ? {} : { valueEn }),
       },
     ];
   });
@@ -285,6 +310,15 @@ export function traitsOf(metadata: Record<string, unknown>): CardTrait[] {
 function metadataText(metadata: Record<string, unknown>, key: string): string | null {
   const value = metadata[key];
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The owner's name as the detail query reads it (a JSON object, or text of one on some drivers). */
+function ownerNameOf(value: unknown): CardDetail['ownerName'] {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { name, nameEn } = parsed as Record<string, unknown>;
+  if (typeof name !== 'string' || name === '') return null;
+  return { name, nameEn: typeof nameEn === 'string' && nameEn.trim() !== '' ? nameEn : null };
 }
 
 /** Which card the token page asks for: by id, or by chain, contract and token id. */
@@ -318,6 +352,11 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
         listingSignature: listing.signature,
         feeBps: sql<number | null>`(select ${platformFees.feeBps} from ${platformFees}
           where ${platformFees.chainId} = ${cards.chainId})`,
+        ownerName: sql<{ name: string; nameEn: string | null } | null>`(select case
+            when nullif(btrim(ou.profile_name), '') is not null then json_build_object('name', btrim(ou.profile_name), 'nameEn', null)
+            when oi.name is not null then json_build_object('name', oi.name, 'nameEn', oi.name_en) end
+          from users ou left join illustrators oi on oi.user_id = ou.id
+          where ou.wallet_address = ${cards.ownerAddress} and not ou.suspended order by oi.id limit 1)`,
       })
       .from(cards)
       .$dynamic(),
@@ -356,6 +395,7 @@ export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<
     },
     creator: summary.creator && { ...summary.creator, image: row.creatorImage },
     platformFeeBps: row.feeBps === null ? null : toNumber(row.feeBps),
+    ownerName: ownerNameOf(row.ownerName),
     listing:
       summary.listing && row.listingId !== null
         ? {

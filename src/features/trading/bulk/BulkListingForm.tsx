@@ -119,7 +119,9 @@ export default function BulkListingForm(props: BulkListingProps & { onClose: () 
     );
     if (!priced.ok) {
       if (priced.problem === 'invalidPrice')
-        return runner.fail(interpolate(m.invalidPrice, { name: priced.card.name }));
+        return runner.fail(
+          interpolate(m.invalidPrice, { name: (localePrefix && priced.card.nameEn) || priced.card.name }),
+        );
       return runner.fail(priced.problem === 'tooMany' ? interpolate(m.max, { max: MAX_BULK_CARDS }) : m.noneSelected);
     }
     const dayCount = Number(days);
@@ -192,7 +194,8 @@ export default function BulkListingForm(props: BulkListingProps & { onClose: () 
               {cards.map((card) => {
                 const key = cardKey(card);
                 const on = chosen.has(key);
-                const label = `${card.name} (#${card.tokenId})`;
+                const name = (localePrefix && card.nameEn) || card.name;
+                const label = `${name} (#${card.tokenId})`;
                 return (
                   <li key={key} className="flex flex-wrap items-center gap-3">
                     <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
@@ -203,8 +206,7 @@ export default function BulkListingForm(props: BulkListingProps & { onClose: () 
                         onChange={(e) => choose(card, e.target.checked)}
                       />
                       {card.image && <img src={card.image} alt="" width={40} height={40} className="rounded" />}
-                      <span className="truncate">{card.name}</span>{' '}
-                      <span className="text-ink-muted">#{card.tokenId}</span>
+                      <span className="truncate">{name}</span> <span className="text-ink-muted">#{card.tokenId}</span>
                       {card.category && (
                         <span className="truncate text-ink-muted">
                           {' '}

@@ -88,6 +88,8 @@ export interface BulkCard {
   contractAddress: string;
   tokenId: string;
   name: string;
+  /** The English name, shown on the English pages. */
+  nameEn?: string | null;
   image: string | null;
   /** Its collection (names in Japanese and English). */
   category: { name: string; nameEn: string | null } | null;

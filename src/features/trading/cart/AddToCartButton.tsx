@@ -25,6 +25,7 @@ export function AddToCartButton({ props }: { props: TradeActionsProps }) {
         tokenId: props.tokenId,
         orderHash: listing.orderHash,
         name: props.cardName,
+        ...(props.cardNameEn ? { nameEn: props.cardNameEn } : {}),
         image: props.cardImage,
         currentPrice: listing.currentPrice,
         currencyCode: listing.currencyCode,

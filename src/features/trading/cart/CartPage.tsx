@@ -182,7 +182,7 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
                       className="min-w-40 flex-1 underline"
                       href={`${localePrefix}/tokens/${item.chainId}/${item.contractAddress}/${item.tokenId}`}
                     >
-                      {item.name || `#${item.tokenId}`}
+                      {(locale === 'en' && item.nameEn) || item.name || `#${item.tokenId}`}
                     </a>
                     <span className={flag ? 'text-ink-muted line-through' : 'font-semibold'}>
                       {priceText(item.currentPrice, item.currencyCode)}
@@ -199,7 +199,9 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
                       onClick={() => removeFromCart([item.orderHash])}
                     >
                       {m.remove}
-                      <span className="sr-only">: {item.name || `#${item.tokenId}`}</span>
+                      <span className="sr-only">
+                        : {(locale === 'en' && item.nameEn) || item.name || `#${item.tokenId}`}
+                      </span>
                     </button>
                   </li>
                 );

@@ -17,6 +17,8 @@ export interface CartItem {
   tokenId: string;
   orderHash: string;
   name: string;
+  /** The English name, shown on the English cart page (absent in carts kept before it was stored). */
+  nameEn?: string | undefined;
   image: string | null;
   /** Wei (decimal string) when added, or as the last check said. */
   currentPrice: string;
@@ -145,6 +147,7 @@ export interface SweepCandidate {
   contractAddress: string;
   tokenId: string;
   name: string;
+  nameEn?: string | null;
   image: string | null;
   owner: string;
   listing: {
@@ -173,6 +176,7 @@ export function sweepItems(cards: readonly SweepCandidate[], count: number, view
       tokenId: card.tokenId,
       orderHash: listing.orderHash,
       name: card.name,
+      ...(card.nameEn ? { nameEn: card.nameEn } : {}),
       image: card.image,
       currentPrice: listing.currentPrice,
       currencyCode: listing.currencyCode,

@@ -18,7 +18,7 @@ const text = (value: unknown): value is string => typeof value === 'string' && v
 function toItem(value: unknown): CartItem | null {
   if (typeof value !== 'object' || value === null) return null;
   const entry = value as Record<string, unknown>;
-  const { chainId, contractAddress, tokenId, orderHash, name, image, currentPrice, currencyCode } = entry;
+  const { chainId, contractAddress, tokenId, orderHash, name, nameEn, image, currentPrice, currencyCode } = entry;
   if (!Number.isInteger(chainId) || !Number.isInteger(currencyCode)) return null;
   if (!text(contractAddress) || !text(tokenId) || !text(orderHash) || typeof name !== 'string') return null;
   if (!text(currentPrice) || !/^\d+$/.test(currentPrice) || (image !== null && typeof image !== 'string')) return null;
@@ -28,6 +28,7 @@ function toItem(value: unknown): CartItem | null {
     tokenId,
     orderHash,
     name,
+    ...(typeof nameEn === 'string' && nameEn !== '' ? { nameEn } : {}),
     image,
     currentPrice,
     currencyCode: currencyCode as number,

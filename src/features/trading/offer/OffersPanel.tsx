@@ -1,14 +1,16 @@
 /**
  * The offers island of a token page or a collection page: the offers table (rendered on the server, so it
  * shows without JavaScript) and, once the page knows who is looking, "Make offer" for anyone signed in who
- * does not own the card, "Accept" for its owner and "Cancel" for an offer's maker. The acts' flows (and
- * viem) load only when used.
+ * does not own the card, "Accept" for its owner and "Cancel" for an offer's maker. A visitor who is not
+ * signed in gets "Make offer" as a link that opens the connect modal (the connect page without scripts). The
+ * acts' flows (and viem) load only when used.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $currentUser } from '../../session/store';
 import { TradeProgressNote } from '../TradeProgressNote';
 import type { TradeActionsProps } from '../tradeModel';
+import { TRADE_BUTTON } from '../tradeStyles';
 import { useTradeRunner } from '../useTradeRunner';
 import { MakeOfferForm, type OfferTrait } from './MakeOfferForm';
 import { OffersTable } from './OffersTable';
@@ -47,6 +49,14 @@ export default function OffersPanel({ trade: pageTrade, offers, m, scope, wrappe
         {m.heading}
       </h2>
       <OffersTable trade={trade} offers={offers} m={m} runner={runner} owner={owner} locale={locale} />
+      {viewer === null && !inAuction && (
+        <div className="flex flex-wrap items-center gap-3" data-connect-to-offer>
+          <a className={`${TRADE_BUTTON} inline-block`} href={`${trade.localePrefix}/connect-wallet`} data-open-connect>
+            {m.make}
+          </a>
+          <p className="text-sm text-ink-muted">{m.connectToOffer}</p>
+        </div>
+      )}
       {canOffer && !sent && (
         <MakeOfferForm
           trade={trade}

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { shortenAddress } from '~/lib/addresses';
+import { formatDateTime } from '~/lib/dates';
 import { formatCryptoPrecise } from '~/lib/price';
 import { interpolate } from '../../i18n/format';
 import type { TradeActionsProps } from '../tradeModel';
@@ -53,7 +54,7 @@ export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) 
         : m.kindCollection;
 
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{m.heading}</caption>
         <thead>
@@ -103,7 +104,7 @@ export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) 
                     : shortenAddress(offer.offerer)}
                 </td>
                 <td className="py-2 pe-3">
-                  <time dateTime={offer.expiresAt}>{new Date(offer.expiresAt).toLocaleDateString(locale)}</time>
+                  <time dateTime={offer.expiresAt}>{formatDateTime(offer.expiresAt, locale)}</time>
                 </td>
                 <td className="py-2">
                   {role === 'cancel' && (

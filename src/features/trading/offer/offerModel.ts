@@ -28,6 +28,7 @@ export const OFFER_MESSAGE_KEYS = [
   'heading',
   'none',
   'make',
+  'connectToOffer',
   'amount',
   'days',
   'quantity',

@@ -2,7 +2,8 @@ import { onCloseMenus } from '~/ui/menus/closeMenus';
 
 /**
  * The small-screen menu button: toggles the header navigation, and closes it when a link in it is
- * followed or when menus are asked to close (spec §2: the mobile menu closes on route change).
+ * followed, when its own close button is pressed, on Escape (focus goes back to the menu button), or when
+ * menus are asked to close (spec §2: the mobile menu closes on route change).
  */
 export function installMobileMenu(doc: Document): void {
   const toggle = doc.querySelector<HTMLButtonElement>('[data-mobile-menu-toggle]');
@@ -14,6 +15,15 @@ export function installMobileMenu(doc: Document): void {
     toggle.setAttribute('aria-label', (open ? toggle.dataset['labelClose'] : toggle.dataset['labelOpen']) ?? '');
   };
   toggle.addEventListener('click', () => setOpen(nav.dataset['open'] !== 'true'));
+  nav.querySelector('[data-mobile-menu-close]')?.addEventListener('click', () => {
+    setOpen(false);
+    toggle.focus();
+  });
+  doc.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || nav.dataset['open'] !== 'true') return;
+    setOpen(false);
+    toggle.focus();
+  });
   nav.addEventListener('click', (event) => {
     if ((event.target as Element | null)?.closest('a[href]')) setOpen(false);
   });

@@ -9,8 +9,8 @@ import { database } from '~/server/db/client';
 import { deleteMedia, uploadSlots } from '~/server/uploads.server';
 
 /**
- * `POST /api/v1/card_issue` (illustrators only; multipart: image, name, description, serials 1..100,
- * category_id of one of their collections, royalty_bps 0..1000) -> 201 `{chainId, contractAddress, designId,
+ * `POST /api/v1/card_issue` (illustrators only; multipart: image, name, name_en, description, description_en,
+ * traits (JSON `[{type, value}]`), serials 1..100, category_id of one of their collections, royalty_bps 0..1000) -> 201 `{chainId, contractAddress, designId,
  * cards: [{tokenId, serial}], txHashes}` once minted to the illustrator's wallet. 401/403, 404, 413, 415,
  * 422, 429, 502, 503 (no minter). @see spec §2 /card_issue
  */
@@ -25,7 +25,10 @@ export const POST = apiRoute(async (ctx) => {
   try {
     const issued = await issueCards(db, illustrator, {
       name: form.name,
+      nameEn: form.name_en,
       description: form.description,
+      descriptionEn: form.description_en,
+      traits: form.traits,
       serials: form.serials,
       categoryId: form.category_id,
       royaltyBps: form.royalty_bps,

@@ -1,3 +1,4 @@
+import { suggestCards } from '~/features/search/cardSuggestions.server';
 import { nameIndex, suggestFromIndex } from '~/features/search/nameIndex.server';
 import { searchQuerySchema } from '~/features/search/search.server';
 import { apiRoute } from '~/server/api/handler';
@@ -6,14 +7,16 @@ import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
 /**
- * `GET /api/v1/searches/incremental_search?keyword=&locale=` -> `{categories, illustrators}`, each item
- * `{name, image, redirectUrl, address}` (spec §3, §7), answered from the in-memory name index. Public
- * data, so browsers and CDNs may keep it briefly.
+ * `GET /api/v1/searches/incremental_search?keyword=&locale=` -> `{categories, illustrators, cards}`, each item
+ * `{name, image, redirectUrl, address}` (spec §3, §7; `cards` is ours: a card name finds its card), the
+ * collections and creators from the in-memory name index, the cards from the database. Public data, so
+ * browsers and CDNs may keep it briefly.
  */
 export const GET = apiRoute(async (ctx) => {
   const { keyword, locale } = readQuery(ctx.url, searchQuerySchema);
-  const index = await nameIndex(await database());
-  return json(suggestFromIndex(index, keyword, locale), 200, {
+  const db = await database();
+  const [index, cards] = await Promise.all([nameIndex(db), suggestCards(db, keyword, locale)]);
+  return json({ ...suggestFromIndex(index, keyword, locale), cards }, 200, {
     'Cache-Control': 'public, max-age=30, stale-while-revalidate=60',
   });
 });

@@ -1,0 +1,153 @@
+/**
+ * Makes the demo offers of a local chain acceptable: the demo seed writes offers with made-up signatures;
+ * here every active offer whose signature does not hold for the chain's Seaport, and whose offerer is a local
+ * development account, is built again as the offer form builds it (same card or collection, price, quantity,
+ * currency and window; the chain's counter, conduit, platform fee and ERC-2981 royalty) and signed by the
+ * offerer's account. The offerer gets enough of the ERC-20 (wrapping its own native coin for a wrapped
+ * currency) and lets the conduit move it. Offers that hold already are left alone.
+ *
+ * @see ../../features/trading/seaport/buildOffer.ts, ../seed/demoOffers.ts
+ */
+import { and, eq } from 'drizzle-orm';
+import { type Address, erc20Abi, getAddress, type Hex, maxUint256 } from 'viem';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
+import { wrappedNativeAbi } from '~/features/trading/contracts/wrappedNativeAbi';
+import { currencyToken } from '~/features/trading/currencyTokens';
+import { parseOrderJson, toOrderJson } from '~/features/trading/orderJson';
+import { isOrderSignatureValid } from '~/features/trading/orderSignature.server';
+import { buildOffer } from '~/features/trading/seaport/buildOffer';
+import { orderHash } from '~/features/trading/seaport/orderHash';
+import { seaportAbi } from '~/features/trading/seaport/seaportAbi';
+import { ItemType } from '~/features/trading/seaport/seaportTypes';
+import { signOrder } from '~/features/trading/seaport/signOrder';
+import type { SellTerms } from '~/features/trading/sellTerms.server';
+import { offers } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { isLocalAccount } from './localAccounts';
+import type { LocalChainClients } from './localClients.server';
+
+type Row = typeof offers.$inferSelect;
+
+/** Whether the stored offer is already a valid order for this chain's Seaport. */
+async function holds(clients: LocalChainClients, row: Row): Promise<boolean> {
+  const { chain } = clients;
+  if (row.exchange !== chain.contracts.exchange.toLowerCase()) return false;
+  const order = parseOrderJson(row.order);
+  if (!order || orderHash(order) !== row.orderHash) return false;
+  return isOrderSignatureValid(chain, chain.contracts.exchange, order, row.signature as Hex);
+}
+
+/** Gives `offerer` at least `total` of `token` (wrapping native coin for the wrapped one) and approves the conduit. */
+async function fund(clients: LocalChainClients, offerer: Address, token: Address, total: bigint): Promise<void> {
+  const { publicClient, wallet, mined, chain } = clients;
+  const read = (functionName: 'balanceOf' | 'allowance') =>
+    functionName === 'balanceOf'
+      ? publicClient.readContract({ address: token, abi: erc20Abi, functionName, args: [offerer] })
+      : publicClient.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName,
+          args: [offerer, chain.contracts.market],
+        });
+  const [balance, allowance] = await Promise.all([read('balanceOf'), read('allowance')]);
+  if (balance < total && token.toLowerCase() === chain.contracts.payment.toLowerCase()) {
+    await mined(
+      await wallet(offerer).writeContract({
+        address: token,
+        abi: wrappedNativeAbi,
+        functionName: 'deposit',
+        value: total - balance,
+      }),
+    );
+  }
+  if (allowance < total) {
+    await mined(
+      await wallet(offerer).writeContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [chain.contracts.market, maxUint256],
+      }),
+    );
+  }
+}
+
+/** Builds, funds and signs the real order of one offer; undefined when it cannot be made acceptable. */
+async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
+  const { chain, publicClient } = clients;
+  const offerer = getAddress(row.offererAddress);
+  const contract = getAddress(row.contractAddress);
+  const currency = currencyToken(chain, row.currencyCode);
+  if (!currency || currency.itemType !== ItemType.ERC20 || !isLocalAccount(offerer)) return undefined;
+  const unitPrice = BigInt(row.price);
+  const tokenId = row.tokenId === null ? null : BigInt(row.tokenId);
+  const [[receiver, royalty], counter] = await Promise.all([
+    publicClient.readContract({
+      address: contract,
+      abi: cardAbi,
+      functionName: 'royaltyInfo',
+      args: [tokenId ?? 1n, unitPrice],
+    }),
+    publicClient.readContract({
+      address: chain.contracts.exchange,
+      abi: seaportAbi,
+      functionName: 'getCounter',
+      args: [offerer],
+    }),
+  ]);
+  await fund(clients, offerer, currency.token, unitPrice * BigInt(row.quantity));
+  const old = row.order as { salt?: unknown };
+  const order = buildOffer({
+    offerer,
+    target: tokenId === null ? { kind: 'collection', contract } : { kind: 'token', contract, tokenId },
+    quantity: row.quantity,
+    unitPrice,
+    token: currency.token,
+    platformFee: { bps: terms.feeBps, recipient: terms.feeRecipient },
+    royalty: { receiver, amount: royalty },
+    startTime: BigInt(Math.floor(row.startsAt.getTime() / 1000)),
+    endTime: BigInt(Math.floor(row.expiresAt.getTime() / 1000)),
+    salt: typeof old.salt === 'string' && /^\d+$/.test(old.salt) ? BigInt(old.salt) : BigInt(row.id),
+    counter,
+    conduitKey: terms.conduitKey,
+  });
+  const signature = await signOrder(clients.wallet(offerer), {
+    order,
+    chainId: chain.chainId,
+    seaport: chain.contracts.exchange,
+  });
+  return { order, signature, counter };
+}
+
+/** Re-signs the chain's active token and collection offers that do not hold yet; resolves with how many. */
+export async function signCatalogueOffers(db: Database, clients: LocalChainClients, terms: SellTerms): Promise<number> {
+  const { chain } = clients;
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.chainId, chain.chainId), eq(offers.status, 'active')));
+  let signed = 0;
+  for (const row of rows) {
+    if (row.kind === 'trait' || (await holds(clients, row))) continue;
+    let made: Awaited<ReturnType<typeof resign>>;
+    try {
+      made = await resign(clients, row, terms);
+    } catch (error) {
+      console.warn(`[localchain] offer ${row.orderHash} on chain ${chain.chainId} left as is: ${error}`);
+      continue;
+    }
+    if (!made) continue;
+    await db
+      .update(offers)
+      .set({
+        order: toOrderJson(made.order),
+        orderHash: orderHash(made.order),
+        signature: made.signature.toLowerCase(),
+        exchange: chain.contracts.exchange.toLowerCase(),
+        counter: made.counter.toString(),
+      })
+      .where(eq(offers.id, row.id));
+    signed += 1;
+  }
+  return signed;
+}
