@@ -11,7 +11,7 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (order validity)
  * @see https://github.com/ProjectOpenSea/seaport-order-validator (the validator's checks)
  */
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { sellOrders } from '~/server/db/schema';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
@@ -111,14 +111,25 @@ export async function checkOrders(
     .orderBy(asc(sellOrders.checkedAt), asc(sellOrders.id))
     .limit(CHECKS_PER_SWEEP);
   const changed: number[] = [];
+  /** Checked and found as they were: only their check time moves, all in one statement. */
+  const same: number[] = [];
   for (const row of rows) {
     const reason = await storedOrderReason(chain, row, feeRecipient, now);
     if (reason === undefined) continue;
-    if (reason !== row.unbuyableReason && row.cardId !== null) changed.push(row.cardId);
+    if (reason === row.unbuyableReason) {
+      same.push(row.id);
+      continue;
+    }
+    if (row.cardId !== null) changed.push(row.cardId);
     await db
       .update(sellOrders)
       .set({ unbuyableReason: reason, checkedAt: now })
       .where(and(eq(sellOrders.id, row.id), eq(sellOrders.status, 'active')));
   }
+  if (same.length > 0)
+    await db
+      .update(sellOrders)
+      .set({ checkedAt: now })
+      .where(and(inArray(sellOrders.id, same), eq(sellOrders.status, 'active')));
   return changed;
 }

@@ -11,3 +11,5 @@ const [{ handler }, { startSiteServer }] = await Promise.all([
   import('./siteServer'),
 ]);
 await startSiteServer(handler);
+
+export {};

@@ -4,7 +4,7 @@
  * ../../indexer/applyExchange.server.ts) and each one's reason to be inactive is stored, or cleared when the
  * offerer has the funds again; offers the chain says are cancelled or voided by a counter are ended.
  */
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -58,6 +58,8 @@ export async function checkOffers(db: Database, chain: Chain, now = new Date()):
     )
     .orderBy(sql`${offers.checkedAt} asc nulls first`, asc(offers.id))
     .limit(CHECKS_PER_PASS);
+  /** Checked and found as they were: only their check time moves, all in one statement. */
+  const same: number[] = [];
   for (const row of rows) {
     const order = parseOrderJson(row.order);
     const token = order?.offer[0]?.token;
@@ -78,7 +80,11 @@ export async function checkOffers(db: Database, chain: Chain, now = new Date()):
     );
     // Cancelled or voided on chain: over for good (a fill is recorded by the indexer from its event).
     const ended = reason === 'cancelled' || reason === 'counter';
-    if ((reason !== row.inactiveReason || ended) && row.categoryId !== null) changed.add(row.categoryId);
+    if (!ended && reason === row.inactiveReason) {
+      same.push(row.id);
+      continue;
+    }
+    if (row.categoryId !== null) changed.add(row.categoryId);
     await db
       .update(offers)
       .set(
@@ -88,5 +94,10 @@ export async function checkOffers(db: Database, chain: Chain, now = new Date()):
       )
       .where(and(eq(offers.id, row.id), eq(offers.status, 'active')));
   }
+  if (same.length > 0)
+    await db
+      .update(offers)
+      .set({ checkedAt: now })
+      .where(and(inArray(offers.id, same), eq(offers.status, 'active')));
   return [...changed];
 }
