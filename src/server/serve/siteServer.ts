@@ -16,6 +16,7 @@ import { openServerDatabase } from '../db/serverDatabase';
 import { startBackgroundJobs } from './backgroundJobs.server';
 import { eventLoopDelay } from './eventLoop';
 import { staticFiles } from './staticFiles';
+import { redirectTrailingSlash } from './trailingSlash';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -26,6 +27,7 @@ export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEn
   const serveStatic = staticFiles(resolve(env['CLIENT_DIR'] ?? 'dist/client'));
   const server = createServer((req, res) => {
     try {
+      if (redirectTrailingSlash(req, res)) return;
       if (serveStatic(req, res)) return;
     } catch (error) {
       console.error('[static] failed:', error);

@@ -98,7 +98,8 @@ export function staticFiles(clientDir: string, assetsDir = '_astro') {
 
 /**
  * Every file under `root` by its URL path (`/_astro/x.js`); a folder's `index.html` also answers the folder's
- * path with and without the trailing slash. Hidden files and folders are left out, but `.well-known`.
+ * path (without the trailing slash: the server redirects that form). Hidden files and folders are left out, but
+ * `.well-known`.
  */
 function indexFolder(root: string, csp: Map<string, string>): Map<string, StaticEntry> {
   const entries = new Map<string, StaticEntry>();
@@ -132,7 +133,6 @@ function indexFolder(root: string, csp: Map<string, string>): Map<string, Static
       entries.set(path, entry);
       if (item.name === 'index.html' && urlPath !== '') {
         entries.set(urlPath, entry);
-        entries.set(`${urlPath}/`, entry);
       }
     }
   };
