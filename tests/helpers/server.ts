@@ -29,6 +29,8 @@ export interface StartServerOptions {
 /** A running server: its base URL (no trailing slash) and a `stop()` that kills its process group. */
 export interface RunningServer {
   url: string;
+  /** The server's process id (also its process group's). */
+  pid: number;
   /** The DATA_DIR the server was given (removed by `stop()` when this helper created it). */
   dataDir: string;
   /** What the server wrote to stderr so far (for failure messages). */
@@ -121,5 +123,5 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await sleep(200);
   }
 
-  return { url, dataDir, stderr: () => stderr, stop };
+  return { url, pid, dataDir, stderr: () => stderr, stop };
 }
