@@ -1,9 +1,10 @@
 /**
  * The built server runs as production however it is started: with `NODE_ENV` unset (as `node
  * dist/server/entry.mjs` and the docs' deployment start it) no development build of React, or of any other
- * library, is loaded while it renders pages with islands. The server runs with a preload that lists every
- * module it runs (../helpers/recordLoads.mjs).
+ * library, is loaded while it renders pages with islands and loads every other module of the build. The server
+ * runs with a preload that lists every module it runs (../helpers/recordLoads.mjs).
  */
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,6 +26,8 @@ beforeAll(async () => {
       NODE_OPTIONS: `--import=${preload}`,
       RECORD_LOADS_FILE: join(folder, 'loads.txt'),
       SEED_DEMO: '0',
+      // Every module of the build loads, not only those these pages need.
+      PRELOAD_MODULES: '1',
     },
     timeoutMs: 80_000,
   });
@@ -42,7 +45,16 @@ test('pages with React islands render without a development build of any library
     await response.arrayBuffer();
     expect(response.status, path).toBe(200);
   }
-  const loaded = (await readFile(join(folder, 'loads.txt'), 'utf8')).split('\n').filter(Boolean);
+  // Once the server has loaded every module of the build (in the background, after it listened).
+  const chunks = readdirSync(resolve('dist/server/chunks')).filter((name) => name.endsWith('.mjs'));
+  let loaded: string[] = [];
+  for (let attempt = 0; attempt < 600; attempt++) {
+    loaded = (await readFile(join(folder, 'loads.txt'), 'utf8')).split('\n').filter(Boolean);
+    const names = new Set(loaded.map((file) => file.split('/').at(-1)));
+    if (chunks.every((name) => names.has(name))) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(chunks.filter((name) => !loaded.some((file) => file.endsWith(`/${name}`)))).toEqual([]);
   // React did render (the list is of what ran, not of what was merely read).
   expect(loaded.some((file) => /react-dom-server\.node\.production\.js$/.test(file))).toBe(true);
   expect(loaded.filter((file) => /[./-]development\.[cm]?js$/.test(file))).toEqual([]);
