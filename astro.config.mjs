@@ -1,29 +1,18 @@
 // @ts-check
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
 import { interactionDirective } from './src/client/directives/integration.mjs';
 import { cspDirectives } from './src/server/http/cspDirectives.mjs';
 import { siteAdapter } from './src/server/serve/adapter.mjs';
 
-const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
-
-/** Paths crawlers and the sitemap leave out (back-office, dashboards, API, callbacks). */
-const privatePrefixes = [
-  '/admins',
-  '/admin-session',
-  '/dashboard',
-  '/api',
-  '/login',
-  '/users/auth',
-  '/profiles/edit',
-  '/card_issue',
-];
-
 export default defineConfig({
-  site,
+  // No `site`: the origin in links, canonical, alternates, og:url, robots.txt and the sitemaps is read at run time
+  // (PUBLIC_SITE_URL, src/server/http/site.ts), so one build serves any domain. Sitemaps come from the database
+  // (src/features/catalogue/sitemap).
   output: 'server',
+  // One form of every path: without the trailing slash (the server entry redirects the other, 301/308).
+  trailingSlash: 'never',
   // @astrojs/node in middleware mode behind our own server entry (static files with precompressed twins,
   // explicit start of the database, the indexer and the change listener): src/server/serve/adapter.mjs.
   adapter: siteAdapter(),
@@ -31,33 +20,7 @@ export default defineConfig({
   cache: {
     provider: { name: 'kirafuda-page-cache', entrypoint: new URL('./src/server/cache/pageCache.ts', import.meta.url) },
   },
-  integrations: [
-    react(),
-    interactionDirective(),
-    sitemap({
-      i18n: { defaultLocale: 'ja', locales: { ja: 'ja-JP', en: 'en-US' } },
-      filter: (page) =>
-        !privatePrefixes.some((prefix) => new URL(page).pathname.replace(/^\/en/, '').startsWith(prefix)),
-      customPages: [
-        '/',
-        '/en',
-        '/browse-category',
-        '/en/browse-category',
-        '/market',
-        '/en/market',
-        '/rankings',
-        '/en/rankings',
-        '/contact',
-        '/en/contact',
-        '/terms',
-        '/en/terms',
-        '/privacy',
-        '/en/privacy',
-        '/transaction-act',
-        '/en/transaction-act',
-      ].map((p) => new URL(p, site).href),
-    }),
-  ],
+  integrations: [react(), interactionDirective()],
   i18n: {
     defaultLocale: 'ja',
     locales: ['ja', 'en'],

@@ -17,6 +17,11 @@ declare namespace App {
     /** The locale-neutral path of the page (`/en/terms` -> `/terms`). */
     path: string;
     /**
+     * The locale-neutral path the page's canonical link, alternates and `og:url` name, when it is not `path`
+     * (a token page reached at `/nfts/{id}` names `/tokens/{chain}/{contract}/{token}`).
+     */
+    canonicalPath?: string;
+    /**
      * The current chain, resolved once by the middleware: `chain_id` query, then the `currentChain` cookie,
      * then Ethereum (src/server/middleware/chainSelection.ts).
      */

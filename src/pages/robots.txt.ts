@@ -1,6 +1,10 @@
 import type { APIRoute } from 'astro';
+import { siteOrigins } from '~/server/http/site';
 
-/** Crawlers are welcome on the public pages; back-office, dashboards, callbacks and the API are not. */
+/**
+ * Crawlers are welcome on the public pages; back-office, dashboards, callbacks, the API and personal pages (sign-in,
+ * cart, checkout) are not. The sitemap index is named on the site configured at run time (`PUBLIC_SITE_URL`).
+ */
 const PRIVATE = [
   '/admins',
   '/admin-session',
@@ -10,16 +14,20 @@ const PRIVATE = [
   '/users/auth/',
   '/profiles/edit',
   '/card_issue',
+  '/session',
+  '/connect-wallet',
+  '/cart',
+  '/checkout/',
+  '/purchases/',
 ];
 
-export const GET: APIRoute = ({ site, url }) => {
-  const origin = site ?? new URL(url.origin);
+export const GET: APIRoute = () => {
   const lines = [
     'User-agent: *',
     'Allow: /',
     ...PRIVATE.flatMap((path) => [`Disallow: ${path}`, `Disallow: /en${path}`]),
     '',
-    `Sitemap: ${new URL('/sitemap-index.xml', origin).href}`,
+    `Sitemap: ${new URL('/sitemap-index.xml', siteOrigins().canonical).href}`,
     '',
   ];
   return new Response(lines.join('\n'), {

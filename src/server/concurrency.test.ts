@@ -36,4 +36,16 @@ describe('Slots', () => {
     await expect(slots.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await slots.run(async () => 'next')).toBe('next');
   });
+
+  it('refuses a task that waited past maxWaitMs with 503, and runs the next one after it normally', async () => {
+    const slots = new Slots(1, 5, 'busy', 30);
+    const gate = deferred();
+    const first = slots.run(() => gate.promise);
+    const late = await slots.run(async () => 'never').catch((error: unknown) => error);
+    expect((late as HttpError).status).toBe(503);
+    gate.resolve();
+    await first;
+    expect(await slots.run(async () => 'next')).toBe('next');
+    expect(slots.running).toBe(0);
+  });
 });

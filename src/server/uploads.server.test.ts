@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deleteMedia, detectImageType, mediaFile, readMedia, storeIcon } from './uploads.server';
+import { diskMediaStore, mediaFile } from './mediaStore.server';
+import { deleteMedia, detectImageType, readMedia, storeIcon } from './uploads.server';
 
 let root: string;
 beforeAll(async () => {
@@ -58,11 +59,12 @@ describe('mediaFile', () => {
 });
 
 describe('storeIcon', () => {
-  test('writes a 256px icon and a 64px thumbnail as WebP, readable through readMedia', async () => {
-    const stored = await storeIcon(await image('jpeg', 640, 320), root);
+  test('stores a 256px icon and a 64px thumbnail as WebP, readable through readMedia', async () => {
+    const store = diskMediaStore(root);
+    const stored = await storeIcon(await image('jpeg', 640, 320), store);
     expect(stored.icon).toMatch(/^\/media\/icons\/[0-9a-f]{32}\.webp$/);
-    const icon = await readMedia(stored.icon.replace('/media/', ''), root);
-    const thumb = await readMedia(stored.thumb.replace('/media/', ''), root);
+    const icon = await readMedia(stored.icon.replace('/media/', ''), store);
+    const thumb = await readMedia(stored.thumb.replace('/media/', ''), store);
     expect(icon?.type).toBe('image/webp');
     const sizes = await Promise.all(
       [icon, thumb].map(async (file) => {
@@ -74,15 +76,17 @@ describe('storeIcon', () => {
       [256, 256],
       [64, 64],
     ]);
-    await deleteMedia(stored.icon, root);
-    await deleteMedia(stored.thumb, root);
+    await deleteMedia(stored.icon, store);
+    await deleteMedia(stored.thumb, store);
     expect(await readdir(join(root, 'icons'))).toEqual([]);
   });
 
   test('refuses other types (415) and undecodable images (422) without writing anything', async () => {
-    await expect(storeIcon(new TextEncoder().encode('hello'), root)).rejects.toMatchObject({ status: 415 });
+    await expect(storeIcon(new TextEncoder().encode('hello'), diskMediaStore(root))).rejects.toMatchObject({
+      status: 415,
+    });
     const broken = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2, 3]);
-    await expect(storeIcon(broken, root)).rejects.toMatchObject({ status: 422 });
+    await expect(storeIcon(broken, diskMediaStore(root))).rejects.toMatchObject({ status: 422 });
     expect(await readdir(join(root, 'icons')).catch(() => [])).toEqual([]);
   });
 });

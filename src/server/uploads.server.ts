@@ -1,18 +1,18 @@
 /**
  * Uploaded files: reading one image from a multipart body within a size limit, telling its type by its
  * first bytes (never by the name or the declared type), turning a profile picture into a 256x256 icon
- * and a 64x64 thumbnail (WebP, metadata such as GPS stripped), storing them under
- * `DATA_DIR/uploads/icons/` and serving `DATA_DIR/uploads` at `/media/...` without path traversal.
+ * and a 64x64 thumbnail (WebP, metadata such as GPS stripped), storing images in the media store
+ * (./mediaStore.server.ts: PostgreSQL, or `DATA_DIR/uploads` for the embedded database) and reading them
+ * for `/media/...` without path traversal.
  *
  * @see docs/product-spec.md §3 (userProfile.image {icon, thumb})
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import { HttpError, unprocessable } from './api/errors';
 import { mediaType } from './api/siteRequest';
 import { Slots } from './concurrency';
+import { type MediaStore, mediaPathType, type StoredMedia, uploadStore } from './mediaStore.server';
 
 /** Largest accepted image file: 2 MiB. */
 export const MAX_ICON_BYTES = 2 * 1024 * 1024;
@@ -106,11 +106,6 @@ export async function readUploadedFile(request: Request, field: string): Promise
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** Root folder of uploads: `DATA_DIR/uploads` (`./data/uploads` by default). */
-export function uploadsRoot(env: Record<string, string | undefined> = process.env): string {
-  return resolve(env.DATA_DIR || './data', 'uploads');
-}
-
 /** Icon and thumbnail of a stored profile picture, as `/media/...` URLs. */
 export interface StoredIcon {
   icon: string;
@@ -118,11 +113,27 @@ export interface StoredIcon {
 }
 
 /**
- * Checks the type of `bytes` (415 unless PNG, JPEG, WebP or GIF), makes the icon and thumbnail
- * (422 when the image cannot be decoded or is too large in pixels) and writes them under
- * `uploads/icons/` with a random name. Only the first frame of an animation is kept.
+ * Stores an image made from an upload under `folder` with a random name (`{folder}/{random}{suffix}`) in the
+ * process's media store (../mediaStore.server.ts: shared by every process on PostgreSQL), answering its
+ * `/media/...` URL.
  */
-export async function storeIcon(bytes: Uint8Array, root = uploadsRoot()): Promise<StoredIcon> {
+export async function storeUpload(
+  folder: string,
+  body: Buffer,
+  options: { name?: string; suffix?: string; store?: MediaStore } = {},
+): Promise<string> {
+  const store = options.store ?? (await uploadStore());
+  const path = `${folder}/${options.name ?? randomBytes(16).toString('hex')}${options.suffix ?? '.webp'}`;
+  await store.put(path, body);
+  return `${MEDIA_PREFIX}${path}`;
+}
+
+/**
+ * Checks the type of `bytes` (415 unless PNG, JPEG, WebP or GIF), makes the icon and thumbnail
+ * (422 when the image cannot be decoded or is too large in pixels) and stores them under `icons/` with a
+ * random name. Only the first frame of an animation is kept.
+ */
+export async function storeIcon(bytes: Uint8Array, store?: MediaStore): Promise<StoredIcon> {
   if (detectImageType(bytes) === null) throw new HttpError(415, 'The file must be a PNG, JPEG, WebP or GIF image');
   let icon: Buffer;
   let thumb: Buffer;
@@ -133,68 +144,25 @@ export async function storeIcon(bytes: Uint8Array, root = uploadsRoot()): Promis
   } catch {
     throw unprocessable('The image could not be read');
   }
-  const folder = join(root, 'icons');
-  await mkdir(folder, { recursive: true });
   const name = randomBytes(16).toString('hex');
-  await writeFile(join(folder, `${name}.webp`), icon, { flag: 'wx' });
-  await writeFile(join(folder, `${name}-thumb.webp`), thumb, { flag: 'wx' });
-  return { icon: `${MEDIA_PREFIX}icons/${name}.webp`, thumb: `${MEDIA_PREFIX}icons/${name}-thumb.webp` };
+  return {
+    icon: await storeUpload('icons', icon, { name, ...(store ? { store } : {}) }),
+    thumb: await storeUpload('icons', thumb, { name, suffix: '-thumb.webp', ...(store ? { store } : {}) }),
+  };
 }
 
-/** Content types of the files `/media` serves, by extension; other files are not served. */
-export const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  webp: 'image/webp',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-};
-
-/** One path segment a media URL may have: letters, digits, `-`, `_`, one inner dot; no `..`, no `/`. */
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}(\.[A-Za-z0-9]{1,8})?$/;
-
-/**
- * The file under `root` a media path (`icons/abc.webp`) names, with its content type, or null when
- * the path is not of the allowed form (traversal, hidden files, unknown extensions, too deep).
- */
-export function mediaFile(path: string, root = uploadsRoot()): { file: string; type: string } | null {
-  const segments = path.split('/');
-  if (segments.length === 0 || segments.length > 4 || !segments.every((segment) => SEGMENT.test(segment))) return null;
-  const extension = segments.at(-1)?.split('.')[1]?.toLowerCase();
-  const type = extension === undefined ? undefined : MEDIA_TYPES[extension];
-  if (type === undefined) return null;
-  const file = resolve(root, ...segments);
-  const inside = relative(root, file);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return null;
-  return { file, type };
-}
-
-/**
- * Reads a media file for `/media/{path}`: null when the path is refused, the file is missing, is not a
- * regular file, or resolves (through a symbolic link) outside the uploads folder.
- */
-export async function readMedia(
-  path: string,
-  root = uploadsRoot(),
-): Promise<{ body: Uint8Array<ArrayBuffer>; type: string; etag: string } | null> {
-  const target = mediaFile(path, root);
-  if (!target) return null;
-  try {
-    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(target.file)]);
-    if (!realFile.startsWith(realRoot + sep)) return null;
-    const info = await stat(realFile);
-    if (!info.isFile()) return null;
-    const body = await readFile(realFile);
-    return { body, type: target.type, etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"` };
-  } catch {
-    return null;
-  }
+/** Reads a stored file for `/media/{path}`: null when the path is refused or nothing is stored there. */
+export async function readMedia(path: string, store?: MediaStore): Promise<StoredMedia | null> {
+  if (!mediaPathType(path)) return null;
+  return (store ?? (await uploadStore())).get(path);
 }
 
 /** Deletes the stored file a `/media/...` URL names (missing files and other URLs are ignored). */
-export async function deleteMedia(url: string | null, root = uploadsRoot()): Promise<void> {
+export async function deleteMedia(url: string | null, store?: MediaStore): Promise<void> {
   if (!url?.startsWith(MEDIA_PREFIX)) return;
-  const target = mediaFile(url.slice(MEDIA_PREFIX.length), root);
-  if (!target) return;
-  await unlink(target.file).catch(() => undefined);
+  const path = url.slice(MEDIA_PREFIX.length);
+  if (!mediaPathType(path)) return;
+  await (store ?? (await uploadStore())).delete(path).catch((error: unknown) => {
+    console.error(`[media] deleting ${path} failed:`, error);
+  });
 }

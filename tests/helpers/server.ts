@@ -29,6 +29,8 @@ export interface StartServerOptions {
 /** A running server: its base URL (no trailing slash) and a `stop()` that kills its process group. */
 export interface RunningServer {
   url: string;
+  /** The server's process id (also its process group's). */
+  pid: number;
   /** The DATA_DIR the server was given (removed by `stop()` when this helper created it). */
   dataDir: string;
   /** What the server wrote to stderr so far (for failure messages). */
@@ -51,8 +53,9 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node dist/server/entry.mjs` with HOST=127.0.0.1, a free PORT, a temporary DATA_DIR and the chain
- * indexer off (`INDEXER=off`; pass `env: { INDEXER: 'on' }` to test it), and waits
+ * Starts `node dist/server/entry.mjs` with HOST=127.0.0.1, a free PORT, a temporary DATA_DIR, the chain
+ * indexer off (`INDEXER=off`; pass `env: { INDEXER: 'on' }` to test it) and no preloading of modules
+ * (`PRELOAD_MODULES=0`), and waits
  * until `GET /` answers with any HTTP status. Rejects with the server's stderr if it exits or does not
  * answer in time.
  */
@@ -79,6 +82,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       PUBLIC_SITE_URL: url,
       DATA_DIR: dataDir,
       INDEXER: 'off',
+      // Short-lived servers skip loading every module up front (seconds of CPU each); a test may ask for it.
+      PRELOAD_MODULES: '0',
       ...options.env,
     },
   });
@@ -121,5 +126,5 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await sleep(200);
   }
 
-  return { url, dataDir, stderr: () => stderr, stop };
+  return { url, pid, dataDir, stderr: () => stderr, stop };
 }

@@ -1,6 +1,7 @@
 /**
  * Who in this process wants to hear about changes: the open Server-Sent Event streams, each listening for
- * some tags. ./publish.server.ts and ./changeListener.server.ts tell it; ../../pages/api/v1/changes.ts listens.
+ * some tags, and observers of every change (the background jobs). ./publish.server.ts and
+ * ./changeListener.server.ts tell it; ../../pages/api/v1/changes.ts listens.
  */
 
 type Listener = (tags: readonly string[]) => void;
@@ -28,8 +29,24 @@ export function subscribe(topics: readonly string[], listener: Listener): () => 
   };
 }
 
+/** Whom every change is told, whatever its tags (the background jobs a change makes work for); not streams. */
+const observers = new Set<Listener>();
+
+/** Calls `observer` with the tags of every change (this process's and the others'); returns the unsubscribe. */
+export function observe(observer: Listener): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
 /** Tells every interested listener that `tags` changed. */
 export function announce(tags: readonly string[]): void {
+  for (const observer of observers) {
+    try {
+      observer(tags);
+    } catch (error) {
+      console.error('[events] an observer failed:', error);
+    }
+  }
   const matching = new Map<Entry, string[]>();
   for (const name of new Set(tags)) {
     for (const entry of byTopic.get(name) ?? []) matching.set(entry, [...(matching.get(entry) ?? []), name]);

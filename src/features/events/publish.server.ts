@@ -1,7 +1,8 @@
 /**
  * Announces a change: drops the cached pages carrying its tags in this process at once, tells the open live
- * pages (Server-Sent Events), and, when the process shares a PostgreSQL database with others, notifies them
- * (`NOTIFY`, through the change listener's connection), whose listener does the same there. Called after the
+ * pages (Server-Sent Events), and records it (./changeLog.server.ts, set by the change listener): when each
+ * tag changed (the sitemaps' `lastmod`) and, when the process shares a PostgreSQL database with others, the
+ * change log and a `NOTIFY`, whose listeners do the same in the other processes. Called after the
  * transaction that made the change committed.
  *
  * @see ./tags.ts, ./changeListener.server.ts, ../../server/cache/pageCache.ts
@@ -12,49 +13,32 @@ import { type Change, tagsOf } from './tags';
 
 /** The PostgreSQL channel the server processes share changes on. */
 export const CHANGES_CHANNEL = 'kirafuda_changes';
-/** Largest NOTIFY payload we send (PostgreSQL allows just under 8000 bytes). */
-const MAX_PAYLOAD = 7_000;
 
-/** Sends a payload to the other processes; set by the change listener while it runs. */
-type Notifier = (payload: string) => Promise<void>;
-let notifier: Notifier | undefined;
+/** Records changed tags (the database, the other processes); set by the change listener while it runs. */
+export type ChangeRecorder = (tags: readonly string[]) => Promise<void>;
+let recorder: ChangeRecorder | undefined;
 
-/** Sets (or clears) how this process notifies the others. */
-export function setNotifier(next: Notifier | undefined): void {
-  notifier = next;
+/** Sets (or clears) how this process records its changes. */
+export function setChangeRecorder(next: ChangeRecorder | undefined): void {
+  recorder = next;
 }
 
-/** What this process does with changed tags (its own changes, and those other processes notify). */
+/** What this process does with changed tags (its own changes, and those other processes announce). */
 export function applyTags(tags: readonly string[]): void {
   if (tags.length === 0) return;
   pageStore()?.invalidateTags(tags);
   announce(tags);
 }
 
-/** Splits tags into NOTIFY payloads (JSON arrays) under the size limit. */
-export function payloadsOf(tags: readonly string[]): string[] {
-  const payloads: string[] = [];
-  let batch: string[] = [];
-  for (const name of tags) {
-    if (JSON.stringify([...batch, name]).length > MAX_PAYLOAD && batch.length > 0) {
-      payloads.push(JSON.stringify(batch));
-      batch = [];
-    }
-    batch.push(name);
-  }
-  if (batch.length > 0) payloads.push(JSON.stringify(batch));
-  return payloads;
-}
-
-/** Announces `change` (see the module comment). Never throws: a failed notify is logged. */
+/** Announces `change` (see the module comment). Never throws: a recorder keeps what it could not write. */
 export async function publishChange(change: Change): Promise<void> {
   const tags = tagsOf(change);
   if (tags.length === 0) return;
   applyTags(tags);
-  if (!notifier) return;
+  if (!recorder) return;
   try {
-    for (const payload of payloadsOf(tags)) await notifier(payload);
+    await recorder(tags);
   } catch (error) {
-    console.error('[events] notifying the other processes failed:', error);
+    console.error('[events] recording a change failed:', error);
   }
 }

@@ -8,8 +8,14 @@
  * - `rankings`, `home`;
  * - `cards`: every token page at once (what all of them show changed, e.g. the platform fee);
  * - `offers:{collectionId}`: the offers shown on a collection's page and on each of its token pages;
- *   `offers`: every page listing a wallet's offers (the user pages).
+ *   `offers`: every page listing a wallet's offers (the user pages);
+ * - `sitemap:cards:{n}`: the sitemap of cards n × {@link SITEMAP_CARDS_PER_FILE} + 1 and on; `sitemap:cards`:
+ *   every card sitemap (a collection's cards may all show or hide); `sitemap:collections`, `sitemap:creators`,
+ *   `sitemap:pages` (the lists' `lastmod`); `sitemap`: the sitemap index (any of them changed).
  */
+
+/** Cards in one sitemap file (two URLs each, one per language: well under the 50,000 URLs a file may hold). */
+export const SITEMAP_CARDS_PER_FILE = 10_000;
 
 /** Tag builders. */
 export const tag = {
@@ -23,6 +29,13 @@ export const tag = {
   cards: 'cards',
   offers: (collectionId: number) => `offers:${collectionId}`,
   allOffers: 'offers',
+  sitemap: 'sitemap',
+  /** The sitemap file holding card `id`. */
+  sitemapCards: (id: number) => `sitemap:cards:${Math.floor((id - 1) / SITEMAP_CARDS_PER_FILE)}`,
+  allSitemapCards: 'sitemap:cards',
+  sitemapCollections: 'sitemap:collections',
+  sitemapCreators: 'sitemap:creators',
+  sitemapPages: 'sitemap:pages',
 } as const;
 
 /** What changed (ids as the database has them; addresses in any case). */
@@ -51,6 +64,14 @@ export function tagsOf(change: Change): string[] {
   for (const id of change.offers ?? []) tags.add(tag.offers(id));
   // Best offers show in the lists and rankings too.
   if (change.offers?.length) for (const name of [tag.allOffers, tag.market, tag.rankings, tag.home]) tags.add(name);
+  // The sitemaps list these pages with when they last changed.
+  const sitemaps = new Set<string>();
+  for (const id of change.cards ?? []) sitemaps.add(tag.sitemapCards(id));
+  if (change.collections?.length || change.allCards) sitemaps.add(tag.allSitemapCards);
+  if (change.collections?.length) sitemaps.add(tag.sitemapCollections);
+  if (change.creators?.length) sitemaps.add(tag.sitemapCreators);
+  if (change.lists) sitemaps.add(tag.sitemapPages);
+  if (sitemaps.size > 0) for (const name of [...sitemaps, tag.sitemap]) tags.add(name);
   return [...tags];
 }
 

@@ -36,6 +36,24 @@ describe('getT', () => {
     expect(tEn('page.search.title', { keyword: 'dragon' })).toBe('Results for “dragon”');
   });
 
+  it('answers every message without variables as i18next does (plain ones are looked up directly)', async () => {
+    const { default: i18next } = await import('i18next');
+    const reference = i18next.createInstance();
+    await reference.init({
+      resources: { ja: { translation: ja }, en: { translation: en } },
+      lng: 'ja',
+      fallbackLng: 'ja',
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+    });
+    for (const locale of ['ja', 'en'] as const) {
+      const t = getT(locale);
+      const fixed = reference.getFixedT(locale);
+      for (const key of Object.keys(ja) as (keyof typeof ja)[]) expect(t(key), `${locale} ${key}`).toBe(fixed(key, {}));
+    }
+  });
+
   it('picks the strings an island needs', () => {
     expect(pickMessages(getT('en'), ['menu.logout', 'menu.market'])).toEqual({
       'menu.logout': 'Logout',

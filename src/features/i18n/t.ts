@@ -21,12 +21,28 @@ void instance.init({
 });
 
 /**
+ * The messages that are plain text (no interpolation, no nesting), by locale: what i18next would answer for them
+ * without variables, looked up directly (a page asks for hundreds; i18next's lookup is a measurable part of a
+ * render). A locale lacking a key falls back to Japanese, as i18next does.
+ */
+function plainOf(own: Record<string, unknown>): ReadonlyMap<string, string> {
+  const plain = new Map<string, string>();
+  for (const [key, fallback] of Object.entries(ja as Record<string, unknown>)) {
+    const value = own[key] ?? fallback;
+    if (typeof value === 'string' && !value.includes('{{') && !value.includes('$t(')) plain.set(key, value);
+  }
+  return plain;
+}
+const plainMessages: Record<Locale, ReadonlyMap<string, string>> = { ja: plainOf(ja), en: plainOf(en) };
+
+/**
  * A translate function fixed to one locale. Call it once per request: the shared instance's language is
  * never changed, so concurrent requests in different languages cannot leak into each other.
  */
 export function getT(locale: Locale): Translate {
   const fixed: TFunction = instance.getFixedT(locale);
-  return (key, vars) => fixed(key, vars ?? {}) as string;
+  const plain = plainMessages[locale];
+  return (key, vars) => (vars === undefined ? plain.get(key) : undefined) ?? (fixed(key, vars ?? {}) as string);
 }
 
 /** The strings of the given keys in one locale, for passing to an island as a prop. */

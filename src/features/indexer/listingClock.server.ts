@@ -3,8 +3,8 @@
  * was signed) and it ends (`expires_at`). The indexer's sweep marks ended listings expired and announces both
  * kinds of moment as changes of their cards, so cached pages follow them within a second or so.
  */
-import { and, eq, gt, isNotNull, lte, min } from 'drizzle-orm';
-import { sellOrders } from '~/server/db/schema';
+import { and, eq, gt, inArray, isNotNull, lte, min } from 'drizzle-orm';
+import { auctions, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { expireListings as expireEndedListings } from '../trading/orders/orderStatus.server';
 
@@ -44,4 +44,16 @@ export async function nextListingMoment(db: Database, now: Date): Promise<Date |
     .where(and(eq(sellOrders.status, 'active'), gt(sellOrders.startsAt, now)));
   const moments = [ends?.at, starts?.at].filter((at): at is Date => at instanceof Date);
   return moments.length === 0 ? undefined : new Date(Math.min(...moments.map((at) => at.getTime())));
+}
+
+/**
+ * When the next timed auction of `chainId` ends (or ended: one still running or settling past its end is due at
+ * once), if any: when its settlement is due.
+ */
+export async function nextAuctionEnd(db: Database, chainId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: min(auctions.endsAt) })
+    .from(auctions)
+    .where(and(eq(auctions.chainId, chainId), inArray(auctions.status, ['running', 'settling'])));
+  return row?.at instanceof Date ? row.at : undefined;
 }

@@ -12,14 +12,14 @@ import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
 import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
-import { classifyChainError } from '../chains/publicClients.server';
+import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
 import { publishChange } from '../events/publish.server';
 import { settleAuctions } from '../trading/auction/settleAuctions.server';
 import { settlerAccount } from '../trading/orders/settler.server';
 import { recheckOrders } from '../trading/recheckOrders.server';
 import { syncChain } from './indexChain.server';
 import { indexerSettings } from './indexerSettings';
-import { expireListings, listingsStarted, nextListingMoment } from './listingClock.server';
+import { expireListings, listingsStarted, nextAuctionEnd, nextListingMoment } from './listingClock.server';
 
 /** What the indexer's jobs need. */
 export interface IndexerJobsOptions {
@@ -45,9 +45,18 @@ export interface RunningIndexer {
   stop: () => Promise<void>;
 }
 
-/** The listing sweep looks again at least this often (a new listing may end sooner than the one it waits for). */
-const SWEEP_MAX_MS = 5_000;
+/**
+ * The listing sweep looks again at least this often; it waits for the next moment a listing starts or ends, and a
+ * change to the lists (a new listing) wakes it (../../server/serve/backgroundJobs.server.ts).
+ */
+const SWEEP_MAX_MS = 60_000;
 const SWEEP_MIN_MS = 200;
+/** Orders are re-checked about once a minute (ORDER_CHECK_INTERVAL_MS): the job looks this often for due ones. */
+const RECHECK_EVERY_MS = 30_000;
+/** Auction settlement looks at least this often; it waits for the next auction to end, or for a change. */
+const SETTLE_MAX_MS = 60_000;
+/** The jobs a change to the lists wakes (a new listing, bid or offer may be due sooner than they sleep). */
+export const INDEXER_WAKES = ['listing clock', 're-checking orders', 'settling auctions'] as const;
 
 /** A chain failure as one short reason (`unreachable`, `rpc-error`, or the message's first line). */
 function chainFailure(error: unknown): Error {
@@ -66,25 +75,33 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
   const account = settlerAccount(env);
   for (const chain of chains) {
     const settings = indexerSettings(chain.key, environment, env);
+    const client = publicClientFor(chain);
+    /** The head the last complete pass reached: a pass that sees no new block asks the database nothing. */
+    let indexedHead: bigint | undefined;
     runner.every(
       `${chain.chainName}: following blocks`,
       { pollMs: settings.pollMs, needsLock: true },
       async (control) => {
         try {
+          const head = await client.getBlockNumber({ cacheTime: 0 });
+          if (head === indexedHead) return;
           const ranges = await syncChain(handle.db, chain, {
             settings,
             feeRecipient: options.feeRecipient,
             paymentAddress: options.paymentAddress,
             stopped: control.stopping,
+            client,
           });
+          if (!control.stopping()) indexedHead = head;
           const events = ranges.reduce((sum, range) => sum + range.events, 0);
           if (events > 0) log(`[indexer] ${chain.chainName}: ${events} events up to block ${ranges.at(-1)?.to}`);
         } catch (error) {
+          indexedHead = undefined;
           throw chainFailure(error);
         }
       },
     );
-    runner.every(`${chain.chainName}: re-checking orders`, { pollMs: settings.pollMs, needsLock: true }, async () => {
+    runner.every(`${chain.chainName}: re-checking orders`, { pollMs: RECHECK_EVERY_MS, needsLock: true }, async () => {
       const changed = await recheckOrders(handle.db, chain, options.feeRecipient);
       if (changed.cards.length > 0) await publishChange({ cards: changed.cards });
       if (changed.offerCollections.length > 0) await publishChange({ offers: changed.offerCollections });
@@ -92,15 +109,17 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
       if (changed.auctions.length > 0) await publishChange({ lists: true, allCards: true });
     });
     if (account) {
-      runner.every(
-        `${chain.chainName}: settling auctions`,
-        { pollMs: Math.max(500, settings.pollMs), needsLock: true },
-        async () => {
-          const outcomes = await settleAuctions(handle.db, chain, account);
-          if (outcomes.some((outcome) => outcome.status !== 'pending'))
-            await publishChange({ lists: true, allCards: true });
-        },
-      );
+      const busyMs = Math.max(500, settings.pollMs);
+      runner.every(`${chain.chainName}: settling auctions`, { pollMs: busyMs, needsLock: true }, async () => {
+        const outcomes = await settleAuctions(handle.db, chain, account);
+        if (outcomes.some((outcome) => outcome.status !== 'pending'))
+          await publishChange({ lists: true, allCards: true });
+        // A settlement under way is followed closely; otherwise the next pass is when the next auction ends.
+        if (outcomes.some((outcome) => outcome.status === 'pending' || outcome.status === 'settling')) return;
+        const next = await nextAuctionEnd(handle.db, chain.chainId);
+        const wait = next ? next.getTime() - Date.now() + 50 : SETTLE_MAX_MS;
+        return { nextInMs: Math.min(SETTLE_MAX_MS, Math.max(busyMs, wait)) };
+      });
     }
   }
   let since = new Date();
@@ -120,7 +139,7 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
 export function startIndexer(options: StartIndexerOptions): RunningIndexer {
   const env = options.env ?? process.env;
   const runner = createJobRunner({
-    tryLock: () => tryLeaderLock(options.handle, env['DATABASE_URL']),
+    tryLock: (signal) => tryLeaderLock(options.handle, env['DATABASE_URL'], signal, options.log),
     ...(options.lockRetryMs === undefined ? {} : { lockRetryMs: options.lockRetryMs }),
     ...(options.log ? { log: options.log } : {}),
   });

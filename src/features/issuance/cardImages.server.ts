@@ -1,23 +1,21 @@
 /**
  * Stores an issued card's image: checked by its first bytes (PNG, JPEG, WebP or GIF), decoded within a pixel
- * limit, fitted inside 1200x1200 as WebP (metadata such as GPS dropped) under `DATA_DIR/uploads/cards/`
+ * limit, fitted inside 1200x1200 as WebP (metadata such as GPS dropped) under `cards/` in the media store
  * with a random name, and served at `/media/cards/...`.
  *
  * @see ../../server/uploads.server.ts (type detection, media serving)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { HttpError, unprocessable } from '~/server/api/errors';
-import { detectImageType, MEDIA_PREFIX, uploadsRoot } from '~/server/uploads.server';
+import type { MediaStore } from '~/server/mediaStore.server';
+import { detectImageType, storeUpload } from '~/server/uploads.server';
 
 /** Longest side of a stored card image, in pixels. */
 export const CARD_IMAGE_SIZE = 1_200;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Stores the image and resolves with its `/media/cards/<name>.webp` URL. */
-export async function storeCardImage(bytes: Uint8Array, root = uploadsRoot()): Promise<string> {
+export async function storeCardImage(bytes: Uint8Array, store?: MediaStore): Promise<string> {
   if (detectImageType(bytes) === null) throw new HttpError(415, 'The image must be a PNG, JPEG, WebP or GIF file');
   let webp: Buffer;
   try {
@@ -29,9 +27,5 @@ export async function storeCardImage(bytes: Uint8Array, root = uploadsRoot()): P
   } catch {
     throw unprocessable('The image could not be read');
   }
-  const folder = join(root, 'cards');
-  await mkdir(folder, { recursive: true });
-  const name = randomBytes(16).toString('hex');
-  await writeFile(join(folder, `${name}.webp`), webp, { flag: 'wx' });
-  return `${MEDIA_PREFIX}cards/${name}.webp`;
+  return storeUpload('cards', webp, store ? { store } : {});
 }

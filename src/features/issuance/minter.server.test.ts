@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { erc721Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cards, categories, illustrators, users } from '~/server/db/schema';
+import { diskMediaStore } from '~/server/mediaStore.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
 import { cardAbi } from '../trading/contracts/cardAbi';
@@ -166,9 +167,11 @@ describe('the issue form and image', () => {
   });
 
   test('stores a card image as WebP under uploads/cards, and refuses a file that is not an image', async () => {
-    const url = await storeCardImage(await png(), uploads);
+    const url = await storeCardImage(await png(), diskMediaStore(uploads));
     expect(url).toMatch(/^\/media\/cards\/[0-9a-f]{32}\.webp$/);
     expect(existsSync(join(uploads, url.replace('/media/', '')))).toBe(true);
-    await expect(storeCardImage(new TextEncoder().encode('<svg/>'), uploads)).rejects.toMatchObject({ status: 415 });
+    await expect(storeCardImage(new TextEncoder().encode('<svg/>'), diskMediaStore(uploads))).rejects.toMatchObject({
+      status: 415,
+    });
   });
 });

@@ -1,18 +1,25 @@
 /**
  * Card payments' jobs on the process's runner (../../server/jobs/runner.ts), when card payments are configured:
- * minting paid purchases (./mintPurchases.server.ts; a pass every second, `PURCHASE_MINT_POLL_MS`; a failed mint
- * waits `PURCHASE_MINT_RETRY_SECONDS`, default 30, per attempt), and applying again the Stripe events whose act
- * failed (./stripeWebhook.server.ts; every minute). Several processes may run both: a purchase is claimed by one
- * of them, an event is retried under its row lock.
+ * minting paid purchases (./mintPurchases.server.ts; woken by the webhook that records a payment, else a pass
+ * every 30 s, `PURCHASE_MINT_POLL_MS`; a failed mint waits `PURCHASE_MINT_RETRY_SECONDS`, default 30, per
+ * attempt), and applying again the Stripe events whose act failed (./stripeWebhook.server.ts; every minute).
+ * Several processes may run both: a purchase is claimed by one of them, an event is retried under its row lock.
  */
 
 import type { Database } from '~/server/db/types';
-import type { JobRunner } from '~/server/jobs/runner';
+import { type JobRunner, wakeJobs } from '~/server/jobs/runner';
 import { stripeSettings } from '~/server/stripe.server';
 import { serverChains } from '../chains/config.server';
 import { publishChange } from '../events/publish.server';
 import { dropCollections, mintPaidPurchases } from './mintPurchases.server';
 import { retryStripeEvents } from './stripeWebhook.server';
+
+const MINT_JOB = 'minting paid purchases';
+
+/** Wakes this process's purchase minter (a payment was just recorded). */
+export function wakePurchaseMinter(): void {
+  wakeJobs(MINT_JOB);
+}
 
 /** Registers the jobs unless card payments are off; answers whether it did. */
 export function registerPaymentJobs(
@@ -22,9 +29,9 @@ export function registerPaymentJobs(
 ): boolean {
   const settings = stripeSettings(env);
   if (!settings) return false;
-  const pollMs = Math.max(100, Number(env['PURCHASE_MINT_POLL_MS'] ?? 1_000) || 1_000);
+  const pollMs = Math.max(100, Number(env['PURCHASE_MINT_POLL_MS'] ?? 30_000) || 30_000);
   const retry = Number(env['PURCHASE_MINT_RETRY_SECONDS']);
-  runner.every('minting paid purchases', { pollMs }, async () => {
+  runner.every(MINT_JOB, { pollMs }, async () => {
     const handled = await mintPaidPurchases(db, {
       chains: serverChains(),
       settings,

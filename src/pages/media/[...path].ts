@@ -5,8 +5,9 @@ import { readMedia } from '~/server/uploads.server';
 const CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * `GET /media/{path}`: serves a file from `DATA_DIR/uploads` (profile icons). Only plain names with an
- * image extension inside that folder are served; anything else (traversal, other types) is 404.
+ * `GET /media/{path}`: serves an uploaded image (profile icons, card and collection images) from the media store
+ * (PostgreSQL, or `DATA_DIR/uploads`), with the hash of its bytes as ETag. Only plain names with an image
+ * extension are served; anything else (traversal, other types) is 404.
  */
 export const GET: APIRoute = async (ctx) => {
   const media = await readMedia(ctx.params.path ?? '');
@@ -20,5 +21,7 @@ export const GET: APIRoute = async (ctx) => {
     'Content-Security-Policy': "default-src 'none'; sandbox",
   };
   if (ctx.request.headers.get('if-none-match') === media.etag) return new Response(null, { status: 304, headers });
-  return new Response(media.body, { headers: { ...headers, 'Content-Length': String(media.body.byteLength) } });
+  return new Response(new Uint8Array(media.body), {
+    headers: { ...headers, 'Content-Length': String(media.body.byteLength) },
+  });
 };

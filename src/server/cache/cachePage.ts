@@ -6,7 +6,7 @@
  *
  * @see ./pageCache.ts, ../../features/events/tags.ts
  */
-import type { AstroGlobal } from 'astro';
+import type { APIContext, AstroGlobal } from 'astro';
 
 /** Seconds a page stays fresh in the server's cache unless an event drops it first. */
 export const PAGE_MAX_AGE = 3600;
@@ -25,6 +25,15 @@ type CacheContext = Pick<AstroGlobal, 'cache' | 'response'>;
 export function cachePage(astro: CacheContext, tags: readonly string[]): void {
   astro.cache.set({ maxAge: PAGE_MAX_AGE, swr: PAGE_SWR, tags: [...new Set(tags)] });
   astro.response.headers.set('Cache-Control', SHARED_CACHE_CONTROL);
+}
+
+/**
+ * Caches an endpoint's answer (a sitemap) as {@link cachePage} does a page; answers the headers to send with
+ * it (what shared caches are told).
+ */
+export function cacheEndpoint(context: Pick<APIContext, 'cache'>, tags: readonly string[]): Record<string, string> {
+  context.cache.set({ maxAge: PAGE_MAX_AGE, swr: PAGE_SWR, tags: [...new Set(tags)] });
+  return { 'Cache-Control': SHARED_CACHE_CONTROL };
 }
 
 /** Keeps the page out of every cache (it failed to load, or it is personal). */

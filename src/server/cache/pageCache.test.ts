@@ -1,8 +1,9 @@
+import { createServer, type Server } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import type { MiddlewareNext } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { applyTags } from '~/features/events/publish.server';
-import pageCacheProvider, { cacheKey, pageStore } from './pageCache';
+import pageCacheProvider, { answerFromCache, cacheKey, pageStore } from './pageCache';
 
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as never;
 
@@ -16,13 +17,13 @@ function page(body: string, options: { maxAge?: number; swr?: number; tags?: str
 }
 
 /** A provider and a counting renderer whose next answer the test sets. */
-function setup() {
-  const provider = pageCacheProvider();
+function setup(config: Parameters<typeof pageCacheProvider>[0] = {}, renderMs = 5) {
+  const provider = pageCacheProvider(config);
   let renders = 0;
   let answer: () => Response = () => page('<p>first</p>', { tags: ['card:1'] });
   const next: MiddlewareNext = async () => {
     renders += 1;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, renderMs));
     return answer();
   };
   const get = async (path: string, headers: Record<string, string> = {}) => {
@@ -119,6 +120,75 @@ describe('the page cache provider', () => {
     await cache.get('/api/v1/health');
     await cache.get('/api/v1/health');
     expect(cache.renders()).toBe(6);
+  });
+});
+
+describe('misses never starve hits', () => {
+  it('compresses a page once, in the encoding asked for, and another encoding only when asked', async () => {
+    const cache = setup();
+    cache.answer(() => page(`<p>${'カード'.repeat(400)}</p>`));
+    const miss = await cache.get('/market', { 'accept-encoding': 'gzip' });
+    expect(miss.response.headers.get('Content-Encoding')).toBe('gzip');
+    const kept = pageStore()?.get('/market');
+    expect(kept?.bodies.gzip).toBeDefined();
+    expect(kept?.bodies.br).toBeUndefined();
+    const br = await cache.get('/market', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(br.body).toString()).toBe(`<p>${'カード'.repeat(400)}</p>`);
+    expect(pageStore()?.get('/market')?.bodies.br?.equals(br.body)).toBe(true);
+  });
+
+  it('past the renders at once and the queue, a miss is 503 with Retry-After; a page held before is served stale', async () => {
+    const cache = setup({ renders: { concurrency: 1, queue: 1, maxWaitMs: 10_000 } }, 100);
+    await cache.get('/old');
+    (pageStore()?.get('/old') as { storedAt: number }).storedAt -= 7_200_000;
+    const answers = await Promise.all(['/a', '/b', '/c', '/old'].map((path) => cache.get(path)));
+    expect(answers.map(({ response }) => response.status)).toEqual([200, 200, 503, 200]);
+    expect(answers[2]?.response.headers.get('Retry-After')).toBe('5');
+    expect(answers[3]?.response.headers.get('X-Astro-Cache')).toBe('STALE');
+  });
+
+  it('a miss that waited too long for its turn is 503, not a timeout', async () => {
+    const cache = setup({ renders: { concurrency: 1, queue: 10, maxWaitMs: 30 } }, 200);
+    const answers = await Promise.all(['/x', '/y'].map((path) => cache.get(path)));
+    expect(answers.map(({ response }) => response.status)).toEqual([200, 503]);
+  });
+});
+
+describe('answerFromCache (the server entry, before Astro)', () => {
+  it('answers a fresh hit with the bytes and headers the provider answers, and leaves the rest to Astro', async () => {
+    const cache = setup();
+    cache.answer(() => page(`<p>${'カード'.repeat(400)}</p>`, { tags: ['card:1'] }));
+    await cache.get('/tokens/1', { 'accept-encoding': 'br' });
+    const provided = await cache.get('/tokens/1', { 'accept-encoding': 'br' });
+    let fellThrough = 0;
+    const server: Server = createServer((req, res) => {
+      if (answerFromCache(req, res)) return;
+      fellThrough += 1;
+      res.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const fast = await fetch(`${base}/tokens/1?utm_source=x`, { headers: { 'accept-encoding': 'br' } });
+      const body = Buffer.from(await fast.arrayBuffer());
+      expect(fast.status).toBe(200);
+      // fetch decodes the Brotli body it was sent.
+      expect(body.toString()).toBe(brotliDecompressSync(provided.body).toString());
+      for (const name of ['content-type', 'etag', 'vary', 'x-astro-cache', 'content-encoding'])
+        expect(fast.headers.get(name), name).toBe(provided.response.headers.get(name));
+      const etag = fast.headers.get('etag') ?? '';
+      expect((await fetch(`${base}/tokens/1`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      // Not cached, not in this encoding yet, or not a read: Astro's.
+      expect((await fetch(`${base}/tokens/2`)).status).toBe(599);
+      expect((await fetch(`${base}/tokens/1`, { headers: { 'accept-encoding': 'gzip' } })).status).toBe(599);
+      expect((await fetch(`${base}/tokens/1`, { method: 'POST' })).status).toBe(599);
+      expect(fellThrough).toBe(3);
+      await cache.provider.invalidate({ tags: ['card:1'] });
+      expect((await fetch(`${base}/tokens/1`, { headers: { 'accept-encoding': 'br' } })).status).toBe(599);
+    } finally {
+      server.close();
+    }
   });
 });
 

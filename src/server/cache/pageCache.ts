@@ -1,24 +1,33 @@
 /**
  * Astro's route cache, kept in this process: the cache provider `astro.config.mjs` names. Pages say how long
  * they stay fresh and which tags they carry (`Astro.cache.set({ maxAge, swr, tags })`, see ./cachePage.ts);
- * `invalidate({ tags })` (the change events, ../../features/events) drops them at once. A hit is answered
- * before any middleware or page code runs, so it never touches the database; it is the same bytes for every
- * visitor (cookies play no part, and a response that sets one is not stored), served in the best encoding the
- * browser accepts, with ETag/304. A miss says how long it took to render (`Server-Timing: render;dur=`). Concurrent misses of one page render it once. Responses that are not cached
- * (the API, private pages) are compressed here too.
+ * `invalidate({ tags })` (the change events, ../../features/events) drops them at once. A hit is the same bytes
+ * for every visitor (cookies play no part, and a response that sets one is not stored), served in the best
+ * encoding the browser accepts (each compressed once, the first time a visitor asks for it), with ETag/304.
+ * A fresh hit is answered by the server entry before Astro sees the request ({@link answerFromCache}), so it
+ * costs a map lookup and a write; everything else goes through the provider.
+ *
+ * Misses never starve hits: at most `RENDER_CONCURRENCY` pages render at once (default 8), `RENDER_QUEUE` more
+ * wait (default 128) for at most 10 s; past that a visitor gets the page's last copy however old (`STALE`), or
+ * 503 with `Retry-After`. Concurrent misses of one page render it once. A miss says how long it took to render
+ * (`Server-Timing: render;dur=`). Responses that are not cached (the API, private pages) are compressed here.
  *
  * The root page alone varies: `/` answers Japanese, or a redirect to `/en`, by the visitor's language cookie
- * and browser languages, so the key of `/` includes which of the two the visitor wants.
+ * and browser languages, so the key of `/` includes which of the two the visitor wants. Pages do not depend on
+ * the host they were asked on (their links name the configured site), so the key has no host.
  *
  * @see https://docs.astro.build/en/reference/cache-provider-reference/
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheProvider, InvalidateOptions } from 'astro';
 import { detectLocale } from '~/features/i18n/detect';
 import { LOCALE_COOKIE } from '~/features/i18n/locales';
-import { acceptedEncoding } from '../serve/encoding';
+import { HttpError } from '../api/errors';
+import { Slots } from '../concurrency';
+import { acceptedEncoding, type Encoding } from '../serve/encoding';
 import { setsCookies } from './astroCookies';
 import { compressResponse } from './compressResponse';
-import { type CacheDirectives, encodeBodies, etagOf, type PageEntry, PageStore } from './pageStore';
+import { type CacheDirectives, encodeBody, etagOf, type PageEntry, PageStore } from './pageStore';
 
 /** Query parameters that never change a page (marketing trackers): left out of the key. */
 const IGNORED_PARAMS = /^(utm_.*|fbclid|gclid|gbraid|wbraid|dclid|msclkid|twclid|yclid|_ga|_gl|mc_cid|mc_eid|ref)$/i;
@@ -27,6 +36,8 @@ const IGNORED_PARAMS = /^(utm_.*|fbclid|gclid|gbraid|wbraid|dclid|msclkid|twclid
 export interface PageCacheConfig {
   /** Bytes of bodies kept (all encodings), default 256 MiB. */
   maxBytes?: number;
+  /** Misses rendered at once, waiting, and how long one may wait (default from the environment: 8, 128, 10 s). */
+  renders?: { concurrency: number; queue: number; maxWaitMs: number };
 }
 
 const REGISTRY = Symbol.for('kirafuda.pageCache');
@@ -37,7 +48,7 @@ export function pageStore(): PageStore | undefined {
   return (globalThis as Registry)[REGISTRY];
 }
 
-function cookieValue(header: string | null, name: string): string | undefined {
+function cookieValue(header: string | null | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return decodeURIComponent(value.join('='));
@@ -45,17 +56,21 @@ function cookieValue(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
-/** The key of a request: host, path and the meaningful query, sorted; `/` adds the wanted language. */
-export function cacheKey(url: URL, request: Request): string {
-  const params = new URLSearchParams([...url.searchParams].filter(([name]) => !IGNORED_PARAMS.test(name)));
-  params.sort();
-  const query = params.toString();
-  const base = `${url.host}${url.pathname}${query ? `?${query}` : ''}`;
+/** Reads a request header (a fetch Request's, or a Node request's). */
+type HeaderOf = (name: 'cookie' | 'accept-language') => string | null | undefined;
+
+/** The key of a request: path and the meaningful query, sorted; `/` adds the wanted language. */
+export function cacheKey(url: URL, header: HeaderOf | Request): string {
+  const read: HeaderOf = typeof header === 'function' ? header : (name) => header.headers.get(name);
+  let query = '';
+  if (url.search.length > 1) {
+    const params = new URLSearchParams([...url.searchParams].filter(([name]) => !IGNORED_PARAMS.test(name)));
+    params.sort();
+    query = params.toString();
+  }
+  const base = `${url.pathname}${query ? `?${query}` : ''}`;
   if (url.pathname !== '/') return base;
-  const wanted = detectLocale(
-    cookieValue(request.headers.get('cookie'), LOCALE_COOKIE),
-    request.headers.get('accept-language'),
-  );
+  const wanted = detectLocale(cookieValue(read('cookie'), LOCALE_COOKIE), read('accept-language') ?? null);
   return `${base}\0lang=${wanted}`;
 }
 
@@ -78,9 +93,8 @@ function directivesOf(response: Response): CacheDirectives | undefined {
   return { maxAge, swr, tags };
 }
 
-/** Builds an entry from a response Astro rendered and its body, read in full. */
-async function toEntry(response: Response, identity: Buffer, directives: CacheDirectives): Promise<PageEntry> {
-  const bodies = await encodeBodies(identity);
+/** Builds an entry from a response Astro rendered and its plain body, read in full. */
+function toEntry(response: Response, identity: Buffer, directives: CacheDirectives): PageEntry {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (!['cdn-cache-control', 'cache-tag', 'content-length', 'content-encoding', 'etag', 'vary'].includes(name))
@@ -89,37 +103,151 @@ async function toEntry(response: Response, identity: Buffer, directives: CacheDi
   return {
     status: response.status,
     headers,
-    bodies,
+    bodies: { identity },
     etag: etagOf(identity),
     tags: directives.tags,
     storedAt: Date.now(),
     maxAge: directives.maxAge,
     swr: directives.swr,
-    size: identity.length + bodies.br.length + bodies.gzip.length,
+    size: identity.length,
   };
 }
 
+/** Compressions under way, so concurrent first asks of one encoding compress once. */
+const compressing = new WeakMap<PageEntry, Map<Encoding, Promise<Buffer>>>();
+
+/** The entry's body in `wanted`, compressed now (once) if no visitor asked for it before. */
+async function bodyIn(store: PageStore, key: string, entry: PageEntry, wanted: Encoding | undefined): Promise<Buffer> {
+  if (!wanted) return entry.bodies.identity;
+  const made = entry.bodies[wanted];
+  if (made) return made;
+  let running = compressing.get(entry);
+  if (!running) {
+    running = new Map();
+    compressing.set(entry, running);
+  }
+  let pending = running.get(wanted);
+  if (!pending) {
+    pending = encodeBody(entry.bodies.identity, wanted).then((body) => {
+      store.addBody(key, entry, wanted, body);
+      running.delete(wanted);
+      return body;
+    });
+    running.set(wanted, pending);
+  }
+  return pending;
+}
+
+type CacheState = 'HIT' | 'MISS' | 'STALE';
+
+/** The headers of an entry's answer: its own, then ETag, Vary and the cache state (no body headers). */
+function answerHeaders(entry: PageEntry, state: CacheState): [string, string][] {
+  return [...entry.headers, ['etag', entry.etag], ['vary', 'Accept-Encoding'], ['x-astro-cache', state]];
+}
+
 /** The response of a stored entry, in the best encoding `request` accepts. */
-function fromEntry(entry: PageEntry, request: Request, state: 'HIT' | 'MISS' | 'STALE', renderMs?: number): Response {
-  const headers = new Headers(entry.headers);
+async function fromEntry(
+  store: PageStore,
+  key: string,
+  entry: PageEntry,
+  request: Request,
+  state: CacheState,
+  renderMs?: number,
+): Promise<Response> {
+  const headers = new Headers(answerHeaders(entry, state));
   if (renderMs !== undefined) headers.set('Server-Timing', `render;dur=${renderMs.toFixed(1)}`);
-  headers.set('ETag', entry.etag);
-  headers.set('Vary', 'Accept-Encoding');
-  headers.set('X-Astro-Cache', state);
   if (request.headers.get('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
-  const encoding = acceptedEncoding(request.headers.get('accept-encoding'));
-  const body = encoding ? entry.bodies[encoding] : entry.bodies.identity;
-  if (encoding) headers.set('Content-Encoding', encoding);
+  const wanted = acceptedEncoding(request.headers.get('accept-encoding'));
+  const body = await bodyIn(store, key, entry, wanted);
+  if (wanted) headers.set('Content-Encoding', wanted);
   headers.set('Content-Length', String(body.length));
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: entry.status, headers });
 }
 
 const age = (entry: PageEntry) => (Date.now() - entry.storedAt) / 1000;
 
+/** Flat header lists of fresh hits, by entry and encoding (built once, written as they are). */
+const wired = new WeakMap<PageEntry, Map<string, string[]>>();
+
+function wireHeaders(entry: PageEntry, wanted: Encoding | undefined, length: number | undefined): string[] {
+  let byEncoding = wired.get(entry);
+  if (!byEncoding) {
+    byEncoding = new Map();
+    wired.set(entry, byEncoding);
+  }
+  const name = length === undefined ? '304' : (wanted ?? 'identity');
+  let flat = byEncoding.get(name);
+  if (!flat) {
+    flat = answerHeaders(entry, 'HIT').flat();
+    if (length !== undefined) {
+      if (wanted) flat.push('content-encoding', wanted);
+      flat.push('content-length', String(length));
+    }
+    byEncoding.set(name, flat);
+  }
+  return flat;
+}
+
+/**
+ * Answers a GET or HEAD from the cache when a fresh copy in the accepted encoding is there, before Astro sees
+ * the request (the same bytes and headers the provider would answer); false leaves it to Astro.
+ */
+export function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+  const store = pageStore();
+  if (!store || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const target = req.url ?? '/';
+  if (target.startsWith('/api/')) return false;
+  let url: URL;
+  try {
+    url = new URL(target, 'http://site.invalid');
+  } catch {
+    return false;
+  }
+  const entry = store.get(cacheKey(url, (name) => req.headers[name]));
+  if (!entry || age(entry) > entry.maxAge) return false;
+  if (req.headers['if-none-match'] === entry.etag) {
+    res.writeHead(304, wireHeaders(entry, undefined, undefined));
+    res.end();
+    return true;
+  }
+  const wanted = acceptedEncoding(req.headers['accept-encoding']);
+  const body = wanted ? entry.bodies[wanted] : entry.bodies.identity;
+  if (!body) return false;
+  res.writeHead(entry.status, wireHeaders(entry, wanted, body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+/** Renders of misses at once, and waiting (see the module comment). */
+function renderSlots(
+  renders: PageCacheConfig['renders'],
+  env: Record<string, string | undefined> = process.env,
+): Slots {
+  const number = (value: string | undefined, fallback: number) => {
+    const parsed = Number(value?.trim() || Number.NaN);
+    return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : fallback;
+  };
+  return new Slots(
+    Math.max(1, renders?.concurrency ?? number(env['RENDER_CONCURRENCY'], 8)),
+    renders?.queue ?? number(env['RENDER_QUEUE'], 128),
+    'The server is busy rendering pages; try again in a moment',
+    renders?.maxWaitMs ?? 10_000,
+  );
+}
+
+/** The answer to a miss the server had no room to render. */
+function busy(error: HttpError): Response {
+  return new Response(error.message, {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...error.headers },
+  });
+}
+
 /** The provider (see the module comment). */
 export default function pageCacheProvider(config: PageCacheConfig = {}): CacheProvider {
   const store = new PageStore(config.maxBytes ?? 256 * 1024 * 1024);
   (globalThis as Registry)[REGISTRY] = store;
+  const slots = renderSlots(config.renders);
   /** Renders running now, by key: concurrent misses wait for the first instead of rendering again. */
   const filling = new Map<string, Promise<PageEntry | undefined>>();
 
@@ -134,7 +262,7 @@ export default function pageCacheProvider(config: PageCacheConfig = {}): CachePr
     if (!directives) return { response, ms: performance.now() - started };
     const identity = Buffer.from(await response.arrayBuffer());
     const ms = performance.now() - started;
-    const entry = await toEntry(response, identity, directives);
+    const entry = toEntry(response, identity, directives);
     store.set(key, entry, since);
     return { entry, ms };
   }
@@ -150,34 +278,38 @@ export default function pageCacheProvider(config: PageCacheConfig = {}): CachePr
         return compressResponse(request, await next());
       const key = cacheKey(url, request);
       const cached = store.get(key);
-      if (cached && age(cached) <= cached.maxAge) return fromEntry(cached, request, 'HIT');
+      if (cached && age(cached) <= cached.maxAge) return fromEntry(store, key, cached, request, 'HIT');
       if (cached && age(cached) <= cached.maxAge + cached.swr) {
         if (!filling.has(key)) {
-          const refresh = fill(key, next)
+          const refresh = slots
+            .run(() => fill(key, next))
             .then(({ entry }) => entry)
             .catch((error: unknown) => {
-              logger.warn(`revalidating ${url.pathname} failed: ${String(error)}`);
+              if (!(error instanceof HttpError)) logger.warn(`revalidating ${url.pathname} failed: ${String(error)}`);
               return undefined;
             })
             .finally(() => filling.delete(key));
           filling.set(key, refresh);
         }
-        return fromEntry(cached, request, 'STALE');
+        return fromEntry(store, key, cached, request, 'STALE');
       }
       const running = filling.get(key);
       if (running) {
         const entry = await running.catch(() => undefined);
-        if (entry) return fromEntry(entry, request, 'HIT');
+        if (entry) return fromEntry(store, key, entry, request, 'HIT');
       }
+      // No room to render: the last copy, however old, beats an error.
+      if (cached && slots.full) return fromEntry(store, key, cached, request, 'STALE');
       let settle: (entry: PageEntry | undefined) => void = () => {};
       filling.set(key, new Promise((resolve) => (settle = resolve)));
       try {
-        const { entry, response, ms } = await fill(key, next);
+        const { entry, response, ms } = await slots.run(() => fill(key, next));
         settle(entry);
-        if (entry) return fromEntry(entry, request, 'MISS', ms);
+        if (entry) return fromEntry(store, key, entry, request, 'MISS', ms);
         return compressResponse(request, response as Response);
       } catch (error) {
         settle(undefined);
+        if (error instanceof HttpError && error.status === 503) return busy(error);
         throw error;
       } finally {
         filling.delete(key);

@@ -1,6 +1,7 @@
 /**
- * The store behind the page cache: entries by key, each with its tags, freshness and its body in every
- * encoding (plain, Brotli, gzip, compressed once when stored), evicted least-recently-used past a byte budget.
+ * The store behind the page cache: entries by key, each with its tags, freshness and its body: plain, and in
+ * each encoding once a visitor asked for it (compressed once, then kept: {@link PageStore.addBody}), evicted
+ * least-recently-used past a byte budget.
  * Tags are indexed, so invalidating one is proportional to the pages it names. A fill started before a tag it
  * carries was invalidated is not stored (it may hold the old data), so an event can never be undone by a
  * render that was already running.
@@ -16,7 +17,8 @@ const gzipAsync = promisify(gzip);
 export interface PageEntry {
   status: number;
   headers: [string, string][];
-  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
+  /** The plain body, and the compressed ones made so far. */
+  bodies: { identity: Buffer; br?: Buffer | undefined; gzip?: Buffer | undefined };
   etag: string;
   tags: string[];
   storedAt: number;
@@ -32,15 +34,13 @@ export interface CacheDirectives {
   tags: string[];
 }
 
-/** The body in every encoding, compressed off the main thread (zlib's thread pool). */
-export async function encodeBodies(identity: Buffer): Promise<PageEntry['bodies']> {
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-    gzipAsync(identity, { level: 6 }),
-  ]);
-  return { identity, br, gzip: gz };
+/** `identity` in `encoding`, compressed off the main thread (zlib's thread pool). */
+export function encodeBody(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      })
+    : gzipAsync(identity, { level: 6 });
 }
 
 /** A strong ETag of a body. */
@@ -87,11 +87,29 @@ export class PageStore {
       this.#byTag.set(tag, keys);
       keys.add(key);
     }
+    this.#evict();
+    return true;
+  }
+
+  /**
+   * Adds a compressed body to the entry stored at `key` (counted in the budget); answers false when `key` holds
+   * another entry or none by now (the body still answers the request that asked for it).
+   */
+  addBody(key: string, entry: PageEntry, encoding: 'br' | 'gzip', body: Buffer): boolean {
+    if (this.#entries.get(key) !== entry) return false;
+    if (entry.bodies[encoding]) return true;
+    entry.bodies[encoding] = body;
+    entry.size += body.length;
+    this.#bytes += body.length;
+    this.#evict();
+    return true;
+  }
+
+  #evict(): void {
     while (this.#bytes > this.maxBytes && this.#entries.size > 1) {
       const oldest = this.#entries.keys().next().value as string;
       this.delete(oldest);
     }
-    return true;
   }
 
   delete(key: string): void {

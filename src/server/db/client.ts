@@ -121,6 +121,17 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
 export interface DatabaseEnv {
   DATABASE_URL?: string | undefined;
   DATA_DIR?: string | undefined;
+  /** Connections each process keeps to PostgreSQL (default 10). */
+  DATABASE_POOL_SIZE?: string | undefined;
+}
+
+/** `DATABASE_POOL_SIZE` as a number of connections (default 10); throws for anything but a whole number >= 1. */
+export function poolSize(env: DatabaseEnv = process.env): number {
+  const text = env.DATABASE_POOL_SIZE?.trim();
+  if (!text) return 10;
+  const size = Number(text);
+  if (!Number.isSafeInteger(size) || size < 1) throw new Error('DATABASE_POOL_SIZE must be a whole number from 1');
+  return size;
 }
 
 // Kept on globalThis so that a module reloaded by the dev server (HMR) finds the database already open
@@ -131,14 +142,18 @@ const holder = globalThis as SingletonHolder;
 
 /**
  * The process-wide database, opened on first call from `env` (default `process.env`): PostgreSQL at
- * `DATABASE_URL` if set, else PGlite in `DATA_DIR` (default `./data`), migrations applied. Concurrent
+ * `DATABASE_URL` if set (a pool of `DATABASE_POOL_SIZE` connections), else PGlite in `DATA_DIR` (default `./data`), migrations applied. Concurrent
  * first calls share one promise; a failed open is forgotten so that a later call tries again. `env` is
  * read on the first call only.
  */
 export function getDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHandle> {
   let pending = holder[SINGLETON];
   if (!pending) {
-    pending = createDatabase({ url: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || DEFAULT_DATA_DIR });
+    pending = createDatabase({
+      url: env.DATABASE_URL || undefined,
+      dataDir: env.DATA_DIR || DEFAULT_DATA_DIR,
+      maxConnections: poolSize(env),
+    });
     holder[SINGLETON] = pending;
     pending.catch(() => {
       if (holder[SINGLETON] === pending) holder[SINGLETON] = undefined;

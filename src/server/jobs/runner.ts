@@ -4,7 +4,8 @@
  * the process's entry starts and stops them all at once. A job runs a pass, then sleeps `pollMs` (or what the
  * pass asks for), doubling the wait after each failing pass up to `maxBackoffMs` and saying so once; a failing
  * job never holds back another (a pass should also catch what fails for one item and go on with the others).
- * `wake(name)` ends a job's sleep at once (a change event made work for it). A job with `needsLock` runs only
+ * `wake(name)` ends a job's sleep at once (a change event made work for it; {@link wakeJobs} does it for every
+ * runner of the process, e.g. from an endpoint), so jobs poll slowly and still act at once. A job with `needsLock` runs only
  * while this process holds the leader lock (one per database: a chain is followed and an auction settled by one
  * process at a time); the runner takes the lock, stands by while another process holds it, and stands its lock
  * jobs down when the lock is lost. `stop()` wakes every job, lets the passes under way finish, and frees the lock.
@@ -32,13 +33,21 @@ export type JobPass = (control: { stopping: () => boolean }) => Promise<PassResu
 export interface HeldLock {
   /** Resolves when the lock is lost (its connection ended), never when released. */
   lost: Promise<void>;
+  /**
+   * Whether the lock was confirmed recently enough to act on (a process frozen past its lease finds it false
+   * when it runs again, before it learns the lock is gone). Absent: always.
+   */
+  fresh?: () => boolean;
   release: () => Promise<void>;
 }
 
 /** What the runner needs from its process. */
 export interface JobRunnerOptions {
-  /** Tries the leader lock once (undefined: another process holds it). None: lock jobs never run. */
-  tryLock?: () => Promise<HeldLock | undefined>;
+  /**
+   * Takes the leader lock: resolves with it, or undefined when another process holds it (it may instead wait
+   * until the lock is free; `signal` aborts the wait when the runner stops). None: lock jobs never run.
+   */
+  tryLock?: (signal: AbortSignal) => Promise<HeldLock | undefined>;
   /** How often a standby tries the lock, in ms (default 5 000). */
   lockRetryMs?: number;
   log?: (message: string) => void;
@@ -47,7 +56,10 @@ export interface JobRunnerOptions {
 /** The runner. */
 export interface JobRunner {
   every: (name: string, options: JobOptions, run: JobPass) => void;
-  /** Ends `name`'s sleep (every job whose name starts with `name`, so `settle` wakes each chain's). */
+  /**
+   * Ends `name`'s sleep: every job whose name starts with `name`, or ends with `: {name}` (so `settling auctions`
+   * wakes each chain's `Ethereum: settling auctions`).
+   */
   wake: (name: string) => void;
   start: () => void;
   /** Resolves once this process holds the leader lock (never, for a standby stopped first). */
@@ -85,16 +97,26 @@ function sleeper() {
 type Sleeper = ReturnType<typeof sleeper>;
 
 const DEFAULT_MAX_BACKOFF_MS = 60_000;
+/** The runners started in this process (for {@link wakeJobs}). */
+const started = new Set<JobRunner>();
+
+/** Wakes the jobs named `name` (as {@link JobRunner.wake}) on every runner of this process. */
+export function wakeJobs(name: string): void {
+  for (const runner of started) runner.wake(name);
+}
+/** How long a lock job waits while its lock is not fresh before it looks again. */
+const STALE_LOCK_WAIT_MS = 1_000;
 
 /** A new runner (see the module comment); nothing runs before `start()`. */
 export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   const log = options.log ?? ((message: string) => console.log(message));
   const jobs: { name: string; options: JobOptions; run: JobPass; nap: Sleeper }[] = [];
   const loops: Promise<void>[] = [];
-  let started = false;
+  let running = false;
   let stopped = false;
   /** The current lock session; undefined while this process does not lead. */
-  let leader: { halted: boolean } | undefined;
+  let leader: { halted: boolean; lock: HeldLock } | undefined;
+  const waiting = new AbortController();
   const leaderNap = sleeper();
   /** Lock jobs wait here while this process does not lead. */
   let leaderChanged = sleeper();
@@ -108,6 +130,11 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     while (!stopped) {
       if (job.options.needsLock && (!leader || leader.halted)) {
         await leaderChanged.sleep(60_000);
+        continue;
+      }
+      if (job.options.needsLock && leader?.lock.fresh && !leader.lock.fresh()) {
+        // Not confirmed lately (this process was stopped or starved): wait for the lock's heartbeat to say.
+        await job.nap.sleep(STALE_LOCK_WAIT_MS);
         continue;
       }
       let wait = job.options.pollMs;
@@ -134,7 +161,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     let saidStandby = false;
     let saidError = false;
     while (!stopped) {
-      const lock = await tryLock().catch((error: unknown) => {
+      const lock = await tryLock(waiting.signal).catch((error: unknown) => {
         if (!saidError) log(`[jobs] could not take the leader lock: ${describe(error)}`);
         saidError = true;
         return undefined;
@@ -150,7 +177,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         await lock.release();
         return;
       }
-      const session = { halted: false };
+      const session = { halted: false, lock };
       leader = session;
       markLeading();
       log('[jobs] leading: lock jobs run here');
@@ -178,32 +205,36 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   let stopLeading: () => void = () => {};
   let leadLoop: Promise<void> = Promise.resolve();
 
-  return {
+  const runner: JobRunner = {
     every: (name, jobOptions, run) => {
-      if (started) throw new Error(`job ${name} registered after the runner started`);
+      if (running) throw new Error(`job ${name} registered after the runner started`);
       if (jobs.some((job) => job.name === name)) throw new Error(`job ${name} is registered twice`);
       jobs.push({ name, options: jobOptions, run, nap: sleeper() });
     },
     wake: (name) => {
-      for (const job of jobs) if (job.name.startsWith(name)) job.nap.wake();
+      for (const job of jobs) if (job.name.startsWith(name) || job.name.endsWith(`: ${name}`)) job.nap.wake();
     },
     start: () => {
-      if (started) return;
-      started = true;
+      if (running) return;
+      running = true;
+      started.add(runner);
       for (const job of jobs) loops.push(loop(job));
       leadLoop = lead();
     },
     leading,
     stop: async () => {
       stopped = true;
+      started.delete(runner);
       for (const job of jobs) job.nap.end();
       leaderChanged.end();
       leaderNap.end();
+      waiting.abort();
       stopLeading();
       await Promise.all(loops);
       await leadLoop;
     },
   };
+  return runner;
 }
 
 function describe(error: unknown): string {

@@ -1,14 +1,21 @@
 /**
  * What runs beside the requests, on one job runner per process (../jobs/runner.ts): the indexer's jobs (follow
- * each chain, re-check orders, settle auctions, the listing clock) and the check of the books, under the leader
- * lock, unless `INDEXER=off` leaves them to `npm run indexer`; card payments' jobs (mint paid purchases, retry
- * payment events) in every server process. Importing this module starts nothing: the server entry and
- * `npm run indexer` call {@link startBackgroundJobs}.
+ * each chain, re-check orders, settle auctions, the listing clock), the check of the books and the pruning of the
+ * change log, under the leader lock, unless `INDEXER=off` leaves them to `npm run indexer`; card payments' jobs
+ * (mint paid purchases, retry payment events) in every server process. Importing this module starts nothing: the
+ * server entry and `npm run indexer` call {@link startBackgroundJobs}.
+ *
+ * Jobs poll slowly (nothing at rest) and changes wake the ones they make work for, wherever the change was
+ * made (the change listener applies other processes' changes here too): a list changed (a new listing, a bid)
+ * wakes the listing clock, the order checks and auction settlement.
  *
  * @see ../../../docs/operations.md (several processes)
  */
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
-import { registerIndexerJobs } from '~/features/indexer/runIndexer.server';
+import { pruneChangeLog } from '~/features/events/changeLog.server';
+import { observe } from '~/features/events/hub';
+import { tag } from '~/features/events/tags';
+import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
@@ -24,6 +31,9 @@ export function indexerDisabled(env: Record<string, string | undefined> = proces
 /** Which jobs a process runs: a web server's, or the indexer process's (no card payment jobs). */
 export type JobsRole = 'server' | 'indexer';
 
+/** How often the change log loses what no reconnecting process needs any more. */
+const PRUNE_CHANGE_LOG_MS = 15 * 60_000;
+
 /** Starts the process's jobs (see the module comment); answers the runner (its `stop` ends them all). */
 export function startBackgroundJobs(
   handle: DatabaseHandle,
@@ -31,7 +41,9 @@ export function startBackgroundJobs(
   env: Record<string, string | undefined> = process.env,
 ): JobRunner {
   const leads = role === 'indexer' || !indexerDisabled(env);
-  const runner = createJobRunner(leads ? { tryLock: () => tryLeaderLock(handle, env['DATABASE_URL']) } : {});
+  const runner = createJobRunner(
+    leads ? { tryLock: (signal) => tryLeaderLock(handle, env['DATABASE_URL'], signal) } : {},
+  );
   if (leads) {
     registerIndexerJobs(runner, {
       handle,
@@ -42,8 +54,24 @@ export function startBackgroundJobs(
       env,
     });
     registerLedgerJobs(runner, handle.db);
+    if (handle.kind === 'postgres')
+      runner.every('pruning the change log', { pollMs: PRUNE_CHANGE_LOG_MS, needsLock: true }, () =>
+        pruneChangeLog(handle),
+      );
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, env);
+  const unobserve = leads
+    ? observe((tags) => {
+        if (tags.includes(tag.market) || tags.includes(tag.allOffers))
+          for (const name of INDEXER_WAKES) runner.wake(name);
+      })
+    : () => {};
   runner.start();
-  return runner;
+  return {
+    ...runner,
+    stop: async () => {
+      unobserve();
+      await runner.stop();
+    },
+  };
 }

@@ -1,8 +1,26 @@
 /**
- * The built server program (`node dist/server/entry.mjs`, as `npm start` and the tests run it). Astro renders
- * through the Node adapter's middleware-mode handler; ./siteServer.ts does the rest.
+ * The built server program (`node dist/server/entry.mjs`, as `npm start`, the tests and the docs' deployment
+ * run it). It is production whoever starts it: `NODE_ENV` is set to `production` before anything else loads,
+ * because React and other libraries pick their development or production build from it when they are first
+ * loaded (a development React renders several times slower). Everything else is imported after that, lazily:
+ * Astro renders through the Node adapter's middleware-mode handler; ./siteServer.ts does the rest. Once it
+ * listens, the rest of the build's modules load in the background (./preload.ts; `PRELOAD_MODULES=0` skips it, as
+ * the tests' many short-lived servers do). With `SERVER_PROCESSES` it
+ * supervises that many such servers instead (./processes.ts).
  */
-import { handler } from '@astrojs/node/server.js';
-import { startSiteServer } from './siteServer';
-
+process.env['NODE_ENV'] = 'production';
+const { isForkedServer, serverProcesses, superviseServers } = await import('./processes');
+const processes = isForkedServer() ? 1 : serverProcesses(process.env);
+if (processes > 1) {
+  await superviseServers(processes);
+  process.exit(0);
+}
+const [{ handler }, { startSiteServer }, { preloadModules }] = await Promise.all([
+  import('@astrojs/node/server.js'),
+  import('./siteServer'),
+  import('./preload'),
+]);
 await startSiteServer(handler);
+if (process.env['PRELOAD_MODULES'] !== '0') void preloadModules(new URL('./chunks/', import.meta.url));
+
+export {};

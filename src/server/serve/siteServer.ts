@@ -11,11 +11,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { startChangeListener } from '~/features/events/changeListener.server';
+import { answerFromCache } from '../cache/pageCache';
 import { closeDatabase } from '../db/client';
 import { openServerDatabase } from '../db/serverDatabase';
 import { startBackgroundJobs } from './backgroundJobs.server';
 import { eventLoopDelay } from './eventLoop';
+import { isForkedServer } from './processes';
 import { staticFiles } from './staticFiles';
+import { redirectTrailingSlash } from './trailingSlash';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -26,7 +29,9 @@ export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEn
   const serveStatic = staticFiles(resolve(env['CLIENT_DIR'] ?? 'dist/client'));
   const server = createServer((req, res) => {
     try {
+      if (redirectTrailingSlash(req, res)) return;
       if (serveStatic(req, res)) return;
+      if (answerFromCache(req, res)) return;
     } catch (error) {
       console.error('[static] failed:', error);
     }
@@ -39,7 +44,8 @@ export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEn
   const port = Number(env['PORT'] || 4321);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(port, host, () => done());
+    // Forked servers (SERVER_PROCESSES) each bind the port themselves; the kernel spreads the connections.
+    server.listen({ port, host, ...(isForkedServer() ? { exclusive: true, reusePort: true } : {}) }, () => done());
   });
   console.log(
     `[server] listening on http://${host}:${port} (${handle.kind === 'postgres' ? 'PostgreSQL' : 'embedded database'})`,

@@ -10,7 +10,7 @@ import { createReadStream, existsSync, readdirSync, readFileSync, type Stats, st
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { mergeCsp, SECURITY_HEADERS } from '../http/securityHeaders';
-import { acceptedEncoding } from './encoding';
+import { acceptedEncoding, type Encoding } from './encoding';
 
 /** Content types by extension. */
 const TYPES: Readonly<Record<string, string>> = {
@@ -35,25 +35,38 @@ const TYPES: Readonly<Record<string, string>> = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
+/** One encoding of a file, with its answer's headers made once (flat lists, written as they are). */
+interface Variant {
+  file: string;
+  size: number;
+  /** The bytes, kept in memory for files up to {@link MAX_IN_MEMORY}; larger ones are streamed. */
+  body: Buffer | undefined;
+  headers: string[];
+  notModified: string[];
+  etag: string;
+}
+
 /** What one URL path resolves to. */
 interface StaticEntry {
-  file: string;
-  stats: Stats;
-  type: string;
-  /** Byte size of each twin on disk, by encoding (`br`, `gzip`). */
-  twins: Map<string, number>;
-  csp: string | undefined;
+  variants: Partial<Record<'identity' | Encoding, Variant>>;
+  /** The encodings it has twins in. */
+  twins: ReadonlySet<string>;
 }
+
+/** Files up to this size are answered from memory (the whole client folder is a few megabytes). */
+const MAX_IN_MEMORY = 1024 * 1024;
 
 /**
  * The static file server of a client folder. The folder does not change while the server runs, so it is
- * indexed once here: a request costs one map lookup, never a file-system call before the body is read.
+ * indexed and read once here: a request costs one map lookup and one write, never a file-system call.
  */
 export function staticFiles(clientDir: string, assetsDir = '_astro') {
   const root = resolve(clientDir);
-  const entries = indexFolder(root, readStaticCsp(root));
+  const entries = indexFolder(root, readStaticCsp(root), assetsDir);
 
   function lookup(pathname: string): StaticEntry | undefined {
+    const found = entries.get(pathname);
+    if (found || !pathname.includes('%')) return found;
     try {
       return entries.get(decodeURIComponent(pathname));
     } catch {
@@ -64,43 +77,39 @@ export function staticFiles(clientDir: string, assetsDir = '_astro') {
   /** Answers the request from the folder, or returns false to leave it to Astro. */
   return function serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const target = req.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
     if (pathname === '/') return false;
     const entry = lookup(pathname);
     if (!entry) return false;
-    const encoding = acceptedEncoding(req.headers['accept-encoding'], new Set(entry.twins.keys()));
-    const file = encoding === 'br' ? `${entry.file}.br` : encoding === 'gzip' ? `${entry.file}.gz` : entry.file;
-    const size = encoding ? (entry.twins.get(encoding) ?? entry.stats.size) : entry.stats.size;
-    const etag = `"${entry.stats.size.toString(16)}-${Math.floor(entry.stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
-    const immutable = pathname.startsWith(`/${assetsDir}/`);
-    const headers: Record<string, string> = {
-      ...SECURITY_HEADERS,
-      'Content-Type': entry.type,
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      ETag: etag,
-      'Last-Modified': entry.stats.mtime.toUTCString(),
-      Vary: 'Accept-Encoding',
-    };
-    if (entry.type.startsWith('text/html')) headers['Content-Security-Policy'] = mergeCsp(entry.csp ?? null);
-    if (encoding) headers['Content-Encoding'] = encoding;
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers);
+    const header = req.headers['accept-encoding'];
+    const encoding =
+      entry.twins.size === 2 || entry.twins.size === 0
+        ? acceptedEncoding(header)
+        : acceptedEncoding(header, entry.twins);
+    const variant =
+      (encoding && entry.twins.has(encoding) ? entry.variants[encoding] : undefined) ?? entry.variants.identity;
+    if (!variant) return false;
+    if (req.headers['if-none-match'] === variant.etag) {
+      res.writeHead(304, variant.notModified);
       res.end();
       return true;
     }
-    headers['Content-Length'] = String(size);
-    res.writeHead(200, headers);
+    res.writeHead(200, variant.headers);
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    else if (variant.body) res.end(variant.body);
+    else createReadStream(variant.file).pipe(res);
     return true;
   };
 }
 
 /**
  * Every file under `root` by its URL path (`/_astro/x.js`); a folder's `index.html` also answers the folder's
- * path with and without the trailing slash. Hidden files and folders are left out, but `.well-known`.
+ * path (without the trailing slash: the server redirects that form). Hidden files and folders are left out, but
+ * `.well-known`.
  */
-function indexFolder(root: string, csp: Map<string, string>): Map<string, StaticEntry> {
+function indexFolder(root: string, csp: Map<string, string>, assetsDir: string): Map<string, StaticEntry> {
   const entries = new Map<string, StaticEntry>();
   if (!existsSync(root)) return entries;
   const walk = (folder: string, urlPath: string) => {
@@ -113,31 +122,56 @@ function indexFolder(root: string, csp: Map<string, string>): Map<string, Static
         continue;
       }
       if (!item.isFile()) continue;
-      const twins = new Map<string, number>();
-      for (const [encoding, suffix] of [
-        ['br', '.br'],
-        ['gzip', '.gz'],
-      ] as const) {
-        const twin = statOrNull(file + suffix);
-        if (twin?.isFile()) twins.set(encoding, twin.size);
-      }
       const page = item.name === 'index.html' ? urlPath || '/' : path;
-      const entry = {
-        file,
-        stats: statSync(file),
-        type: TYPES[extname(file)] ?? 'application/octet-stream',
-        twins,
-        csp: csp.get(page),
-      };
+      const entry = entryOf(file, path.startsWith(`/${assetsDir}/`), csp.get(page));
       entries.set(path, entry);
-      if (item.name === 'index.html' && urlPath !== '') {
-        entries.set(urlPath, entry);
-        entries.set(`${urlPath}/`, entry);
-      }
+      if (item.name === 'index.html' && urlPath !== '') entries.set(urlPath, entry);
     }
   };
   walk(root, '');
   return entries;
+}
+
+/** The entry of one file and its twins (see {@link Variant}). */
+function entryOf(file: string, immutable: boolean, csp: string | undefined): StaticEntry {
+  const stats = statSync(file);
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const common: [string, string][] = [
+    ...Object.entries(SECURITY_HEADERS),
+    ['Content-Type', type],
+    ['Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300'],
+    ['Last-Modified', stats.mtime.toUTCString()],
+    ['Vary', 'Accept-Encoding'],
+  ];
+  if (type.startsWith('text/html')) common.push(['Content-Security-Policy', mergeCsp(csp ?? null)]);
+  const variant = (path: string, size: number, encoding: Encoding | undefined): Variant => {
+    const etag = `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+    const own: [string, string][] = [
+      ...common,
+      ['ETag', etag],
+      ...(encoding ? [['Content-Encoding', encoding] as [string, string]] : []),
+    ];
+    return {
+      file: path,
+      size,
+      body: size <= MAX_IN_MEMORY ? readFileSync(path) : undefined,
+      headers: [...own, ['Content-Length', String(size)]].flat(),
+      notModified: own.flat(),
+      etag,
+    };
+  };
+  const variants: StaticEntry['variants'] = { identity: variant(file, stats.size, undefined) };
+  const twins = new Set<string>();
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    const twin = statOrNull(file + suffix);
+    if (!twin?.isFile()) continue;
+    twins.add(encoding);
+    variants[encoding] = variant(file + suffix, twin.size, encoding);
+  }
+  return { variants, twins };
 }
 
 function statOrNull(file: string): Stats | null {

@@ -1,17 +1,15 @@
 /**
  * Project (category) images: the uploaded file's type is told by its first bytes, then it is re-encoded
- * as a square WebP (metadata such as GPS stripped, first frame only) and stored under
- * `DATA_DIR/uploads/categories/`, served at `/media/categories/...`. Reading the upload, the type check,
- * the uploads folder and the media URL are the profile upload helpers.
+ * as a square WebP (metadata such as GPS stripped, first frame only) and stored under `categories/` in the
+ * media store, served at `/media/categories/...`. Reading the upload, the type check, the store and the media
+ * URL are the profile upload helpers.
  *
  * @see ../../../server/uploads.server.ts
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { HttpError, unprocessable } from '~/server/api/errors';
-import { detectImageType, MEDIA_PREFIX, uploadsRoot } from '~/server/uploads.server';
+import type { MediaStore } from '~/server/mediaStore.server';
+import { detectImageType, storeUpload } from '~/server/uploads.server';
 
 /** Side of a stored project image, in pixels (grids show it at most ~300 px wide, twice for HiDPI). */
 export const CATEGORY_IMAGE_SIZE = 600;
@@ -22,7 +20,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * Checks and stores a project image, returning its `/media/categories/{random}.webp` URL: 415 unless
  * PNG, JPEG, WebP or GIF by its bytes, 422 when it cannot be decoded.
  */
-export async function storeCategoryImage(bytes: Uint8Array, root = uploadsRoot()): Promise<string> {
+export async function storeCategoryImage(bytes: Uint8Array, store?: MediaStore): Promise<string> {
   if (detectImageType(bytes) === null) throw new HttpError(415, 'The file must be a PNG, JPEG, WebP or GIF image');
   let image: Buffer;
   try {
@@ -34,9 +32,5 @@ export async function storeCategoryImage(bytes: Uint8Array, root = uploadsRoot()
   } catch {
     throw unprocessable('The image could not be read');
   }
-  const folder = join(root, 'categories');
-  await mkdir(folder, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.webp`;
-  await writeFile(join(folder, name), image, { flag: 'wx' });
-  return `${MEDIA_PREFIX}categories/${name}`;
+  return storeUpload('categories', image, store ? { store } : {});
 }

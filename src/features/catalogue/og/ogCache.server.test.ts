@@ -2,12 +2,15 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { diskMediaStore, type MediaStore } from '~/server/mediaStore.server';
 import { forgetOgMemory, tokenOgImage } from './ogCache.server';
 import type { TokenOgInput } from './ogImage.server';
 
 let dir: string;
+let store: MediaStore;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'og-cache-'));
+  store = diskMediaStore(dir);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -31,21 +34,23 @@ describe('tokenOgImage', () => {
       return Buffer.from(`png of ${value.name} at ${value.price}`);
     };
     const [first, concurrent] = await Promise.all([
-      tokenOgImage(input, { dir, render }),
-      tokenOgImage(input, { dir, render }),
+      tokenOgImage(input, { store, render }),
+      tokenOgImage(input, { store, render }),
     ]);
     expect(draws).toBe(1);
     expect(first.drawn).toBe(true);
     expect(concurrent.png.equals(first.png)).toBe(true);
-    expect((await tokenOgImage(input, { dir, render })).drawn).toBe(false);
+    expect((await tokenOgImage(input, { store, render })).drawn).toBe(false);
     forgetOgMemory();
-    const fromDisk = await tokenOgImage(input, { dir, render });
+    const fromDisk = await tokenOgImage(input, { store, render });
     expect(fromDisk).toMatchObject({ drawn: false, key: first.key });
     expect(draws).toBe(1);
-    const repriced = await tokenOgImage({ ...input, price: '0.04 ETH' }, { dir, render });
+    const repriced = await tokenOgImage({ ...input, price: '0.04 ETH' }, { store, render });
     expect(repriced.drawn).toBe(true);
     expect(repriced.key).not.toBe(first.key);
     expect(draws).toBe(2);
-    expect((await readdir(dir)).filter((name) => name.endsWith('.png'))).toHaveLength(2);
+    expect((await readdir(join(dir, 'og'))).filter((name) => name.endsWith('.png'))).toHaveLength(2);
+    expect(fromDisk.etag).toBe(first.etag);
+    expect(repriced.etag).not.toBe(first.etag);
   });
 });

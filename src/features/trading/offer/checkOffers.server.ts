@@ -13,7 +13,7 @@ import { parseOrderJson } from '../orderJson';
 import { readOfferState } from '../orders/offerState.server';
 import { offerReason } from '../orders/orderFacts';
 import { ORDER_CHECK_INTERVAL_MS } from '../orders/orderHealth.server';
-import { cancelOffer, expireOffers, setOfferReason } from '../orders/orderStatus.server';
+import { cancelOffer, expireOffers, markOffersChecked, setOfferReason } from '../orders/orderStatus.server';
 import { offerCurrencies } from './submitOffer.server';
 
 /** Offers checked per chain and pass. */
@@ -53,6 +53,8 @@ export async function checkOffers(db: Database, chain: Chain, now = new Date()):
     )
     .orderBy(sql`${offers.checkedAt} asc nulls first`, asc(offers.id))
     .limit(CHECKS_PER_PASS);
+  /** Checked and found as they were: only their check time moves, all in one statement. */
+  const same: number[] = [];
   for (const row of rows) {
     const order = parseOrderJson(row.order);
     const token = order?.offer[0]?.token;
@@ -73,9 +75,14 @@ export async function checkOffers(db: Database, chain: Chain, now = new Date()):
     );
     // Cancelled or voided on chain: over for good (a fill is recorded by the indexer from its event).
     const ended = reason === 'cancelled' || reason === 'counter';
-    if ((reason !== row.inactiveReason || ended) && row.categoryId !== null) changed.add(row.categoryId);
+    if (!ended && reason === row.inactiveReason) {
+      same.push(row.id);
+      continue;
+    }
+    if (row.categoryId !== null) changed.add(row.categoryId);
     if (ended) await cancelOffer(db, row.id, { at: now });
     else await setOfferReason(db, row.id, reason, now);
   }
+  await markOffersChecked(db, same, now);
   return [...changed];
 }

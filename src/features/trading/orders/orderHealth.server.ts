@@ -15,7 +15,7 @@ import type { Chain } from '../../chains/chains';
 import { parseOrderJson } from '../orderJson';
 import { readListingState } from './listingState.server';
 import { listingReason } from './orderFacts';
-import { setListingReason } from './orderStatus.server';
+import { markListingsChecked, setListingReason } from './orderStatus.server';
 
 /** A stored sell order, as much of it as {@link storedOrderReason} reads. */
 export type StoredOrder = Pick<
@@ -78,11 +78,18 @@ export async function checkOrders(
     .orderBy(asc(sellOrders.checkedAt), asc(sellOrders.id))
     .limit(CHECKS_PER_SWEEP);
   const changed: number[] = [];
+  /** Checked and found as they were: only their check time moves, in one statement (an idle database). */
+  const same: number[] = [];
   for (const row of rows) {
     const reason = await storedOrderReason(chain, row, feeRecipient, now);
     if (reason === undefined) continue;
-    if (reason !== row.unbuyableReason && row.cardId !== null) changed.push(row.cardId);
+    if (reason === row.unbuyableReason) {
+      same.push(row.id);
+      continue;
+    }
+    if (row.cardId !== null) changed.push(row.cardId);
     await setListingReason(db, row.id, reason, now);
   }
+  await markListingsChecked(db, same, now);
   return changed;
 }

@@ -118,6 +118,15 @@ export async function setListingReason(
     .where(activeListing(eq(sellOrders.id, listingId)));
 }
 
+/** Listings checked and found as they were: only their check time moves, all in one statement. */
+export async function markListingsChecked(db: Db, listingIds: readonly number[], at: Date): Promise<void> {
+  if (listingIds.length === 0) return;
+  await db
+    .update(sellOrders)
+    .set({ checkedAt: at })
+    .where(activeListing(inArray(sellOrders.id, [...listingIds])));
+}
+
 // Offers
 
 /** Stores a checked offer as `active`; undefined when the same order was stored meanwhile. */
@@ -181,6 +190,15 @@ export async function setOfferReason(
     .update(offers)
     .set({ inactiveReason: reason, checkedAt: at })
     .where(activeOffer(eq(offers.id, offerId)));
+}
+
+/** Offers checked and found as they were: only their check time moves, all in one statement. */
+export async function markOffersChecked(db: Db, offerIds: readonly number[], at: Date): Promise<void> {
+  if (offerIds.length === 0) return;
+  await db
+    .update(offers)
+    .set({ checkedAt: at })
+    .where(activeOffer(inArray(offers.id, [...offerIds])));
 }
 
 // Both

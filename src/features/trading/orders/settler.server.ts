@@ -16,6 +16,17 @@ export interface SettlerEnv {
 }
 
 let warned = false;
+/** Accounts by key: deriving the address from a key costs an elliptic-curve multiplication (token pages ask). */
+const accounts = new Map<Hex, PrivateKeyAccount>();
+
+function accountOf(key: Hex): PrivateKeyAccount {
+  let account = accounts.get(key);
+  if (!account) {
+    account = privateKeyToAccount(key);
+    accounts.set(key, account);
+  }
+  return account;
+}
 
 /**
  * The settlement account, or undefined when auctions are not configured. A malformed key closes auctions (with
@@ -24,10 +35,10 @@ let warned = false;
 export function settlerAccount(env: SettlerEnv = process.env): PrivateKeyAccount | undefined {
   const key = env.AUCTION_SETTLER_PRIVATE_KEY?.trim();
   if (key) {
-    if (/^0x[0-9a-fA-F]{64}$/.test(key)) return privateKeyToAccount(key as Hex);
+    if (/^0x[0-9a-fA-F]{64}$/.test(key)) return accountOf(key as Hex);
     if (!warned) console.error('[auctions] AUCTION_SETTLER_PRIVATE_KEY must be 32 bytes of hex; auctions are closed');
     warned = true;
     return undefined;
   }
-  return serverEnvironment(env) === 'local' ? privateKeyToAccount(LOCAL_SETTLER_KEY) : undefined;
+  return serverEnvironment(env) === 'local' ? accountOf(LOCAL_SETTLER_KEY) : undefined;
 }

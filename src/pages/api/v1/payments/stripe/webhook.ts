@@ -1,3 +1,4 @@
+import { wakePurchaseMinter } from '~/features/payments/paymentJobs.server';
 import { MAX_WEBHOOK_BYTES, receiveStripeEvent, verifiedEvent } from '~/features/payments/stripeWebhook.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
@@ -18,5 +19,7 @@ export const POST = apiRoute(async (ctx) => {
   const raw = await readLimited(ctx.request, MAX_WEBHOOK_BYTES);
   const event = verifiedEvent(settings, raw, ctx.request.headers.get('stripe-signature'));
   const result = await receiveStripeEvent(await database(), event);
+  // A payment may now wait for its card: mint it at once rather than at the minter's next look.
+  if (result.applied) wakePurchaseMinter();
   return json({ received: true, duplicate: result.duplicate });
 });

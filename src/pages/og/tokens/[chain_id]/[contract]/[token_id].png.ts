@@ -16,7 +16,8 @@ const notFound = () =>
 /**
  * `GET /og/tokens/{chain_id}/{contract}/{token_id}.png`: the token page's Open Graph image, 1200x630
  * PNG (card image, name, collection and creator, price), drawn once per look of the card
- * (../../../../../features/catalogue/og/ogCache.server.ts; `ETag` and `If-None-Match` answer 304). 404 for an unknown
+ * (../../../../../features/catalogue/og/ogCache.server.ts; its `ETag` is the hash of its bytes, `If-None-Match`
+ * answers 304). 404 for an unknown
  * or hidden card. The image is not per language: the name is the card's own (Japanese) name and "not listed"
  * is said in both. Spec §1 (social preview tags).
  */
@@ -47,7 +48,7 @@ export const GET: APIRoute = async ({ params, request }) => {
         .join(' · '),
       image: card.image,
     });
-    const etag = `"${image.key}"`;
+    const etag = image.etag;
     const headers = { 'Cache-Control': CACHE, ETag: etag, 'X-Og-Image': image.drawn ? 'drawn' : 'kept' };
     if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
     return new Response(new Uint8Array(image.png), {
