@@ -6,8 +6,9 @@
  * events).
  *
  * The minter key: anvil's first development account on local chains (public, local only), else
- * `MINTER_PRIVATE_KEY`; the account needs the Card contract's MINTER_ROLE. One mint at a time per chain in
- * this process, so the minter's nonces do not collide.
+ * `MINTER_PRIVATE_KEY`; the account needs the Card contract's MINTER_ROLE. One mint at a time per chain, in
+ * this process and across the processes sharing a PostgreSQL database (../../server/jobs/senderLock.server.ts),
+ * so the minter's nonces do not collide.
  *
  * @see docs/product-spec.md §2 (/card_issue), §6 (illustrators)
  * @see ../../../contracts/Card.sol (issueDesign, mintSerials)
@@ -29,6 +30,7 @@ import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
 import { cards, categories } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
+import { withSenderLock } from '~/server/jobs/senderLock.server';
 import { hitRateLimit } from '~/server/rateLimit.server';
 import type { Chain } from '../chains/chains';
 import { serverChains, serverEnvironment } from '../chains/config.server';
@@ -75,14 +77,9 @@ export interface MintedDesign {
   txHashes: Hash[];
 }
 
-const queues = new Map<number, Promise<unknown>>();
-
-/** Runs `task` after the chain's earlier mints in this process (the minter's nonces then never collide here). */
+/** Runs `task` after the chain's earlier mints, in any process (the minter's nonces then never collide). */
 export function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(chainId) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(task);
-  queues.set(chainId, next);
-  return next;
+  return withSenderLock(`minter:${chainId}`, task);
 }
 
 /** The minter's wallet on `chain` and a wait for a receipt that fails on a revert. */
