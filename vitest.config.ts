@@ -29,6 +29,8 @@ export default getViteConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Database and chain set-up (PGlite, anvil) can take tens of seconds on a loaded 2-core machine.
+          hookTimeout: 60_000,
         },
       },
       {

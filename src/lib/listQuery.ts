@@ -23,6 +23,7 @@ export const CARD_QUERY_KEYS = [
   'sale_type',
   'sort',
   'q',
+  'after',
 ] as const;
 
 /** What {@link parseListQuery} read. */

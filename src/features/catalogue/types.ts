@@ -211,4 +211,8 @@ export interface CreatorDetail extends CreatorSummary {
 }
 
 /** One page of a card list; `totalExact` is false when `total` is a lower bound ("1,000+"). */
-export type CardPage = Page<CardSummary> & { totalExact: boolean };
+export type CardPage = Page<CardSummary> & {
+  totalExact: boolean;
+  /** The cursor of the next page (`?after=`, keyset paging), null on the last page. */
+  next: string | null;
+};

@@ -15,6 +15,7 @@ import { addressSchema } from '~/lib/addresses';
 import { type PageRequest, pageQuerySchema } from '~/lib/pagination';
 import { etherParam, idParam, keywordParam } from '~/lib/params';
 import { SALE_TYPES, type SaleType } from '~/server/db/schema/trading';
+import { type CardCursor, decodeCursor } from './cardCursor';
 
 /** Orders of the card list. `newest` = last minted (or added) first. */
 export const CARD_SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed'] as const;
@@ -49,6 +50,8 @@ export interface CardListFilters extends PageRequest {
   sort: CardSort;
   /** Keyword matched against the card's Japanese and English names. */
   q?: string | undefined;
+  /** Start right after this card (keyset paging, `?after=`; see ./cardCursor.ts); `page` is then only shown. */
+  after?: CardCursor | undefined;
 }
 
 /** The card list's own query keys, before pagination is merged in. */
@@ -64,6 +67,7 @@ const cardFilterFields = z.object({
   sale_type: z.enum(SALE_TYPES).optional(),
   sort: z.enum(CARD_SORTS).default('newest'),
   q: keywordParam.optional(),
+  after: z.string().max(200, 'is not a cursor of this list').optional(),
 });
 
 /** Every query key of the card list (what `CARD_QUERY_KEYS` in ~/lib/listQuery must name). */
@@ -79,6 +83,9 @@ export const PRICE_NEEDS_CURRENCY = 'needs currency_code: prices in different cu
 export const cardListQuerySchema = pageQuerySchema
   .extend(cardFilterFields.shape)
   .superRefine((query, context) => {
+    if (query.after !== undefined && !decodeCursor(query.after, query.sort, query.currency_code !== undefined)) {
+      context.addIssue({ code: 'custom', message: 'is not a cursor of this list and sort', path: ['after'] });
+    }
     if (query.currency_code !== undefined) return;
     for (const key of ['price_min', 'price_max'] as const) {
       if (query[key] !== undefined) context.addIssue({ code: 'custom', message: PRICE_NEEDS_CURRENCY, path: [key] });
@@ -106,6 +113,10 @@ export const cardListQuerySchema = pageQuerySchema
       saleType: query.sale_type,
       sort: query.sort,
       q: query.q,
+      after:
+        query.after === undefined
+          ? undefined
+          : decodeCursor(query.after, query.sort, query.currency_code !== undefined),
     }),
   );
 

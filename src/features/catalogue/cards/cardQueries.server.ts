@@ -20,8 +20,11 @@ import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
 import { auctionSummaries } from '../auctionSummaries.server';
 import { bestCardOffers } from '../bestOffers.server';
-import type { CardDetail, CardSummary, CardTrait } from '../types';
+import type { CardDetail, CardSummary } from '../types';
+import { encodeCursor } from './cardCursor';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
+import { metadataText, ownerNameOf, traitsOf } from './cardMetadata';
+import { afterCursor, asText, cursorValue, type ListingKeys, listKeys, ordering } from './cardOrder.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
 function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) {
@@ -61,6 +64,11 @@ function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) 
 
 type Listing = ReturnType<typeof activeListing>;
 
+/** The listing's price and currency group, as the list's order reads them (./cardOrder.server.ts). */
+function orderKeys(listing: Listing): ListingKeys {
+  return { price: sql`${listing.price}`, currency: currencyGroup(listing) };
+}
+
 /** Only what may be shown: the card and its category (if any) are not hidden. */
 export function visibleCard(): SQL {
   return and(eq(cards.hidden, false), or(isNull(categories.id), eq(categories.hidden, false))) as SQL;
@@ -92,25 +100,6 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
  */
 function currencyGroup(listing: Listing): SQL {
   return sql`case when ${listing.currencyCode} = ${CurrencyCode.POL_LEGACY} then ${CurrencyCode.POL} else ${listing.currencyCode} end`;
-}
-
-/**
- * ORDER BY of a sort. A price sort compares prices within one currency: with a currency filter that is the
- * whole list; without one the list is grouped by currency first ({@link currencyGroup}). Cards without a
- * listing come last. (A later sort by yen value would add its own key here, e.g. `jpy_asc`.)
- */
-function ordering(filters: Pick<CardListFilters, 'sort' | 'currencyCodes'>, listing: Listing): SQL[] {
-  const grouped = filters.currencyCodes === undefined ? [sql`${currencyGroup(listing)} asc nulls last`] : [];
-  switch (filters.sort) {
-    case 'price_asc':
-      return [...grouped, sql`${listing.price} asc nulls last`, desc(cards.id)];
-    case 'price_desc':
-      return [...grouped, sql`${listing.price} desc nulls last`, desc(cards.id)];
-    case 'most_viewed':
-      return [desc(cards.views), desc(cards.id)];
-    default:
-      return [sql`coalesce(${cards.mintedAt}, ${cards.createdAt}) desc`, desc(cards.id)];
-  }
 }
 
 /** The columns of a card row, with its category, creator and listing. */
@@ -212,7 +201,7 @@ function toSummary(row: CardRow): CardSummary {
  * and price sorts. Finding the page's ids this way and loading the full rows for those ids only keeps
  * the listing lookup off the rest of the catalogue.
  */
-function filteredCards(filters: CardListFilters, listing: Listing): SQL {
+function filteredCards(filters: CardListFilters, listing: Listing, after?: SQL): SQL {
   const byPrice = filters.sort === 'price_asc' || filters.sort === 'price_desc';
   const withListing = filtersNeedListing(filters) || byPrice;
   const creator =
@@ -228,7 +217,7 @@ function filteredCards(filters: CardListFilters, listing: Listing): SQL {
     : sql``;
   return sql`from ${cards} left join ${categories} on ${categories.id} = ${cards.categoryId} ${creator}
     ${withListing ? sql`left join lateral ${listing} on true` : sql``}
-    where ${conditions(filters, withListing ? listing : null)} ${listed}`;
+    where ${conditions(filters, withListing ? listing : null)} ${listed} ${after ? sql`and ${after}` : sql``}`;
 }
 
 /**
@@ -238,19 +227,40 @@ function filteredCards(filters: CardListFilters, listing: Listing): SQL {
 export const COUNT_AHEAD = 1_000;
 
 /**
- * One page of cards matching `filters`, and how many match: exactly when fewer than the page's offset plus
- * {@link COUNT_AHEAD}, else that many and `exact: false`.
+ * One page of cards matching `filters`, how many match (exactly when fewer than the page's offset plus
+ * {@link COUNT_AHEAD}, else that many and `exact: false`), and the cursor of the next page (null on the last).
+ * With a cursor (`filters.after`) the page starts right after it, whatever `page` says.
  */
 export async function queryCards(
   db: Database,
   filters: CardListFilters,
-): Promise<{ items: CardSummary[]; total: number; exact: boolean }> {
+): Promise<{ items: CardSummary[]; total: number; exact: boolean; next: string | null }> {
   const listing = activeListing(db, filters.currencyCodes);
   const from = filteredCards(filters, listing);
-  const page = await db.execute<{ id: unknown }>(sql`select ${cards.id} as id ${from}
-    order by ${sql.join(ordering(filters, listing), sql`, `)}
-    limit ${filters.perPage} offset ${pageOffset(filters)}`);
-  const ids = page.rows.map((row) => toNumber(row.id));
+  const keyed = filters.after
+    ? filteredCards(filters, listing, afterCursor(filters, orderKeys(listing), filters.after))
+    : from;
+  const skip = filters.after ? 0 : pageOffset(filters);
+  const keys = listKeys(filters, orderKeys(listing));
+  const page = await db.execute<{ id: unknown; [key: string]: unknown }>(sql`select ${cards.id} as id,
+    ${sql.join(
+      keys.map((key, index) => sql`${asText(key.kind, key.sql)} as ${sql.identifier(`k${index}`)}`),
+      sql`, `,
+    )} ${keyed}
+    order by ${sql.join(ordering(filters, orderKeys(listing)), sql`, `)}
+    limit ${filters.perPage + 1} offset ${skip}`);
+  const more = page.rows.length > filters.perPage;
+  const shown = page.rows.slice(0, filters.perPage);
+  const ids = shown.map((row) => toNumber(row.id));
+  const last = shown.at(-1);
+  const next =
+    more && last
+      ? encodeCursor({
+          sort: filters.sort,
+          keys: keys.map((_, index) => cursorValue(last[`k${index}`])),
+          id: toNumber(last.id),
+        })
+      : null;
   const cap = pageOffset(filters) + COUNT_AHEAD;
   const counted = await db.execute<{ n: unknown }>(
     sql`select count(*)::int as n from (select 1 ${from} limit ${cap + 1}) matching`,
@@ -258,7 +268,7 @@ export async function queryCards(
   const found = toNumber(counted.rows[0]?.n);
   const total = Math.min(found, cap);
   const exact = found <= cap;
-  if (ids.length === 0) return { items: [], total, exact };
+  if (ids.length === 0) return { items: [], total, exact, next };
   const rows = await joinCards(db.select(cardColumns(listing)).from(cards).$dynamic(), listing).where(
     inArray(cards.id, ids),
   );
@@ -276,49 +286,7 @@ export async function queryCards(
       bestOffer: best.get(row.id) ?? null,
     };
   });
-  return { items, total, exact };
-}
-
-/** The traits of token metadata (`attributes`: `{trait_type, value, display_type?}`); others skipped. */
-export function traitsOf(metadata: Record<string, unknown>): CardTrait[] {
-  const attributes = metadata.attributes;
-  if (!Array.isArray(attributes)) return [];
-  return attributes.flatMap((item: unknown): CardTrait[] => {
-    if (typeof item !== 'object' || item === null) return [];
-    const fields = item as Record<string, unknown>;
-    const { trait_type: traitType, value, display_type: displayType } = fields;
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return [];
-    const text = (key: string) => {
-      const found = fields[key];
-      return typeof found === 'string' && found.trim() !== '' ? found : undefined;
-    };
-    const valueJa = text('value_ja');
-    const valueEn = text('value_en');
-    return [
-      {
-        traitType: typeof traitType === 'string' ? traitType : '',
-        value,
-        displayType: typeof displayType === 'string' ? displayType : null,
-        ...(valueJa === undefined ? {} : { valueJa }),
-        ...(valueEn === undefined ? {} : { valueEn }),
-      },
-    ];
-  });
-}
-
-/** Text of a metadata field, or null. */
-function metadataText(metadata: Record<string, unknown>, key: string): string | null {
-  const value = metadata[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/** The owner's name as the detail query reads it (a JSON object, or text of one on some drivers). */
-function ownerNameOf(value: unknown): CardDetail['ownerName'] {
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { name, nameEn } = parsed as Record<string, unknown>;
-  if (typeof name !== 'string' || name === '') return null;
-  return { name, nameEn: typeof nameEn === 'string' && nameEn.trim() !== '' ? nameEn : null };
+  return { items, total, exact, next };
 }
 
 /** Which card the token page asks for: by id, or by chain, contract and token id. */

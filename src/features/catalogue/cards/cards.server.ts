@@ -19,11 +19,12 @@ export const CARD_ACTIVITY_LIMIT = 50;
 
 /**
  * One page of visible cards matching `filters` (see {@link CardListFilters}); `totalExact` is false when
- * `total` is only a lower bound (see {@link queryCards}).
+ * `total` is only a lower bound (see {@link queryCards}); `next` is the cursor of the next page (`?after=`),
+ * null on the last.
  */
 export async function listCards(db: Database, filters: CardListFilters): Promise<CardPage> {
-  const { items, total, exact } = await queryCards(db, filters);
-  return { ...toPage(items, total, filters), totalExact: exact };
+  const { items, total, exact, next } = await queryCards(db, filters);
+  return { ...toPage(items, total, filters), totalExact: exact, next };
 }
 
 /**

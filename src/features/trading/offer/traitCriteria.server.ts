@@ -4,7 +4,7 @@
  * which a trait offer carries as its criteria. Proofs for one card are built from the ids an offer stored.
  */
 import { and, eq } from 'drizzle-orm';
-import { traitsOf } from '~/features/catalogue/cards/cardQueries.server';
+import { traitsOf } from '~/features/catalogue/cards/cardMetadata';
 import { cards } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { criteriaTree } from '../seaport/criteriaTree';

@@ -1,0 +1,99 @@
+/**
+ * The order of the card list and its keyset paging in SQL: each sort's keys (./cardCursor.ts `sortKeys`), the
+ * ORDER BY they make, and the condition that starts a page right after a cursor.
+ *
+ * @see ./cardQueries.server.ts (the list query that uses them)
+ */
+import { desc, type SQL, sql } from 'drizzle-orm';
+import { cards } from '~/server/db/schema';
+import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
+import type { CardListFilters } from './cardFilters';
+
+/** What of the filters decides the order. */
+export type ListOrder = Pick<CardListFilters, 'sort' | 'currencyCodes'>;
+
+/** The card's active listing as the order reads it: its current price and its currency group. */
+export interface ListingKeys {
+  price: SQL;
+  currency: SQL;
+}
+
+/**
+ * The sort keys of `filters.sort` before the card id, as SQL (see ./cardCursor.ts `sortKeys`, same order). A
+ * price sort compares prices within one currency: with a currency filter that is the whole list; without one
+ * the list is grouped by currency first (the listing's currency group, ./cardQueries.server.ts). Cards without a listing come last.
+ */
+function keyExpressions(filters: ListOrder, listing: ListingKeys): SQL[] {
+  switch (filters.sort) {
+    case 'price_asc':
+    case 'price_desc':
+      return filters.currencyCodes === undefined ? [listing.currency, listing.price] : [listing.price];
+    case 'most_viewed':
+      return [sql`${cards.views}`];
+    default:
+      return [sql`coalesce(${cards.mintedAt}, ${cards.createdAt})`];
+  }
+}
+
+/** The keys of the list's sort, each with its expression. */
+export function listKeys(filters: ListOrder, listing: ListingKeys) {
+  const expressions = keyExpressions(filters, listing);
+  return sortKeys(filters.sort, filters.currencyCodes !== undefined).map((key, index) => ({
+    ...key,
+    sql: expressions[index] as SQL,
+  }));
+}
+
+/** ORDER BY of the list: its keys (missing values last), then the card id, newest first. */
+export function ordering(filters: ListOrder, listing: ListingKeys): SQL[] {
+  const keys = listKeys(filters, listing).map((key) =>
+    key.direction === 'asc' ? sql`${key.sql} asc nulls last` : sql`${key.sql} desc nulls last`,
+  );
+  return [...keys, desc(cards.id)];
+}
+
+/** A cursor value as SQL of its kind. */
+function typed(kind: SortKeyKind, value: string): SQL {
+  if (kind === 'timestamp') return sql`${value}::timestamptz`;
+  return kind === 'integer' ? sql`${value}::bigint` : sql`${value}::numeric`;
+}
+
+/**
+ * The rows after `cursor` in the list's order. The newest and most-viewed orders compare as one row value
+ * (`(key, id) < (value, id)`), which an index on those columns answers as a range; the price orders spell the
+ * order out key by key, missing prices last.
+ */
+export function afterCursor(filters: ListOrder, listing: ListingKeys, cursor: CardCursor) {
+  const keys = listKeys(filters, listing);
+  const id = sql`${cursor.id}::integer`;
+  const [only] = keys;
+  const [value] = cursor.keys;
+  if (keys.length === 1 && only && !only.nullable && value) {
+    return sql`(${only.sql}, ${cards.id}) < (${typed(only.kind, value)}, ${id})`;
+  }
+  const branches: SQL[] = [];
+  const ties: SQL[] = [];
+  keys.forEach((key, index) => {
+    const at = cursor.keys[index] ?? null;
+    if (at !== null) {
+      const beyond =
+        key.direction === 'asc' ? sql`${key.sql} > ${typed(key.kind, at)}` : sql`${key.sql} < ${typed(key.kind, at)}`;
+      branches.push(sql`(${sql.join([...ties, sql`(${beyond} or ${key.sql} is null)`], sql` and `)})`);
+      ties.push(sql`${key.sql} = ${typed(key.kind, at)}`);
+    } else ties.push(sql`${key.sql} is null`);
+  });
+  branches.push(sql`(${sql.join([...ties, sql`${cards.id} < ${id}`], sql` and `)})`);
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+/** A sort key as text a cursor holds: timestamps in ISO form to the microsecond (a millisecond would skip rows). */
+export function asText(kind: SortKeyKind, expression: SQL): SQL {
+  return kind === 'timestamp'
+    ? sql`to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql`${expression}::text`;
+}
+
+/** A sort key as the query gave it, or null when missing. */
+export function cursorValue(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
