@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '~/client/api';
 import { api } from '~/client/siteApi';
-import { amountInUnits, formatAmount, payoutMinimum } from '~/features/ledger/payoutRules';
+import { amountInUnits, payoutMinimum } from '~/features/ledger/payoutRules';
+import { priceText } from '~/ui/data/priceText';
 import { flashNextPage } from '~/ui/snackbar/flash';
 import { showSnackbar } from '~/ui/snackbar/store';
 import { interpolate } from '../i18n/format';
@@ -50,8 +51,8 @@ export default function PayoutRequestForm({ options, messages }: PayoutRequestFo
 
   const minimum = payoutMinimum(option.currencyCode);
   const hint = interpolate(messages.hint, {
-    available: formatAmount(BigInt(option.available), option.currencyCode),
-    minimum: minimum === undefined ? '—' : formatAmount(minimum, option.currencyCode),
+    available: priceText(option.available, option.currencyCode, 'exact'),
+    minimum: minimum === undefined ? '—' : priceText(minimum, option.currencyCode, 'exact'),
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {

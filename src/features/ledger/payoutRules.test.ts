@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CurrencyCode } from '../chains/currencies';
-import { formatAmount, PAYOUT_MINIMUMS, payoutMinimum, payoutProblem } from './payoutRules';
+import { PAYOUT_MINIMUMS, payoutMinimum, payoutProblem } from './payoutRules';
 
 const ether = 10n ** 18n;
 
@@ -26,9 +26,11 @@ describe('payout rules', () => {
     expect(payoutProblem(ether, CurrencyCode.USD, 10n * ether)).toBe('USD cannot be paid out');
   });
 
-  test('amounts are written exactly in whole units', () => {
-    expect(formatAmount(1_234_500_000_000_000_000n, CurrencyCode.KLAYTN)).toBe('1.2345 KLAY');
-    expect(formatAmount(12_000n, CurrencyCode.JPY)).toBe('¥12,000');
+  test('problems write amounts exactly in whole units', () => {
     expect(payoutProblem(999n, CurrencyCode.JPY, 5_000n)).toBe('The minimum payout is ¥1,000');
+    expect(payoutProblem(ether, CurrencyCode.KLAYTN, 1_234_567_000_000_000_001n)).toBe('The minimum payout is 10 KLAY');
+    expect(payoutProblem(2n * ether, CurrencyCode.ETH, 1_234_567_000_000_000_001n)).toBe(
+      'The amount is more than the available balance of 1.234567000000000001 ETH',
+    );
   });
 });

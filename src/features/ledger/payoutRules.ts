@@ -6,7 +6,7 @@
  * Spec §2 (/dashboard/payouts), §9 ("payout thresholds: not shown").
  */
 import { formatUnits } from 'viem';
-import { formatJpy } from '~/lib/price';
+import { priceText } from '~/ui/data/priceText';
 import { CURRENCIES, CurrencyCode, isCurrencyCode } from '../chains/currencies';
 
 const units = (whole: bigint, thousandths = 0n) => whole * 10n ** 18n + thousandths * 10n ** 15n;
@@ -50,21 +50,14 @@ export function amountInUnits(amount: bigint, code: number): string {
 }
 
 /**
- * An amount written exactly with its currency: wei in whole units and the symbol (`formatAmount(10n ** 16n, 2)`
- * = `'0.01 ETH'`), yen as `¥1,000`.
- */
-export function formatAmount(amount: bigint, code: number): string {
-  return code === CurrencyCode.JPY ? formatJpy(amount) : `${amountInUnits(amount, code)} ${currencySymbol(code)}`;
-}
-
-/**
  * Why a payout of `amount` wei in currency `code` cannot be requested with `available` wei left, or
  * null when it can. The message is shown to the illustrator as is.
  */
 export function payoutProblem(amount: bigint, code: number, available: bigint): string | null {
   const minimum = payoutMinimum(code);
   if (minimum === undefined) return `${currencySymbol(code)} cannot be paid out`;
-  if (amount < minimum) return `The minimum payout is ${formatAmount(minimum, code)}`;
-  if (amount > available) return `The amount is more than the available balance of ${formatAmount(available, code)}`;
+  if (amount < minimum) return `The minimum payout is ${priceText(minimum, code, 'exact')}`;
+  if (amount > available)
+    return `The amount is more than the available balance of ${priceText(available, code, 'exact')}`;
   return null;
 }

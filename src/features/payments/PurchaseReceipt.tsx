@@ -5,7 +5,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
-import { formatJpy } from '~/lib/price';
+import { CurrencyCode } from '~/features/chains/currencies';
+import { priceText } from '~/ui/data/priceText';
 import { $currentUser } from '../session/store';
 import { type ReceiptMessages, type ReceiptPurchase, stillMoving } from './checkoutModel';
 
@@ -51,7 +52,7 @@ export default function PurchaseReceipt({ purchaseId, tokenBase, m }: PurchaseRe
         {m[purchase.status]}
       </p>
       <p className="text-sm">
-        {m.amount}: {formatJpy(purchase.amountJpy)}
+        {m.amount}: {priceText(String(purchase.amountJpy), CurrencyCode.JPY)}
       </p>
       {purchase.status === 'minted' && href && (
         <a className="underline" href={href}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { parseAmount } from '~/features/trading/tradeModel';
-import { formatCryptoPrecise } from '~/lib/price';
+import { priceText } from '~/ui/data/priceText';
 import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, Table } from '../shell/AdminUi';
@@ -189,7 +189,7 @@ function AuctionReserves() {
             <Cell>
               <span data-reserve={`${row.chainId}:${row.currencyCode}`}>
                 {row.minReserve !== null
-                  ? formatCryptoPrecise(row.minReserve, row.symbol, row.decimals)
+                  ? priceText(row.minReserve, row.currencyCode, 'exact')
                   : t(row.followsGas ? 'admin.reserve.followsGas' : 'admin.reserve.closed')}
               </span>
             </Cell>

@@ -1,7 +1,8 @@
+import { priceText } from '~/ui/data/priceText';
 import { typeLabel } from '../reports/AdminReportTable';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, Table } from '../shell/AdminUi';
-import { formatWei, formatWhen } from '../shell/adminFormat';
+import { formatWhen } from '../shell/adminFormat';
 import { useAdminData } from '../shell/adminHooks';
 import type { AdminMessageKey } from '../shell/adminText';
 import type { AdminOverview } from '../shell/types';
@@ -73,8 +74,8 @@ function Overview() {
             {data.recentSales.map((sale) => (
               <tr key={sale.id}>
                 <Cell>{sale.cardName ?? `#${sale.tokenId}`}</Cell>
-                <Cell>{formatWei(sale.price, sale.currencyCode)}</Cell>
-                <Cell>{formatWei(sale.platformFee, sale.currencyCode)}</Cell>
+                <Cell>{priceText(sale.price, sale.currencyCode, 6)}</Cell>
+                <Cell>{priceText(sale.platformFee, sale.currencyCode, 6)}</Cell>
                 <Cell>{formatWhen(sale.soldAt)}</Cell>
               </tr>
             ))}
@@ -110,7 +111,7 @@ function Overview() {
                     {payout.illustrator.name}
                   </a>
                 </Cell>
-                <Cell>{formatWei(payout.amount, payout.currencyCode)}</Cell>
+                <Cell>{priceText(payout.amount, payout.currencyCode, 6)}</Cell>
                 <Cell>{formatWhen(payout.requestedAt)}</Cell>
               </tr>
             ))}

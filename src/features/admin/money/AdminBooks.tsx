@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { priceText } from '~/ui/data/priceText';
 import { useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, Table, TextField } from '../shell/AdminUi';
-import { type ChainChoice, chainLabel, formatWei, formatWhen } from '../shell/adminFormat';
+import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminBooks } from '../shell/types';
 
@@ -61,13 +62,13 @@ export function BooksSection({ chains }: { chains: readonly ChainChoice[] }) {
             {books.books.map((book) => (
               <tr key={`${book.chainId}:${book.currencyCode}`}>
                 <Cell>{book.chainId === null ? t('admin.books.cardPayments') : chainLabel(book.chainId, chains)}</Cell>
-                <Cell>{formatWei(book.booked, book.currencyCode)}</Cell>
-                <Cell>{formatWei(book.received, book.currencyCode)}</Cell>
+                <Cell>{priceText(book.booked, book.currencyCode, 6)}</Cell>
+                <Cell>{priceText(book.received, book.currencyCode, 6)}</Cell>
                 <Cell>
                   {book.shortfall === '0' ? (
                     <Badge tone="good">{t('admin.books.balanced')}</Badge>
                   ) : (
-                    <Badge tone="bad">{formatWei(book.shortfall, book.currencyCode)}</Badge>
+                    <Badge tone="bad">{priceText(book.shortfall, book.currencyCode, 6)}</Badge>
                   )}{' '}
                   {book.held && <Badge tone="warn">{t('admin.books.held')}</Badge>}
                 </Cell>
@@ -80,8 +81,8 @@ export function BooksSection({ chains }: { chains: readonly ChainChoice[] }) {
                 {t('admin.books.holdLead', {
                   chain: hold.chainId === null ? t('admin.books.cardPayments') : chainLabel(hold.chainId, chains),
                   currency: hold.currency,
-                  booked: formatWei(hold.booked, hold.currencyCode),
-                  received: formatWei(hold.received, hold.currencyCode),
+                  booked: priceText(hold.booked, hold.currencyCode, 6),
+                  received: priceText(hold.received, hold.currencyCode, 6),
                   when: formatWhen(hold.detectedAt),
                 })}
               </p>

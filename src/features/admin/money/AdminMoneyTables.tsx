@@ -1,6 +1,7 @@
+import { priceText } from '~/ui/data/priceText';
 import { useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, Table } from '../shell/AdminUi';
-import { type ChainChoice, chainLabel, formatWei, formatWhen } from '../shell/adminFormat';
+import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import type { AdminMessageKey } from '../shell/adminText';
 import type { AdminPayoutRow, PayoutBalance } from '../shell/types';
 
@@ -40,10 +41,10 @@ export function BalanceTable({ balances, chains }: { balances: PayoutBalance[]; 
       {balances.map((balance) => (
         <tr key={`${balance.chainId}:${balance.currencyCode}`}>
           <Cell>{chainLabel(balance.chainId, chains)}</Cell>
-          <Cell>{formatWei(balance.revenue, balance.currencyCode)}</Cell>
-          <Cell>{formatWei(balance.pending, balance.currencyCode)}</Cell>
-          <Cell>{formatWei(balance.paid, balance.currencyCode)}</Cell>
-          <Cell>{formatWei(balance.available, balance.currencyCode)}</Cell>
+          <Cell>{priceText(balance.revenue, balance.currencyCode, 6)}</Cell>
+          <Cell>{priceText(balance.pending, balance.currencyCode, 6)}</Cell>
+          <Cell>{priceText(balance.paid, balance.currencyCode, 6)}</Cell>
+          <Cell>{priceText(balance.available, balance.currencyCode, 6)}</Cell>
         </tr>
       ))}
     </Table>
@@ -74,7 +75,7 @@ export function PayoutTable({ payouts, chains }: { payouts: AdminPayoutRow[]; ch
             <span className="block text-xs text-ink-muted">{payout.illustrator.uid}</span>
           </Cell>
           <Cell>{chainLabel(payout.chainId, chains)}</Cell>
-          <Cell>{formatWei(payout.amount, payout.currencyCode)}</Cell>
+          <Cell>{priceText(payout.amount, payout.currencyCode, 6)}</Cell>
           <Cell>
             <PayoutBadge status={payout.status} />
           </Cell>

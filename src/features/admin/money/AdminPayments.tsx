@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { priceText } from '~/ui/data/priceText';
 import { PagedTable } from '../shell/AdminListParts';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, FilterBar, SelectField, TextField } from '../shell/AdminUi';
-import { type ChainChoice, chainLabel, formatFiat, formatWhen } from '../shell/adminFormat';
+import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import { toQuery, useAdminData, useQueryState } from '../shell/adminHooks';
 import type { AdminPaymentRow, Page } from '../shell/types';
 import { PAYMENT_STATUS_OPTIONS } from './adminPaymentStatus';
@@ -103,7 +104,7 @@ function Payments({ chains }: { chains: readonly ChainChoice[] }) {
                 '—'
               )}
             </Cell>
-            <Cell>{formatFiat(payment.amount, payment.currency)}</Cell>
+            <Cell>{priceText(payment.amount, payment.currency)}</Cell>
             <Cell>
               <Badge tone={TONE[payment.status] ?? 'neutral'}>
                 {t(

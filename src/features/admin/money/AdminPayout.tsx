@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { type PayoutAction, payoutActions, payoutReviewProblem } from '~/features/ledger/payoutStates';
+import { priceText } from '~/ui/data/priceText';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { LoadState, Section, TextField } from '../shell/AdminUi';
-import { type ChainChoice, chainLabel, formatWei, formatWhen } from '../shell/adminFormat';
+import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminMessageKey } from '../shell/adminText';
 import type { AdminPayoutDetail } from '../shell/types';
@@ -96,9 +97,9 @@ function Payout({ payoutId, chains }: { payoutId: number; chains: readonly Chain
   const rows: [AdminMessageKey, string][] = [
     ['admin.payouts.illustrator', `${payout.illustrator.name} (${payout.illustrator.uid})`],
     ['admin.common.chain', chainLabel(payout.chainId, chains)],
-    ['admin.payouts.amount', formatWei(payout.amount, payout.currencyCode)],
+    ['admin.payouts.amount', priceText(payout.amount, payout.currencyCode, 6)],
     ['admin.payouts.wallet', payout.walletAddress ?? t('admin.payouts.paymentAccount')],
-    ['admin.payouts.balance', payout.balance ? formatWei(payout.balance.available, payout.currencyCode) : '—'],
+    ['admin.payouts.balance', payout.balance ? priceText(payout.balance.available, payout.currencyCode, 6) : '—'],
     ['admin.payouts.requestedAt', formatWhen(payout.requestedAt)],
     ['admin.payouts.reviewedBy', payout.reviewedBy ?? '—'],
     ['admin.payouts.reason', payout.reason ?? '—'],

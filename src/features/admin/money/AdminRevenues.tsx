@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { CURRENCIES, CurrencyCode, CurrencyType } from '~/features/chains/currencies';
+import { priceText } from '~/ui/data/priceText';
 import { ChainFilter } from '../shell/AdminListParts';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { Cell, FilterBar, LoadState, Section, SelectField, Table, TextField } from '../shell/AdminUi';
-import { type ChainChoice, chainLabel, formatWei } from '../shell/adminFormat';
+import { type ChainChoice, chainLabel } from '../shell/adminFormat';
 import { toQuery, useAdminData, useQueryState } from '../shell/adminHooks';
 import type { AdminRevenueReport, AdminRevenueRow } from '../shell/types';
 import { BooksSection } from './AdminBooks';
@@ -45,11 +46,11 @@ function RevenueRows({
           <Cell>{row.period}</Cell>
           <Cell>{row.chainId === null ? t('admin.revenues.cardPayments') : chainLabel(row.chainId, chains)}</Cell>
           <Cell>{row.sales}</Cell>
-          <Cell>{formatWei(row.volume, row.currencyCode)}</Cell>
-          <Cell>{formatWei(row.platformFee, row.currencyCode)}</Cell>
-          <Cell>{formatWei(row.royalty, row.currencyCode)}</Cell>
-          <Cell>{formatWei(row.receivedOnChain, row.currencyCode)}</Cell>
-          <Cell>{formatWei(row.payable, row.currencyCode)}</Cell>
+          <Cell>{priceText(row.volume, row.currencyCode, 6)}</Cell>
+          <Cell>{priceText(row.platformFee, row.currencyCode, 6)}</Cell>
+          <Cell>{priceText(row.royalty, row.currencyCode, 6)}</Cell>
+          <Cell>{priceText(row.receivedOnChain, row.currencyCode, 6)}</Cell>
+          <Cell>{priceText(row.payable, row.currencyCode, 6)}</Cell>
         </tr>
       ))}
     </Table>

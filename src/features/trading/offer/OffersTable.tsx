@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
-import { formatCryptoPrecise } from '~/lib/price';
+import { priceText } from '~/ui/data/priceText';
 import { interpolate } from '../../i18n/format';
 import type { TradeActionsProps } from '../tradeModel';
 import { TRADE_BUTTON } from '../tradeStyles';
@@ -26,8 +26,7 @@ interface Props {
 /** The table (see the module comment). */
 export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) {
   const [confirming, setConfirming] = useState<string | null>(null);
-  const symbolOf = (code: number) => trade.currencies.find((currency) => currency.code === code)?.symbol ?? '';
-  const money = (amount: bigint, code: number) => formatCryptoPrecise(amount, symbolOf(code), 6);
+  const money = (amount: bigint, code: number) => priceText(amount, code, 6);
   if (offers.length === 0) return <p className="text-sm text-ink-muted">{m.none}</p>;
 
   const accept = (offer: OfferItemProps) =>
