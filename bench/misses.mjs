@@ -3,7 +3,8 @@
  * 100,000 and 1,000,000 cards (`BENCH_MISS_SIZES=100000,1000000` to change), each seeded fresh (the seed time is
  * printed: it must stay within minutes). One request at a time, each for a page not in the cache (a token page
  * of a random card; `/market` and a filtered `/market` with a parameter that changes nothing but the cache
- * key); the figure is the server's own render time (`Server-Timing: render;dur=`), p50/p90/p99.
+ * key), and page 400 of `/market` reached by its cursor against the same page by number (OFFSET); the figure is
+ * the server's own render time (`Server-Timing: render;dur=`), p50/p90/p99.
  *
  * Starts servers of its own; the `baseUrl` it is given is not used. Alone: `npm run bench -- misses`.
  */
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
 import { PAGE_HEADERS } from './pages.mjs';
+import { SITE_HEADERS } from './search.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,6 +45,24 @@ async function misses(baseUrl, pathOf, count) {
   return { times, other };
 }
 
+/**
+ * The cursor of the newest-first market's page `page` (24 cards a page), found by following the API's `next`.
+ *
+ * @param {string} baseUrl
+ * @param {number} page
+ */
+async function cursorOfPage(baseUrl, page) {
+  let after = '';
+  for (let at = 1; at < page; at += 1) {
+    const query = after ? `per_page=24&after=${encodeURIComponent(after)}` : 'per_page=24';
+    const response = await fetch(new URL(`/api/v1/cards?${query}`, baseUrl), { headers: SITE_HEADERS });
+    const body = /** @type {{ next: string | null }} */ (await response.json());
+    if (!body.next) throw new Error(`the market has no page ${page}`);
+    after = body.next;
+  }
+  return after;
+}
+
 /** Bench module (see the module comment). */
 export async function run() {
   const sizes = (process.env.BENCH_MISS_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -65,6 +85,21 @@ export async function run() {
           path: (/** @type {number} */ i) => `/market?status=listed&sort=price_asc&bench=${i}`,
         },
       ];
+      // Deep pages: page 400 reached by the next links' cursor (keyset) against the same page by its number
+      // (OFFSET 9,576), which numbered links no longer reach.
+      const deep = await cursorOfPage(server.url, 400);
+      kinds.push(
+        {
+          label: 'market page 400, by cursor',
+          count: 100,
+          path: (/** @type {number} */ i) => `/market?page=400&after=${encodeURIComponent(deep)}&bench=${i}`,
+        },
+        {
+          label: 'market page 400, by OFFSET',
+          count: 30,
+          path: (/** @type {number} */ i) => `/market?page=400&bench=${i}`,
+        },
+      );
       for (const kind of kinds) {
         await misses(server.url, (i) => kind.path(1_000_000 + i), 10);
         const { times, other } = await misses(server.url, kind.path, kind.count);

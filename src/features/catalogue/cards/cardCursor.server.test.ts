@@ -50,7 +50,7 @@ async function byCursor(
     if (found.next === null) return ids;
     expect(found.items).toHaveLength(perPage);
     await between(page);
-    query = query.replace(/&after=[^&]*/, '') + `&after=${encodeURIComponent(found.next)}`;
+    query = `${query.replace(/&after=[^&]*/, '')}&after=${encodeURIComponent(found.next)}`;
   }
   throw new Error('the cursors never reached the last page');
 }
