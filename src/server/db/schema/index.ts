@@ -13,4 +13,5 @@ export * from './moderation.ts';
 export * from './offers.ts';
 export * from './payments.ts';
 export * from './relations.ts';
+export * from './social.ts';
 export * from './trading.ts';
