@@ -16,7 +16,7 @@ import {
   illustrators,
   users,
 } from '~/server/db/schema';
-import type { Database } from '~/server/db/types';
+import type { Database, Transaction } from '~/server/db/types';
 import { hitRateLimit } from '~/server/rateLimit.server';
 
 /** A card as the favourite endpoints name it. */
@@ -213,7 +213,7 @@ export async function listFollowing(db: Database, walletAddress: string): Promis
 
 /** The users following creator `creatorId` or collection `collectionId` (for "a followed creator's new card"). */
 export async function followersOf(
-  db: Database,
+  db: Database | Transaction,
   creatorId: number | null,
   collectionId: number | null,
 ): Promise<number[]> {

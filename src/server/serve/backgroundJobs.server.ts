@@ -10,6 +10,7 @@
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
 import { registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
+import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
 import type { DatabaseHandle } from '../db/types';
@@ -44,6 +45,7 @@ export function startBackgroundJobs(
     registerLedgerJobs(runner, handle.db);
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, env);
+  if (role === 'server') registerNotificationJobs(runner, handle.db);
   runner.start();
   return runner;
 }

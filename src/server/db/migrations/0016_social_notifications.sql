@@ -90,4 +90,5 @@ CREATE INDEX "collection_follows_collection_id_idx" ON "collection_follows" USIN
 CREATE INDEX "creator_follows_creator_id_idx" ON "creator_follows" USING btree ("creator_id");--> statement-breakpoint
 CREATE INDEX "favorites_card_id_idx" ON "favorites" USING btree ("card_id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent_at" is null and "mail_outbox"."failed_at" is null;--> statement-breakpoint
-CREATE INDEX "notifications_user_id_idx" ON "notifications" USING btree ("user_id","id");
+CREATE INDEX "notifications_user_id_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "notifications_created_at_idx" ON "notifications" USING btree ("created_at");

@@ -80,6 +80,7 @@ export const notifications = pgTable(
   (t) => [
     unique('notifications_user_kind_event_unique').on(t.userId, t.kind, t.eventKey),
     index('notifications_user_id_idx').on(t.userId, t.id),
+    index('notifications_created_at_idx').on(t.createdAt),
   ],
 );
 
