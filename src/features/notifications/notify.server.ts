@@ -3,7 +3,7 @@
  * key), inserted with `ON CONFLICT DO NOTHING`, so the same event handled twice (a retried job, a restart, a
  * second process, a replayed chain event) notifies once. Callers pass their transaction, so a notification
  * exists exactly when the change that caused it committed. A kind the user turned off is not stored; one they
- * want by email too is queued for mail.
+ * want by email too is queued for mail in the same transaction (./mail/notificationMail.server.ts).
  *
  * Features above call it (trading's orders/ and auction/, ledger's payout review, payments, the indexer's new
  * cards): notifications sits below them and imports none of them (docs/architecture.md).
@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { cards, notificationPreferences, notifications, users } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import type { NotificationKind, NotificationParams } from './kinds';
+import { queueNotificationMails } from './mail/notificationMail.server';
 
 type Db = Database | Transaction;
 
@@ -49,6 +50,7 @@ async function insertFor(
     kind: input.kind,
     params: input.params,
   }));
+  if (created.length > 0) await queueNotificationMails(db, created);
   return created;
 }
 

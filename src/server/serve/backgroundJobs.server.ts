@@ -45,7 +45,7 @@ export function startBackgroundJobs(
     registerLedgerJobs(runner, handle.db);
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, env);
-  if (role === 'server') registerNotificationJobs(runner, handle.db);
+  if (role === 'server') registerNotificationJobs(runner, handle.db, env);
   runner.start();
   return runner;
 }

@@ -67,12 +67,14 @@ CREATE TABLE "notifications" (
 CREATE TABLE "user_emails" (
 	"user_id" bigint PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,
+	"locale" text DEFAULT 'ja' NOT NULL,
 	"confirmed_at" timestamp with time zone,
 	"version" integer DEFAULT 1 NOT NULL,
 	"bounced_at" timestamp with time zone,
 	"complained_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "user_emails_email_shape" CHECK ("user_emails"."email" ~ '^[^@\s]+@[^@\s]+$')
+	CONSTRAINT "user_emails_email_shape" CHECK ("user_emails"."email" ~ '^[^@\s]+@[^@\s]+$'),
+	CONSTRAINT "user_emails_locale_valid" CHECK ("user_emails"."locale" in ('ja', 'en'))
 );
 --> statement-breakpoint
 ALTER TABLE "collection_follows" ADD CONSTRAINT "collection_follows_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

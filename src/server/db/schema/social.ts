@@ -116,6 +116,8 @@ export const userEmails = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** The language its mail is written in (the site's language when the address was added). */
+    locale: text('locale').notNull().default('ja'),
     confirmedAt: timestamptz('confirmed_at'),
     /** Bumped each time the address changes, so an old confirmation link no longer works. */
     version: integer('version').notNull().default(1),
@@ -123,7 +125,10 @@ export const userEmails = pgTable(
     complainedAt: timestamptz('complained_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [check('user_emails_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`)],
+  (t) => [
+    check('user_emails_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
+    oneOf('user_emails_locale_valid', t.locale, ['ja', 'en']),
+  ],
 );
 
 /**
