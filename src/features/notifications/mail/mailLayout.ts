@@ -17,7 +17,10 @@ export function escapeHtml(text: string): string {
 }
 
 /** A paragraph or a link in a mail's body. */
-export type MailBlock = { text: string } | { text: string; href: string } | { heading: string };
+export type MailBlock =
+  | { text: string }
+  | { text: string; href: string; image?: string | null | undefined }
+  | { heading: string };
 
 /** A mail's parts. */
 export interface MailContent {
@@ -40,7 +43,10 @@ export function layoutMail(input: {
   const html = input.blocks.map((block) => {
     if ('heading' in block) return `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(block.heading)}</h2>`;
     if ('href' in block) {
-      return `<p style="margin:8px 0"><a href="${escapeHtml(block.href)}" style="color:#6d28d9">${escapeHtml(block.text)}</a></p>`;
+      const image = block.image
+        ? `<img src="${escapeHtml(block.image)}" alt="" width="96" height="128" style="display:block;border-radius:8px;margin-bottom:4px">`
+        : '';
+      return `<p style="margin:8px 0"><a href="${escapeHtml(block.href)}" style="color:#6d28d9">${image}${escapeHtml(block.text)}</a></p>`;
     }
     return `<p style="margin:8px 0">${escapeHtml(block.text)}</p>`;
   });
