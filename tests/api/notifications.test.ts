@@ -146,6 +146,11 @@ describe('email', () => {
     expect((await app.client().get(`${confirmPath}x`)).status).toBe(400);
     expect((await app.client().get(confirmPath)).status).toBe(200);
     expect((await fan.get('/api/v1/email')).body).toMatchObject({ masked: 'f***@example.jp', confirmed: true });
+    // The owner's settings page shows the address masked, never whole.
+    const settings = await fan.get<string>('/en/profiles/edit', { headers: { accept: 'text/html' } });
+    expect(settings.status).toBe(200);
+    expect(String(settings.body)).toContain('f***@example.jp');
+    expect(String(settings.body)).not.toContain('fan@example.jp');
 
     expect((await fan.put('/api/v1/notification_preferences', { preferences: { nope: 'email' } })).status).toBe(422);
     const prefs = await fan.put<{ preferences: Record<string, string> }>('/api/v1/notification_preferences', {
