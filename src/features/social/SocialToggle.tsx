@@ -32,7 +32,8 @@ interface State {
 
 /**
  * The heart of a card or the follow button of a creator or collection. The page (shared by every visitor)
- * renders the count; the visitor's own state is asked here once they are signed in, so the page stays the same
+ * renders the count; the island hydrates at once for a signed-in visitor (`client:interaction="signed-in"`, so an
+ * anonymous page loads no framework) and asks their own state, so the page stays the same
  * for all. A click sets or clears it (`PUT` / `DELETE` on the endpoint) and shows the new count.
  */
 export default function SocialToggle({ endpoint, kind, count, signInHref, messages }: SocialToggleProps) {
