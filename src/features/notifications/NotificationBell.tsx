@@ -87,13 +87,14 @@ export default function NotificationBell({ locale, localePrefix, messages }: Not
       <button
         type="button"
         className="btn-ghost relative"
-        aria-label={label}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
         <span aria-hidden="true">🔔</span>
-        <span className="ml-1 text-sm tabular-nums" data-unread-count={unread} aria-hidden="true">
+        {/* The name is the words and the visible count, so a voice command of either reaches it. */}
+        <span className="sr-only">{label}</span>
+        <span className="ml-1 text-sm tabular-nums" data-unread-count={unread}>
           {unread}
         </span>
       </button>
