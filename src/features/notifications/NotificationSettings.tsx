@@ -181,7 +181,7 @@ export default function NotificationSettings({
       >
         {messages.deleteAll}
       </button>
-      <p role="status" aria-live="polite" className="min-h-6 text-sm">
+      <p aria-live="polite" className="min-h-6 text-sm" data-settings-status>
         {status}
       </p>
     </div>
