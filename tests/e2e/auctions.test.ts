@@ -2,7 +2,8 @@
  * Auctions in Chromium with the injected test wallet, on a local chain with the demo catalogue: in Japanese a
  * collector lists a card at a declining price (the token page draws the curve) and another buys it at the price
  * of the block; in English a collector starts a timed auction in WETH, a bidder bids through the bid form, the
- * page shows the highest bid and the seller can no longer cancel. The settlement itself, which needs the
+ * page shows the highest bid, a rival's higher bid turns the outbid bidder's bell from 0 to 1 live (no reload),
+ * and the seller can no longer cancel. The settlement itself, which needs the
  * auction's end, is tested against the chain in src/features/trading/auction/auctions.server.test.ts.
  */
 import type { Browser } from 'playwright-core';
@@ -114,23 +115,24 @@ describe('auctions in the browser', () => {
     const card = cards[1] as CardItem;
     const sellerIndex = indexOf(card.owner);
     const bidderIndex = otherThan(sellerIndex);
-    // The bidder holds WETH (bids are offers, in a token).
-    const bidderWallet = createWalletClient({
-      account: privateKeyToAccount(anvilKey(bidderIndex)),
-      transport: http(app.rpcUrl),
-    });
+    // A rival who outbids the bidder later: another collector among 8..19.
+    const rivalIndex = [19, 18, 17].find((index) => index !== sellerIndex && index !== bidderIndex) as number;
     const { contracts } = await get<{ chains: { chainId: number; currencies: { code: number; token: string }[] }[] }>(
       '/api/v1/chains',
     ).then((body) => ({ contracts: body.chains.find((chain) => chain.chainId === 1) }));
     const weth = contracts?.currencies.find((currency) => currency.code === 4)?.token as `0x${string}`;
-    const deposit = await bidderWallet.writeContract({
-      address: weth,
-      abi: wrappedNativeAbi,
-      functionName: 'deposit',
-      value: parseEther('1'),
-      chain: null,
-    });
-    await createPublicClient({ transport: http(app.rpcUrl) }).waitForTransactionReceipt({ hash: deposit });
+    // The bidders hold WETH (bids are offers, in a token).
+    for (const index of [bidderIndex, rivalIndex]) {
+      const wallet = createWalletClient({ account: privateKeyToAccount(anvilKey(index)), transport: http(app.rpcUrl) });
+      const deposit = await wallet.writeContract({
+        address: weth,
+        abi: wrappedNativeAbi,
+        functionName: 'deposit',
+        value: parseEther('1'),
+        chain: null,
+      });
+      await createPublicClient({ transport: http(app.rpcUrl) }).waitForTransactionReceipt({ hash: deposit });
+    }
 
     const seller = await walletPage(sellerIndex, 'en-US');
     await seller.page.goto(`${app.url}${tokenPath(card, '/en')}`);
@@ -172,6 +174,19 @@ describe('auctions in the browser', () => {
     await hydrated(bidder.page, 'TradeActions');
     // The next bid must beat it by 5 %: 0.126 WETH at least.
     expect(await bidder.page.locator('#bid-minimum').textContent()).toContain('0.126');
+
+    // The bidder keeps the page open; a rival outbids them, and their bell turns from 0 to 1 without a reload.
+    const bell = bidder.page.locator('[data-notification-bell] [data-unread-count]');
+    await expect.poll(() => bell.getAttribute('data-unread-count').catch(() => null)).toBe('0');
+    const rival = await walletPage(rivalIndex, 'en-US');
+    await rival.page.goto(`${app.url}${tokenPath(card, '/en')}`);
+    await hydrated(rival.page, 'TradeActions');
+    const rivalBid = rival.page.getByRole('form', { name: 'Place a bid' });
+    await rivalBid.getByLabel(/Your bid/).fill('0.13');
+    await rivalBid.getByRole('button', { name: 'Bid this amount' }).click();
+    await expect.poll(() => bell.getAttribute('data-unread-count'), { timeout: 45_000 }).toBe('1');
+    await bidder.page.locator('[data-notification-bell] button').first().click();
+    expect(await bidder.page.locator('[data-notification-list]').textContent()).toContain('You were outbid on');
 
     await seller.page.goto(`${app.url}${tokenPath(card, '/en')}`);
     await hydrated(seller.page, 'TradeActions');

@@ -262,6 +262,30 @@ describe('indexing a market history', () => {
   );
 
   test(
+    'the seller hears of the sale and of the listing that expired, once each, however often the blocks are read',
+    async () => {
+      const db = await newDatabase();
+      const seller = fixture.market.seller.account.address.toLowerCase();
+      await db.execute(sql`insert into users (wallet_address) values (${seller}) on conflict do nothing`);
+      await db.execute(sql`delete from notifications`);
+      await syncChain(db, fixture.chain, deps());
+      await indexRange(db, fixture.chain, 0n, head, deps());
+      const later = new Date(Date.now() + 2 * 86_400_000);
+      await expireListings(db, later);
+      await expireListings(db, later);
+      const { rows } = await db.execute<{ kind: string; event_key: string; card: string }>(sql`
+        select n.kind, n.event_key, n.params->>'tokenId' as card from notifications n
+        join users u on u.id = n.user_id where u.wallet_address = ${seller} order by n.kind`);
+      // Token 1 was sold; token 6's listing ('kept') ran out.
+      expect(rows.map((row) => [row.kind, row.card])).toEqual([
+        ['card_sold', '1'],
+        ['listing_ended', '6'],
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  test(
     'block by block gives the same result as one range',
     async () => {
       const db = await newDatabase();

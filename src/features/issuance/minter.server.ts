@@ -13,6 +13,7 @@
  * @see docs/product-spec.md §2 (/card_issue), §6 (illustrators)
  * @see ../../../contracts/Card.sol (issueDesign, mintSerials)
  */
+
 import { eq } from 'drizzle-orm';
 import {
   type Address,
@@ -27,6 +28,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
+import { noticeNewCard } from '~/features/social/newCardNotice.server';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
 import { cards, categories } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -218,6 +220,14 @@ export async function saveMintedCard(db: Database | Transaction, card: MintedCar
     .onConflictDoUpdate({ target: [cards.chainId, cards.contractAddress, cards.tokenId], set: details })
     .returning({ id: cards.id });
   if (!saved) throw new Error('card insert returned nothing');
+  await noticeNewCard(db, {
+    id: saved.id,
+    chainId: card.chainId,
+    contractAddress: card.category.contractAddress,
+    designId: card.designId,
+    creatorId: card.creatorId,
+    categoryId: card.category.id,
+  });
   return saved.id;
 }
 

@@ -10,6 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { noticePayout } from '~/features/notifications/moneyNotices.server';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { payouts } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -96,6 +97,7 @@ async function move(db: Database, id: number, review: PayoutReview, deps: Review
       })
       .where(eq(payouts.id, id));
     await deps.audit(tx, auditOf(payout, review, next));
+    await noticePayout(tx, payout, next);
   });
 }
 

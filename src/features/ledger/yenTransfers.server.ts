@@ -12,8 +12,10 @@
  *
  * @see https://docs.stripe.com/connect/separate-charges-and-transfers, https://docs.stripe.com/api/transfer_reversals
  */
+
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { noticePayout } from '~/features/notifications/moneyNotices.server';
 import { conflict, HttpError, notFound, unprocessable } from '~/server/api/errors';
 import { payouts, payoutTransfers, stripeAccounts } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -165,10 +167,12 @@ export async function transferCreated(tx: Transaction, transfer: Stripe.Transfer
   if (!payout || !isYenPayout(payout) || BigInt(payout.amount) !== BigInt(transfer.amount)) return;
   const destination = typeof transfer.destination === 'string' ? transfer.destination : transfer.destination?.id;
   if (destination) await recordTransfer(tx, id, { id: transfer.id, destination });
-  await tx
+  const paid = await tx
     .update(payouts)
     .set({ status: 'paid', paidAt: now, transferredAt: payout.transferredAt ?? now })
-    .where(and(eq(payouts.id, id), hasTransfer, inArray(payouts.status, ['approved', 'transferred'])));
+    .where(and(eq(payouts.id, id), hasTransfer, inArray(payouts.status, ['approved', 'transferred'])))
+    .returning({ id: payouts.id });
+  if (paid.length > 0) await noticePayout(tx, payout, 'paid');
 }
 
 /**

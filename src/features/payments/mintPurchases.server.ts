@@ -12,6 +12,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getAddress, type Hash, type Hex } from 'viem';
+import { noticePurchase } from '~/features/notifications/moneyNotices.server';
 import { cardDrops, cardPurchases, categories, paymentHistories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
@@ -72,10 +73,12 @@ async function recordMint(
       token,
       at,
     });
-    await tx
+    const minted = await tx
       .update(cardPurchases)
       .set({ status: 'minted', tokenId: token.tokenId.toString(), mintTxHash: hash, mintedAt: at, updatedAt: at })
-      .where(and(eq(cardPurchases.id, purchase.id), eq(cardPurchases.status, 'minting')));
+      .where(and(eq(cardPurchases.id, purchase.id), eq(cardPurchases.status, 'minting')))
+      .returning({ id: cardPurchases.id });
+    if (minted.length > 0) await noticePurchase(tx, purchase.id, 'purchase_minted', cardId);
     if (purchase.paymentId !== null) {
       await tx
         .update(paymentHistories)

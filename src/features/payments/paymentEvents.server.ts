@@ -17,6 +17,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { syncCardPayment } from '~/features/ledger/cardPayments.server';
 import { transferCreated, transferReversed } from '~/features/ledger/yenTransfers.server';
+import { noticePurchase } from '~/features/notifications/moneyNotices.server';
 import { cardPurchases, paymentDisputes, paymentHistories } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
 import { accountUpdated } from './connect.server';
@@ -31,7 +32,7 @@ async function paid(tx: Transaction, intent: Stripe.PaymentIntent, now: Date): P
   const exact = intent.amount === purchase.amountJpy && intent.currency === 'jpy';
   // Paid after its serial was released (the hold ran out): the money goes back, and no serial is taken.
   const late = purchase.status === 'expired';
-  await tx
+  const moved = await tx
     .update(cardPurchases)
     .set({
       status: exact && !late ? 'paid' : 'refunding',
@@ -39,7 +40,9 @@ async function paid(tx: Transaction, intent: Stripe.PaymentIntent, now: Date): P
       ...(exact ? {} : { failure: 'amount or currency differs from the drop' }),
       ...(late ? { failure: 'paid after the hold on its card ran out' } : {}),
     })
-    .where(and(eq(cardPurchases.id, purchase.id), inArray(cardPurchases.status, ['pending', 'expired'])));
+    .where(and(eq(cardPurchases.id, purchase.id), inArray(cardPurchases.status, ['pending', 'expired'])))
+    .returning({ status: cardPurchases.status });
+  if (moved[0]?.status === 'paid') await noticePurchase(tx, purchase.id, 'purchase_paid');
   if (purchase.paymentId !== null) {
     await tx
       .update(paymentHistories)

@@ -13,6 +13,7 @@
  * payment never has to be refunded because the last serial went to someone else meanwhile.
  */
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { noticePurchase } from '~/features/notifications/moneyNotices.server';
 import { conflict, HttpError, notFound } from '~/server/api/errors';
 import { cardDrops, cardPurchases, paymentHistories } from '~/server/db/schema';
 import type { PurchaseStatus } from '~/server/db/schema/payments';
@@ -289,10 +290,12 @@ export async function markRefunded(
   from: readonly PurchaseStatus[],
   now: Date,
 ): Promise<void> {
-  await tx
+  const moved = await tx
     .update(cardPurchases)
     .set({ status: 'refunded', updatedAt: now })
-    .where(and(eq(cardPurchases.id, purchase.id), inArray(cardPurchases.status, [...from])));
+    .where(and(eq(cardPurchases.id, purchase.id), inArray(cardPurchases.status, [...from])))
+    .returning({ id: cardPurchases.id });
+  if (moved.length > 0) await noticePurchase(tx, purchase.id, 'purchase_refunded');
   if (purchase.paymentId !== null) {
     await tx
       .update(paymentHistories)

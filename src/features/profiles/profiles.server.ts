@@ -114,8 +114,8 @@ export async function replaceProfileIcon(db: Database, userId: number, bytes: Ui
   }
 }
 
-/** Tabs of a user's page: cards owned, or only those listed for sale. */
-export const USER_ITEM_TABS = ['owned', 'listed'] as const;
+/** Tabs of a user's page: cards owned, only those listed for sale, or the cards the user favours. */
+export const USER_ITEM_TABS = ['owned', 'listed', 'favorites'] as const;
 
 /** Query of `GET /api/v1/users/{wallet_address}/items`. */
 export const userItemsQuerySchema = pageQuerySchema.extend({
@@ -143,7 +143,7 @@ export async function listUserItems(
   const page = await listCards(db, {
     page: query.page,
     perPage: query.per_page,
-    owner: walletAddress,
+    ...(query.tab === 'favorites' ? { favoritedBy: walletAddress } : { owner: walletAddress }),
     chainId: query.chain_id,
     status: query.tab === 'listed' ? 'listed' : 'all',
     sort: query.sort,

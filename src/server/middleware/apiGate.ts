@@ -8,6 +8,12 @@ import { siteOrigins } from '../http/site';
 /** The one state-changing API path not called by the site's pages (exactly this path, no escapes). */
 export const STRIPE_WEBHOOK_PATH = '/api/v1/payments/stripe/webhook';
 
+/**
+ * One-click unsubscribe (RFC 8058): mail providers post it from their servers, without the site's headers; it
+ * acts only on its HMAC-signed token (src/features/notifications/mail/signedToken.server.ts).
+ */
+export const UNSUBSCRIBE_PATH = '/api/v1/unsubscribe';
+
 /** Whether a (locale-stripped) path is under the API, however its letters are escaped. */
 function isApiPath(path: string): boolean {
   let decoded = path;
@@ -31,7 +37,7 @@ export const apiGate = defineMiddleware((ctx, next) => {
   if (locale !== defaultLocale && isApiPath(path)) return jsonError(404, 'Not found: the API has no locale prefix');
   if (isSafeMethod(ctx.request.method)) return next();
   // Stripe's servers call the webhook without the site's headers; it checks their signature instead.
-  if (path === STRIPE_WEBHOOK_PATH) return next();
+  if (path === STRIPE_WEBHOOK_PATH || path === UNSUBSCRIBE_PATH) return next();
   const origins = new Set([...siteOrigins().origins, ctx.locals.client.origin]);
   const problem = siteRequestProblem(ctx.request, origins, PUBLIC_API_KEY);
   return problem ? jsonError(403, problem) : next();

@@ -17,6 +17,7 @@ import { observe } from '~/features/events/hub';
 import { tag } from '~/features/events/tags';
 import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
+import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
 import type { DatabaseHandle } from '../db/types';
@@ -60,6 +61,7 @@ export function startBackgroundJobs(
       );
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, env);
+  if (role === 'server') registerNotificationJobs(runner, handle.db, env);
   const unobserve = leads
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))

@@ -44,6 +44,8 @@ export interface CardListFilters extends PageRequest {
   creator?: string | undefined;
   /** The owner's wallet address (lower-case). */
   owner?: string | undefined;
+  /** Only the cards this wallet (lower-case) favours (its page's favourites tab). */
+  favoritedBy?: string | undefined;
   status: CardStatusFilter;
   /** Only cards whose active listing sells this way (fixed price, declining price, timed auction). */
   saleType?: SaleType | undefined;

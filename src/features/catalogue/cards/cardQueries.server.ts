@@ -15,7 +15,7 @@ import { CurrencyCode } from '~/features/chains/currencies';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
-import { cards, categories, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
+import { cards, categories, favorites, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
 import { auctionSummaries } from '../auctionSummaries.server';
@@ -83,6 +83,10 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
     filters.categoryId === undefined ? undefined : eq(cards.categoryId, filters.categoryId),
     filters.creator === undefined ? undefined : eq(users.walletAddress, filters.creator),
     filters.owner === undefined ? undefined : eq(cards.ownerAddress, filters.owner),
+    filters.favoritedBy === undefined
+      ? undefined
+      : sql`${cards.id} in (select ${favorites.cardId} from ${favorites} join ${users} fu on fu.id = ${favorites.userId}
+          where fu.wallet_address = ${filters.favoritedBy})`,
     pattern === undefined
       ? undefined
       : or(ilike(cards.name, pattern), sql`${cards.metadata}->>'name_en' ilike ${pattern}`),

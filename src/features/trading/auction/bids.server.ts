@@ -10,6 +10,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getT } from '~/features/i18n/t';
+import { noticeBidPlaced } from '~/features/notifications/orderNotices.server';
 import { unixSeconds } from '~/lib/dates';
 import { conflict } from '~/server/api/errors';
 import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
@@ -61,6 +62,18 @@ export async function highestBid(db: Database | Transaction, auctionId: number):
     .orderBy(desc(auctionBids.price))
     .limit(1);
   return row ? BigInt(row.price) : undefined;
+}
+
+/** Who holds the highest standing bid, if anyone (the earlier of equal bids). */
+async function highestBidder(tx: Transaction, auctionId: number): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ bidder: auctionBids.bidderAddress })
+    .from(auctionBids)
+    .innerJoin(offers, eq(offers.id, auctionBids.offerId))
+    .where(and(eq(auctionBids.auctionId, auctionId), standingBidSql))
+    .orderBy(desc(auctionBids.price), asc(auctionBids.id))
+    .limit(1);
+  return row?.bidder;
 }
 
 /** The first problem with a bid on `auction` at `now`, or undefined (the price is checked again on placing). */
@@ -115,9 +128,16 @@ export async function placeBid(
   if (auction?.status !== 'running' || now >= auction.endsAt) throw conflict('This auction has ended');
   const least = minimumBid(BigInt(auction.reservePrice), await highestBid(tx, auction.id), auction.minStepBps);
   if (BigInt(offer.price) < least) throw conflict(`A higher bid came first: a bid must now be at least ${least}`);
+  const previousBidder = await highestBidder(tx, auction.id);
   await tx
     .insert(auctionBids)
     .values({ auctionId, offerId: offer.id, price: offer.price, bidderAddress: offer.offererAddress, placedAt: now });
+  await noticeBidPlaced(tx, {
+    offerId: offer.id,
+    listingId: auction.sellOrderId,
+    bidderAddress: offer.offererAddress,
+    previousBidder,
+  });
   const endsAt = new Date(
     Number(endAfterBid(unixSeconds(auction.endsAt), unixSeconds(now), unixSeconds(auction.latestEndsAt))) * 1000,
   );

@@ -11,6 +11,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Address, type Hex, zeroAddress } from 'viem';
 import { getT } from '~/features/i18n/t';
+import { noticeOfferReceived } from '~/features/notifications/orderNotices.server';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { cards, categories, offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -191,6 +192,7 @@ export async function submitOffer<A extends BidAuction>(
     });
     // The time of placing, after the chain reads: the end is checked against it under the auction's lock.
     if (inserted && bids && auction) await bids.place(tx, auction, inserted, options.now ?? new Date());
+    else if (inserted) await noticeOfferReceived(tx, inserted.id);
     return inserted;
   });
   if (!row) {

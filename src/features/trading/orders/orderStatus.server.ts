@@ -6,9 +6,12 @@
  * change (a final status stays), except {@link reopenAfterReorg}, which reopens what a dropped block closed.
  *
  * The callers decide when (the submit paths, the cancel endpoints, the indexer's events, order and offer
- * health, the auction settlement); this module decides how, with one formula each.
+ * health, the auction settlement); this module decides how, with one formula each. What the change means to
+ * someone (a card sold, a listing ended or unbuyable, an offer accepted) is told here too, in the same
+ * transaction (../../notifications/orderNotices.server.ts), so each change notifies exactly once.
  */
 import { and, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { noticeOfferAccepted, noticeToSeller } from '~/features/notifications/orderNotices.server';
 import { offers, sellOrders } from '~/server/db/schema';
 import type { OfferInactiveReason } from '~/server/db/schema/offers';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
@@ -69,12 +72,14 @@ export async function replaceListings(
     );
 }
 
-/** Marks a listing sold by a fill (any earlier status but sold: the chain filled it). */
+/** Marks a listing sold by a fill (any earlier status but sold: the chain filled it); tells the seller. */
 export async function markListingSold(tx: Transaction, listingId: number, when: ClosedAt): Promise<void> {
-  await tx
+  const sold = await tx
     .update(sellOrders)
     .set({ status: 'sold', ...closed(when) })
-    .where(and(eq(sellOrders.id, listingId), ne(sellOrders.status, 'sold')));
+    .where(and(eq(sellOrders.id, listingId), ne(sellOrders.status, 'sold')))
+    .returning({ id: sellOrders.id });
+  if (sold.length > 0) await noticeToSeller(tx, listingId, 'card_sold');
 }
 
 /** Cancels one active listing (its seller cancelled it, or its card left them); the row, if it was active. */
@@ -87,13 +92,20 @@ export async function cancelListing(db: Db, listingId: number, when: ClosedAt) {
   return row;
 }
 
-/** Marks every active listing past its end expired (all chains): how many, and the cards whose listing ended. */
+/**
+ * Marks every active listing past its end expired (all chains), telling each seller: how many, and the cards
+ * whose listing ended.
+ */
 export async function expireListings(db: Db, now: Date): Promise<{ expired: number; cardIds: number[] }> {
-  const rows = await db
-    .update(sellOrders)
-    .set({ status: 'expired', closedAt: sql`${sellOrders.expiresAt}` })
-    .where(activeListing(lte(sellOrders.expiresAt, now)))
-    .returning({ cardId: sellOrders.cardId });
+  const rows = await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sellOrders)
+      .set({ status: 'expired', closedAt: sql`${sellOrders.expiresAt}` })
+      .where(activeListing(lte(sellOrders.expiresAt, now)))
+      .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
+    for (const row of ended) await noticeToSeller(tx, row.id, 'listing_ended', { reason: 'expired' });
+    return ended;
+  });
   return { expired: rows.length, cardIds: cardIds(rows) };
 }
 
@@ -105,17 +117,29 @@ export async function endAuctionListing(tx: Transaction, listingId: number, at: 
     .where(activeListing(eq(sellOrders.id, listingId)));
 }
 
-/** Stores why an active listing cannot be bought now (null when it can), as the order check found it. */
+/**
+ * Stores why an active listing cannot be bought now (null when it can), as the order check found it; the
+ * seller is told when it turns unbuyable for a reason (once per listing and reason).
+ */
 export async function setListingReason(
   db: Db,
   listingId: number,
   reason: UnbuyableReason | null,
   at: Date,
 ): Promise<void> {
-  await db
-    .update(sellOrders)
-    .set({ unbuyableReason: reason, checkedAt: at })
-    .where(activeListing(eq(sellOrders.id, listingId)));
+  await db.transaction(async (tx) => {
+    // A subquery in RETURNING reads the row as it was before this statement.
+    const [row] = await tx
+      .update(sellOrders)
+      .set({ unbuyableReason: reason, checkedAt: at })
+      .where(activeListing(eq(sellOrders.id, listingId)))
+      .returning({
+        previous: sql<string | null>`(select s.unbuyable_reason from ${sellOrders} s where s.id = ${listingId})`,
+      });
+    if (row && reason !== null && row.previous !== reason) {
+      await noticeToSeller(tx, listingId, 'listing_unbuyable', { reason }, `:${reason}`);
+    }
+  });
 }
 
 /** Listings checked and found as they were: only their check time moves, all in one statement. */
@@ -139,12 +163,14 @@ export async function insertOffer(tx: Transaction, values: NewOffer) {
   return row;
 }
 
-/** Marks an offer filled (its sales reached its quantity). */
+/** Marks an offer filled (its sales reached its quantity); tells its maker. */
 export async function markOfferFilled(tx: Transaction, offerId: number, when: ClosedAt): Promise<void> {
-  await tx
+  const filled = await tx
     .update(offers)
     .set({ status: 'filled', ...closed(when), inactiveReason: null })
-    .where(and(eq(offers.id, offerId), ne(offers.status, 'filled')));
+    .where(and(eq(offers.id, offerId), ne(offers.status, 'filled')))
+    .returning({ id: offers.id });
+  if (filled.length > 0) await noticeOfferAccepted(tx, offerId);
 }
 
 /** Cancels one active offer (its offerer cancelled it, or the chain voided it); the row, if it was active. */

@@ -14,4 +14,5 @@ export * from './offers.ts';
 export * from './payments.ts';
 export * from './relations.ts';
 export * from './site.ts';
+export * from './social.ts';
 export * from './trading.ts';

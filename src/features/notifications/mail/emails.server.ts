@@ -1,0 +1,146 @@
+/**
+ * A user's email address, double opt-in: adding (or changing) it stores it unconfirmed under a new version and
+ * queues a confirmation mail with a signed link for that version; the link confirms it. Only a confirmed
+ * address that has not bounced gets other mail. Confirmation mails are limited per user and per address, so
+ * the form cannot be used to flood someone's mailbox. The address is shown to its owner only as masked text,
+ * and never in a page or a public API.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Locale } from '~/features/i18n/locales';
+import { getT } from '~/features/i18n/t';
+import { tooManyRequests } from '~/server/api/errors';
+import { userEmails } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
+import { layoutMail } from './mailLayout';
+import type { MailSettings } from './mailSettings.server';
+import { queueMail } from './outbox.server';
+import { verifyToken } from './signedToken.server';
+import { confirmUrl } from './unsubscribeLink.server';
+
+/** Confirmation mails one user may ask for per hour. */
+export const CONFIRMATIONS_PER_HOUR = 3;
+/** Confirmation mails one address may receive per day (whoever asks). */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 5;
+
+/** Body of `POST /api/v1/email`. */
+export const emailSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .max(254, 'must be at most 254 characters')
+    .pipe(z.email({ error: 'must be an email address' }))
+    .transform((value) => value.toLowerCase()),
+});
+
+/** What the owner sees of their address: masked, and whether it is confirmed. */
+export interface EmailStatus {
+  /** `a***@example.jp`, or null without an address. */
+  masked: string | null;
+  confirmed: boolean;
+  bounced: boolean;
+}
+
+/** `alice@example.jp` -> `a***@example.jp`. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/** The owner's view of their address. */
+export async function emailStatus(db: Database, userId: number): Promise<EmailStatus> {
+  const [row] = await db.select().from(userEmails).where(eq(userEmails.userId, userId));
+  return {
+    masked: row ? maskEmail(row.email) : null,
+    confirmed: Boolean(row?.confirmedAt),
+    bounced: Boolean(row?.bouncedAt || row?.complainedAt),
+  };
+}
+
+/** The confirmed, deliverable address of `userId` and its language, or undefined. */
+export async function deliverableAddress(
+  db: Database | Transaction,
+  userId: number,
+): Promise<{ email: string; locale: Locale } | undefined> {
+  const [row] = await db.select().from(userEmails).where(eq(userEmails.userId, userId));
+  if (!row?.confirmedAt || row.bouncedAt || row.complainedAt) return undefined;
+  return { email: row.email, locale: row.locale === 'en' ? 'en' : 'ja' };
+}
+
+/**
+ * Stores `email` for `userId` unconfirmed (a new version) and queues its confirmation mail in `locale`.
+ * @throws HttpError 429 past {@link CONFIRMATIONS_PER_HOUR} or {@link CONFIRMATIONS_PER_ADDRESS_PER_DAY}
+ */
+export async function addEmail(
+  db: Database,
+  userId: number,
+  email: string,
+  locale: Locale,
+  settings: MailSettings,
+  now = new Date(),
+): Promise<EmailStatus> {
+  const mine = await hitRateLimit(db, `email-confirm:${userId}`, CONFIRMATIONS_PER_HOUR, 3600, now);
+  if (!mine.allowed) throw tooManyRequests(mine.retryAfter);
+  const theirs = await hitRateLimit(db, `email-confirm-to:${email}`, CONFIRMATIONS_PER_ADDRESS_PER_DAY, 86_400, now);
+  if (!theirs.allowed) throw tooManyRequests(theirs.retryAfter);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(userEmails)
+      .values({ userId, email, locale })
+      .onConflictDoUpdate({
+        target: userEmails.userId,
+        set: {
+          email,
+          locale,
+          confirmedAt: null,
+          bouncedAt: null,
+          complainedAt: null,
+          version: sql`${userEmails.version} + 1`,
+        },
+      })
+      .returning({ version: userEmails.version });
+    const version = row?.version ?? 1;
+    const t = getT(locale);
+    const url = confirmUrl(settings, userId, version, now);
+    const mail = layoutMail({
+      lang: locale,
+      subject: t('mail.confirm.subject'),
+      blocks: [
+        { text: t('mail.confirm.body') },
+        { text: t('mail.confirm.link'), href: url },
+        { text: t('mail.confirm.ignore') },
+      ],
+      siteName: t('site.name'),
+      siteUrl: settings.siteUrl.toString(),
+    });
+    await queueMail(tx, { dedupeKey: `confirm:${userId}:${version}`, userId, to: email, ...mail }, now);
+  });
+  return emailStatus(db, userId);
+}
+
+/** Confirms the address a confirmation token names, if it is still that version; whether it did. */
+export async function confirmEmail(
+  db: Database,
+  token: string,
+  settings: MailSettings,
+  now = new Date(),
+): Promise<boolean> {
+  const claims = verifyToken(settings.secret, token, 'confirm', now);
+  if (!claims) return false;
+  const version = Number(claims.subject);
+  const rows = await db
+    .update(userEmails)
+    .set({ confirmedAt: sql`coalesce(${userEmails.confirmedAt}, ${now})` })
+    .where(and(eq(userEmails.userId, claims.userId), eq(userEmails.version, version)))
+    .returning({ userId: userEmails.userId });
+  return rows.length > 0;
+}
+
+/** Deletes the user's address (their queued mail to it goes too). */
+export async function deleteEmail(db: Database, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from mail_outbox where user_id = ${userId} and sent_at is null`);
+    await tx.delete(userEmails).where(eq(userEmails.userId, userId));
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * Notifications on a real database (PGlite, or PostgreSQL with DATABASE_URL): created by the real writers of
+ * the changes that cause them (trading's order status writer, the ledger's payout review), once per event
+ * however often or concurrently the event is handled, not at all for a kind turned off, read in Japanese and
+ * in English from the same row, and announced to the user's open bell once committed.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { seedDemo } from '../../dev/seed/demo.ts';
+import { subscribe } from '../events/hub.ts';
+import { getT } from '../i18n/t.ts';
+import { reviewPayout } from '../ledger/payoutReview.server.ts';
+import { markListingSold, markOfferFilled, setListingReason } from '../trading/orders/orderStatus.server.ts';
+import { bellTopic } from './bellTopic.ts';
+import { deleteNotifications, listNotifications, markRead, unreadCount } from './inbox.server.ts';
+import { notifyWallet } from './notify.server.ts';
+import { notificationPulse } from './pulse.server.ts';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.db);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** The kinds of `wallet`'s notifications, oldest first. */
+async function kindsOf(wallet: string): Promise<string[]> {
+  const { rows } = await database.db.execute<{ kind: string }>(sql`select n.kind from notifications n
+    join users u on u.id = n.user_id where u.wallet_address = ${wallet} order by n.id`);
+  return rows.map((row) => row.kind);
+}
+
+async function userId(wallet: string): Promise<number> {
+  const { rows } = await database.db.execute<{ id: unknown }>(
+    sql`select id from users where wallet_address = ${wallet}`,
+  );
+  return Number(rows[0]?.id);
+}
+
+/** An active listing whose seller is a user, with its card. */
+async function activeListing(skip = 0) {
+  const { rows } = await database.db.execute<{ id: unknown; seller_address: string; name: string }>(sql`
+    select s.id, s.seller_address, c.name from sell_orders s join users u on u.wallet_address = s.seller_address
+    join cards c on c.id = s.card_id where s.status = 'active' order by s.id offset ${skip} limit 1`);
+  const row = rows[0];
+  if (!row) throw new Error('the demo has no active listing');
+  return { id: Number(row.id), seller: row.seller_address, name: row.name };
+}
+
+describe('creating a notification', () => {
+  it('creates one per event, however often and however concurrently the event is handled', async () => {
+    const listing = await activeListing();
+    await database.db.execute(sql`delete from notifications`);
+    const input = { kind: 'card_sold' as const, eventKey: 'listing:test-1', params: { card: listing.name } };
+    await notifyWallet(database.db, listing.seller, input);
+    await Promise.all(Array.from({ length: 5 }, () => notifyWallet(database.db, listing.seller, input)));
+    await Promise.all(
+      Array.from({ length: 3 }, () => database.db.transaction((tx) => notifyWallet(tx, listing.seller, input))),
+    );
+    expect(await kindsOf(listing.seller)).toEqual(['card_sold']);
+  });
+
+  it('reads the same row in Japanese and in English, newest first, with the unread count', async () => {
+    const listing = await activeListing();
+    const id = await userId(listing.seller);
+    const ja = await listNotifications(database.db, id, getT('ja'));
+    const en = await listNotifications(database.db, id, getT('en'));
+    expect(ja.unread).toBe(1);
+    expect(ja.items[0]?.text).toBe(`「${listing.name}」が売れました。`);
+    expect(en.items[0]?.text).toBe(`“${listing.name}” sold.`);
+    expect(await markRead(database.db, id, undefined)).toBe(0);
+    expect((await listNotifications(database.db, id, getT('en'))).items[0]?.read).toBe(true);
+  });
+
+  it('creates nothing for a kind the user turned off', async () => {
+    const listing = await activeListing();
+    const id = await userId(listing.seller);
+    await database.db.execute(
+      sql`insert into notification_preferences (user_id, kind, channel) values (${id}, 'outbid', 'off')`,
+    );
+    await notifyWallet(database.db, listing.seller, { kind: 'outbid', eventKey: 'bid:1', params: { card: 'x' } });
+    expect(await kindsOf(listing.seller)).not.toContain('outbid');
+  });
+});
+
+describe('the causes', () => {
+  it('a sale tells the seller once, even when the fill is applied again', async () => {
+    const listing = await activeListing();
+    await database.db.execute(sql`delete from notifications`);
+    for (let i = 0; i < 2; i += 1) {
+      await database.db.transaction((tx) => markListingSold(tx, listing.id, { at: new Date() }));
+    }
+    expect(await kindsOf(listing.seller)).toEqual(['card_sold']);
+    const [item] = (await listNotifications(database.db, await userId(listing.seller), getT('ja'))).items;
+    expect(item?.path).toMatch(/^\/tokens\/\d+\/0x[0-9a-f]{40}\/\d+$/);
+  });
+
+  it('a listing that turns unbuyable tells its seller once per reason, with the reason in their language', async () => {
+    const listing = await activeListing();
+    await database.db.execute(sql`delete from notifications`);
+    await setListingReason(database.db, listing.id, null, new Date());
+    expect(await kindsOf(listing.seller)).toEqual([]);
+    await setListingReason(database.db, listing.id, 'not_owner', new Date());
+    await setListingReason(database.db, listing.id, 'not_owner', new Date());
+    await setListingReason(database.db, listing.id, null, new Date());
+    await setListingReason(database.db, listing.id, 'not_owner', new Date());
+    expect(await kindsOf(listing.seller)).toEqual(['listing_unbuyable']);
+    const [item] = (await listNotifications(database.db, await userId(listing.seller), getT('en'))).items;
+    expect(item?.text).toContain(getT('en')('order.reason.not_owner', { symbol: '', operator: '' }));
+  });
+
+  it('an accepted offer tells its maker once', async () => {
+    const { rows } = await database.db.execute<{ id: unknown; offerer_address: string }>(sql`
+      select o.id, o.offerer_address from offers o join users u on u.wallet_address = o.offerer_address
+      where o.status = 'active' order by o.id limit 1`);
+    const offer = rows[0];
+    if (!offer) throw new Error('the demo has no active offer');
+    await database.db.execute(sql`delete from notifications`);
+    for (let i = 0; i < 2; i += 1) {
+      await database.db.transaction((tx) => markOfferFilled(tx, Number(offer.id), { at: new Date() }));
+    }
+    expect(await kindsOf(offer.offerer_address)).toEqual(['offer_accepted']);
+  });
+
+  it("an admin's payout decisions tell the illustrator: approved, then paid; another rejected", async () => {
+    const { rows } = await database.db.execute<{ id: unknown; wallet_address: string }>(sql`
+      select i.id, u.wallet_address from illustrators i join users u on u.id = i.user_id order by i.id limit 1`);
+    const illustrator = rows[0];
+    if (!illustrator) throw new Error('the demo has no illustrator');
+    await database.db.execute(sql`delete from notifications`);
+    const { rows: made } = await database.db.execute<{ id: unknown }>(sql`
+      insert into payouts (illustrator_id, chain_id, amount, currency_code, wallet_address)
+      values (${illustrator.id}, 31337, '1000000000000000000', 2, ${illustrator.wallet_address}),
+        (${illustrator.id}, 31337, '2000000000000000000', 2, ${illustrator.wallet_address})
+      returning id`);
+    const [first, second] = made.map((row) => Number(row.id));
+    const { rows: admins } = await database.db.execute<{ id: unknown }>(sql`select id from admins limit 1`);
+    const deps = { adminId: Number(admins[0]?.id), stripe: undefined, audit: async () => {} };
+    await reviewPayout(database.db, Number(first), { action: 'approve' }, deps);
+    await reviewPayout(database.db, Number(first), { action: 'pay', tx_hash: `0x${'ab'.repeat(32)}` }, deps);
+    await reviewPayout(database.db, Number(second), { action: 'reject', reason: 'test' }, deps);
+    expect(await kindsOf(illustrator.wallet_address)).toEqual(['payout_approved', 'payout_paid', 'payout_rejected']);
+    const texts = (await listNotifications(database.db, await userId(illustrator.wallet_address), getT('en'))).items;
+    expect(texts.map((item) => item.text)).toContain('Your payout request (2 ETH) was rejected.');
+  });
+});
+
+describe('the bell', () => {
+  it('hears of a committed notification once, and the user may erase them all', async () => {
+    const listing = await activeListing(1);
+    const id = await userId(listing.seller);
+    const heard: string[][] = [];
+    const stop = subscribe([bellTopic(id)], (tags) => heard.push([...tags]));
+    const pulse = notificationPulse(database.db);
+    await pulse();
+    const before = heard.length;
+    await notifyWallet(database.db, listing.seller, {
+      kind: 'card_sold',
+      eventKey: 'listing:bell',
+      params: { card: 'x' },
+    });
+    await pulse();
+    await pulse();
+    stop();
+    expect(heard.length - before).toBe(1);
+    expect(heard.at(-1)).toEqual([bellTopic(id)]);
+    expect(await unreadCount(database.db, id)).toBeGreaterThan(0);
+    await deleteNotifications(database.db, id);
+    expect(await unreadCount(database.db, id)).toBe(0);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Notifications about listings and offers, for trading's one writer of order status
+ * (../trading/orders/orderStatus.server.ts) and its auction bids: each reads who to tell from the order's row,
+ * in the caller's transaction, so it is created exactly when the status change commits, and once per order
+ * and kind (the event key is the order's id).
+ */
+import { sql } from 'drizzle-orm';
+import { cards, offers, sellOrders } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
+import type { NotificationKind, NotificationParams } from './kinds';
+import { cardParams, notifyWallet } from './notify.server';
+
+type Db = Database | Transaction;
+
+/** A listing's seller and its card (by the token, as a listing stored before its card was known has none). */
+const listingSql = (listingId: number) => sql`select s.seller_address, c.id as card_id from ${sellOrders} s
+  left join ${cards} c on (c.chain_id, c.contract_address, c.token_id) = (s.chain_id, s.contract_address, s.token_id)
+  where s.id = ${listingId}`;
+
+/** Tells a listing's seller (`card_sold`, `listing_ended`, `listing_unbuyable`); `extra` joins the params. */
+export async function noticeToSeller(
+  db: Db,
+  listingId: number,
+  kind: Extract<NotificationKind, 'card_sold' | 'listing_ended' | 'listing_unbuyable'>,
+  extra: NotificationParams = {},
+  eventSuffix = '',
+): Promise<void> {
+  const rows = await db.execute<{ seller_address: string; card_id: unknown }>(listingSql(listingId));
+  const listing = rows.rows[0];
+  if (!listing) return;
+  const card = await cardParams(db, listing.card_id === null ? null : Number(listing.card_id));
+  await notifyWallet(db, listing.seller_address, {
+    kind,
+    eventKey: `listing:${listingId}${eventSuffix}`,
+    params: { ...card, ...extra },
+  });
+}
+
+/** The card a token offer is for (null for a collection or trait offer), and its offerer. */
+async function offerRow(db: Db, offerId: number) {
+  const rows = await db.execute<{ offerer_address: string; card_id: unknown; owner_address: string | null }>(sql`
+    select o.offerer_address, c.id as card_id, c.owner_address from ${offers} o
+    left join ${cards} c on o.kind = 'token' and (c.chain_id, c.contract_address, c.token_id) = (o.chain_id, o.contract_address, o.token_id)
+    where o.id = ${offerId}`);
+  return rows.rows[0];
+}
+
+/** Tells an offer's maker it was accepted (`offer_accepted`: an offer filled, an auction's bid won). */
+export async function noticeOfferAccepted(db: Db, offerId: number): Promise<void> {
+  const offer = await offerRow(db, offerId);
+  if (!offer) return;
+  const card = await cardParams(db, offer.card_id === null ? null : Number(offer.card_id));
+  await notifyWallet(db, offer.offerer_address, { kind: 'offer_accepted', eventKey: `offer:${offerId}`, params: card });
+}
+
+/** Tells a card's owner an offer for it arrived (`offer_received`); collection and trait offers tell no one. */
+export async function noticeOfferReceived(db: Db, offerId: number): Promise<void> {
+  const offer = await offerRow(db, offerId);
+  if (!offer?.owner_address || offer.card_id === null) return;
+  if (offer.owner_address === offer.offerer_address) return;
+  const card = await cardParams(db, Number(offer.card_id));
+  await notifyWallet(db, offer.owner_address, { kind: 'offer_received', eventKey: `offer:${offerId}`, params: card });
+}
+
+/**
+ * A bid placed on an auction: tells the seller (`bid_received`) and the bidder it outranked (`outbid`, when
+ * another wallet held the highest standing bid before it).
+ */
+export async function noticeBidPlaced(
+  db: Db,
+  bid: { offerId: number; listingId: number; bidderAddress: string; previousBidder: string | undefined },
+): Promise<void> {
+  const rows = await db.execute<{ seller_address: string; card_id: unknown }>(listingSql(bid.listingId));
+  const listing = rows.rows[0];
+  if (!listing) return;
+  const card = await cardParams(db, listing.card_id === null ? null : Number(listing.card_id));
+  await notifyWallet(db, listing.seller_address, {
+    kind: 'bid_received',
+    eventKey: `bid:${bid.offerId}`,
+    params: card,
+  });
+  const previous = bid.previousBidder?.toLowerCase();
+  if (previous && previous !== bid.bidderAddress.toLowerCase()) {
+    await notifyWallet(db, previous, { kind: 'outbid', eventKey: `bid:${bid.offerId}`, params: card });
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { localeCodes } from '~/features/i18n/locales';
+import { addEmail, deleteEmail, emailSchema, emailStatus } from '~/features/notifications/mail/emails.server';
+import { mailSettings } from '~/features/notifications/mail/mailSettings.server';
+import { requireUser } from '~/server/api/auth';
+import { HttpError } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+const body = emailSchema.extend({ locale: z.enum(localeCodes).optional() });
+
+/** `GET /api/v1/email` -> `{masked, confirmed, bounced, available}`: the signed-in user's address, masked. */
+export const GET = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  return json({ ...(await emailStatus(await database(), user.id)), available: mailSettings() !== undefined });
+});
+
+/**
+ * `POST /api/v1/email {email[, locale]}` -> 202 `{masked, confirmed: false}`: stores the address unconfirmed and
+ * sends the confirmation link (mail in `locale`, Japanese by default). 503 when this deployment sends no mail,
+ * 422 for a malformed address, 429 past the confirmation limits.
+ */
+export const POST = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const settings = mailSettings();
+  if (!settings) throw new HttpError(503, 'Email is not available on this site');
+  const { email, locale } = await readJson(ctx.request, body);
+  const status = await addEmail(await database(), user.id, email, locale ?? ctx.locals.locale, settings);
+  return json(status, 202);
+});
+
+/** `DELETE /api/v1/email` -> 204: the address is deleted, with the mail still queued to it. */
+export const DELETE = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  await deleteEmail(await database(), user.id);
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,42 @@
+import type { APIContext } from 'astro';
+import { z } from 'zod';
+import { publishChange } from '~/features/events/publish.server';
+import {
+  collectionFollowState,
+  findCollection,
+  limitSocialWrites,
+  setCollectionFollow,
+} from '~/features/social/social.server';
+import { idParam } from '~/lib/params';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { validate } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+const params = z.object({ id: idParam });
+
+/** `GET /api/v1/follows/collections/{id}` -> `{following, count}` (following false signed out); 404. */
+export const GET = apiRoute(async (ctx) => {
+  const db = await database();
+  const collection = await findCollection(db, validate(params, ctx.params).id);
+  const state = await collectionFollowState(db, ctx.locals.user?.id ?? null, collection.id);
+  return json({ following: state.active, count: state.count });
+});
+
+/** Follows or unfollows the collection for the signed-in user; its page and the user's are told. */
+async function write(ctx: APIContext, on: boolean): Promise<Response> {
+  const user = requireUser(ctx);
+  const db = await database();
+  const collection = await findCollection(db, validate(params, ctx.params).id);
+  await limitSocialWrites(db, user.id);
+  const state = await setCollectionFollow(db, user.id, collection.id, on);
+  await publishChange({ collections: [collection.id], users: [user.walletAddress] });
+  return json({ following: state.active, count: state.count });
+}
+
+/** `PUT /api/v1/follows/collections/{id}` -> `{following: true, count}`; 401, 404, 422, 429. */
+export const PUT = apiRoute((ctx) => write(ctx, true));
+
+/** `DELETE /api/v1/follows/collections/{id}` -> `{following: false, count}`; idempotent. */
+export const DELETE = apiRoute((ctx) => write(ctx, false));

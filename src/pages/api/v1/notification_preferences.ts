@@ -1,0 +1,19 @@
+import { getPreferences, preferencesSchema, setPreferences } from '~/features/notifications/mail/preferences.server';
+import { requireUser } from '~/server/api/auth';
+import { apiRoute } from '~/server/api/handler';
+import { readJson } from '~/server/api/parse';
+import { json } from '~/server/api/respond';
+import { database } from '~/server/db/client';
+
+/** `GET /api/v1/notification_preferences` -> `{preferences: {kind: 'in_app' | 'email' | 'off', ...}}` (every kind). */
+export const GET = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  return json({ preferences: await getPreferences(await database(), user.id) });
+});
+
+/** `PUT /api/v1/notification_preferences {preferences: {kind: channel}}` -> every kind's; 422 for an unknown one. */
+export const PUT = apiRoute(async (ctx) => {
+  const user = requireUser(ctx);
+  const { preferences } = await readJson(ctx.request, preferencesSchema);
+  return json({ preferences: await setPreferences(await database(), user.id, preferences) });
+});
