@@ -5,6 +5,7 @@
  *
  * @see docs/product-spec.md §2 (/tokens, /nfts, /collection, /creator, /user), §9 (prices)
  */
+import type { CardMarketFacts } from '~/features/market/priceHistory.server';
 import type { Page } from '~/lib/pagination';
 import type { SaleType } from '~/server/db/schema';
 
@@ -160,6 +161,10 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   platformFeeBps: number | null;
   /** Latest mints, listings and sales of this card, newest first. */
   activity: ActivityItem[];
+  /** The card's last sale (../market). */
+  lastSale: CardMarketFacts['lastSale'];
+  /** The card's rarity rank in its collection (OpenRarity, ../market), or null before it is ranked. */
+  rarity: CardMarketFacts['rarity'];
 }
 
 /** An amount per currency (volume, floor price, balance...). */

@@ -3,8 +3,8 @@
  * (with who sold to whom) and its listings' asks, and a collection's daily volume, sales and floor per currency
  * from its aggregates (./dailyStats.server.ts).
  */
-import { and, asc, eq } from 'drizzle-orm';
-import { collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { cardRarity, collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CollectionKey } from './dailyStats.server';
 
@@ -103,4 +103,38 @@ export async function collectionPriceHistory(db: Database, key: CollectionKey): 
       and(eq(collectionDailyStats.chainId, key.chainId), eq(collectionDailyStats.contractAddress, key.contractAddress)),
     )
     .orderBy(asc(collectionDailyStats.day), asc(collectionDailyStats.currencyCode));
+}
+
+/** A card's last sale and rarity rank: what its page and its API answer add to the card. */
+export interface CardMarketFacts {
+  lastSale: SalePoint | null;
+  rarity: { rank: number; of: number } | null;
+}
+
+/** {@link CardMarketFacts} of one card (two index reads). */
+export async function cardMarketFacts(db: Database, card: CardKey & { id: number }): Promise<CardMarketFacts> {
+  const [last] = await db
+    .select({
+      at: sales.soldAt,
+      price: sales.price,
+      currencyCode: sales.currencyCode,
+      from: sales.sellerAddress,
+      to: sales.buyerAddress,
+      txHash: sales.txHash,
+    })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.chainId, card.chainId),
+        eq(sales.contractAddress, card.contractAddress),
+        eq(sales.tokenId, card.tokenId),
+      ),
+    )
+    .orderBy(desc(sales.soldAt), desc(sales.logIndex))
+    .limit(1);
+  const [rarity] = await db
+    .select({ rank: cardRarity.rank, of: cardRarity.of })
+    .from(cardRarity)
+    .where(eq(cardRarity.cardId, card.id));
+  return { lastSale: last ? { ...last, at: last.at.toISOString() } : null, rarity: rarity ?? null };
 }

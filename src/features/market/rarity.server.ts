@@ -38,12 +38,3 @@ export async function rankCollection(db: Database | Transaction, categoryId: num
   });
   return values.length;
 }
-
-/** A card's stored rarity rank among its collection's cards, or null when not ranked yet. */
-export async function cardRarityOf(db: Database, cardId: number): Promise<{ rank: number; of: number } | null> {
-  const [row] = await db
-    .select({ rank: cardRarity.rank, of: cardRarity.of })
-    .from(cardRarity)
-    .where(eq(cardRarity.cardId, cardId));
-  return row ?? null;
-}

@@ -371,7 +371,10 @@ type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
 const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatement>>();
 
 /** One visible card with its detail and its chain's platform fee (activity left for the caller), or null. */
-export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<CardDetail, 'activity'> | null> {
+export async function queryCardDetail(
+  db: Database,
+  key: CardKey,
+): Promise<Omit<CardDetail, 'activity' | 'lastSale' | 'rarity'> | null> {
   let prepared = statements.get(db);
   if (!prepared) {
     prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };
