@@ -179,6 +179,17 @@ describe('price history', () => {
   });
 });
 
+describe('rarity in the card list', () => {
+  test('each card carries its rank, and sort=rarity puts the rarest first', async () => {
+    const res = await get<{ items: { tokenId: string; rarity: { rank: number; of: number } | null }[] }>(
+      `/api/v1/cards?category_id=${collectionId}&sort=rarity`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((card) => card.tokenId)).toEqual(['4', '3', '2', '1']);
+    expect(res.body.items.map((card) => card.rarity?.rank)).toEqual([1, 2, 2, 2]);
+  });
+});
+
 describe('GET /api/v1/cards/{chain_id}/{contract}/{token_id}', () => {
   test('gains the last sale and the rarity rank', async () => {
     const one = await get<{ lastSale: unknown; rarity: unknown }>(`/api/v1/cards/1/${CONTRACT}/1`);

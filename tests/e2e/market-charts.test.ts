@@ -58,6 +58,8 @@ describe('market charts without JavaScript', () => {
         const path = `${lang.prefix}/tokens/${sale.card.chainId}/${sale.card.contractAddress}/${sale.card.tokenId}`;
         expect((await page.goto(pageUrl(path)))?.status()).toBe(200);
         await expect(page.getByRole('heading', { name: lang.history }).count()).resolves.toBe(1);
+        // The last sale's price with its yen figure (the demo's stand-in rates are fresh).
+        expect(await page.locator('[data-last-sale] [data-yen]').textContent()).toMatch(/^≈ ¥[\d,]+$/);
         const figures = page.locator('[data-market-chart]');
         const rows: string[] = [];
         for (const figure of await figures.all()) {

@@ -66,6 +66,8 @@ export interface CardSummary {
   /** The highest open offer an owner could accept (one card's price), or null. */
   bestOffer: { price: string; currencyCode: number } | null;
   views: number;
+  /** The card's OpenRarity rank in its collection ("#rank / of"), or null before it is ranked (../market). */
+  rarity: { rank: number; of: number } | null;
 }
 
 /**
@@ -163,8 +165,6 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   activity: ActivityItem[];
   /** The card's last sale (../market). */
   lastSale: CardMarketFacts['lastSale'];
-  /** The card's rarity rank in its collection (OpenRarity, ../market), or null before it is ranked. */
-  rarity: CardMarketFacts['rarity'];
 }
 
 /** An amount per currency (volume, floor price, balance...). */

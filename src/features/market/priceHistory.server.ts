@@ -4,7 +4,7 @@
  * from its aggregates (./dailyStats.server.ts).
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { cardRarity, collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
+import { collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CollectionKey } from './dailyStats.server';
 
@@ -105,14 +105,13 @@ export async function collectionPriceHistory(db: Database, key: CollectionKey): 
     .orderBy(asc(collectionDailyStats.day), asc(collectionDailyStats.currencyCode));
 }
 
-/** A card's last sale and rarity rank: what its page and its API answer add to the card. */
+/** A card's last sale: what its page and its API answer add to the card (its rarity comes with the card). */
 export interface CardMarketFacts {
   lastSale: SalePoint | null;
-  rarity: { rank: number; of: number } | null;
 }
 
-/** {@link CardMarketFacts} of one card (two index reads). */
-export async function cardMarketFacts(db: Database, card: CardKey & { id: number }): Promise<CardMarketFacts> {
+/** {@link CardMarketFacts} of one card (one read of the sales' token index). */
+export async function cardMarketFacts(db: Database, card: CardKey): Promise<CardMarketFacts> {
   const [last] = await db
     .select({
       at: sales.soldAt,
@@ -132,9 +131,5 @@ export async function cardMarketFacts(db: Database, card: CardKey & { id: number
     )
     .orderBy(desc(sales.soldAt), desc(sales.logIndex))
     .limit(1);
-  const [rarity] = await db
-    .select({ rank: cardRarity.rank, of: cardRarity.of })
-    .from(cardRarity)
-    .where(eq(cardRarity.cardId, card.id));
-  return { lastSale: last ? { ...last, at: last.at.toISOString() } : null, rarity: rarity ?? null };
+  return { lastSale: last ? { ...last, at: last.at.toISOString() } : null };
 }

@@ -1,7 +1,7 @@
 /**
  * What runs beside the requests, on one job runner per process (../jobs/runner.ts): the indexer's jobs (follow
  * each chain, re-check orders, settle auctions, the listing clock) and the check of the books, under the leader
- * lock, unless `INDEXER=off` leaves them to `npm run indexer`; card payments' jobs (mint paid purchases, retry
+ * lock, unless `INDEXER=off` leaves them to `npm run indexer`, with the yen rates' reading (../../features/market/rates); card payments' jobs (mint paid purchases, retry
  * payment events) in every server process. Importing this module starts nothing: the server entry and
  * `npm run indexer` call {@link startBackgroundJobs}.
  *
@@ -10,6 +10,7 @@
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
 import { registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
+import { configuredRateSource, registerRateJobs } from '~/features/market/rates/rates.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
 import type { DatabaseHandle } from '../db/types';
@@ -42,6 +43,7 @@ export function startBackgroundJobs(
       env,
     });
     registerLedgerJobs(runner, handle.db);
+    registerRateJobs(runner, handle.db, configuredRateSource(env, serverChains(), serverEnvironment(env)));
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, env);
   runner.start();

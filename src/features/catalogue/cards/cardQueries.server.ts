@@ -15,7 +15,7 @@ import { CurrencyCode } from '~/features/chains/currencies';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
-import { cards, categories, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
+import { cardRarity, cards, categories, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
 import { auctionSummaries } from '../auctionSummaries.server';
@@ -108,6 +108,12 @@ function ordering(filters: Pick<CardListFilters, 'sort' | 'currencyCodes'>, list
       return [...grouped, sql`${listing.price} desc nulls last`, desc(cards.id)];
     case 'most_viewed':
       return [desc(cards.views), desc(cards.id)];
+    case 'rarity':
+      // Rarest first (rank 1); cards not ranked yet last.
+      return [
+        sql`(select ${cardRarity.rank} from ${cardRarity} where ${cardRarity.cardId} = ${cards.id}) asc nulls last`,
+        desc(cards.id),
+      ];
     default:
       return [sql`coalesce(${cards.mintedAt}, ${cards.createdAt}) desc`, desc(cards.id)];
   }
@@ -142,6 +148,13 @@ function cardColumns(listing: Listing) {
     listingOrderHash: listing.orderHash,
     listingExpiresAt: listing.expiresAt,
     listingUnbuyableReason: listing.unbuyableReason,
+    // The stored OpenRarity rank (../../market/rarity.server.ts), one primary-key read each.
+    rarityRank: sql<
+      number | null
+    >`(select ${cardRarity.rank} from ${cardRarity} where ${cardRarity.cardId} = ${cards.id})`.as('rarity_rank'),
+    rarityOf: sql<
+      number | null
+    >`(select ${cardRarity.of} from ${cardRarity} where ${cardRarity.cardId} = ${cards.id})`.as('rarity_of'),
   };
 }
 
@@ -203,6 +216,7 @@ function toSummary(row: CardRow): CardSummary {
           },
     bestOffer: null,
     views: row.views ?? 0,
+    rarity: row.rarityRank === null || row.rarityOf === null ? null : { rank: row.rarityRank, of: row.rarityOf },
   };
 }
 
@@ -374,7 +388,7 @@ const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatem
 export async function queryCardDetail(
   db: Database,
   key: CardKey,
-): Promise<Omit<CardDetail, 'activity' | 'lastSale' | 'rarity'> | null> {
+): Promise<Omit<CardDetail, 'activity' | 'lastSale'> | null> {
   let prepared = statements.get(db);
   if (!prepared) {
     prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };
