@@ -71,7 +71,7 @@ export function chainlinkSource(feeds: ChainlinkFeeds): RateSource {
       for (const [code, address] of Object.entries(feeds.usd)) {
         const usd = await readFeed(feeds.client, address);
         if (!usd) continue;
-        const observedAt = usd.at < yen.at ? usd.at : yen.at;
+        const observedAt = new Date(Math.min(usd.at.getTime(), yen.at.getTime()));
         readings.push({ currencyCode: Number(code), jpy: usd.value / yen.value, observedAt, source: 'chainlink' });
       }
       return readings;
