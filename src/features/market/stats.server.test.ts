@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db
 import { cards, categories, sales, sellOrders } from '../../server/db/schema';
 import { rebuildDailyStats, refreshDailyStats } from './dailyStats.server.ts';
 import { collectionStats, type StatsCollection } from './stats.server.ts';
+import { trendingCollections } from './trending.server.ts';
 
 const ETH = 10n ** 18n;
 const CONTRACT = `0x${'c1'.repeat(20)}`;
@@ -113,5 +114,40 @@ describe('collection stats', () => {
     await rebuildDailyStats(database.db, collection, NOW);
     expect(await collectionStats(database.db, collection, '30d', NOW)).toEqual(before);
     expect(before.volume[0]).toMatchObject({ amount: (14n * ETH).toString(), sales: 5 });
+  });
+});
+
+describe('trending collections', () => {
+  it('puts the largest rise of the week in volume first, in percent whatever the currency', async () => {
+    const other = `0x${'d2'.repeat(20)}`;
+    const [category] = await database.db
+      .insert(categories)
+      .values({ chainId: 56, contractAddress: other, name: 'Rising' })
+      .returning({ id: categories.id });
+    // BNB: 1 the week before, 3 this week: +200 %, against the ETH collection's +80 % (9 against 5).
+    for (const [price, at] of [
+      [ETH, new Date('2026-03-01T03:00:00Z')],
+      [3n * ETH, hoursAgo(2)],
+    ] as const) {
+      tx += 1;
+      await database.db.insert(sales).values({
+        chainId: 56,
+        contractAddress: other,
+        tokenId: '1',
+        buyerAddress: B,
+        sellerAddress: A,
+        price: price.toString(),
+        currencyCode: 3,
+        txHash: `0x${tx.toString(16).padStart(64, '0')}`,
+        blockNumber: tx,
+        logIndex: 0,
+        soldAt: at,
+      });
+      await refreshDailyStats(database.db, { chainId: 56, contractAddress: other }, [at], NOW);
+    }
+    expect(await trendingCollections(database.db, 5, NOW)).toEqual([
+      { id: Number(category?.id), change: 200 },
+      { id: collection.id, change: 80 },
+    ]);
   });
 });
