@@ -1,12 +1,12 @@
 /**
  * The market charts in Chromium on the demo data, without JavaScript: a sold card's price-history chart has its
  * accessible name and its data table (the sale in it, dated in Japan time), in Japanese and English; the
- * collection page's daily chart and stats the same way.
+ * collection page's daily chart and stats the same way; axe finds no serious violation on either page.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ActivityItem } from '../../src/features/catalogue/types.ts';
-import { launchBrowser, newPage } from '../helpers/browser.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
 
 let browser: Browser;
@@ -93,6 +93,24 @@ describe('market charts without JavaScript', () => {
         const daily = page.locator('[data-market-chart^="collection-daily"]').first();
         await daily.getByText(lang.table).click();
         expect(await daily.locator('tbody tr').count()).toBeGreaterThan(0);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
+
+describe('market parts with axe', () => {
+  for (const prefix of ['', '/en']) {
+    test(`no serious violation on a sold card's page and its collection page (${prefix || '/'})`, async () => {
+      const { page, close } = await newPage(browser, { locale: prefix ? 'en-US' : 'ja-JP' });
+      try {
+        await page.goto(
+          pageUrl(`${prefix}/tokens/${sale.card.chainId}/${sale.card.contractAddress}/${sale.card.tokenId}`),
+        );
+        await expectNoSeriousA11yViolations(page);
+        await page.goto(pageUrl(`${prefix}/collection/${collectionId}?period=24h&activity=sale`));
+        await expectNoSeriousA11yViolations(page);
       } finally {
         await close();
       }
