@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { refreshDailyStats } from '../../src/features/market/dailyStats.server.ts';
 import { rankCollection } from '../../src/features/market/rarity.server.ts';
+import { storeRates } from '../../src/features/market/rates/rates.server.ts';
 import type { CollectionStats } from '../../src/features/market/stats.server.ts';
 import { cards, categories, sales, sellOrders } from '../../src/server/db/schema/index.ts';
 import type { Database } from '../../src/server/db/types.ts';
@@ -92,6 +93,8 @@ async function seed(db: Database): Promise<void> {
     await refreshDailyStats(db, { chainId: 1, contractAddress: CONTRACT }, [soldAt]);
   }
   await rankCollection(db, collectionId);
+  // ETH at ¥500,000, read a minute ago (fresh).
+  await storeRates(db, [{ currencyCode: 2, jpy: 500_000, observedAt: new Date(now - 60_000), source: 'test' }]);
 }
 
 beforeAll(async () => {
@@ -191,10 +194,11 @@ describe('rarity in the card list', () => {
 });
 
 describe('GET /api/v1/cards/{chain_id}/{contract}/{token_id}', () => {
-  test('gains the last sale and the rarity rank', async () => {
-    const one = await get<{ lastSale: unknown; rarity: unknown }>(`/api/v1/cards/1/${CONTRACT}/1`);
+  test('gains the last sale and the rarity rank, prices with about how many yen', async () => {
+    const one = await get<{ lastSale: unknown; rarity: unknown; listing: unknown }>(`/api/v1/cards/1/${CONTRACT}/1`);
     expect(one.status).toBe(200);
-    expect(one.body.lastSale).toMatchObject({ price: eth(1), currencyCode: 2, from: A, to: B });
+    expect(one.body.lastSale).toMatchObject({ price: eth(1), currencyCode: 2, from: A, to: B, jpy: 500_000 });
+    expect(one.body.listing).toMatchObject({ currentPrice: eth(2), jpy: 1_000_000 });
     // Gold is one card of four: the rarest; the three reds tie at rank 2.
     expect(one.body.rarity).toEqual({ rank: 2, of: 4 });
     const gold = await get<{ rarity: unknown }>(`/api/v1/cards/1/${CONTRACT}/4`);

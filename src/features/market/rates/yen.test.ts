@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CurrencyCode } from '~/features/chains/currencies';
 import { approxYen } from '~/lib/price';
 import { httpSource, localSource } from './sources.server';
-import { freshYenRates, isFresh, RATE_MAX_AGE_MS } from './yen';
+import { freshYenRates, isFresh, jpyOf, RATE_MAX_AGE_MS } from './yen';
 
 const NOW = new Date('2026-03-10T03:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -36,6 +36,13 @@ describe('yen beside a price', () => {
     // 0.0246813 ETH at ¥500,000 = ¥12,340.65 -> ¥12,341.
     expect(approxYen(24_681_300_000_000_000n, 18, 500_000)).toBe(12_341n);
     expect(approxYen('1000000000000000000', 18, 80.5)).toBe(81n);
+  });
+
+  it('gives an API price its yen only with a rate, never for a yen price', () => {
+    const rates = { [CurrencyCode.WETH]: 500_000 };
+    expect(jpyOf('2000000000000000000', CurrencyCode.WETH, rates)).toBe(1_000_000);
+    expect(jpyOf('2000000000000000000', CurrencyCode.BNB, rates)).toBeUndefined();
+    expect(jpyOf('500', CurrencyCode.JPY, { [CurrencyCode.JPY]: 1 })).toBeUndefined();
   });
 });
 

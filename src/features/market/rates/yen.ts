@@ -2,7 +2,8 @@
  * Yen beside crypto prices: which rate a currency uses (a wrapped coin its native coin's), and the rule that a
  * rate older than an hour is not shown at all rather than shown stale.
  */
-import { CurrencyCode } from '~/features/chains/currencies';
+import { CURRENCIES, CurrencyCode, CurrencyType } from '~/features/chains/currencies';
+import { approxYen } from '~/lib/price';
 
 /** How old a rate may be and still be shown. */
 export const RATE_MAX_AGE_MS = 60 * 60_000;
@@ -48,4 +49,27 @@ export function freshYenRates(stored: ReadonlyMap<number, StoredRate>, now: Date
     if (rate && isFresh(rate, now)) rates[code] = rate.jpy;
   }
   return rates;
+}
+
+/** About how many yen `amount` (wei, in currency `code`) is at the fresh `rates`, or undefined without a rate. */
+export function jpyOf(amount: string, code: number, rates: Readonly<Record<number, number>>): number | undefined {
+  const info = CURRENCIES[code as CurrencyCode];
+  const rate = rates[code];
+  if (!info || info.type === CurrencyType.FIAT || rate === undefined) return undefined;
+  return Number(approxYen(amount, info.decimals, rate));
+}
+
+/** A card answer's listing and last sale with their `jpy` (see {@link jpyOf}); the same for every card endpoint. */
+export function withCardYen<
+  T extends {
+    listing: { currentPrice: string; currencyCode: number } | null;
+    lastSale: { price: string; currencyCode: number } | null;
+  },
+>(card: T, rates: Readonly<Record<number, number>>): T {
+  const { listing, lastSale } = card;
+  return {
+    ...card,
+    listing: listing && { ...listing, jpy: jpyOf(listing.currentPrice, listing.currencyCode, rates) },
+    lastSale: lastSale && { ...lastSale, jpy: jpyOf(lastSale.price, lastSale.currencyCode, rates) },
+  };
 }
