@@ -26,6 +26,11 @@ declare namespace App {
      * then Ethereum (src/server/middleware/chainSelection.ts).
      */
     chain: import('./features/chains/chains').Chain;
+    /**
+     * Yen per whole unit by currency code, fresh rates only, when the page loaded them
+     * (src/features/market/rates/rates.server.ts `pageYenRates`): `src/ui/data/Price.astro` shows "≈ ¥" from it.
+     */
+    yenRates?: Readonly<Record<number, number>>;
     /** The signed-in wallet user or illustrator, when a session exists. */
     user: import('./features/session/types').SessionUser | null;
     /** The signed-in admin, when an admin session exists. */

@@ -78,3 +78,13 @@ export function formatCryptoPrecise(wei: bigint | string, symbol: string, maxFra
   const sign = amount < 0n && scaled !== 0n ? '-' : '';
   return `${sign}${formatNumber(whole)}${fraction === '' ? '' : `.${fraction}`} ${symbol}`;
 }
+
+/**
+ * About how many yen `wei` (of a currency with `decimals` places) is worth at `jpyPerUnit` yen per whole unit,
+ * rounded to the yen: the "≈ ¥" figure beside a crypto price. The rate keeps 6 decimals, the amount stays bigint.
+ */
+export function approxYen(wei: bigint | string, decimals: number, jpyPerUnit: number): bigint {
+  const micro = BigInt(Math.round(jpyPerUnit * 1_000_000));
+  const scale = 10n ** BigInt(decimals) * 1_000_000n;
+  return (parseWei(wei) * micro + scale / 2n) / scale;
+}

@@ -46,6 +46,7 @@ describe('GET /api/v1/cards', () => {
         res.body.items[0]?.listing === null ? null : expect.objectContaining({ price: expect.stringMatching(/^\d+$/) }),
       bestOffer: null,
       views: expect.any(Number),
+      rarity: { rank: expect.any(Number), of: expect.any(Number) },
     });
   });
 

@@ -7,6 +7,7 @@
  * @see docs/product-spec.md §2, §3, §6
  */
 import { inArray, like, or, sql } from 'drizzle-orm';
+import { rebuildMarket } from '../../features/market/rebuild.server.ts';
 import { hashPassword } from '../../features/session/passwords.server.ts';
 import {
   admins,
@@ -125,6 +126,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     const counts = await insertDemoPlan(tx, plan, {
       passwordHashOf: (uid) => (uid === DEMO_ILLUSTRATOR.uid ? illustratorHash : lockedHash),
     });
+    await rebuildMarket(tx, plan.categories, options.now ?? new Date());
     return {
       seeded: true,
       counts: { ...counts, admins: admin.length, platformFees: fees.length },

@@ -5,6 +5,7 @@
  *
  * @see docs/product-spec.md §2 (/tokens, /nfts, /collection, /creator, /user), §9 (prices)
  */
+import type { CardMarketFacts } from '~/features/market/priceHistory.server';
 import type { Page } from '~/lib/pagination';
 import type { SaleType } from '~/server/db/schema';
 
@@ -65,6 +66,8 @@ export interface CardSummary {
   /** The highest open offer an owner could accept (one card's price), or null. */
   bestOffer: { price: string; currencyCode: number } | null;
   views: number;
+  /** The card's OpenRarity rank in its collection ("#rank / of"), or null before it is ranked (../market). */
+  rarity: { rank: number; of: number } | null;
 }
 
 /**
@@ -160,6 +163,8 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   platformFeeBps: number | null;
   /** Latest mints, listings and sales of this card, newest first. */
   activity: ActivityItem[];
+  /** The card's last sale (../market). */
+  lastSale: CardMarketFacts['lastSale'];
 }
 
 /** An amount per currency (volume, floor price, balance...). */

@@ -16,6 +16,7 @@ import { type CurrencyCode, canonicalCurrencyCode } from '../chains/currencies';
 import { cardCreator } from '../ledger/cardCreator.server';
 import { bookSaleRevenues, recordReceipts } from '../ledger/fillBooking.server';
 import { fillRevenues, type PaidItem } from '../ledger/fillRevenues';
+import { refreshDailyStats } from '../market/dailyStats.server';
 import { currencyOfToken } from '../trading/currencyTokens';
 import {
   cancelBelowCounter,
@@ -263,6 +264,7 @@ async function recordFill(
     })
     .onConflictDoNothing()
     .returning({ id: sales.id });
+  if (sale) await refreshDailyStats(tx, { chainId: context.chainId, contractAddress }, [at]);
   if (sale && stored?.offer) await closeUsedOffer(tx, stored.offer, event, at);
   // Revenue only from orders the site stored: a private order between an illustrator's own wallets, paid
   // in a token they minted, earns nothing here.

@@ -7,7 +7,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cards, indexerCursors, revenues, sales, sellOrders } from '~/server/db/schema';
+import { cards, collectionDailyStats, indexerCursors, revenues, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import {
@@ -160,6 +160,14 @@ async function snapshot(db: Database) {
       })
       .from(sales),
     revenues: await db.select({ kind: revenues.kind, amount: revenues.amount }).from(revenues),
+    daily: await db
+      .select({
+        currency: collectionDailyStats.currencyCode,
+        volume: collectionDailyStats.volume,
+        sales: collectionDailyStats.sales,
+      })
+      .from(collectionDailyStats)
+      .where(sql`${collectionDailyStats.sales} > 0`),
     cursor: await db.select({ lastBlock: indexerCursors.lastBlock }).from(indexerCursors),
   };
 }
@@ -210,6 +218,8 @@ describe('indexing a market history', () => {
       },
     ]);
     expect(reference.revenues).toEqual([{ kind: 'royalty', amount: ((price * 500n) / 10_000n).toString() }]);
+    // The collection's day counts the sale once (the other tests replay and cut the range: the same figures).
+    expect(reference.daily).toEqual([{ currency: 2, volume: price.toString(), sales: 1 }]);
     expect(reference.orders.find((row) => row.hash === hashes['sold'])?.status).toBe('sold');
   });
 

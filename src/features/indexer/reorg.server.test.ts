@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cards, cardTransfers, revenues, sales, sellOrders } from '~/server/db/schema';
+import { cards, cardTransfers, collectionDailyStats, revenues, sales, sellOrders } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import {
   seedCatalogue,
@@ -50,6 +50,12 @@ test('a sale from blocks a deep reorganisation threw away is rolled back, and th
         .from(cards)
         .where(and(eq(cards.chainId, 1), eq(cards.tokenId, '1')))
     )[0]?.owner;
+  // The collection's daily stats in ETH (the sale's day): what the market pages read.
+  const soldToday = () =>
+    db
+      .select({ volume: collectionDailyStats.volume, sales: collectionDailyStats.sales })
+      .from(collectionDailyStats)
+      .where(eq(collectionDailyStats.currencyCode, 2));
 
   await rpc('anvil_mine', ['0x3']);
   await syncChain(db, fixture.chain, deps);
@@ -86,6 +92,7 @@ test('a sale from blocks a deep reorganisation threw away is rolled back, and th
   expect(await ownerOfCard1()).toBe(buyer.account.address.toLowerCase());
   expect(await db.select().from(sales)).toHaveLength(1);
   expect(await db.select().from(revenues)).toHaveLength(1);
+  expect(await soldToday()).toEqual([{ volume: parseEther('1').toString(), sales: 1 }]);
   const [sold] = await db.select({ status: sellOrders.status }).from(sellOrders).where(eq(sellOrders.orderHash, hash));
   expect(sold?.status).toBe('sold');
 
@@ -96,6 +103,7 @@ test('a sale from blocks a deep reorganisation threw away is rolled back, and th
 
   expect(await db.select().from(sales)).toEqual([]);
   expect(await db.select().from(revenues)).toEqual([]);
+  expect(await soldToday()).toEqual([{ volume: '0', sales: 0 }]);
   expect(await ownerOfCard1()).toBe(seller.account.address.toLowerCase());
   const [reopened] = await db
     .select({ status: sellOrders.status, closedAt: sellOrders.closedAt })

@@ -5,7 +5,7 @@
  * platform's payment address (../ledger), and the ending
  * of listings (sold or cancelled by an event there) is taken back. Cards whose owner came from a removed
  * transfer get the owner of their last remaining transfer, or the chain's answer at the rewind point when the
- * history does not reach that far. Indexing then starts again from the rewind point and records what the
+ * history does not reach that far; the days of removed sales are recomputed in the market's daily stats. Indexing then starts again from the rewind point and records what the
  * canonical chain holds; what was in both chains comes back the same.
  *
  * @see ./indexChain.server.ts (where a changed block is noticed)
@@ -15,6 +15,7 @@ import type { Address } from 'viem';
 import { cards, cardTransfers, sales } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { rollBackReceipts } from '../ledger/fillBooking.server';
+import { refreshDailyStats, soldDays } from '../market/dailyStats.server';
 import { reopenAfterReorg } from '../trading/orders/orderStatus.server';
 
 /** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */
@@ -70,7 +71,10 @@ export async function rollBackAfter(
     const removedSales = await tx
       .delete(sales)
       .where(and(eq(sales.chainId, chainId), gt(sales.blockNumber, after)))
-      .returning({ id: sales.id });
+      .returning({ id: sales.id, contractAddress: sales.contractAddress, soldAt: sales.soldAt });
+    for (const [contractAddress, moments] of soldDays(removedSales)) {
+      await refreshDailyStats(tx, { chainId, contractAddress }, moments, now);
+    }
     await rollBackReceipts(tx, chainId, BigInt(after));
     const reopened = await reopenAfterReorg(tx, chainId, after, now);
     for (const [key, owner] of owners) {

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { erc721Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cards, categories, illustrators, users } from '~/server/db/schema';
+import { cardRarity, cards, categories, illustrators, users } from '~/server/db/schema';
 import { diskMediaStore } from '~/server/mediaStore.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
@@ -88,6 +88,14 @@ describe('issueCards', () => {
         ['23', 3, '星の子', creator.toLowerCase(), categoryId],
       ]);
       expect(rows[0]?.metadata).toMatchObject({ description: '最初のカード', image: '/media/cards/test.webp' });
+      // Issuing ranks the whole collection again (the new cards change every card's rarity).
+      const inCollection = await database.db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(eq(cards.categoryId, categoryId));
+      const ranked = await database.db.select().from(cardRarity).where(eq(cardRarity.categoryId, categoryId));
+      expect(ranked.map((row) => row.cardId).sort()).toEqual(inCollection.map((row) => row.id).sort());
+      expect(ranked.every((row) => row.of === inCollection.length)).toBe(true);
     },
     TIMEOUT,
   );

@@ -35,6 +35,8 @@ export function sortKeys(sort: CardSort, currencyChosen: boolean): SortKey[] {
     }
     case 'most_viewed':
       return [{ kind: 'integer', direction: 'desc', nullable: false }];
+    case 'rarity':
+      return [{ kind: 'integer', direction: 'asc', nullable: true }];
     default:
       return [{ kind: 'timestamp', direction: 'desc', nullable: false }];
   }

@@ -18,7 +18,7 @@ import { SALE_TYPES, type SaleType } from '~/server/db/schema/trading';
 import { type CardCursor, decodeCursor } from './cardCursor';
 
 /** Orders of the card list. `newest` = last minted (or added) first. */
-export const CARD_SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed'] as const;
+export const CARD_SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed', 'rarity'] as const;
 /** One card list order. */
 export type CardSort = (typeof CARD_SORTS)[number];
 

@@ -5,7 +5,7 @@
  * @see ./cardQueries.server.ts (the list query that uses them)
  */
 import { desc, type SQL, sql } from 'drizzle-orm';
-import { cards } from '~/server/db/schema';
+import { cardRarity, cards } from '~/server/db/schema';
 import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
 import type { CardListFilters } from './cardFilters';
 
@@ -30,6 +30,9 @@ function keyExpressions(filters: ListOrder, listing: ListingKeys): SQL[] {
       return filters.currencyCodes === undefined ? [listing.currency, listing.price] : [listing.price];
     case 'most_viewed':
       return [sql`${cards.views}`];
+    case 'rarity':
+      // Rarest first (rank 1); cards not ranked yet last.
+      return [sql`(select ${cardRarity.rank} from ${cardRarity} where ${cardRarity.cardId} = ${cards.id})`];
     default:
       return [sql`coalesce(${cards.mintedAt}, ${cards.createdAt})`];
   }

@@ -15,7 +15,16 @@ import { CurrencyCode } from '~/features/chains/currencies';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
-import { cards, categories, favorites, illustrators, platformFees, sellOrders, users } from '~/server/db/schema';
+import {
+  cardRarity,
+  cards,
+  categories,
+  favorites,
+  illustrators,
+  platformFees,
+  sellOrders,
+  users,
+} from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
 import { auctionSummaries } from '../auctionSummaries.server';
@@ -135,6 +144,13 @@ function cardColumns(listing: Listing) {
     listingOrderHash: listing.orderHash,
     listingExpiresAt: listing.expiresAt,
     listingUnbuyableReason: listing.unbuyableReason,
+    // The stored OpenRarity rank (../../market/rarity.server.ts), one primary-key read each.
+    rarityRank: sql<
+      number | null
+    >`(select ${cardRarity.rank} from ${cardRarity} where ${cardRarity.cardId} = ${cards.id})`.as('rarity_rank'),
+    rarityOf: sql<
+      number | null
+    >`(select ${cardRarity.of} from ${cardRarity} where ${cardRarity.cardId} = ${cards.id})`.as('rarity_of'),
   };
 }
 
@@ -196,6 +212,7 @@ function toSummary(row: CardRow): CardSummary {
           },
     bestOffer: null,
     views: row.views ?? 0,
+    rarity: row.rarityRank === null || row.rarityOf === null ? null : { rank: row.rarityRank, of: row.rarityOf },
   };
 }
 
@@ -343,7 +360,10 @@ type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
 const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatement>>();
 
 /** One visible card with its detail and its chain's platform fee (activity left for the caller), or null. */
-export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<CardDetail, 'activity'> | null> {
+export async function queryCardDetail(
+  db: Database,
+  key: CardKey,
+): Promise<Omit<CardDetail, 'activity' | 'lastSale'> | null> {
   let prepared = statements.get(db);
   if (!prepared) {
     prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };

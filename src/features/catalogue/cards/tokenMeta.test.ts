@@ -37,6 +37,8 @@ const card: CardDetail = {
   listing: null,
   platformFeeBps: 250,
   activity: [],
+  lastSale: null,
+  rarity: null,
 };
 
 describe('tokenMeta', () => {

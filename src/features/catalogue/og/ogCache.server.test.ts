@@ -38,7 +38,8 @@ describe('tokenOgImage', () => {
       tokenOgImage(input, { store, render }),
     ]);
     expect(draws).toBe(1);
-    expect(first.drawn).toBe(true);
+    // One of the two asked at once drew it (whichever got there first); the other waited for that drawing.
+    expect([first.drawn, concurrent.drawn].filter(Boolean)).toHaveLength(1);
     expect(concurrent.png.equals(first.png)).toBe(true);
     expect((await tokenOgImage(input, { store, render })).drawn).toBe(false);
     forgetOgMemory();

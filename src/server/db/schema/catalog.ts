@@ -71,6 +71,8 @@ export const cards = pgTable(
     check('cards_views_not_negative', sql`${t.views} >= 0`),
     index('cards_owner_idx').on(t.ownerAddress, t.chainId),
     index('cards_category_id_idx').on(t.categoryId),
+    // Owners of a collection counted from the index alone (market stats).
+    index('cards_category_owner_idx').on(t.categoryId, t.ownerAddress),
     index('cards_creator_id_idx').on(t.creatorId),
   ],
 );

@@ -9,6 +9,7 @@ export * from './catalog.ts';
 export * from './finance.ts';
 export * from './indexer.ts';
 export * from './ledger.ts';
+export * from './market.ts';
 export * from './moderation.ts';
 export * from './offers.ts';
 export * from './payments.ts';

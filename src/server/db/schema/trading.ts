@@ -145,6 +145,8 @@ export const sales = pgTable(
     index('sales_seller_idx').on(t.sellerAddress),
     index('sales_sold_at_idx').on(t.soldAt),
     index('sales_offer_idx').on(t.offerId),
+    // A collection's sales in a time range: its daily stats and price history (market).
+    index('sales_contract_sold_at_idx').on(t.chainId, t.contractAddress, t.soldAt),
   ],
 );
 

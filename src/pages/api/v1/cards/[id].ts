@@ -1,4 +1,6 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
+import { pageYenRates } from '~/features/market/rates/rates.server';
+import { withCardYen } from '~/features/market/rates/yen';
 import { withAuction } from '~/features/trading/auction/auctionView.server';
 import { offersForCard } from '~/features/trading/offer/offerQueries.server';
 import { idParam } from '~/lib/params';
@@ -7,7 +9,10 @@ import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
-/** `GET /api/v1/cards/{id}` -> CardDetail with its `offers` (for /nfts/{id}); 404 when unknown, hidden or not an id. */
+/**
+ * `GET /api/v1/cards/{id}` -> CardDetail with its `offers` (for /nfts/{id}), prices with `jpy` as the card answer by
+ * address gives them; 404 when unknown, hidden or not an id.
+ */
 export const GET = apiRoute(async (ctx) => {
   const id = idParam.safeParse(ctx.params.id ?? '');
   if (!id.success) throw notFound('No such card');
@@ -16,5 +21,5 @@ export const GET = apiRoute(async (ctx) => {
   const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
   const ref = { chainId: card.chainId, contractAddress: card.contractAddress, tokenId: BigInt(card.tokenId) };
-  return json({ ...card, offers: await offersForCard(db, ref) });
+  return json({ ...withCardYen(card, await pageYenRates(db)), offers: await offersForCard(db, ref) });
 });

@@ -1,5 +1,7 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
 import { chainIdParam } from '~/features/chains/params';
+import { pageYenRates } from '~/features/market/rates/rates.server';
+import { withCardYen } from '~/features/market/rates/yen';
 import { withAuction } from '~/features/trading/auction/auctionView.server';
 import { offersForCard } from '~/features/trading/offer/offerQueries.server';
 import { addressSchema } from '~/lib/addresses';
@@ -12,7 +14,9 @@ import { database } from '~/server/db/client';
 /**
  * `GET /api/v1/cards/{chain_id}/{contract}/{token_id}` -> CardDetail (traits, category, creator, owner,
  * active listing with its Seaport order, activity) and `offers` (those its owner could accept, best first; a
- * trait offer with this card's `proof`); 404 when unknown, hidden or malformed.
+ * trait offer with this card's `proof`), its `lastSale` and `rarity` (`rank`, `of`); the listing's and the last
+ * sale's price carry `jpy` (about how many yen) when a rate at most an hour old is known. 404 when unknown,
+ * hidden or malformed.
  */
 export const GET = apiRoute(async (ctx) => {
   const chainId = chainIdParam.safeParse(ctx.params.chain_id ?? '');
@@ -24,5 +28,8 @@ export const GET = apiRoute(async (ctx) => {
   const found = await getCard(db, ref);
   const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
-  return json({ ...card, offers: await offersForCard(db, { ...ref, tokenId: BigInt(ref.tokenId) }) });
+  return json({
+    ...withCardYen(card, await pageYenRates(db)),
+    offers: await offersForCard(db, { ...ref, tokenId: BigInt(ref.tokenId) }),
+  });
 });

@@ -1,0 +1,115 @@
+/**
+ * Keeps `collection_daily_stats` (a collection's sales per Asia/Tokyo day and currency, and the floor seen that
+ * day) as sales arrive: the indexer calls {@link refreshDailyStats} in the transaction that records a sale
+ * (indexer/applyExchange.server.ts) or rolls sales back (indexer/reorg.server.ts), and it recomputes the touched
+ * days from `sales` (an index range per day), so replays and reorganisations leave the same figures.
+ */
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
+import { DISPLAY_TIME_ZONE } from '~/lib/dates';
+import { collectionDailyStats } from '~/server/db/schema';
+import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
+import type { Database, Transaction } from '~/server/db/types';
+import { tokyoDay } from './periods';
+
+/** A collection as its sales name it. */
+export interface CollectionKey {
+  chainId: number;
+  contractAddress: string;
+}
+
+/** SQL for the first moment of Asia/Tokyo day `day` (`YYYY-MM-DD`), plus `offset` days. */
+const dayStart = (day: SQL, offset = 0) =>
+  sql`((${day})::date + ${offset}::int)::timestamp at time zone ${DISPLAY_TIME_ZONE}::text`;
+
+/** The collection's cheapest open listing per currency now (the listing's seller still owns the card). */
+export function floorNowSql(key: CollectionKey): SQL {
+  const currency = canonicalCurrencySql(sql`sell_orders.currency_code`);
+  return sql`select ${currency} as currency_code, min(${currentPriceSql()}) as floor
+    from sell_orders join cards c on (c.chain_id, c.contract_address, c.token_id)
+      = (sell_orders.chain_id, sell_orders.contract_address, sell_orders.token_id)
+    where sell_orders.chain_id = ${key.chainId} and sell_orders.contract_address = ${key.contractAddress}
+      and ${openListingSql()} and sell_orders.seller_address = c.owner_address and not c.hidden
+    group by 1`;
+}
+
+/**
+ * Recomputes the days of `moments` (Asia/Tokyo) of one collection from its sales; today's row also takes the
+ * current floor. A day whose sales were all rolled back keeps its row with nothing sold.
+ */
+export async function refreshDailyStats(
+  tx: Database | Transaction,
+  key: CollectionKey,
+  moments: readonly Date[],
+  now = new Date(),
+): Promise<void> {
+  const today = tokyoDay(now);
+  const days = [...new Set(moments.map(tokyoDay))];
+  const where = and(
+    eq(collectionDailyStats.chainId, key.chainId),
+    eq(collectionDailyStats.contractAddress, key.contractAddress),
+  );
+  for (const day of days) {
+    await tx
+      .update(collectionDailyStats)
+      .set({ volume: '0', sales: 0, updatedAt: now })
+      .where(and(where, eq(collectionDailyStats.day, day)));
+    const currency = canonicalCurrencySql(sql`s.currency_code`);
+    await tx.execute(sql`insert into collection_daily_stats
+        (chain_id, contract_address, day, currency_code, volume, sales, updated_at)
+      select ${key.chainId}, ${key.contractAddress}, ${day}::date, ${currency}, sum(s.price), count(*), ${now}
+      from sales s
+      where s.chain_id = ${key.chainId} and s.contract_address = ${key.contractAddress}
+        and s.sold_at >= ${dayStart(sql`${day}`)} and s.sold_at < ${dayStart(sql`${day}`, 1)}
+      group by ${currency}
+      on conflict (chain_id, contract_address, day, currency_code)
+        do update set volume = excluded.volume, sales = excluded.sales, updated_at = excluded.updated_at`);
+  }
+  if (days.includes(today)) await recordFloor(tx, key, today, now);
+}
+
+/** Records the collection's floor now as `day`'s floor, per currency (no open listing: no floor). */
+export async function recordFloor(
+  tx: Database | Transaction,
+  key: CollectionKey,
+  day: string,
+  now = new Date(),
+): Promise<void> {
+  await tx
+    .update(collectionDailyStats)
+    .set({ floor: null })
+    .where(
+      and(
+        eq(collectionDailyStats.chainId, key.chainId),
+        eq(collectionDailyStats.contractAddress, key.contractAddress),
+        eq(collectionDailyStats.day, day),
+      ),
+    );
+  await tx.execute(sql`insert into collection_daily_stats
+      (chain_id, contract_address, day, currency_code, floor, updated_at)
+    select ${key.chainId}, ${key.contractAddress}, ${day}::date, f.currency_code, f.floor, ${now}
+    from (${floorNowSql(key)}) f
+    on conflict (chain_id, contract_address, day, currency_code)
+      do update set floor = excluded.floor, updated_at = excluded.updated_at`);
+}
+
+/** Rebuilds every day of one collection from its sales (after a bulk load such as the demo seed). */
+export async function rebuildDailyStats(
+  db: Database | Transaction,
+  key: CollectionKey,
+  now = new Date(),
+): Promise<void> {
+  const { rows } = await db.execute<{ sold_at: unknown }>(sql`select distinct
+      date_trunc('day', s.sold_at at time zone ${DISPLAY_TIME_ZONE}) at time zone ${DISPLAY_TIME_ZONE} as sold_at
+    from sales s where s.chain_id = ${key.chainId} and s.contract_address = ${key.contractAddress}`);
+  const moments = rows.map((row) => new Date(row.sold_at as string | Date));
+  await refreshDailyStats(db, key, [...moments, now], now);
+}
+
+/** Removed or added sales grouped by contract: the moments whose days {@link refreshDailyStats} recomputes. */
+export function soldDays(rows: readonly { contractAddress: string; soldAt: Date }[]): Map<string, Date[]> {
+  const byContract = new Map<string, Date[]>();
+  for (const row of rows)
+    byContract.set(row.contractAddress, [...(byContract.get(row.contractAddress) ?? []), row.soldAt]);
+  return byContract;
+}

@@ -1,0 +1,108 @@
+/**
+ * Stores the yen rates a source reads (one row per currency: the latest reading and when it was observed), reads
+ * them back as the fresh rates a page shows, and chooses the source from the configuration: `RATES_HTTP_URL`
+ * (with `RATES_HTTP_IDS`, e.g. `2=ethereum,3=binancecoin`), else Chainlink feeds on Ethereum
+ * (`RATES_CHAINLINK_FEEDS`, e.g. `JPY=0x...,2=0x...`), else in the local environment the stand-in's fixed rates.
+ * A job on the runner refreshes them every five minutes; a source that fails leaves the stored rates to age, and
+ * past an hour the yen figure disappears (./yen.ts).
+ */
+import { sql } from 'drizzle-orm';
+import type { Address } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { CurrencyCode } from '~/features/chains/currencies';
+import { publicClientFor } from '~/features/chains/publicClients.server';
+import { ADDRESS_PATTERN } from '~/lib/addresses';
+import { database } from '~/server/db/client';
+import { exchangeRates } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/types';
+import type { JobRunner } from '~/server/jobs/runner';
+import { chainlinkSource, httpSource, localSource, type RateReading, type RateSource } from './sources.server';
+import { freshYenRates, type StoredRate } from './yen';
+
+/** How often the job reads the source. */
+export const RATES_EVERY_MS = 5 * 60_000;
+
+/** The local stand-in's rates (yen per unit), round figures for the demo and the tests. */
+export const LOCAL_RATES: Readonly<Record<number, number>> = {
+  [CurrencyCode.ETH]: 500_000,
+  [CurrencyCode.BNB]: 90_000,
+  [CurrencyCode.POL]: 80,
+  [CurrencyCode.KLAYTN]: 30,
+  [CurrencyCode.ATEM]: 1,
+};
+
+/** Stores readings (the newest observation per currency wins; an older one never replaces a newer). */
+export async function storeRates(db: Database | Transaction, readings: readonly RateReading[]): Promise<void> {
+  for (const reading of readings) {
+    if (!Number.isFinite(reading.jpy) || reading.jpy <= 0) continue;
+    await db
+      .insert(exchangeRates)
+      .values(reading)
+      .onConflictDoUpdate({
+        target: exchangeRates.currencyCode,
+        set: { jpy: reading.jpy, source: reading.source, observedAt: reading.observedAt },
+        setWhere: sql`${exchangeRates.observedAt} <= ${reading.observedAt}`,
+      });
+  }
+}
+
+/** The stored rates by currency. */
+export async function storedRates(db: Database): Promise<Map<number, StoredRate>> {
+  const rows = await db.select().from(exchangeRates);
+  return new Map(rows.map((row) => [row.currencyCode, { jpy: row.jpy, observedAt: row.observedAt }]));
+}
+
+/** The rates a page may show now (fresh only), by every currency code a price can carry. */
+export async function pageYenRates(db: Database, now = new Date()): Promise<Record<number, number>> {
+  return freshYenRates(await storedRates(db), now);
+}
+
+/** `a=b,c=d` as pairs. */
+const pairs = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.split('=').map((side) => side.trim()))
+    .filter((pair): pair is [string, string] => pair.length === 2 && pair[0] !== '' && pair[1] !== '');
+
+/** The configured source (see the module comment), or null when none is configured. */
+export function configuredRateSource(
+  env: Record<string, string | undefined>,
+  chains: readonly Chain[],
+  environment: string,
+): RateSource | null {
+  const url = env['RATES_HTTP_URL']?.trim();
+  if (url) {
+    const ids = Object.fromEntries(pairs(env['RATES_HTTP_IDS'] ?? '').map(([code, id]) => [Number(code), id]));
+    return httpSource(url, ids);
+  }
+  const feeds = pairs(env['RATES_CHAINLINK_FEEDS'] ?? '').filter(([, address]) => ADDRESS_PATTERN.test(address));
+  const jpyUsd = feeds.find(([key]) => key.toUpperCase() === 'JPY')?.[1];
+  const ethereum = chains.find((chain) => chain.chainId === 1);
+  if (jpyUsd && ethereum) {
+    const usd = Object.fromEntries(
+      feeds.filter(([key]) => /^\d+$/.test(key)).map(([code, address]) => [Number(code), address as Address]),
+    );
+    return chainlinkSource({ client: publicClientFor(ethereum), jpyUsd: jpyUsd as Address, usd });
+  }
+  return environment === 'local' ? localSource(LOCAL_RATES) : null;
+}
+
+/** Registers the refresh job when a source is configured. */
+export function registerRateJobs(runner: JobRunner, db: Database, source: RateSource | null): void {
+  if (!source) return;
+  runner.every('reading yen rates', { pollMs: RATES_EVERY_MS, needsLock: true }, async () => {
+    await storeRates(db, await source.read());
+  });
+}
+
+/**
+ * Puts the fresh yen rates on the request for `src/ui/data/Price.astro` (a page calls it before rendering
+ * prices). A database error leaves them out: the page shows crypto prices alone.
+ */
+export async function withYenRates(locals: App.Locals, now = new Date()): Promise<void> {
+  try {
+    locals.yenRates = await pageYenRates(await database(), now);
+  } catch (error) {
+    console.error('[market] yen rates unavailable:', error);
+  }
+}
