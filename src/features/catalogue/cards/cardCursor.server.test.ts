@@ -59,6 +59,7 @@ describe('keyset paging of the card list', () => {
   const sorts: Omit<CardListFilters, 'page' | 'perPage'>[] = [
     { sort: 'newest', status: 'all' },
     { sort: 'most_viewed', status: 'all' },
+    { sort: 'rarity', status: 'all' },
     // Fixed prices (a declining price moves between two reads); grouped by currency, then within ETH only.
     { sort: 'price_asc', status: 'all', saleType: 'fixed' },
     { sort: 'price_desc', status: 'listed', saleType: 'fixed' },
