@@ -31,8 +31,8 @@ function keyExpressions(filters: ListOrder, listing: ListingKeys): SQL[] {
     case 'most_viewed':
       return [sql`${cards.views}`];
     case 'rarity':
-      // Rarest first (rank 1); cards not ranked yet last.
-      return [sql`(select ${cardRarity.rank} from ${cardRarity} where ${cardRarity.cardId} = ${cards.id})`];
+      // Rarest first (rank 1); cards not ranked yet last. The list joins card_rarity for this order.
+      return [sql`${cardRarity.rank}`];
     default:
       return [sql`coalesce(${cards.mintedAt}, ${cards.createdAt})`];
   }
@@ -50,7 +50,9 @@ export function listKeys(filters: ListOrder, listing: ListingKeys) {
 /** ORDER BY of the list: its keys (missing values last), then the card id, newest first. */
 export function ordering(filters: ListOrder, listing: ListingKeys): SQL[] {
   const keys = listKeys(filters, listing).map((key) =>
-    key.direction === 'asc' ? sql`${key.sql} asc nulls last` : sql`${key.sql} desc nulls last`,
+    // A key that is never missing is ordered plainly, as its index is (`desc nulls last` would not use
+    // cards_newest_idx, and the first page would sort the whole catalogue).
+    key.nullable ? sql`${key.sql} ${sql.raw(key.direction)} nulls last` : sql`${key.sql} ${sql.raw(key.direction)}`,
   );
   return [...keys, desc(cards.id)];
 }

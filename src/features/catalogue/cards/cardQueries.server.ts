@@ -236,7 +236,9 @@ function filteredCards(filters: CardListFilters, listing: Listing, after?: SQL):
     ? sql`and (${cards.chainId}, ${cards.contractAddress}, ${cards.tokenId}) in (select ${sellOrders.chainId},
         ${sellOrders.contractAddress}, ${sellOrders.tokenId} from ${sellOrders} where ${sellOrders.status} = 'active')`
     : sql``;
-  return sql`from ${cards} left join ${categories} on ${categories.id} = ${cards.categoryId} ${creator}
+  // The rarity order reads each card's rank by one join, not a lookup per card per comparison.
+  const rarity = filters.sort === 'rarity' ? sql`left join ${cardRarity} on ${cardRarity.cardId} = ${cards.id}` : sql``;
+  return sql`from ${cards} left join ${categories} on ${categories.id} = ${cards.categoryId} ${creator} ${rarity}
     ${withListing ? sql`left join lateral ${listing} on true` : sql``}
     where ${conditions(filters, withListing ? listing : null)} ${listed} ${after ? sql`and ${after}` : sql``}`;
 }
