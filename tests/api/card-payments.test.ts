@@ -15,8 +15,8 @@ import { admins } from '../../src/server/db/schema/index.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { type StripeStandIn, startStripeStandIn } from '../helpers/stripeStandIn.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
-import { walletSignIn } from './signIn.ts';
-import { CREATOR_PASSWORD, eventually, postCardForm, startTradingApp, type TradingApp } from './tradingApp.ts';
+import { type Drop, deliverSigned, type Purchase, putDropOnSale, signedInBuyer } from './cardPaymentsApp.ts';
+import { CREATOR_PASSWORD, eventually, startTradingApp, type TradingApp } from './tradingApp.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_kirafuda';
 const ADMIN = { uid: 'payments-admin', password: 'payments-admin-password-1' };
@@ -24,54 +24,9 @@ let standIn: StripeStandIn;
 let trading: TradingApp;
 let illustrator: ApiClient;
 
-interface Drop {
-  id: number;
-  designId: string;
-  left: number;
-  sold: number;
-  reserved: number;
-  soldOut: boolean;
-  reservedMinutes: number | null;
-  priceJpy: number;
-  onSale: boolean;
-}
-interface Purchase {
-  id: number;
-  status: string;
-  tokenId: string | null;
-}
-
-async function putOnSale(serials: number, price = 1500): Promise<Drop> {
-  const now = Date.now();
-  const response = await postCardForm(trading.app, illustrator, '/api/v1/dashboard/drops', {
-    name: `Drop of ${serials}`,
-    description: 'A card sold for yen',
-    category_id: '1',
-    royalty_bps: '500',
-    price_jpy: String(price),
-    serials: String(serials),
-    starts_at: new Date(now - 60_000).toISOString(),
-    ends_at: new Date(now + 86_400_000).toISOString(),
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.drop as Drop;
-}
-
-/** A client signed in with anvil account `index`, sending from `localAddress` (its network) when given. */
-async function buyer(index: number, localAddress?: string): Promise<ApiClient> {
-  const client = trading.app.client(localAddress);
-  expect((await walletSignIn(client, privateKeyToAccount(anvilKey(index)))).status).toBe(200);
-  return client;
-}
-
-async function deliver(payload: string) {
-  const response = await fetch(new URL('/api/v1/payments/stripe/webhook', trading.app.url), {
-    method: 'POST',
-    body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': standIn.sign(payload, WEBHOOK_SECRET) },
-  });
-  return response.status;
-}
+const putOnSale = (serials: number, price?: number) => putDropOnSale(trading.app, illustrator, serials, price);
+const buyer = (index: number, localAddress?: string) => signedInBuyer(trading.app, index, localAddress);
+const deliver = (payload: string) => deliverSigned(trading.app, standIn, payload, WEBHOOK_SECRET);
 
 const purchaseOf = async (client: ApiClient, id: number) =>
   (await client.get<{ purchase: Purchase }>(`/api/v1/purchases/${id}`)).body.purchase;

@@ -7,23 +7,12 @@
 import { Seaport } from '@opensea/seaport-js';
 import { eq } from 'drizzle-orm';
 import { JsonRpcProvider, Wallet } from 'ethers';
-import {
-  type Address,
-  createWalletClient,
-  erc20Abi,
-  erc721Abi,
-  type Hex,
-  http,
-  parseEther,
-  zeroAddress,
-  zeroHash,
-} from 'viem';
+import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther, zeroAddress, zeroHash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import atemArtifact from '../../contracts/artifacts/Atem.json';
 import { hashPassword } from '../../src/features/session/passwords.server.ts';
 import { settlementArgs } from '../../src/features/trading/auction/settlementCall.ts';
-import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
 import { ItemType, OrderType } from '../../src/features/trading/seaport/seaportTypes.ts';
@@ -34,6 +23,7 @@ import type { LocalWallet } from '../helpers/localMarket.ts';
 import { seedCatalogue, signListing, startTestMarket, TEST_FEE_BPS, type TestMarket } from '../helpers/testMarket.ts';
 import { fundOfferer, signOffer, wethOf } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS, anvilKey } from '../helpers/testWallet.ts';
+import { prepareMoneyCards } from './moneyApp.ts';
 import { walletSignIn } from './signIn.ts';
 import { eventually, payload, tradingServerEnv } from './tradingApp.ts';
 
@@ -78,47 +68,10 @@ const requestPayout = (amount: bigint, currencyCode = 2) =>
 
 beforeAll(async () => {
   fixture = await startTestMarket();
-  const { deployer, seller, contracts, mined } = fixture.market;
+  const { seller } = fixture.market;
   creatorWallet = wallet(ANVIL_KEYS[3]);
   secondWallet = wallet(anvilKey(4));
-  // Design 2: royalty to the platform's payment address; serials 21 and 22 to the seller.
-  await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'issueDesign',
-      args: [PAYMENT_ADDRESS, 500, 10n],
-    }),
-  );
-  await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'mintSerials',
-      args: [2n, seller.account.address, 2n],
-    }),
-  );
-  // The creator holds cards 10 and 11 of their own design and lets Seaport and the conduit move them.
-  for (const tokenId of [10n, 11n]) {
-    await mined(
-      await seller.writeContract({
-        address: contracts.card,
-        abi: erc721Abi,
-        functionName: 'transferFrom',
-        args: [seller.account.address, creatorWallet.account.address, tokenId],
-      }),
-    );
-  }
-  for (const operator of [contracts.seaport, contracts.conduit]) {
-    await mined(
-      await creatorWallet.writeContract({
-        address: contracts.card,
-        abi: erc721Abi,
-        functionName: 'setApprovalForAll',
-        args: [operator, true],
-      }),
-    );
-  }
+  await prepareMoneyCards(fixture, creatorWallet, PAYMENT_ADDRESS);
   const passwordHash = await hashPassword(PASSWORD);
   app = await startApp({
     seed: async (db) => {

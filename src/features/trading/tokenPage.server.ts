@@ -6,7 +6,7 @@
  *
  * Spec §2 (/tokens/..., /nfts/{id}).
  */
-import type { CardKey } from '~/features/catalogue/cards/cardQueries.server';
+import type { CardKey } from '~/features/catalogue/cards/cardDetail.server';
 import { getCard } from '~/features/catalogue/cards/cards.server';
 import type { CardDetail } from '~/features/catalogue/types';
 import { type Attempt, attempt } from '~/lib/attempt';

@@ -5,12 +5,22 @@
  * @see ./cardQueries.server.ts (the list query that uses them)
  */
 import { desc, type SQL, sql } from 'drizzle-orm';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { cardRarity, cards } from '~/server/db/schema';
 import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
 import type { CardListFilters } from './cardFilters';
 
 /** What of the filters decides the order. */
 export type ListOrder = Pick<CardListFilters, 'sort' | 'currencyCodes'>;
+
+/**
+ * The currency a listing is in (`code`), for grouping: POL's two codes count as one (see
+ * `equivalentCurrencyCodes`). Amounts in different currencies do not compare, so a price sort without a currency
+ * filter groups the listings by currency (in currency-code order) and sorts by price within each group.
+ */
+export function currencyGroup(code: SQL): SQL {
+  return sql`case when ${code} = ${CurrencyCode.POL_LEGACY} then ${CurrencyCode.POL} else ${code} end`;
+}
 
 /** The card's active listing as the order reads it: its current price and its currency group. */
 export interface ListingKeys {

@@ -11,32 +11,30 @@
  */
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { CurrencyCode } from '~/features/chains/currencies';
+import type { CurrencyCode } from '~/features/chains/currencies';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
-import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
-import {
-  cardRarity,
-  cards,
-  categories,
-  favorites,
-  illustrators,
-  platformFees,
-  sellOrders,
-  users,
-} from '~/server/db/schema';
+import { toIso, toNumber } from '~/lib/rowValues';
+import { cardRarity, cards, categories, favorites, illustrators, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
 import { auctionSummaries } from '../auctionSummaries.server';
 import { bestCardOffers } from '../bestOffers.server';
-import type { CardDetail, CardSummary } from '../types';
+import type { CardSummary } from '../types';
 import { encodeCursor } from './cardCursor';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
-import { metadataText, ownerNameOf, traitsOf } from './cardMetadata';
-import { afterCursor, asText, cursorValue, type ListingKeys, listKeys, ordering } from './cardOrder.server';
+import {
+  afterCursor,
+  asText,
+  currencyGroup,
+  cursorValue,
+  type ListingKeys,
+  listKeys,
+  ordering,
+} from './cardOrder.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
-function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) {
+export function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) {
   return db
     .select({
       id: sellOrders.id,
@@ -75,7 +73,7 @@ type Listing = ReturnType<typeof activeListing>;
 
 /** The listing's price and currency group, as the list's order reads them (./cardOrder.server.ts). */
 function orderKeys(listing: Listing): ListingKeys {
-  return { price: sql`${listing.price}`, currency: currencyGroup(listing) };
+  return { price: sql`${listing.price}`, currency: currencyGroup(sql`${listing.currencyCode}`) };
 }
 
 /** Only what may be shown: the card and its category (if any) are not hidden. */
@@ -106,17 +104,8 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
   );
 }
 
-/**
- * The currency a listing is in, for grouping: POL's two codes count as one (see `equivalentCurrencyCodes`).
- * Amounts in different currencies do not compare, so a price sort without a currency filter groups the
- * listings by currency (in currency-code order) and sorts by price within each group.
- */
-function currencyGroup(listing: Listing): SQL {
-  return sql`case when ${listing.currencyCode} = ${CurrencyCode.POL_LEGACY} then ${CurrencyCode.POL} else ${listing.currencyCode} end`;
-}
-
 /** The columns of a card row, with its category, creator and listing. */
-function cardColumns(listing: Listing) {
+export function cardColumns(listing: Listing) {
   return {
     id: cards.id,
     chainId: cards.chainId,
@@ -158,7 +147,7 @@ function cardColumns(listing: Listing) {
  * Joins cards with category, creator and creator's user, and `listing` laterally. (Dynamic mode keeps
  * the row type of the explicit selection; joined columns may be null, which {@link CardRow} allows.)
  */
-function joinCards<T extends PgSelect>(query: T, listing: Listing) {
+export function joinCards<T extends PgSelect>(query: T, listing: Listing) {
   return query
     .leftJoin(categories, eq(categories.id, cards.categoryId))
     .leftJoin(illustrators, eq(illustrators.id, cards.creatorId))
@@ -174,7 +163,7 @@ type CardRow = {
 };
 
 /** A row of {@link cardColumns} as the JSON of a grid card. */
-function toSummary(row: CardRow): CardSummary {
+export function toSummary(row: CardRow): CardSummary {
   return {
     id: row.id ?? 0,
     chainId: row.chainId ?? 0,
@@ -310,98 +299,4 @@ export async function queryCards(
     };
   });
   return { items, total, exact, next };
-}
-
-/** Which card the token page asks for: by id, or by chain, contract and token id. */
-export type CardKey = { id: number } | { chainId: number; contractAddress: string; tokenId: string };
-
-/** The token page's card query, prepared by id or by token (the statement is planned once per connection). */
-function cardDetailStatement(db: Database, by: 'id' | 'token') {
-  const listing = activeListing(db, undefined);
-  const match =
-    by === 'id'
-      ? eq(cards.id, sql.placeholder('id'))
-      : and(
-          eq(cards.chainId, sql.placeholder('chainId')),
-          eq(cards.contractAddress, sql.placeholder('contractAddress')),
-          eq(cards.tokenId, sql.placeholder('tokenId')),
-        );
-  return joinCards(
-    db
-      .select({
-        ...cardColumns(listing),
-        metadata: cards.metadata,
-        mintedAt: cards.mintedAt,
-        categoryImage: categories.image,
-        categoryContract: categories.contractAddress,
-        creatorImage: illustrators.image,
-        listingStartsAt: listing.startsAt,
-        listingSeller: listing.sellerAddress,
-        listingExchange: listing.exchange,
-        listingCounter: listing.counter,
-        listingOrder: listing.order,
-        listingSignature: listing.signature,
-        feeBps: sql<number | null>`(select ${platformFees.feeBps} from ${platformFees}
-          where ${platformFees.chainId} = ${cards.chainId})`,
-        ownerName: sql<{ name: string; nameEn: string | null } | null>`(select case
-            when nullif(btrim(ou.profile_name), '') is not null then json_build_object('name', btrim(ou.profile_name), 'nameEn', null)
-            when oi.name is not null then json_build_object('name', oi.name, 'nameEn', oi.name_en) end
-          from users ou left join illustrators oi on oi.user_id = ou.id
-          where ou.wallet_address = ${cards.ownerAddress} and not ou.suspended order by oi.id limit 1)`,
-      })
-      .from(cards)
-      .$dynamic(),
-    listing,
-  )
-    .where(and(match, visibleCard()))
-    .limit(1)
-    .prepare(`card_detail_by_${by}`);
-}
-
-type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
-const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatement>>();
-
-/** One visible card with its detail and its chain's platform fee (activity left for the caller), or null. */
-export async function queryCardDetail(
-  db: Database,
-  key: CardKey,
-): Promise<Omit<CardDetail, 'activity' | 'lastSale'> | null> {
-  let prepared = statements.get(db);
-  if (!prepared) {
-    prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };
-    statements.set(db, prepared);
-  }
-  const [row] = await ('id' in key ? prepared.id.execute({ id: key.id }) : prepared.token.execute(key));
-  if (!row) return null;
-  const summary = toSummary(row);
-  const metadata = row.metadata ?? {};
-  return {
-    ...summary,
-    description: metadataText(metadata, 'description'),
-    descriptionEn: metadataText(metadata, 'description_en'),
-    metadata,
-    traits: traitsOf(metadata),
-    mintedAt: toIsoOrNull(row.mintedAt),
-    category: summary.category && {
-      ...summary.category,
-      image: row.categoryImage,
-      contractAddress: row.categoryContract ?? summary.contractAddress,
-    },
-    creator: summary.creator && { ...summary.creator, image: row.creatorImage },
-    platformFeeBps: row.feeBps === null ? null : toNumber(row.feeBps),
-    ownerName: ownerNameOf(row.ownerName),
-    listing:
-      summary.listing && row.listingId !== null
-        ? {
-            ...summary.listing,
-            id: row.listingId,
-            sellerAddress: row.listingSeller ?? '',
-            startsAt: toIso(row.listingStartsAt),
-            exchange: row.listingExchange ?? '',
-            counter: row.listingCounter ?? '0',
-            order: row.listingOrder ?? {},
-            signature: row.listingSignature ?? '',
-          }
-        : null,
-  };
 }

@@ -12,8 +12,9 @@ import type { Database } from '~/server/db/types';
 import { hitRateLimit } from '~/server/rateLimit.server';
 import { cardActivity } from '../activity/cardActivity.server';
 import type { CardDetail, CardPage } from '../types';
+import { type CardKey, queryCardDetail } from './cardDetail.server';
 import type { CardListFilters } from './cardFilters';
-import { type CardKey, queryCardDetail, queryCards } from './cardQueries.server';
+import { queryCards } from './cardQueries.server';
 
 /** How many activity rows the token page shows. */
 export const CARD_ACTIVITY_LIMIT = 50;

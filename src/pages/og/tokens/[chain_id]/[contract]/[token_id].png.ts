@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { queryCardDetail } from '~/features/catalogue/cards/cardQueries.server';
+import { queryCardDetail } from '~/features/catalogue/cards/cardDetail.server';
 import { tokenOgImage } from '~/features/catalogue/og/ogCache.server';
 import { chainKeyOfId } from '~/features/chains/chainKey';
 import { getT } from '~/features/i18n/t';

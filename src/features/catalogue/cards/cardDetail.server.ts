@@ -1,0 +1,107 @@
+/**
+ * The token page's card: one visible card with its category, creator, owner's name, active listing and the
+ * chain's platform fee, by id (`/nfts/{id}`) or by chain, contract and token id; prepared once per connection.
+ *
+ * @see ./cardQueries.server.ts (the columns and joins it shares with the card list)
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
+import { cards, categories, illustrators, platformFees } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import type { CardDetail } from '../types';
+import { metadataText, ownerNameOf, traitsOf } from './cardMetadata';
+import { activeListing, cardColumns, joinCards, toSummary, visibleCard } from './cardQueries.server';
+
+/** Which card the token page asks for: by id, or by chain, contract and token id. */
+export type CardKey = { id: number } | { chainId: number; contractAddress: string; tokenId: string };
+
+/** The token page's card query, prepared by id or by token (the statement is planned once per connection). */
+function cardDetailStatement(db: Database, by: 'id' | 'token') {
+  const listing = activeListing(db, undefined);
+  const match =
+    by === 'id'
+      ? eq(cards.id, sql.placeholder('id'))
+      : and(
+          eq(cards.chainId, sql.placeholder('chainId')),
+          eq(cards.contractAddress, sql.placeholder('contractAddress')),
+          eq(cards.tokenId, sql.placeholder('tokenId')),
+        );
+  return joinCards(
+    db
+      .select({
+        ...cardColumns(listing),
+        metadata: cards.metadata,
+        mintedAt: cards.mintedAt,
+        categoryImage: categories.image,
+        categoryContract: categories.contractAddress,
+        creatorImage: illustrators.image,
+        listingStartsAt: listing.startsAt,
+        listingSeller: listing.sellerAddress,
+        listingExchange: listing.exchange,
+        listingCounter: listing.counter,
+        listingOrder: listing.order,
+        listingSignature: listing.signature,
+        feeBps: sql<number | null>`(select ${platformFees.feeBps} from ${platformFees}
+          where ${platformFees.chainId} = ${cards.chainId})`,
+        ownerName: sql<{ name: string; nameEn: string | null } | null>`(select case
+            when nullif(btrim(ou.profile_name), '') is not null then json_build_object('name', btrim(ou.profile_name), 'nameEn', null)
+            when oi.name is not null then json_build_object('name', oi.name, 'nameEn', oi.name_en) end
+          from users ou left join illustrators oi on oi.user_id = ou.id
+          where ou.wallet_address = ${cards.ownerAddress} and not ou.suspended order by oi.id limit 1)`,
+      })
+      .from(cards)
+      .$dynamic(),
+    listing,
+  )
+    .where(and(match, visibleCard()))
+    .limit(1)
+    .prepare(`card_detail_by_${by}`);
+}
+
+type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
+const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatement>>();
+
+/** One visible card with its detail and its chain's platform fee (activity left for the caller), or null. */
+export async function queryCardDetail(
+  db: Database,
+  key: CardKey,
+): Promise<Omit<CardDetail, 'activity' | 'lastSale'> | null> {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };
+    statements.set(db, prepared);
+  }
+  const [row] = await ('id' in key ? prepared.id.execute({ id: key.id }) : prepared.token.execute(key));
+  if (!row) return null;
+  const summary = toSummary(row);
+  const metadata = row.metadata ?? {};
+  return {
+    ...summary,
+    description: metadataText(metadata, 'description'),
+    descriptionEn: metadataText(metadata, 'description_en'),
+    metadata,
+    traits: traitsOf(metadata),
+    mintedAt: toIsoOrNull(row.mintedAt),
+    category: summary.category && {
+      ...summary.category,
+      image: row.categoryImage,
+      contractAddress: row.categoryContract ?? summary.contractAddress,
+    },
+    creator: summary.creator && { ...summary.creator, image: row.creatorImage },
+    platformFeeBps: row.feeBps === null ? null : toNumber(row.feeBps),
+    ownerName: ownerNameOf(row.ownerName),
+    listing:
+      summary.listing && row.listingId !== null
+        ? {
+            ...summary.listing,
+            id: row.listingId,
+            sellerAddress: row.listingSeller ?? '',
+            startsAt: toIso(row.listingStartsAt),
+            exchange: row.listingExchange ?? '',
+            counter: row.listingCounter ?? '0',
+            order: row.listingOrder ?? {},
+            signature: row.listingSignature ?? '',
+          }
+        : null,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The chain the money API tests start from (tests/api/money.test.ts): design 2 pays its royalty to the platform's
+ * payment address (its serials 21 and 22 go to the seller), and the creator holds cards 10 and 11 of their own
+ * design with Seaport and the conduit allowed to move them.
+ */
+import { type Address, erc721Abi } from 'viem';
+import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
+import type { LocalWallet } from '../helpers/localMarket.ts';
+import type { TestMarket } from '../helpers/testMarket.ts';
+
+/** Prepares the chain (see the module comment). */
+export async function prepareMoneyCards(fixture: TestMarket, creatorWallet: LocalWallet, paymentAddress: Address) {
+  const { deployer, seller, contracts, mined } = fixture.market;
+  // Design 2: royalty to the platform's payment address; serials 21 and 22 to the seller.
+  await mined(
+    await deployer.writeContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'issueDesign',
+      args: [paymentAddress, 500, 10n],
+    }),
+  );
+  await mined(
+    await deployer.writeContract({
+      address: contracts.card,
+      abi: cardAbi,
+      functionName: 'mintSerials',
+      args: [2n, seller.account.address, 2n],
+    }),
+  );
+  // The creator holds cards 10 and 11 of their own design and lets Seaport and the conduit move them.
+  for (const tokenId of [10n, 11n]) {
+    await mined(
+      await seller.writeContract({
+        address: contracts.card,
+        abi: erc721Abi,
+        functionName: 'transferFrom',
+        args: [seller.account.address, creatorWallet.account.address, tokenId],
+      }),
+    );
+  }
+  for (const operator of [contracts.seaport, contracts.conduit]) {
+    await mined(
+      await creatorWallet.writeContract({
+        address: contracts.card,
+        abi: erc721Abi,
+        functionName: 'setApprovalForAll',
+        args: [operator, true],
+      }),
+    );
+  }
+}
