@@ -97,6 +97,8 @@ describe('admin API access', () => {
   test('anonymous callers get 401, wallet users and illustrators 403, on every admin call', async () => {
     const wallet = (await walletClient(app)).client;
     const illustrator = await illustratorClient(app);
+    // The demo's own admin decisions are in the log already; refused calls add nothing to it.
+    const before = (await admin.get<{ total: number }>('/api/v1/admins/audit_log')).body.total;
     for (const call of calls) {
       const label = `${call.method} ${call.path}`;
       expect([label, (await send(app.client(), call)).status]).toEqual([label, 401]);
@@ -104,16 +106,23 @@ describe('admin API access', () => {
       expect([label, (await send(illustrator, call)).status]).toEqual([label, 403]);
     }
     const audit = await admin.get<{ total: number }>('/api/v1/admins/audit_log');
-    expect(audit.body.total).toBe(0);
+    expect(audit.body.total).toBe(before);
   });
 
   test('the admin may make every call, and each change it makes is in the audit log', async () => {
+    const log = async () =>
+      (
+        await admin.get<{ items: { id: number; action: string; adminUid: string }[] }>(
+          '/api/v1/admins/audit_log?per_page=100',
+        )
+      ).body.items;
+    const seen = new Set((await log()).map((entry) => entry.id));
     for (const call of calls) {
       const label = `${call.method} ${call.path}`;
       expect([label, (await send(admin, call)).status]).toEqual([label, call.status]);
     }
-    const audit = await admin.get<{ items: { action: string; adminUid: string }[] }>('/api/v1/admins/audit_log');
-    expect(audit.body.items.map((entry) => entry.action).sort()).toEqual(
+    const made = (await log()).filter((entry) => !seen.has(entry.id));
+    expect(made.map((entry) => entry.action).sort()).toEqual(
       [
         'card.show',
         'category.create',
@@ -125,7 +134,7 @@ describe('admin API access', () => {
         'report.status',
       ].sort(),
     );
-    expect(new Set(audit.body.items.map((entry) => entry.adminUid))).toEqual(new Set(['admin']));
+    expect(new Set(made.map((entry) => entry.adminUid))).toEqual(new Set(['admin']));
   });
 
   test('an admin session is refused once the admin signs out', async () => {

@@ -237,6 +237,8 @@ describe('GET /media/{path}', () => {
     expect((await rawGet('/media/icons/page.html')).status).toBe(404);
     expect((await rawGet('/media/icons/.hidden.png')).status).toBe(404);
     expect((await rawGet('/media/icons/missing.webp')).status).toBe(404);
-    expect((await rawGet('/media/')).status).toBe(404);
+    expect((await rawGet('/media')).status).toBe(404);
+    // The slash form redirects to the one form of every path (and that one is not found).
+    expect((await rawGet('/media/')).status).toBe(301);
   });
 });

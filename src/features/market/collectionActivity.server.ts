@@ -28,8 +28,13 @@ const ZERO = '0x0000000000000000000000000000000000000000';
 
 /** The SELECT of one kind, newest first, limited. */
 function part(type: FeedType, key: CollectionKey, limit: number): SQL {
-  const where = (alias: string) =>
-    sql`${sql.raw(alias)}.chain_id = ${key.chainId} and ${sql.raw(alias)}.contract_address = ${key.contractAddress}`;
+  // The collection's rows, leaving out cards an admin hid (they are shown nowhere).
+  const where = (alias: string) => {
+    const a = sql.raw(alias);
+    return sql`${a}.chain_id = ${key.chainId} and ${a}.contract_address = ${key.contractAddress}
+      and not exists (select 1 from cards hc where hc.hidden and hc.chain_id = ${a}.chain_id
+        and hc.contract_address = ${a}.contract_address and hc.token_id = ${a}.token_id)`;
+  };
   switch (type) {
     case 'sale':
       return sql`(select 'sale' as type, s.sold_at as at, s.token_id::text as token_id, s.price::text as price,
