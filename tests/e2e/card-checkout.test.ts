@@ -30,11 +30,13 @@ let drop: { id: number; priceJpy: number };
 let illustrator: ApiClient;
 
 /** The illustrator's available payable yen. */
+/** The illustrator's yen booked from card payments: still on hold (chargebacks can come) plus available. */
 async function yenAvailable(): Promise<number> {
-  const answer = await illustrator.get<{ balances: { currencyCode: number; available: string }[] }>(
-    '/api/v1/dashboard/payouts',
-  );
-  return Number(answer.body.balances.find((balance) => balance.currencyCode === 1)?.available ?? 0);
+  const answer = await illustrator.get<{
+    balances: { currencyCode: number; available: string; clearing?: string }[];
+  }>('/api/v1/dashboard/payouts');
+  const yen = answer.body.balances.find((balance) => balance.currencyCode === 1);
+  return Number(yen?.available ?? 0) + Number(yen?.clearing ?? 0);
 }
 const open: TestPage[] = [];
 
