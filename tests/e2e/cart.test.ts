@@ -2,7 +2,7 @@
  * The cart in Chromium with the injected test wallet, on a local chain with the demo catalogue. In Japanese: a
  * collector sweeps the 4 cheapest ETH listings of a collection into the cart and buys them in one transaction,
  * while another wallet buys one of them in the same block just before (anvil mines by fees): Seaport skips
- * it, the page says 3 were bought and 1 skipped as already sold, and the buyer paid exactly the 3 prices and
+ * it, the page says 3 were bought and 1 skipped as already filled, and the buyer paid exactly the 3 prices and
  * the gas. In English: two cards added from their token pages (one priced in an ERC-20, approved on the way),
  * the cart's total per currency (axe checks the page), both bought at once.
  *
@@ -28,6 +28,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
 import { LOCAL_CONDUIT_KEY } from '../../src/features/chains/localDefaults.ts';
+import ja from '../../src/features/i18n/ja.json';
 import { parseOrderJson } from '../../src/features/trading/orderJson.ts';
 import { basicOrderParameters } from '../../src/features/trading/seaport/basicOrderParameters.ts';
 import { considerationAt } from '../../src/features/trading/seaport/orderAmounts.ts';
@@ -200,7 +201,8 @@ describe('the cart', () => {
     const result = page.locator('[data-cart-result]');
     await expect
       .poll(() => result.textContent(), { timeout: 45_000 })
-      .toBe('3 枚を購入し、1 枚をスキップしました（売約済み）。');
+      // The reason in the words of the one table of order reasons (trading/orders/orderFacts.ts).
+      .toBe(`3 枚を購入し、1 枚をスキップしました（${ja['order.reason.filled']}）。`);
     expect(await ownerOf(target)).toBe(address(RIVAL).toLowerCase());
     const bought = cheapest.filter((card) => card !== target);
     for (const card of bought) expect(await ownerOf(card)).toBe(address(SWEEPER).toLowerCase());
