@@ -95,13 +95,25 @@ export function registerRateJobs(runner: JobRunner, db: Database, source: RateSo
   });
 }
 
+/** How long a process reuses the stored rates it read (they are re-read every few minutes by the job). */
+const STORED_RATES_REUSE_MS = 30_000;
+let kept: { at: number; rates: Promise<Map<number, StoredRate>> } | undefined;
+
 /**
  * Puts the fresh yen rates on the request for `src/ui/data/Price.astro` (a page calls it before rendering
- * prices). A database error leaves them out: the page shows crypto prices alone.
+ * prices). The stored rates are read once per {@link STORED_RATES_REUSE_MS} in a process, not on every page
+ * render; freshness is judged at each render. A database error leaves them out: the page shows crypto prices.
  */
 export async function withYenRates(locals: App.Locals, now = new Date()): Promise<void> {
   try {
-    locals.yenRates = await pageYenRates(await database(), now);
+    if (!kept || now.getTime() - kept.at > STORED_RATES_REUSE_MS) {
+      const rates = database().then(storedRates);
+      kept = { at: now.getTime(), rates };
+      rates.catch(() => {
+        if (kept?.rates === rates) kept = undefined;
+      });
+    }
+    locals.yenRates = freshYenRates(await kept.rates, now);
   } catch (error) {
     console.error('[market] yen rates unavailable:', error);
   }
