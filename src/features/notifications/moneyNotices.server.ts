@@ -4,10 +4,9 @@
  * transaction, once per payout or purchase and step.
  */
 import { sql } from 'drizzle-orm';
-import { CURRENCIES, CurrencyCode, isCurrencyCode } from '~/features/chains/currencies';
-import { formatCryptoPrecise, formatJpy } from '~/lib/price';
 import { cardDrops, cardPurchases, illustrators } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
+import { priceText } from '~/ui/data/priceText';
 import type { NotificationKind } from './kinds';
 import { cardParams, notifyUser } from './notify.server';
 
@@ -15,9 +14,7 @@ type Db = Database | Transaction;
 
 /** An amount in its currency as shown everywhere (`¥1,000`, `0.5 ETH`), the same in both languages. */
 export function amountText(amount: string, currencyCode: number): string {
-  if (currencyCode === CurrencyCode.JPY) return formatJpy(BigInt(amount));
-  const symbol = isCurrencyCode(currencyCode) ? CURRENCIES[currencyCode].symbol : '';
-  return formatCryptoPrecise(amount, symbol).trim();
+  return priceText(amount, currencyCode);
 }
 
 /** Tells the illustrator of a payout that it moved to `status` (approved, paid, rejected; others tell no one). */
