@@ -60,6 +60,12 @@ export function announce(tags: readonly string[]): void {
   }
 }
 
+/** Whether an open listener of this process hears a topic starting with `prefix` (e.g. any user's bell). */
+export function listensToPrefix(prefix: string): boolean {
+  for (const topic of byTopic.keys()) if (topic.startsWith(prefix)) return true;
+  return false;
+}
+
 /** Open listeners (for the health endpoint and tests). */
 export function listenerCount(): number {
   return listeners.size;

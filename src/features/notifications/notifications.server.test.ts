@@ -173,4 +173,13 @@ describe('the bell', () => {
     await deleteNotifications(database.db, id);
     expect(await unreadCount(database.db, id)).toBe(0);
   });
+
+  it('asks the database nothing while no bell is open in the process', async () => {
+    const untouchable = new Proxy(database.db, {
+      get: () => {
+        throw new Error('the pulse used the database');
+      },
+    });
+    await expect(notificationPulse(untouchable)()).resolves.toBeUndefined();
+  });
 });

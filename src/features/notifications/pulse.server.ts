@@ -4,13 +4,14 @@
  * each one not yet announced (../events/hub.ts, the same hub the live pages use). Every server process runs
  * it, so a notification made in any process (the indexer's, a web request's) reaches a bell open in any other,
  * and only once it committed (a rolled-back notification is never seen). A transaction committing later than
- * the window after it began is still announced by the next page load.
+ * the window after it began is still announced by the next page load. A process with no bell open asks the
+ * database nothing (an idle server stays idle); a bell opened later hears what the window still holds.
  */
 import { gt } from 'drizzle-orm';
-import { announce } from '~/features/events/hub';
+import { announce, listensToPrefix } from '~/features/events/hub';
 import { notifications } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { bellTopic } from './bellTopic';
+import { BELL_TOPIC_PREFIX, bellTopic } from './bellTopic';
 
 /** How far back a pass looks. */
 export const PULSE_WINDOW_MS = 5 * 60_000;
@@ -19,6 +20,7 @@ export const PULSE_WINDOW_MS = 5 * 60_000;
 export function notificationPulse(db: Database, now: () => number = Date.now): () => Promise<void> {
   const announced = new Map<number, number>();
   return async () => {
+    if (!listensToPrefix(BELL_TOPIC_PREFIX)) return;
     const since = now() - PULSE_WINDOW_MS;
     const rows = await db
       .select({ id: notifications.id, userId: notifications.userId, createdAt: notifications.createdAt })
