@@ -7,7 +7,7 @@
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { cards, offers, platformReceipts, sales, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
@@ -23,6 +23,7 @@ import {
   cancelOrderByHash,
   markListingSold,
   markOfferFilled,
+  recheckOffersOf,
 } from '../trading/orders/orderStatus.server';
 import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ApplyContext } from './applyTransfers.server';
@@ -300,17 +301,6 @@ export async function applyExchangeEvents(
       await cancelBelowCounter(tx, key, { at, block: event.blockNumber });
     }
   }
-  if (funded.size > 0) {
-    // Their balance or allowance moved: the offer check looks at their offers again on its next pass.
-    await tx
-      .update(offers)
-      .set({ checkedAt: null })
-      .where(
-        and(
-          eq(offers.chainId, context.chainId),
-          eq(offers.status, 'active'),
-          inArray(offers.offererAddress, [...funded]),
-        ),
-      );
-  }
+  // Their balance or allowance moved: the offer check looks at their offers again on its next pass.
+  await recheckOffersOf(tx, context.chainId, [...funded]);
 }

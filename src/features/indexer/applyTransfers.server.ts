@@ -15,7 +15,7 @@ import type { Address, Hex } from 'viem';
 import { cards, cardTransfers, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
 import type { ListableQuery } from '../trading/orders/listingState.server';
-import { cancelListing } from '../trading/orders/orderStatus.server';
+import { cancelListing, recheckListingSoon } from '../trading/orders/orderStatus.server';
 import type { ChainEvent } from './chainEvents.server';
 
 type Transfer = Extract<ChainEvent, { kind: 'transfer' }>;
@@ -88,7 +88,7 @@ async function endUnlessListable(
     }));
   if (listable) {
     // Still fillable as the chain stands now; the next health check looks at it again soon.
-    await tx.update(sellOrders).set({ checkedAt: null }).where(eq(sellOrders.id, order.id));
+    await recheckListingSoon(tx, order.id);
     return;
   }
   await cancelListing(tx, order.id, { at: await context.blockTime(blockNumber), block: blockNumber });

@@ -218,6 +218,23 @@ export async function setOfferReason(
     .where(activeOffer(eq(offers.id, offerId)));
 }
 
+/** Makes an active listing due for its next check (the chain moved something it depends on). */
+export async function recheckListingSoon(db: Db, listingId: number): Promise<void> {
+  await db
+    .update(sellOrders)
+    .set({ checkedAt: null })
+    .where(activeListing(eq(sellOrders.id, listingId)));
+}
+
+/** Makes the active offers of `offerers` on `chainId` due for their next check (their balance or allowance moved). */
+export async function recheckOffersOf(db: Db, chainId: number, offerers: readonly string[]): Promise<void> {
+  if (offerers.length === 0) return;
+  await db
+    .update(offers)
+    .set({ checkedAt: null })
+    .where(activeOffer(and(eq(offers.chainId, chainId), inArray(offers.offererAddress, [...offerers]))));
+}
+
 /** Offers checked and found as they were: only their check time moves, all in one statement. */
 export async function markOffersChecked(db: Db, offerIds: readonly number[], at: Date): Promise<void> {
   if (offerIds.length === 0) return;
