@@ -53,7 +53,7 @@ test('sixteen card issues at once through two processes all land, each its own d
   );
   expect(
     issues.map((issue) => issue.status),
-    JSON.stringify(issues.map((issue) => issue.body)),
+    `${JSON.stringify(issues.map((issue) => issue.body))}\n${trading.app.server.stderr()}\n${second.stderr()}`,
   ).toEqual(Array.from({ length: 16 }, () => 201));
   const designs = new Set(issues.map((issue) => String(issue.body['designId'])));
   expect(designs.size).toBe(16);

@@ -22,19 +22,26 @@ export function rarityTraits(attributes: unknown): RarityTrait[] {
   });
 }
 
-/** Recomputes and stores the rarity of every card of collection `categoryId`, in one transaction. */
+/**
+ * Recomputes and stores the rarity of every card of collection `categoryId`, in one transaction.
+ *
+ * Two issues into one collection at once (two server processes) rank one after the other: a transaction
+ * advisory lock on the collection, held until the caller's outermost transaction ends, makes the second read
+ * the cards the first committed instead of inserting ranks beside the first's (a duplicate key).
+ */
 export async function rankCollection(db: Database | Transaction, categoryId: number): Promise<number> {
-  const rows = await db
-    .select({ id: cards.id, attributes: sql<unknown>`${cards.metadata}->'attributes'` })
-    .from(cards)
-    .where(eq(cards.categoryId, categoryId));
-  const ranks = rarityRanks(rows.map((row) => ({ id: row.id, traits: rarityTraits(row.attributes) })));
-  const values = [...ranks].map(([cardId, rarity]) => ({ cardId, categoryId, ...rarity }));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kirafuda-rarity:${categoryId}`}, 0))`);
+    const rows = await tx
+      .select({ id: cards.id, attributes: sql<unknown>`${cards.metadata}->'attributes'` })
+      .from(cards)
+      .where(eq(cards.categoryId, categoryId));
+    const ranks = rarityRanks(rows.map((row) => ({ id: row.id, traits: rarityTraits(row.attributes) })));
+    const values = [...ranks].map(([cardId, rarity]) => ({ cardId, categoryId, ...rarity }));
     await tx.delete(cardRarity).where(eq(cardRarity.categoryId, categoryId));
     for (let i = 0; i < values.length; i += ROWS_PER_INSERT) {
       await tx.insert(cardRarity).values(values.slice(i, i + ROWS_PER_INSERT));
     }
+    return values.length;
   });
-  return values.length;
 }
