@@ -90,7 +90,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     if (text.includes('ERR_BLOCKED_BY_CLIENT')) return;
     consoleErrors.push(text);
   });
-  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message} @ ${page.url()}`));
   return { page, context, consoleErrors, blockedRequests, close: () => context.close() };
 }
 

@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
-import { $currentUser } from '~/features/session/store';
+import { useCurrentUser } from '../session/useCurrentUser';
 
 /** A notification as `GET /api/v1/notifications` answers it. */
 interface Item {
@@ -33,7 +32,7 @@ export interface NotificationBellProps {
  * Nothing shows for a visitor who is not signed in (the page is the same for everyone).
  */
 export default function NotificationBell({ locale, localePrefix, messages }: NotificationBellProps) {
-  const user = useStore($currentUser);
+  const user = useCurrentUser();
   const [unread, setUnread] = useState(0);
   const [items, setItems] = useState<Item[] | null>(null);
   const [open, setOpen] = useState(false);

@@ -2,12 +2,11 @@
  * The receipt page's progress (paid -> minting -> in your wallet, or refunded), read from the site every
  * second and a half while the purchase is on its way; a reload shows where it stands.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { CurrencyCode } from '~/features/chains/currencies';
 import { priceText } from '~/ui/data/priceText';
-import { $currentUser } from '../session/store';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { type ReceiptMessages, type ReceiptPurchase, stillMoving } from './checkoutModel';
 
 /** The island's props. */
@@ -20,7 +19,7 @@ export interface PurchaseReceiptProps {
 
 /** The island (see the module comment). */
 export default function PurchaseReceipt({ purchaseId, tokenBase, m }: PurchaseReceiptProps) {
-  const user = useStore($currentUser);
+  const user = useCurrentUser();
   const [purchase, setPurchase] = useState<ReceiptPurchase | null>(null);
   const signedIn = Boolean(user?.walletAddress);
   useEffect(() => {

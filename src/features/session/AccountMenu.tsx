@@ -10,6 +10,7 @@ import { logout } from './logout';
 import { signInAndReload } from './signInAndReload';
 import { $currentUser, $signingIn } from './store';
 import { ILLUSTRATOR_ROLE } from './types';
+import { useCurrentUser } from './useCurrentUser';
 
 export interface AccountMenuProps {
   /** The page's language: the English pages show a user's English name when there is one. */
@@ -62,19 +63,14 @@ export default function AccountMenu({
   defaultAvatar,
   messages,
 }: AccountMenuProps) {
-  const storedUser = useStore($currentUser);
-  const signingIn = useStore($signingIn);
-  const [hydrated, setHydrated] = useState(false);
   // The first render matches the server's (nobody signed in); the session store takes over once hydrated.
-  const user = hydrated ? storedUser : null;
+  const user = useCurrentUser();
+  const signingIn = useStore($signingIn);
   const [menuOpen, setMenuOpen] = useState(false);
   const [connectOpen, setConnectOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    setHydrated(true);
-  }, []);
   useEffect(() => onCloseMenus(() => setMenuOpen(false)), []);
   useEffect(() => {
     if (!menuOpen) return;

@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
-import { $currentUser } from '~/features/session/store';
+import { useCurrentUser } from '../session/useCurrentUser';
 
 /** Props of {@link SocialToggle}: the endpoint, the count the shared page was rendered with, the strings. */
 export interface SocialToggleProps {
@@ -37,7 +36,7 @@ interface State {
  * for all. A click sets or clears it (`PUT` / `DELETE` on the endpoint) and shows the new count.
  */
 export default function SocialToggle({ endpoint, kind, count, signInHref, messages }: SocialToggleProps) {
-  const user = useStore($currentUser);
+  const user = useCurrentUser();
   const [active, setActive] = useState(false);
   const [shown, setShown] = useState(count);
   const [busy, setBusy] = useState(false);

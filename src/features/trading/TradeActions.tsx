@@ -8,9 +8,8 @@
  *
  * @see docs/product-spec.md §2 (/tokens/...), §3 "Sell-card payload", §5, §8
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { $currentUser } from '../session/store';
+import { useState } from 'react';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { BidForm, type LoadBidFlow } from './auction/BidForm';
 import { BuyButton } from './buy/BuyButton';
 import { CancelListingButton } from './cancel/CancelListingButton';
@@ -34,10 +33,8 @@ const loadBidFlow: LoadBidFlow = async () => (await import('./offer/makeOfferFlo
  * (~/ui/menus/openConnect.ts); the page renders it on the server, so it is there before any script.
  */
 export default function TradeActions(pageProps: TradeActionsProps) {
-  const storedUser = useStore($currentUser);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const props = { ...pageProps, userWallet: hydrated ? (storedUser?.walletAddress ?? null) : null };
+  const user = useCurrentUser();
+  const props = { ...pageProps, userWallet: user?.walletAddress ?? null };
   const role = tradeRole(props);
   // Anyone but the seller may put a buyable fixed or declining listing in the cart (signed in or not).
   const cartable = (role === 'buy' || role === 'signIn') && props.listing?.saleType !== 'auction';

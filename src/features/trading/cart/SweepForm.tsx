@@ -4,11 +4,10 @@
  * (./cartModel.ts `sweepItems`) into the cart and opens the cart. The form is in the page's HTML; the island
  * hydrates when someone reaches for it.
  */
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { api } from '~/client/siteApi';
 import { MAX_PER_PAGE } from '~/lib/pagination';
-import { $currentUser } from '../../session/store';
+import { useCurrentUser } from '../../session/useCurrentUser';
 import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
 import { MAX_CART_ITEMS, type SweepCandidate, type SweepMessages, sweepItems } from './cartModel';
 import { addToCart } from './cartStore';
@@ -29,7 +28,7 @@ const DEFAULT_COUNT = 5;
 
 /** The island (see the module comment). */
 export default function SweepForm({ collectionId, currencies, cartPath, m }: SweepFormProps) {
-  const user = useStore($currentUser);
+  const user = useCurrentUser();
   const [count, setCount] = useState(String(DEFAULT_COUNT));
   const [currency, setCurrency] = useState(String(currencies[0]?.code ?? ''));
   const [busy, setBusy] = useState(false);

@@ -5,9 +5,8 @@
  * signed in gets "Make offer" as a link that opens the connect modal (the connect page without scripts). The
  * acts' flows (and viem) load only when used.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { $currentUser } from '../../session/store';
+import { useState } from 'react';
+import { useCurrentUser } from '../../session/useCurrentUser';
 import { TradeProgressNote } from '../TradeProgressNote';
 import type { TradeActionsProps } from '../tradeModel';
 import { TRADE_BUTTON } from '../tradeStyles';
@@ -30,11 +29,9 @@ export interface OffersPanelProps {
 
 /** The island (see the module comment). */
 export default function OffersPanel({ trade: pageTrade, offers, m, scope, wrappedToken, locale }: OffersPanelProps) {
-  const storedUser = useStore($currentUser);
-  const [hydrated, setHydrated] = useState(false);
+  const user = useCurrentUser();
   const [sent, setSent] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const viewer = hydrated ? (storedUser?.walletAddress ?? null) : null;
+  const viewer = user?.walletAddress ?? null;
   const trade = { ...pageTrade, userWallet: viewer, messages: { ...pageTrade.messages, signing: m.signing } };
   const runner = useTradeRunner(trade.messages);
   const owner = scope.kind === 'token' ? pageTrade.owner : null;
