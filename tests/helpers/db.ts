@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -38,8 +38,14 @@ export interface CreateTestDatabaseOptions {
 
 const liveDirs = new Set<string>();
 let exitHookInstalled = false;
-/** A migrated PGlite data folder as a tarball, made once per worker: loading it skips initdb. */
+/**
+ * A migrated PGlite data folder as a tarball: loading it skips initdb and the migrations (~6 s a database on
+ * this machine). Made once per run by `tests/helpers/pglite-template.ts` (a global setup) and read from the
+ * file named in {@link TEMPLATE_ENV}; made once per module otherwise.
+ */
 let template: Promise<Blob> | undefined;
+/** The variable naming the file that holds the run's template tarball. */
+export const TEMPLATE_ENV = 'KIRAFUDA_PGLITE_TEMPLATE';
 
 /** Removes the temporary folders of databases a test forgot to close when the process exits. */
 function installExitHook(): void {
@@ -59,17 +65,26 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** Builds (once) the migrated template of {@link template}. */
+/** Migrates a database in memory and returns its data folder as a tarball. */
+export async function buildPgliteTemplate(): Promise<Blob> {
+  const handle = await createDatabase({ dataDir: 'memory://' });
+  try {
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    return await client.dumpDataDir('none');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes the run's template to `file` (the global setup). */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  await writeFile(file, new Uint8Array(await (await buildPgliteTemplate()).arrayBuffer()));
+}
+
+/** The migrated template of {@link template}: the run's file when there is one, else built once here. */
 function pgliteTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const handle = await createDatabase({ dataDir: 'memory://' });
-    try {
-      const client = (handle.db as unknown as { $client: PGlite }).$client;
-      return await client.dumpDataDir('none');
-    } finally {
-      await handle.close();
-    }
-  })();
+  const file = process.env[TEMPLATE_ENV];
+  template ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : buildPgliteTemplate();
   template.catch(() => {
     template = undefined;
   });
