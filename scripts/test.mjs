@@ -119,9 +119,12 @@ const steps = [
 ];
 
 let exitCode = 0;
+const started = performance.now();
 for (const [title, step] of steps) {
   heading(title);
+  const stepStarted = performance.now();
   exitCode = step();
+  console.log(`\n${title}: ${Math.round((performance.now() - stepStarted) / 1000)} s`);
   if (exitCode !== 0) {
     console.error(`\n✗ ${title} failed (exit code ${exitCode}); stopping here`);
     break;
@@ -129,5 +132,6 @@ for (const [title, step] of steps) {
 }
 rmSync(reports, { recursive: true, force: true });
 console.log('');
+console.log(`all steps: ${Math.round((performance.now() - started) / 1000)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(exitCode);

@@ -44,7 +44,7 @@ describe('a sale made outside the site', () => {
     const { page, consoleErrors, close } = await newPage(browser, { locale: 'en-US' });
     await page.goto(`${app.url}${path}`);
     const status = page.locator('[data-live-status]');
-    await expect.poll(() => status.textContent()).toBe('Live');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Live');
     expect(await page.locator('[data-listing-status]').getAttribute('data-listing-status')).toBe('listed');
     await page.evaluate(() => {
       (window as { loadedOnce?: boolean }).loadedOnce = true;

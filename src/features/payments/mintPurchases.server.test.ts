@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { getAddress, parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cardPurchases, users } from '~/server/db/schema';
+import { cardPurchases, notifications, users } from '~/server/db/schema';
 import { stripeSettings } from '~/server/stripe.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
@@ -130,6 +130,18 @@ describe('a mint left unfinished by a stopped process', () => {
     // The minter paid a bounded amount of gas: its transaction carries the fixed limit.
     const sent = await fixture.market.publicClient.getTransaction({ hash: mint.hash });
     expect(sent.gas).toBe(MINT_GAS_LIMIT);
+    // The buyer hears once that the card is in their wallet, with the way to its page.
+    const told = await database.db
+      .select({ kind: notifications.kind, userId: notifications.userId, params: notifications.params })
+      .from(notifications)
+      .where(eq(notifications.eventKey, `purchase:${purchase.id}`));
+    expect(told).toEqual([
+      {
+        kind: 'purchase_minted',
+        userId: buyerId,
+        params: expect.objectContaining({ purchaseId: purchase.id, tokenId: done?.tokenId }),
+      },
+    ]);
   }, 60_000);
 
   test('sent and mined before the process stopped: the next pass records it and mints nothing more', async () => {

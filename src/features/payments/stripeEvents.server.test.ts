@@ -12,6 +12,7 @@ import {
   cardPurchases,
   categories,
   illustrators,
+  notifications,
   paymentHistories,
   stripeEvents,
   users,
@@ -29,6 +30,14 @@ let dropId = 0;
 const buyers: number[] = [];
 
 const event = (payload: string) => JSON.parse(payload) as Stripe.Event;
+
+/** The notifications about purchase `purchaseId`: kind and the user told. */
+const purchaseNotices = (purchaseId: number) =>
+  database.db
+    .select({ kind: notifications.kind, userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.eventKey, `purchase:${purchaseId}`))
+    .orderBy(notifications.id);
 
 async function hold(userIndex: number, slot: number, createdAt = new Date()) {
   const userId = buyers[userIndex] ?? 0;
@@ -138,6 +147,9 @@ describe('Stripe events that once stuck', () => {
     expect(standIn.requests).toContainEqual(
       expect.objectContaining({ path: '/v1/refunds', idempotencyKey: `kirafuda-refund-${late.id}` }),
     );
+    // The first buyer hears of the refund once (never that it was paid: it was not theirs to mint).
+    await mintPaidPurchases(database.db, { chains: [], settings });
+    expect(await purchaseNotices(late.id)).toEqual([{ kind: 'purchase_refunded', userId: late.userId }]);
   }, 60_000);
 
   test('an event our own state refuses is recorded and answered, then applied by the retry', async () => {
@@ -156,6 +168,8 @@ describe('Stripe events that once stuck', () => {
     );
     const paid = event(standIn.succeed(String(purchase.paymentIntentId)));
     expect(await receiveStripeEvent(database.db, paid)).toEqual({ duplicate: false, applied: false });
+    // Nothing was told of a payment that was not recorded.
+    expect(await purchaseNotices(purchase.id)).toEqual([]);
     const [kept] = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, paid.id));
     expect(kept?.failure).toMatch(/test_no_paid/);
     expect(kept?.appliedAt).toBeNull();
@@ -166,5 +180,7 @@ describe('Stripe events that once stuck', () => {
     expect(await retryStripeEvents(database.db)).toBe(0);
     const [done] = await database.db.select().from(cardPurchases).where(eq(cardPurchases.id, purchase.id));
     expect(done?.status).toBe('paid');
+    // The buyer hears it was paid once, when it was recorded, however often the event came.
+    expect(await purchaseNotices(purchase.id)).toEqual([{ kind: 'purchase_paid', userId: purchase.userId }]);
   }, 60_000);
 });
