@@ -75,7 +75,7 @@ describe('favourites', () => {
   test('the heart: the site gate and errors, one count per user, and the shared token page shows the new count', async () => {
     const path = `/api/v1/favorites/1/${CONTRACT}/1`;
     const anonymous = app.client();
-    expect((await anonymous.get(path)).body).toEqual({ favorited: false, count: 0 });
+    expect((await anonymous.get(path)).body).toEqual({ favorited: false, count: 0, alertBelow: null });
     expect((await anonymous.put(path)).status).toBe(401);
     expect((await fan.put(path, undefined, { siteHeaders: false })).status).toBe(403);
     expect((await fan.put(`/api/v1/favorites/1/${CONTRACT}/2`)).status).toBe(404);
@@ -83,14 +83,26 @@ describe('favourites', () => {
     expect((await fan.put(`/api/v1/favorites/999/${CONTRACT}/1`)).status).toBe(422);
 
     expect(await kept(app, TOKEN)).toContain('お気に入り 0 件');
-    expect((await fan.put(path)).body).toEqual({ favorited: true, count: 1 });
-    expect((await fan.put(path)).body).toEqual({ favorited: true, count: 1 });
-    expect((await fan.get(path)).body).toEqual({ favorited: true, count: 1 });
-    expect((await anonymous.get(path)).body).toEqual({ favorited: false, count: 1 });
+    expect((await fan.put(path)).body).toEqual({ favorited: true, count: 1, alertBelow: null });
+    expect((await fan.put(path)).body).toEqual({ favorited: true, count: 1, alertBelow: null });
+    // A price alert in the chain's coin: set, kept by a PUT without it, refused when it is not a price.
+    expect((await fan.put(path, { alert_below: '0.05' })).body).toEqual({
+      favorited: true,
+      count: 1,
+      alertBelow: '0.05',
+    });
+    expect((await fan.put(path, {})).body).toEqual({ favorited: true, count: 1, alertBelow: '0.05' });
+    for (const bad of ['0', '-1', '1e3', '0.0000000000000000001', 5, 'abc']) {
+      expect((await fan.put(path, { alert_below: bad })).status, String(bad)).toBe(422);
+    }
+    expect((await fan.put(path, { alert_below: '1', extra: true })).status).toBe(422);
+    expect((await fan.get(path)).body).toEqual({ favorited: true, count: 1, alertBelow: '0.05' });
+    expect((await anonymous.get(path)).body).toEqual({ favorited: false, count: 1, alertBelow: null });
     expect((await page(app, TOKEN)).html).toContain('お気に入り 1 件');
     expect((await page(app, `/en/user/${FAN_WALLET}?tab=favorites`)).html).toContain(`${CONTRACT}/1"`);
 
-    expect((await fan.del(path)).body).toEqual({ favorited: false, count: 0 });
+    expect((await fan.put(path, { alert_below: null })).body).toEqual({ favorited: true, count: 1, alertBelow: null });
+    expect((await fan.del(path)).body).toEqual({ favorited: false, count: 0, alertBelow: null });
     expect((await page(app, TOKEN)).html).toContain('お気に入り 0 件');
   });
 });

@@ -116,3 +116,23 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
 export function canonicalCurrencyCode(code: CurrencyCode): CurrencyCode {
   return code === CurrencyCode.POL_LEGACY ? CurrencyCode.POL : code;
 }
+
+/**
+ * The coin a currency is worth one for one: a wrapped coin its native coin (WETH -> ETH, WBNB -> BNB,
+ * WKLAY -> KLAY, WPOL and 10 -> POL); any other currency itself. Yen rates and price alerts use it.
+ */
+export function coinOf(code: number): number {
+  switch (code) {
+    case CurrencyCode.WETH:
+      return CurrencyCode.ETH;
+    case CurrencyCode.WBNB:
+      return CurrencyCode.BNB;
+    case CurrencyCode.WKLAY:
+      return CurrencyCode.KLAYTN;
+    case CurrencyCode.WPOL:
+    case CurrencyCode.POL_LEGACY:
+      return CurrencyCode.POL;
+    default:
+      return code;
+  }
+}

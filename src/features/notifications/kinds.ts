@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'payout_paid',
   'payout_rejected',
   'followed_new_card',
+  'favorite_price_below',
 ] as const;
 /** One of {@link NOTIFICATION_KINDS}. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

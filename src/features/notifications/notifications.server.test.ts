@@ -4,14 +4,22 @@
  * however often or concurrently the event is handled, not at all for a kind turned off, read in Japanese and
  * in English from the same row, and announced to the user's open bell once committed.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { seedDemo } from '../../dev/seed/demo.ts';
+import { sellOrders } from '../../server/db/schema/index.ts';
+import { CurrencyCode } from '../chains/currencies.ts';
 import { subscribe } from '../events/hub.ts';
 import { getT } from '../i18n/t.ts';
 import { reviewPayout } from '../ledger/payoutReview.server.ts';
-import { markListingSold, markOfferFilled, setListingReason } from '../trading/orders/orderStatus.server.ts';
+import { setFavorite } from '../social/social.server.ts';
+import {
+  insertListing,
+  markListingSold,
+  markOfferFilled,
+  setListingReason,
+} from '../trading/orders/orderStatus.server.ts';
 import { bellTopic } from './bellTopic.ts';
 import { deleteNotifications, listNotifications, markRead, unreadCount } from './inbox.server.ts';
 import { notifyWallet } from './notify.server.ts';
@@ -125,6 +133,44 @@ describe('the causes', () => {
       await database.db.transaction((tx) => markOfferFilled(tx, Number(offer.id), { at: new Date() }));
     }
     expect(await kindsOf(offer.offerer_address)).toEqual(['offer_accepted']);
+  });
+
+  it("a favourite's price alert: told when the card is listed at or below it in the coin, once; not above, not in another token", async () => {
+    const listing = await activeListing();
+    const [row] = await database.db.select().from(sellOrders).where(eq(sellOrders.id, listing.id));
+    if (!row?.cardId) throw new Error('the listing has no card');
+    const { rows: others } = await database.db.execute<{ id: unknown; wallet_address: string }>(sql`
+      select id, wallet_address from users where wallet_address <> ${listing.seller} order by id limit 3`);
+    const [low, high, none] = others.map((user) => ({ id: Number(user.id), wallet: user.wallet_address }));
+    if (!low || !high || !none) throw new Error('the demo has too few users');
+    await setFavorite(database.db, low.id, row.cardId, true, 500_000_000_000_000_000n); // 0.5 of the coin
+    await setFavorite(database.db, high.id, row.cardId, true, 10_000_000_000_000_000n); // 0.01
+    await setFavorite(database.db, none.id, row.cardId, true);
+    // The seller's own alert is not set off by their own listing.
+    await setFavorite(database.db, await userId(listing.seller), row.cardId, true, 10n ** 18n);
+    await database.db.execute(sql`delete from notifications`);
+    const { id: _id, status: _status, ...copy } = row;
+    const list = (hash: string, price: bigint, currencyCode: number) =>
+      database.db.transaction((tx) =>
+        insertListing(tx, { ...copy, orderHash: `0x${hash.repeat(64)}`, price: price.toString(), currencyCode }),
+      );
+    const coin = row.chainId === 1 ? CurrencyCode.ETH : row.currencyCode;
+    const wrapped = row.chainId === 1 ? CurrencyCode.WETH : row.currencyCode;
+    await list('a', 100_000_000_000_000_000n, coin); // 0.1: below 0.5, above 0.01
+    await list('a', 100_000_000_000_000_000n, coin); // the same order again: stored once, told once
+    await list('b', 500_000_000_000_000_000n, wrapped); // 0.5 in the wrapped coin: at the alert
+    await list('c', 600_000_000_000_000_000n, coin); // above every alert
+    if (row.chainId === 1) await list('d', 1n, CurrencyCode.ATEM); // another token: not the coin's price
+    expect(await kindsOf(low.wallet)).toEqual(['favorite_price_below', 'favorite_price_below']);
+    expect(await kindsOf(high.wallet)).toEqual([]);
+    expect(await kindsOf(none.wallet)).toEqual([]);
+    expect(await kindsOf(listing.seller)).toEqual([]);
+    const [item] = (await listNotifications(database.db, low.id, getT('en'))).items;
+    expect(item?.text).toMatch(/is listed for 0\.5 W?ETH, at or below your alert of 0\.5 ETH\.$/);
+    // Clearing the alert keeps the favourite and stops the alerts.
+    await setFavorite(database.db, low.id, row.cardId, true, null);
+    await list('e', 1_000_000_000_000_000n, coin);
+    expect(await kindsOf(low.wallet)).toHaveLength(2);
   });
 
   it("an admin's payout decisions tell the illustrator: approved, then paid; another rejected", async () => {

@@ -5,10 +5,12 @@
  * and kind (the event key is the order's id).
  */
 import { sql } from 'drizzle-orm';
-import { cards, offers, sellOrders } from '~/server/db/schema';
+import { coinOf, currencyForChainId } from '~/features/chains/currencies';
+import { cards, favorites, offers, sellOrders, users } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
+import { priceText } from '~/ui/data/priceText';
 import type { NotificationKind, NotificationParams } from './kinds';
-import { cardParams, notifyWallet } from './notify.server';
+import { cardParams, notifyUser, notifyWallet } from './notify.server';
 
 type Db = Database | Transaction;
 
@@ -82,5 +84,40 @@ export async function noticeBidPlaced(
   const previous = bid.previousBidder?.toLowerCase();
   if (previous && previous !== bid.bidderAddress.toLowerCase()) {
     await notifyWallet(db, previous, { kind: 'outbid', eventKey: `bid:${bid.offerId}`, params: card });
+  }
+}
+
+/** A listing as {@link noticePriceAlerts} reads it. */
+export interface ListedPrice {
+  id: number;
+  cardId: number | null;
+  chainId: number;
+  price: string;
+  currencyCode: number;
+  sellerAddress: string;
+}
+
+/**
+ * A card was listed: tells each user whose favourite it is, with a price alert at or above the listing's price
+ * (`favorite_price_below`), the seller aside. Alerts are in the chain's coin, so a listing in the coin or its
+ * wrapped form counts (the same value); one in another token does not. Once per listing and user.
+ */
+export async function noticePriceAlerts(db: Db, listing: ListedPrice): Promise<void> {
+  if (listing.cardId === null) return;
+  const coin = currencyForChainId(listing.chainId);
+  if (coin === undefined || coinOf(listing.currencyCode) !== coinOf(coin)) return;
+  const rows = await db.execute<{ user_id: unknown; alert_below: string }>(sql`
+    select f.user_id, f.alert_below::text as alert_below from ${favorites} f join ${users} u on u.id = f.user_id
+    where f.card_id = ${listing.cardId} and f.alert_below >= ${listing.price}
+      and u.wallet_address <> ${listing.sellerAddress.toLowerCase()}`);
+  if (rows.rows.length === 0) return;
+  const card = await cardParams(db, listing.cardId);
+  const price = priceText(listing.price, listing.currencyCode);
+  for (const row of rows.rows) {
+    await notifyUser(db, Number(row.user_id), {
+      kind: 'favorite_price_below',
+      eventKey: `listing:${listing.id}`,
+      params: { ...card, price, alert: priceText(row.alert_below, coin) },
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { useCurrentUser } from '../session/useCurrentUser';
+import { PriceAlertForm, type PriceAlertMessages } from './PriceAlertForm';
 
 /** Props of {@link SocialToggle}: the endpoint, the count the shared page was rendered with, the strings. */
 export interface SocialToggleProps {
@@ -11,6 +12,8 @@ export interface SocialToggleProps {
   count: number;
   /** Where a signed-out visitor is sent to sign in. */
   signInHref: string;
+  /** A favourite's price alert form's words (favourites only). */
+  alert?: PriceAlertMessages | undefined;
   messages: {
     /** The button's label when off (e.g. "Favourite", "Follow"). */
     on: string;
@@ -27,6 +30,7 @@ interface State {
   favorited?: boolean;
   following?: boolean;
   count: number;
+  alertBelow?: string | null;
 }
 
 /**
@@ -35,12 +39,13 @@ interface State {
  * anonymous page loads no framework) and asks their own state, so the page stays the same
  * for all. A click sets or clears it (`PUT` / `DELETE` on the endpoint) and shows the new count.
  */
-export default function SocialToggle({ endpoint, kind, count, signInHref, messages }: SocialToggleProps) {
+export default function SocialToggle({ endpoint, kind, count, signInHref, alert, messages }: SocialToggleProps) {
   const user = useCurrentUser();
   const [active, setActive] = useState(false);
   const [shown, setShown] = useState(count);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [alertBelow, setAlertBelow] = useState<string | null>(null);
 
   useEffect(() => {
     if (!user) return;
@@ -51,6 +56,7 @@ export default function SocialToggle({ endpoint, kind, count, signInHref, messag
         if (!live) return;
         setActive(Boolean(state.favorited ?? state.following));
         setShown(state.count);
+        setAlertBelow(state.alertBelow ?? null);
       })
       .catch(() => {});
     return () => {
@@ -65,6 +71,7 @@ export default function SocialToggle({ endpoint, kind, count, signInHref, messag
       const state = active ? await api.del<State>(endpoint) : await api.put<State>(endpoint);
       setActive(Boolean(state.favorited ?? state.following));
       setShown(state.count);
+      setAlertBelow(state.alertBelow ?? null);
     } catch {
       setError(messages.failed);
     } finally {
@@ -74,7 +81,7 @@ export default function SocialToggle({ endpoint, kind, count, signInHref, messag
 
   const countText = messages.count.replace('{count}', String(shown));
   return (
-    <span className="inline-flex items-center gap-2" data-social={kind}>
+    <div className="flex flex-wrap items-center gap-2" data-social={kind}>
       {user ? (
         <button
           type="button"
@@ -100,6 +107,7 @@ export default function SocialToggle({ endpoint, kind, count, signInHref, messag
           {error}
         </span>
       )}
-    </span>
+      {alert && user && active && <PriceAlertForm endpoint={endpoint} initial={alertBelow} m={alert} />}
+    </div>
   );
 }

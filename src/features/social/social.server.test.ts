@@ -65,11 +65,15 @@ describe('favourites', () => {
       tokenId: card.tokenId,
     });
     expect(found.id).toBe(card.id);
-    expect(await setFavorite(database.db, fan.id, card.id, true)).toEqual({ active: true, count: 1 });
-    expect(await setFavorite(database.db, fan.id, card.id, true)).toEqual({ active: true, count: 1 });
-    expect(await setFavorite(database.db, other.id, card.id, true)).toEqual({ active: true, count: 2 });
-    expect(await favoriteState(database.db, fan.id, card.id)).toEqual({ active: true, count: 2 });
-    expect(await favoriteState(database.db, null, card.id)).toEqual({ active: false, count: 2 });
+    expect(await setFavorite(database.db, fan.id, card.id, true)).toEqual({ active: true, count: 1, alertBelow: null });
+    expect(await setFavorite(database.db, fan.id, card.id, true)).toEqual({ active: true, count: 1, alertBelow: null });
+    expect(await setFavorite(database.db, other.id, card.id, true)).toEqual({
+      active: true,
+      count: 2,
+      alertBelow: null,
+    });
+    expect(await favoriteState(database.db, fan.id, card.id)).toEqual({ active: true, count: 2, alertBelow: null });
+    expect(await favoriteState(database.db, null, card.id)).toEqual({ active: false, count: 2, alertBelow: null });
 
     const tab = await listUserItems(database.db, fan.wallet, userItemsQuerySchema.parse({ tab: 'favorites' }));
     expect(tab.items.map((item) => item.id)).toEqual([card.id]);
@@ -82,8 +86,16 @@ describe('favourites', () => {
     });
     expect(byFilter.total).toBe(1);
 
-    expect(await setFavorite(database.db, fan.id, card.id, false)).toEqual({ active: false, count: 1 });
-    expect(await setFavorite(database.db, fan.id, card.id, false)).toEqual({ active: false, count: 1 });
+    expect(await setFavorite(database.db, fan.id, card.id, false)).toEqual({
+      active: false,
+      count: 1,
+      alertBelow: null,
+    });
+    expect(await setFavorite(database.db, fan.id, card.id, false)).toEqual({
+      active: false,
+      count: 1,
+      alertBelow: null,
+    });
     const after = await listUserItems(database.db, fan.wallet, userItemsQuerySchema.parse({ tab: 'favorites' }));
     expect(after.items).toEqual([]);
   });

@@ -30,6 +30,8 @@ export interface CardRef {
 export interface SocialState {
   active: boolean;
   count: number;
+  /** A favourite's price alert in wei of the chain's coin (null: none); favourites only. */
+  alertBelow?: bigint | null;
 }
 
 /** The visible card's id and its collection and creator, or 404. */
@@ -97,11 +99,27 @@ export async function collectionFollowerCount(db: Database, collectionId: number
   return row?.n ?? 0;
 }
 
-/** Favours (`on`) or stops favouring card `cardId` for `userId`; doing it twice changes nothing. */
-export async function setFavorite(db: Database, userId: number, cardId: number, on: boolean): Promise<SocialState> {
-  if (on) await db.insert(favorites).values({ userId, cardId }).onConflictDoNothing();
-  else await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.cardId, cardId)));
-  return { active: on, count: await favoriteCount(db, cardId) };
+/**
+ * Favours (`on`) or stops favouring card `cardId` for `userId`; doing it twice changes nothing. `alertBelow`
+ * (wei of the chain's coin, null to clear) sets the favourite's price alert; undefined keeps it.
+ */
+export async function setFavorite(
+  db: Database,
+  userId: number,
+  cardId: number,
+  on: boolean,
+  alertBelow?: bigint | null,
+): Promise<SocialState> {
+  if (!on) await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.cardId, cardId)));
+  else if (alertBelow === undefined) await db.insert(favorites).values({ userId, cardId }).onConflictDoNothing();
+  else {
+    const alert = alertBelow === null ? null : alertBelow.toString();
+    await db
+      .insert(favorites)
+      .values({ userId, cardId, alertBelow: alert })
+      .onConflictDoUpdate({ target: [favorites.userId, favorites.cardId], set: { alertBelow: alert } });
+  }
+  return favoriteState(db, userId, cardId);
 }
 
 /** Follows (`on`) or unfollows creator `creatorId`; idempotent. */
@@ -140,10 +158,15 @@ export async function favoriteState(db: Database, userId: number | null, cardId:
     userId === null
       ? []
       : await db
-          .select({ one: sql`1` })
+          .select({ alertBelow: favorites.alertBelow })
           .from(favorites)
           .where(and(eq(favorites.userId, userId), eq(favorites.cardId, cardId)));
-  return { active: mine.length > 0, count: await favoriteCount(db, cardId) };
+  const alert = mine[0]?.alertBelow;
+  return {
+    active: mine.length > 0,
+    count: await favoriteCount(db, cardId),
+    alertBelow: alert === null || alert === undefined ? null : BigInt(alert),
+  };
 }
 
 /** Whether `userId` follows creator `creatorId`, and the count. */

@@ -2,7 +2,7 @@
  * Yen beside crypto prices: which rate a currency uses (a wrapped coin its native coin's), and the rule that a
  * rate older than an hour is not shown at all rather than shown stale.
  */
-import { CURRENCIES, CurrencyCode, CurrencyType } from '~/features/chains/currencies';
+import { CURRENCIES, CurrencyCode, CurrencyType, coinOf } from '~/features/chains/currencies';
 import { approxYen } from '~/lib/price';
 
 /** How old a rate may be and still be shown. */
@@ -12,23 +12,6 @@ export const RATE_MAX_AGE_MS = 60 * 60_000;
 export interface StoredRate {
   jpy: number;
   observedAt: Date;
-}
-
-/** The currency whose rate prices in `code` use (WETH -> ETH, WBNB -> BNB, WKLAY -> KLAY, WPOL and 10 -> POL). */
-export function rateCurrencyOf(code: number): number {
-  switch (code) {
-    case CurrencyCode.WETH:
-      return CurrencyCode.ETH;
-    case CurrencyCode.WBNB:
-      return CurrencyCode.BNB;
-    case CurrencyCode.WKLAY:
-      return CurrencyCode.KLAYTN;
-    case CurrencyCode.WPOL:
-    case CurrencyCode.POL_LEGACY:
-      return CurrencyCode.POL;
-    default:
-      return code;
-  }
 }
 
 /** Whether a rate may be shown at `now`: observed at most {@link RATE_MAX_AGE_MS} ago (and not in the future). */
@@ -45,7 +28,7 @@ export function freshYenRates(stored: ReadonlyMap<number, StoredRate>, now: Date
   const rates: Record<number, number> = {};
   for (const code of Object.values(CurrencyCode)) {
     if (code === CurrencyCode.JPY || code === CurrencyCode.USD) continue;
-    const rate = stored.get(rateCurrencyOf(code));
+    const rate = stored.get(coinOf(code));
     if (rate && isFresh(rate, now)) rates[code] = rate.jpy;
   }
   return rates;

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { createWalletClient, erc721Abi, type Hex, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auctionBids, auctions, sales, sellOrders } from '~/server/db/schema';
+import { auctionBids, auctions, notifications, sales, sellOrders, users } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import type { LocalWallet } from '../../../../tests/helpers/localMarket';
 import { signAuction, TEST_SETTLER, walletOf } from '../../../../tests/helpers/testAuctions';
@@ -106,6 +106,14 @@ const royaltyOf = async (tokenId: bigint, price: bigint) =>
       args: [tokenId, price],
     })
   )[1];
+/** The notifications of the user with `wallet`, oldest first: kind and params. */
+const noticesOf = (wallet: string) =>
+  database.db
+    .select({ kind: notifications.kind, eventKey: notifications.eventKey, params: notifications.params })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(eq(users.walletAddress, wallet.toLowerCase()))
+    .orderBy(notifications.id);
 const auctionRow = async (id: number) => (await database.db.select().from(auctions).where(eq(auctions.id, id)))[0];
 
 describe('a timed auction', () => {
@@ -129,6 +137,13 @@ describe('a timed auction', () => {
     await expect(bid(a, tokenId, parseEther('2'), new Date((extended?.getTime() ?? 0) + 1_000))).rejects.toThrow(
       /ended/,
     );
+    // The seller heard of each bid taken (not of the refused ones); the first bidder, a user here, that they
+    // were outbid (the other bidders have no account to be told in).
+    const sellerNotices = (await noticesOf(input.seller_address)).filter((n) => n.kind === 'bid_received');
+    expect(sellerNotices).toHaveLength(3);
+    expect(new Set(sellerNotices.map((n) => n.eventKey)).size).toBe(3);
+    expect(sellerNotices[0]?.params).toMatchObject({ tokenId: tokenId.toString() });
+    expect((await noticesOf(a.account.address)).filter((n) => n.kind === 'outbid')).toHaveLength(1);
 
     // The highest bidder withdraws their allowance: once the offer check sees it, their bid no longer sets
     // the minimum, and at the end the second bid wins.
@@ -266,6 +281,18 @@ describe('a timed auction', () => {
     expect(await ownerOf(14n)).toBe(fixture.market.seller.account.address);
     const [listing] = await database.db.select().from(sellOrders).where(eq(sellOrders.id, quiet.listing.id));
     expect(listing?.status).toBe('expired');
+    // The seller hears it ended without a winning bid, once, however often the settler passes again.
+    await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      now: new Date(quiet.auction.endsAt.getTime() + 60_000),
+    });
+    const told = (await noticesOf(seller().walletAddress)).filter((n) => n.eventKey === `listing:${quiet.listing.id}`);
+    expect(told).toEqual([
+      {
+        kind: 'listing_ended',
+        eventKey: `listing:${quiet.listing.id}`,
+        params: expect.objectContaining({ reason: 'unsold', tokenId: '14' }),
+      },
+    ]);
 
     const cancelled = await listAuction(17n);
     const { seller: wallet, contracts, mined } = fixture.market;

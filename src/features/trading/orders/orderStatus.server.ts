@@ -11,7 +11,7 @@
  * transaction (../../notifications/orderNotices.server.ts), so each change notifies exactly once.
  */
 import { and, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { noticeOfferAccepted, noticeToSeller } from '~/features/notifications/orderNotices.server';
+import { noticeOfferAccepted, noticePriceAlerts, noticeToSeller } from '~/features/notifications/orderNotices.server';
 import { offers, sellOrders } from '~/server/db/schema';
 import type { OfferInactiveReason } from '~/server/db/schema/offers';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
@@ -41,13 +41,17 @@ const categoryIds = (rows: { categoryId: number | null }[]) => [
 
 // Listings
 
-/** Stores a checked listing as `active`; undefined when the same order was stored meanwhile. */
+/**
+ * Stores a checked listing as `active`; undefined when the same order was stored meanwhile. Those with a price
+ * alert on the card at or above its price are told.
+ */
 export async function insertListing(tx: Transaction, values: NewListing) {
   const [row] = await tx
     .insert(sellOrders)
     .values({ ...values, status: 'active' })
     .onConflictDoNothing({ target: sellOrders.orderHash })
     .returning();
+  if (row) await noticePriceAlerts(tx, row);
   return row;
 }
 
@@ -109,12 +113,17 @@ export async function expireListings(db: Db, now: Date): Promise<{ expired: numb
   return { expired: rows.length, cardIds: cardIds(rows) };
 }
 
-/** Ends a timed auction's listing with its auction (nobody but the settlement account can fill it). */
+/**
+ * Ends a timed auction's listing with its auction, unsold (nobody but the settlement account can fill it); the
+ * seller hears that it ended without a winning bid (once: the listing ends once).
+ */
 export async function endAuctionListing(tx: Transaction, listingId: number, at: Date): Promise<void> {
-  await tx
+  const [ended] = await tx
     .update(sellOrders)
     .set({ status: 'expired', closedAt: at })
-    .where(activeListing(eq(sellOrders.id, listingId)));
+    .where(activeListing(eq(sellOrders.id, listingId)))
+    .returning({ id: sellOrders.id });
+  if (ended) await noticeToSeller(tx, ended.id, 'listing_ended', { reason: 'unsold' });
 }
 
 /**

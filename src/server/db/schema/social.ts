@@ -9,9 +9,13 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { illustrators, users } from './accounts.ts';
 import { cards, categories } from './catalog.ts';
-import { id, oneOf, ref, timestamptz } from './columns.ts';
+import { id, oneOf, ref, timestamptz, uint256 } from './columns.ts';
 
-/** A user's favourite card (the heart). */
+/**
+ * A user's favourite card (the heart), with an optional price alert: `alertBelow`, in the smallest unit of the
+ * card's chain's coin (wei), tells the user when the card is listed at or below it (in the coin or its wrapped
+ * form).
+ */
 export const favorites = pgTable(
   'favorites',
   {
@@ -21,6 +25,7 @@ export const favorites = pgTable(
     cardId: ref('card_id')
       .notNull()
       .references(() => cards.id, { onDelete: 'cascade' }),
+    alertBelow: uint256('alert_below'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.cardId] }), index('favorites_card_id_idx').on(t.cardId)],

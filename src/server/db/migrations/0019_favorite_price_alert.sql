@@ -1,0 +1,1 @@
+ALTER TABLE "favorites" ADD COLUMN "alert_below" numeric(78, 0);
