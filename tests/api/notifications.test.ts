@@ -10,6 +10,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signProviderEvents } from '../../src/features/notifications/mail/providerEvents.server.ts';
 import { signToken } from '../../src/features/notifications/mail/signedToken.server.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -22,6 +23,7 @@ const FAN = privateKeyToAccount(`0x${'7'.repeat(64)}`);
 const FAN_WALLET = FAN.address.toLowerCase();
 const CONTRACT = `0x${'c'.repeat(40)}`;
 const TOKEN = `/tokens/1/${CONTRACT}/1`;
+const EVENTS_SECRET = 'e'.repeat(40);
 const SECRET = 'an-api-test-secret-long-enough-0123456789';
 const received: ParsedMail[] = [];
 let smtp: SMTPServer;
@@ -49,6 +51,7 @@ beforeAll(async () => {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       MAIL_FROM: 'Kirafuda <no-reply@kirafuda.example>',
       MAIL_SECRET: SECRET,
+      MAIL_EVENTS_SECRET: EVENTS_SECRET,
     },
     seed: async (db) => {
       await seedAccounts(db);
@@ -199,6 +202,27 @@ describe('email', () => {
     for (const path of [`/user/${FAN_WALLET}`, `/en/user/${FAN_WALLET}`, TOKEN]) {
       expect((await page(app, path)).html).not.toContain('example.jp');
     }
+
+    // The provider reports a bounce, signed, from its servers (no site headers): the address gets no more mail.
+    const report = (raw: string, signature: string | null) =>
+      app.client().request<{ recorded?: number }>('POST', '/api/v1/email/events', {
+        siteHeaders: false,
+        origin: null,
+        rawBody: raw,
+        headers: signature === null ? {} : { 'x-mail-signature': signature },
+      });
+    const now = Math.floor(Date.now() / 1000);
+    const bounce = JSON.stringify({ events: [{ type: 'bounce', email: 'FAN@example.jp' }] });
+    expect((await report(bounce, null)).status).toBe(400);
+    expect((await report(bounce, signProviderEvents('x'.repeat(40), bounce, now))).status).toBe(400);
+    expect((await report(bounce, signProviderEvents(EVENTS_SECRET, bounce, now - 600))).status).toBe(400);
+    expect((await report('{', signProviderEvents(EVENTS_SECRET, '{', now))).status).toBe(400);
+    const wrong = JSON.stringify({ events: [{ type: 'opened', email: 'fan@example.jp' }] });
+    expect((await report(wrong, signProviderEvents(EVENTS_SECRET, wrong, now))).status).toBe(422);
+    expect((await fan.get('/api/v1/email')).body).toMatchObject({ confirmed: true, bounced: false });
+    expect((await report(bounce, signProviderEvents(EVENTS_SECRET, bounce, now))).body).toEqual({ recorded: 1 });
+    expect((await report(bounce, signProviderEvents(EVENTS_SECRET, bounce, now))).body).toEqual({ recorded: 0 });
+    expect((await fan.get('/api/v1/email')).body).toMatchObject({ confirmed: true, bounced: true });
     expect((await fan.del('/api/v1/email')).status).toBe(204);
     expect((await fan.get('/api/v1/email')).body).toMatchObject({ masked: null, confirmed: false });
   });

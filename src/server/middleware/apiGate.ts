@@ -14,6 +14,9 @@ export const STRIPE_WEBHOOK_PATH = '/api/v1/payments/stripe/webhook';
  */
 export const UNSUBSCRIBE_PATH = '/api/v1/unsubscribe';
 
+/** The mail provider's bounce and complaint reports: from its servers, checked by their HMAC signature. */
+export const MAIL_EVENTS_PATH = '/api/v1/email/events';
+
 /** Whether a (locale-stripped) path is under the API, however its letters are escaped. */
 function isApiPath(path: string): boolean {
   let decoded = path;
@@ -27,8 +30,10 @@ function isApiPath(path: string): boolean {
 
 /**
  * The CSRF gate, before anything else reads the request: every state-changing request, on any path, must
- * come from the site (see ../api/siteRequest.ts), else 403 with a message; the one exception is Stripe's
- * webhook at exactly {@link STRIPE_WEBHOOK_PATH}, which answers only to a valid Stripe signature. The API has no locale prefix:
+ * come from the site (see ../api/siteRequest.ts), else 403 with a message; the exceptions are Stripe's
+ * webhook at exactly {@link STRIPE_WEBHOOK_PATH}, which answers only to a valid Stripe signature, one-click
+ * unsubscribe ({@link UNSUBSCRIBE_PATH}, a signed token) and the mail provider's reports
+ * ({@link MAIL_EVENTS_PATH}, a signed body). The API has no locale prefix:
  * `/en/api/...` answers 404.
  */
 export const apiGate = defineMiddleware((ctx, next) => {
@@ -36,8 +41,8 @@ export const apiGate = defineMiddleware((ctx, next) => {
   const { locale, path } = stripLocale(ctx.url.pathname);
   if (locale !== defaultLocale && isApiPath(path)) return jsonError(404, 'Not found: the API has no locale prefix');
   if (isSafeMethod(ctx.request.method)) return next();
-  // Stripe's servers call the webhook without the site's headers; it checks their signature instead.
-  if (path === STRIPE_WEBHOOK_PATH || path === UNSUBSCRIBE_PATH) return next();
+  // Servers (Stripe's, the mail provider's) call these without the site's headers; each checks a signature.
+  if (path === STRIPE_WEBHOOK_PATH || path === UNSUBSCRIBE_PATH || path === MAIL_EVENTS_PATH) return next();
   const origins = new Set([...siteOrigins().origins, ctx.locals.client.origin]);
   const problem = siteRequestProblem(ctx.request, origins, PUBLIC_API_KEY);
   return problem ? jsonError(403, problem) : next();

@@ -7,7 +7,7 @@
  * (its process died mid-send) is taken again. Each mail's Message-ID is fixed by its row, so a receiver can
  * tell the one resend such a crash may cause from a new mail. A 5xx refusal bounces the address at once.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { mailOutbox, userEmails } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 
@@ -78,6 +78,25 @@ export async function recordBounce(
     .update(userEmails)
     .set(kind === 'bounce' ? { bouncedAt: now } : { complainedAt: now })
     .where(and(eq(userEmails.userId, userId), eq(userEmails.email, address)));
+}
+
+/**
+ * Records a bounce or complaint the provider reported for `address` (any user's, letters in any case); a repeated
+ * report changes nothing. Answers how many addresses changed.
+ */
+export async function recordReportedAddress(
+  db: Db,
+  address: string,
+  kind: 'bounce' | 'complaint',
+  now = new Date(),
+): Promise<number> {
+  const column = kind === 'bounce' ? userEmails.bouncedAt : userEmails.complainedAt;
+  const changed = await db
+    .update(userEmails)
+    .set(kind === 'bounce' ? { bouncedAt: now } : { complainedAt: now })
+    .where(and(sql`lower(${userEmails.email}) = lower(${address})`, isNull(column)))
+    .returning({ userId: userEmails.userId });
+  return changed.length;
 }
 
 /** Wait before attempt `attempts + 1`: 30 s doubled per attempt, at most six hours. */
