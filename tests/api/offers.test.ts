@@ -86,10 +86,18 @@ describe('a token offer', () => {
       target: { kind: 'token', contract: trading.fixture.card, tokenId: 2n },
       unitPrice: price,
     });
+    const owner = trading.app.client();
+    expect((await walletSignIn(owner, privateKeyToAccount(ANVIL_KEYS[1]))).status).toBe(200);
+    const notices = async (client: ApiClient) =>
+      (await client.get<{ items: { text: string; path: string }[] }>('/api/v1/notifications?locale=en')).body.items;
     const made = await offerer.post<{ offer: OfferJson }>('/api/v1/offers', offer.body);
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.offer).toMatchObject({ kind: 'token', price: price.toString(), active: true, status: 'active' });
     expect((await offerer.post('/api/v1/offers', offer.body)).status).toBe(200);
+    // The card's owner hears of it once (the same offer posted again tells nothing new).
+    const received = (await notices(owner)).filter((item) => item.text.startsWith('You received an offer'));
+    expect(received).toHaveLength(1);
+    expect(received[0]?.path).toBe(`/tokens/1/${trading.fixture.card.toLowerCase()}/2`);
     expect((await cardOffers(2n)).offers.map((entry) => entry.orderHash)).toEqual([made.body.offer.orderHash]);
     expect((await cardOffers(3n)).offers.filter((entry) => entry.kind === 'token')).toEqual([]);
 
@@ -125,6 +133,8 @@ describe('a token offer', () => {
     });
     const mine = await offerer.get<{ made: OfferJson[] }>(`/api/v1/users/${market.buyer.account.address}/offers`);
     expect(mine.body.made.find((entry) => entry.orderHash === made.body.offer.orderHash)?.status).toBe('filled');
+    // The maker hears it was accepted, once.
+    expect((await notices(offerer)).filter((item) => item.text.includes('was accepted'))).toHaveLength(1);
   }, 60_000);
 });
 
