@@ -160,3 +160,41 @@ describe('accessibility', () => {
     await close();
   });
 });
+
+describe('a favourite', () => {
+  test('a wallet user favours a card on its page and sets a price alert, kept after a reload', async () => {
+    const { items } = (await (await fetch(pageUrl('/api/v1/cards?chain_id=1&per_page=1'))).json()) as {
+      items: { chainId: number; contractAddress: string; tokenId: string }[];
+    };
+    const [card] = items;
+    if (!card) throw new Error('the demo has no Ethereum card');
+    const path = `/en/tokens/${card.chainId}/${card.contractAddress}/${card.tokenId}`;
+    const { page, consoleErrors, close } = await newPage(browser, { locale: 'en-US' });
+    await signInWithWallet(page);
+    await page.goto(pageUrl(path));
+    const heart = page.getByRole('button', { name: 'Favourite' });
+    await expect.poll(() => heart.isVisible(), { timeout: 10_000 }).toBe(true);
+    const count = async () => Number((await page.locator('[data-social-count]').textContent())?.match(/\d+/)?.[0]);
+    const before = await count();
+    await heart.click();
+    await expect.poll(() => page.getByRole('button', { name: 'Favourited' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await count()).toBe(before + 1);
+
+    const alert = page.getByLabel('Tell me when it is listed at or below');
+    await alert.fill('0');
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Enter a price above 0');
+    await alert.fill('0.05');
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    await expect
+      .poll(() => page.locator('[data-price-alert] [role="status"]').textContent())
+      .toBe('Alert set at 0.05 ETH.');
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel('Tell me when it is listed at or below').inputValue(), { timeout: 10_000 })
+      .toBe('0.05');
+    await expectNoSeriousA11yViolations(page);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+});

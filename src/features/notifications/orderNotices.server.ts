@@ -117,7 +117,7 @@ export async function noticePriceAlerts(db: Db, listing: ListedPrice): Promise<v
     await notifyUser(db, Number(row.user_id), {
       kind: 'favorite_price_below',
       eventKey: `listing:${listing.id}`,
-      params: { ...card, price, alert: priceText(row.alert_below, coin) },
+      params: { ...card, price, alert: priceText(row.alert_below, coinOf(coin)) },
     });
   }
 }
