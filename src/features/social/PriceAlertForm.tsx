@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { isAlertPrice } from './priceAlert';
 
 /** The words of {@link PriceAlertForm}, and the coin the alert is in. */
 export interface PriceAlertMessages {
@@ -22,8 +23,6 @@ export interface PriceAlertMessages {
 interface AlertState {
   alertBelow: string | null;
 }
-
-const PRICE = /^\d{1,12}(\.\d{1,18})?$/;
 
 /**
  * A favourite's price alert: a price in the chain's coin; the user is told when the card is listed at or below
@@ -49,7 +48,7 @@ export function PriceAlertForm({
   }, [initial]);
 
   async function save(alertBelow: string | null) {
-    if (alertBelow !== null && (!PRICE.test(alertBelow) || Number(alertBelow) <= 0)) {
+    if (alertBelow !== null && !isAlertPrice(alertBelow)) {
       setSaid({ text: m.invalid, error: true });
       return;
     }

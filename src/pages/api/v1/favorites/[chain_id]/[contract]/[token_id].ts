@@ -5,6 +5,7 @@ import { configuredChain } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import { chainIdParam } from '~/features/chains/params';
 import { publishChange } from '~/features/events/publish.server';
+import { COIN_DECIMALS, isAlertPrice } from '~/features/social/priceAlert';
 import { favoriteState, findCard, limitSocialWrites, setFavorite } from '~/features/social/social.server';
 import { addressSchema } from '~/lib/addresses';
 import { tokenIdParam } from '~/lib/params';
@@ -15,13 +16,10 @@ import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
 const params = z.object({ chain_id: chainIdParam, contract: addressSchema, token_id: tokenIdParam });
-/** The coin's decimals (every chain run here has an 18-decimal coin). */
-const COIN_DECIMALS = 18;
 /**
  * The optional body of a PUT: `alert_below`, a price in the chain's coin ("0.05"; up to 18 decimals, more than
  * 0) that tells the user when the card is listed at or below it, or null to clear it.
  */
-const PRICE = /^\d{1,12}(\.\d{1,18})?$/;
 const alertBody = z
   .object({
     alert_below: z
@@ -29,10 +27,7 @@ const alertBody = z
         z
           .string()
           // Checked whole in one refinement: a failed pattern must not reach parseUnits.
-          .refine(
-            (value) => PRICE.test(value) && parseUnits(value, COIN_DECIMALS) > 0n,
-            'a price in the coin above 0, e.g. "0.05"',
-          ),
+          .refine(isAlertPrice, 'a price in the coin above 0, e.g. "0.05"'),
         z.null(),
       ])
       .optional(),
