@@ -91,6 +91,17 @@ const API_ON_POSTGRES = [
   'tests/api/production-start.test.ts',
 ];
 
+/**
+ * The database layer's own tests that meet the engine named by DATABASE_URL (migrations, constraints, trigram
+ * search). `client.test.ts` and `serverDatabase.test.ts` open PGlite whatever DATABASE_URL says: the first pass
+ * runs them, a second would only repeat them (about 45 s).
+ */
+const DB_ON_POSTGRES = [
+  'src/server/db/constraints.test.ts',
+  'src/server/db/migrate.test.ts',
+  'src/server/db/search.test.ts',
+];
+
 /** @type {[string, () => number][]} */
 const steps = [
   ['lint and format (biome check)', () => run('biome', ['check', '.'])],
@@ -107,8 +118,7 @@ const steps = [
         return 0;
       }
       const env = { ...process.env, DATABASE_URL: url };
-      // The database layer's own tests (migrations, constraints, trigram search) run on the server too.
-      const dbCode = vitest('db-postgres', 'unit', { env, paths: ['src/server/db'] });
+      const dbCode = vitest('db-postgres', 'unit', { env, paths: DB_ON_POSTGRES });
       const apiCode = vitest('api-postgres', 'api', { passWithNoTests: true, env, paths: API_ON_POSTGRES });
       // Two server processes on one database share cache invalidations (LISTEN/NOTIFY): PostgreSQL only.
       const sharedCode = vitest('postgres', 'postgres', { env });

@@ -108,6 +108,28 @@ describe('favourites', () => {
     expect((await fan.del(path)).body).toEqual({ favorited: false, count: 0, alertBelow: null });
     expect((await page(app, TOKEN)).html).toContain('お気に入り 0 件');
   });
+
+  test("the tiles' hearts ask in one question which of a page's cards the user favours", async () => {
+    const one = `1:${CONTRACT}:1`;
+    const missing = `1:${CONTRACT}:2`;
+    const query = (cards: string) => `/api/v1/favorites?cards=${encodeURIComponent(cards)}`;
+    expect((await app.client().get(query(one))).status).toBe(401);
+    expect((await fan.get(query(`${one},${missing}`))).body).toEqual({ favorited: [] });
+    expect((await fan.put(`/api/v1/favorites/1/${CONTRACT}/1`)).status).toBe(200);
+    // Any case of the contract, a token id with leading zeros: the answer names the card as the tiles do.
+    expect((await fan.get(query(`1:${CONTRACT.toUpperCase().replace('0X', '0x')}:001,${missing}`))).body).toEqual({
+      favorited: [one],
+    });
+    expect((await fan.get(query(''))).body).toEqual({ favorited: [] });
+    for (const bad of ['1:0x12:1', `1:${CONTRACT}`, `x:${CONTRACT}:1`, `1:${CONTRACT}:-1`]) {
+      expect((await fan.get(query(bad))).status, bad).toBe(422);
+    }
+    expect((await fan.get(query(Array.from({ length: 101 }, (_, i) => `1:${CONTRACT}:${i}`).join(',')))).status).toBe(
+      422,
+    );
+    expect((await fan.get('/api/v1/favorites')).status).toBe(422);
+    expect((await fan.del(`/api/v1/favorites/1/${CONTRACT}/1`)).status).toBe(200);
+  });
 });
 
 describe('follows', () => {

@@ -1,12 +1,13 @@
 /**
  * The public catalogue pages as a visitor without JavaScript sees them, on the seeded demo data: home,
  * the marketplace (tabs, filters and sort through the GET form, page links), collections, creators,
- * rankings and search, in both languages; and axe finds no serious violation on them.
+ * rankings and search, in both languages. Axe runs on them in page-kinds.test.ts (each kind at 390 px) and
+ * a11y.test.ts (the wide layout).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SHARED_CACHE_CONTROL } from '../../src/server/cache/cachePage.ts';
-import { expectNoSeriousA11yViolations, launchBrowser, newPage } from '../helpers/browser.ts';
+import { launchBrowser, newPage } from '../helpers/browser.ts';
 import { pageUrl } from '../helpers/e2e.ts';
 
 /** The first demo creator (anvil account 0): Mio Sakurai, of "Night Sakura Fantasia". */
@@ -211,22 +212,5 @@ describe('rankings and search', () => {
     expect(await ja.page.getByRole('list', { name: 'コレクション' }).textContent()).toContain('夜桜幻想譚');
     expect(await cardCount(ja.page)).toBeGreaterThan(0);
     await ja.close();
-  });
-});
-
-describe('accessibility', () => {
-  // Lists are cut to a few tiles: the markup is the same, and axe's time grows with every tile.
-  test.each([
-    '/',
-    '/en/browse-category?tab=NFTs&per_page=4',
-    '/en/collection/1?per_page=4',
-    `/creator/${MIO}?per_page=4`,
-    '/en/rankings?period=all',
-    '/en/search/Night?per_page=4',
-  ])('axe: no serious violation on %s', async (path) => {
-    const { page, close } = await newPage(browser, { locale: 'en-US' });
-    await page.goto(pageUrl(path));
-    await expectNoSeriousA11yViolations(page);
-    await close();
   });
 });

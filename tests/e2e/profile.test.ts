@@ -197,4 +197,28 @@ describe('a favourite', () => {
     expect(consoleErrors).toEqual([]);
     await close();
   });
+  test("a card tile's heart: a sign-in link for a visitor, a toggle for a signed-in user, kept after a reload", async () => {
+    const anonymous = await html('/en/market');
+    expect(anonymous).toMatch(/<kf-heart[^>]*data-card="\d+:0x[0-9a-f]{40}:\d+"[\s\S]*?href="\/en\/connect-wallet"/);
+    const { page, consoleErrors, close } = await newPage(browser, { locale: 'en-US' });
+    await signInWithWallet(page);
+    await page.goto(pageUrl('/en/market'));
+    const tile = page.locator('article[data-card-id]').nth(1);
+    const name = (await tile.locator('[data-card-name]').textContent())?.trim() ?? '';
+    const key = (await tile.locator('kf-heart').getAttribute('data-card')) ?? '';
+    const heart = tile.getByRole('button', { name: `Favourite “${name}”` });
+    await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
+    const counted = async () => (await api<{ count: number }>(`/api/v1/favorites/${key.split(':').join('/')}`)).count;
+    const before = await counted();
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    expect(await counted()).toBe(before + 1);
+    await page.reload();
+    await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await heart.press('Enter');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    expect(await counted()).toBe(before);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
 });

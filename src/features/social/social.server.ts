@@ -169,6 +169,26 @@ export async function favoriteState(db: Database, userId: number | null, cardId:
   };
 }
 
+/** A card's key as the tiles' hearts name it: `{chain_id}:{contract}:{token_id}` (contract in lower case). */
+export function cardKey(ref: CardRef): string {
+  return `${ref.chainId}:${ref.contract.toLowerCase()}:${ref.tokenId}`;
+}
+
+/** Which of `refs` (at most a page of tiles) user `userId` favours, as {@link cardKey}s. */
+export async function favoritedAmong(db: Database, userId: number, refs: readonly CardRef[]): Promise<string[]> {
+  if (refs.length === 0) return [];
+  const wanted = sql.join(
+    refs.map((ref) => sql`(${ref.chainId}::integer, ${ref.contract.toLowerCase()}::text, ${ref.tokenId}::numeric)`),
+    sql`, `,
+  );
+  const result = await db.execute<{ chain_id: unknown; contract_address: string; token_id: string }>(sql`
+    select c.chain_id, c.contract_address, c.token_id from ${favorites} f join ${cards} c on c.id = f.card_id
+    where f.user_id = ${userId} and (c.chain_id, c.contract_address, c.token_id) in (${wanted})`);
+  return result.rows.map((row) =>
+    cardKey({ chainId: Number(row.chain_id), contract: row.contract_address, tokenId: String(row.token_id) }),
+  );
+}
+
 /** Whether `userId` follows creator `creatorId`, and the count. */
 export async function creatorFollowState(db: Database, userId: number | null, creatorId: number): Promise<SocialState> {
   const mine =
