@@ -178,7 +178,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<App> {
     database,
     client: (localAddress?: string) => new ApiClient(server.url, localAddress),
     stop: async () => {
-      await server.stop();
+      // The database goes with it: no graceful shutdown to wait for.
+      await server.stop({ discard: true });
       await database.close();
     },
   };

@@ -3,7 +3,7 @@
  * run it). It is production whoever starts it: `NODE_ENV` is set to `production` before anything else loads,
  * because React and other libraries pick their development or production build from it when they are first
  * loaded (a development React renders several times slower). Everything else is imported after that, lazily:
- * Astro renders through the Node adapter's middleware-mode handler; ./siteServer.ts does the rest. Once it
+ * The database starts first, while Astro's Node adapter handler and ./siteServer.ts (which does the rest) load. Once it
  * listens, the rest of the build's modules load in the background (./preload.ts; `PRELOAD_MODULES=0` skips it, as
  * the tests' many short-lived servers do). With `SERVER_PROCESSES` it
  * supervises that many such servers instead (./processes.ts).
@@ -15,12 +15,16 @@ if (processes > 1) {
   await superviseServers(processes);
   process.exit(0);
 }
+// The database starts (the embedded one in its own thread, ~1.3 s) while the site's modules load.
+const { openServerDatabase } = await import('../db/serverDatabase');
+const opening = openServerDatabase(process.env);
+opening.catch(() => {}); // awaited below; a failure surfaces there, not as an unhandled rejection meanwhile
 const [{ handler }, { startSiteServer }, { preloadModules }] = await Promise.all([
   import('@astrojs/node/server.js'),
   import('./siteServer'),
   import('./preload'),
 ]);
-await startSiteServer(handler);
+await startSiteServer(handler, process.env, opening);
 if (process.env['PRELOAD_MODULES'] !== '0') void preloadModules(new URL('./chunks/', import.meta.url));
 
 export {};

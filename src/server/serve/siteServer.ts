@@ -14,6 +14,7 @@ import { startChangeListener } from '~/features/events/changeListener.server';
 import { answerFromCache } from '../cache/pageCache';
 import { closeDatabase } from '../db/client';
 import { openServerDatabase } from '../db/serverDatabase';
+import type { DatabaseHandle } from '../db/types';
 import { startBackgroundJobs } from './backgroundJobs.server';
 import { eventLoopDelay } from './eventLoop';
 import { isForkedServer } from './processes';
@@ -23,9 +24,14 @@ import { redirectTrailingSlash } from './trailingSlash';
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** Starts everything (see the module comment); resolves once the server listens. */
-export async function startSiteServer(astro: AstroHandler, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function startSiteServer(
+  astro: AstroHandler,
+  env: NodeJS.ProcessEnv = process.env,
+  /** The database, when the caller started opening it already (./entry.ts does, beside loading the modules). */
+  opening: Promise<DatabaseHandle> = openServerDatabase(env),
+): Promise<void> {
   eventLoopDelay().enable();
-  const handle = await openServerDatabase(env);
+  const handle = await opening;
   const serveStatic = staticFiles(resolve(env['CLIENT_DIR'] ?? 'dist/client'));
   const server = createServer((req, res) => {
     try {
