@@ -26,3 +26,8 @@ function formatterFor(locale: string): Intl.NumberFormat {
 export function formatNumber(n: number | bigint, locale: string = DEFAULT_NUMBER_LOCALE): string {
   return formatterFor(locale).format(n);
 }
+
+/** A change in percent with its sign, e.g. "+12.5%", "-3%", "0%". */
+export function signedPercent(value: number): string {
+  return `${value > 0 ? '+' : ''}${value}%`;
+}

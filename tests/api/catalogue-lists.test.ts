@@ -103,6 +103,23 @@ describe('GET /api/v1/rankings', () => {
     expect((await get('/api/v1/rankings?period=1y')).status).toBe(422);
     expect((await get('/api/v1/rankings?kind=cards')).status).toBe(422);
   });
+
+  test('ranks by volume in yen or by floor change when asked; floor change ranks collections only', async () => {
+    const volume = await get<Ranking & { items: { jpyVolume: number | null }[] }>(
+      '/api/v1/rankings?period=all&sort=volume',
+    );
+    expect(volume.status).toBe(200);
+    const yen = volume.body.items.map((item) => item.jpyVolume ?? -1);
+    expect([...yen].sort((a, b) => b - a)).toEqual(yen);
+    const floors = await get<Ranking & { items: { floorChange?: { percent: number } }[] }>(
+      '/api/v1/rankings?period=7d&sort=floor_change',
+    );
+    expect(floors.status).toBe(200);
+    const changes = floors.body.items.map((item) => item.floorChange?.percent ?? Number.NaN);
+    expect([...changes].sort((a, b) => b - a)).toEqual(changes);
+    expect((await get('/api/v1/rankings?kind=creators&sort=floor_change')).status).toBe(422);
+    expect((await get('/api/v1/rankings?sort=price')).status).toBe(422);
+  });
 });
 
 describe('GET /api/v1/users/{wallet}/items', () => {

@@ -197,8 +197,23 @@ describe('GET /api/v1/cards/{chain_id}/{contract}/{token_id}', () => {
   test('gains the last sale and the rarity rank, prices with about how many yen', async () => {
     const one = await get<{ lastSale: unknown; rarity: unknown; listing: unknown }>(`/api/v1/cards/1/${CONTRACT}/1`);
     expect(one.status).toBe(200);
-    expect(one.body.lastSale).toMatchObject({ price: eth(1), currencyCode: 2, from: A, to: B, jpy: 500_000 });
-    expect(one.body.listing).toMatchObject({ currentPrice: eth(2), jpy: 1_000_000 });
+    expect(one.body.lastSale).toMatchObject({
+      price: eth(1),
+      currencyCode: 2,
+      from: A,
+      to: B,
+      jpy: 500_000,
+      priceJpy: 500_000,
+    });
+    // Every price of the listing has its yen beside it; the short `jpy` is what a buyer pays now.
+    expect(one.body.listing).toMatchObject({
+      currentPrice: eth(2),
+      jpy: 1_000_000,
+      priceJpy: 1_000_000,
+      startPriceJpy: 1_000_000,
+      endPriceJpy: 1_000_000,
+      currentPriceJpy: 1_000_000,
+    });
     // Gold is one card of four: the rarest; the three reds tie at rank 2.
     expect(one.body.rarity).toEqual({ rank: 2, of: 4 });
     const gold = await get<{ rarity: unknown }>(`/api/v1/cards/1/${CONTRACT}/4`);

@@ -201,7 +201,28 @@ describe('rankings and search', () => {
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await rows.first().locator('td').first().textContent()).toBe('1');
     expect(await page.locator('[data-ranking="creators"] tbody tr').count()).toBeGreaterThan(0);
+    // By volume in yen: the rows' yen totals fall (the demo's stand-in rates are fresh).
+    await page.getByLabel('Rank by').selectOption('volume');
+    await Promise.all([
+      page.waitForURL(/sort=volume/),
+      page.getByRole('button', { name: 'Show', exact: true }).click(),
+    ]);
+    const yen = await page
+      .locator('[data-ranking="categories"] [data-jpy-volume]')
+      .evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-jpy-volume'))));
+    expect(yen.length).toBeGreaterThan(0);
+    expect([...yen].sort((a, b) => b - a)).toEqual(yen);
+    expect(await page.getByText('Ranked by volume in yen at current rates.').count()).toBe(1);
     await close();
+    // Floor change in Japanese: its column, or the empty state that says why.
+    const ja = await open('/rankings?sort=floor_change&period=all', 'ja-JP');
+    const table = ja.page.locator('[data-ranking="categories"]');
+    const text =
+      (await table.count()) > 0
+        ? await table.locator('thead').textContent()
+        : await ja.page.locator('main').textContent();
+    expect(text).toMatch(/フロア価格の変動|期間の初めに記録したフロア価格のあるコレクションはまだありません/);
+    await ja.close();
   });
 
   test('search finds collections, creators and cards in both languages', async () => {

@@ -22,15 +22,27 @@ export interface CollectionKey {
 const dayStart = (day: SQL, offset = 0) =>
   sql`((${day})::date + ${offset}::int)::timestamp at time zone ${DISPLAY_TIME_ZONE}::text`;
 
-/** The collection's cheapest open listing per currency now (the listing's seller still owns the card). */
-export function floorNowSql(key: CollectionKey): SQL {
+/**
+ * The cheapest open listing per collection and currency now (the listing's seller still owns the card): of one
+ * collection, or of every collection when `key` is null (columns chain_id, contract_address, currency_code, floor).
+ */
+export function floorsSql(key: CollectionKey | null): SQL {
   const currency = canonicalCurrencySql(sql`sell_orders.currency_code`);
-  return sql`select ${currency} as currency_code, min(${currentPriceSql()}) as floor
+  const which =
+    key === null
+      ? sql`true`
+      : sql`sell_orders.chain_id = ${key.chainId} and sell_orders.contract_address = ${key.contractAddress}`;
+  return sql`select sell_orders.chain_id, sell_orders.contract_address, ${currency} as currency_code,
+      min(${currentPriceSql()}) as floor
     from sell_orders join cards c on (c.chain_id, c.contract_address, c.token_id)
       = (sell_orders.chain_id, sell_orders.contract_address, sell_orders.token_id)
-    where sell_orders.chain_id = ${key.chainId} and sell_orders.contract_address = ${key.contractAddress}
-      and ${openListingSql()} and sell_orders.seller_address = c.owner_address and not c.hidden
-    group by 1`;
+    where ${which} and ${openListingSql()} and sell_orders.seller_address = c.owner_address and not c.hidden
+    group by 1, 2, 3`;
+}
+
+/** The collection's cheapest open listing per currency now (the listing's seller still owns the card). */
+export function floorNowSql(key: CollectionKey): SQL {
+  return floorsSql(key);
 }
 
 /**
@@ -91,6 +103,27 @@ export async function recordFloor(
     from (${floorNowSql(key)}) f
     on conflict (chain_id, contract_address, day, currency_code)
       do update set floor = excluded.floor, updated_at = excluded.updated_at`);
+}
+
+/** How often the leader records every collection's floor as today's (see {@link recordAllFloors}). */
+export const RECORD_FLOORS_EVERY_MS = 60 * 60_000;
+
+/**
+ * Records every collection's floor now as today's (Asia/Tokyo), per currency: run every hour by the leader, so
+ * each day has a floor whether or not anything sold (the collection's floor chart, the rankings' floor change).
+ * A collection with no open listing keeps no floor for today.
+ */
+export async function recordAllFloors(db: Database | Transaction, now = new Date()): Promise<void> {
+  const today = tokyoDay(now);
+  await db.transaction(async (tx) => {
+    await tx.update(collectionDailyStats).set({ floor: null }).where(eq(collectionDailyStats.day, today));
+    await tx.execute(sql`insert into collection_daily_stats
+        (chain_id, contract_address, day, currency_code, floor, updated_at)
+      select f.chain_id, f.contract_address, ${today}::date, f.currency_code, f.floor, ${now}
+      from (${floorsSql(null)}) f
+      on conflict (chain_id, contract_address, day, currency_code)
+        do update set floor = excluded.floor, updated_at = excluded.updated_at`);
+  });
 }
 
 /** Rebuilds every day of one collection from its sales (after a bulk load such as the demo seed). */

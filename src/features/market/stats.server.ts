@@ -113,7 +113,7 @@ export async function collectionStats(
 ): Promise<CollectionStats> {
   const counts = await holdings(db, collection);
   const floors = await db.execute<{ currency_code: unknown; floor: unknown }>(
-    sql`select * from (${floorNowSql(collection)}) f order by 1`,
+    sql`select f.currency_code, f.floor from (${floorNowSql(collection)}) f order by 1`,
   );
   const offerCurrency = canonicalCurrencySql(sql`currency_code`);
   const offers = await db.execute<{

@@ -2,7 +2,7 @@
  * What runs beside the requests, on one job runner per process (../jobs/runner.ts): the indexer's jobs (follow
  * each chain, re-check orders, settle auctions, the listing clock), the check of the books and the pruning of the
  * change log, under the leader lock, unless `INDEXER=off` leaves them to `npm run indexer`, with the yen rates'
- * reading (../../features/market/rates); card payments' jobs
+ * reading (../../features/market/rates) and the hourly record of every collection's floor; card payments' jobs
  * (mint paid purchases, retry payment events) in every server process. Importing this module starts nothing: the
  * server entry and `npm run indexer` call {@link startBackgroundJobs}.
  *
@@ -18,6 +18,7 @@ import { observe } from '~/features/events/hub';
 import { tag } from '~/features/events/tags';
 import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
+import { registerMarketJobs } from '~/features/market/marketJobs.server';
 import { configuredRateSource, registerRateJobs } from '~/features/market/rates/rates.server';
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
@@ -58,6 +59,7 @@ export function startBackgroundJobs(
     });
     registerLedgerJobs(runner, handle.db);
     registerRateJobs(runner, handle.db, configuredRateSource(env, serverChains(), serverEnvironment(env)));
+    registerMarketJobs(runner, handle.db);
     if (handle.kind === 'postgres')
       runner.every('pruning the change log', { pollMs: PRUNE_CHANGE_LOG_MS, needsLock: true }, () =>
         pruneChangeLog(handle),

@@ -1,18 +1,31 @@
 /**
- * Rankings of collections and creators by sales in a period (24 hours, 7 days, 30 days, all time).
- *
- * Prices are in several currencies and there is no exchange rate, so the rank is by the NUMBER of sales
- * in the period; ties go to the larger volume in the chain's own currency (only when `chain_id` is
- * given: wei of different coins do not compare), then to the older id. Each row also carries its
- * volume per currency in the period, for display.
+ * Rankings of collections and creators in a period (24 hours, 7 days, 30 days, all time), by one of:
+ * - `sales` (default): the number of sales; ties go to the larger volume in the chain's own currency (only when
+ *   `chain_id` is given: wei of different coins do not compare), then to the older id;
+ * - `volume`: the volume in yen at the fresh rates (`market/rates`; a currency without a fresh rate counts
+ *   nothing, and a row with no rated sale ranks after those with one), then the number of sales;
+ * - `floor_change` (collections only): the change of the floor in the chain's coin (the coin or its wrapped
+ *   form, whichever is cheaper) from the last floor recorded on or before the period's first Asia/Tokyo day
+ *   (the earliest for `all`; `market/dailyStats.server.ts` records one every hour) to the floor now, largest rise
+ *   first; a collection without both floors is not ranked.
+ * Each row also carries its volume per currency in the period and its yen total, for display.
  *
  * @see docs/product-spec.md §2 (/rankings)
  */
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { currencyForChainId } from '~/features/chains/currencies';
+import {
+  CHAIN_ID_CURRENCY,
+  CURRENCIES,
+  CurrencyCode,
+  CurrencyType,
+  coinOf,
+  currencyForChainId,
+} from '~/features/chains/currencies';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { chainIdParam } from '~/features/chains/params';
+import { floorsSql } from '~/features/market/dailyStats.server';
+import { addDays, changePercent, tokyoDay } from '~/features/market/periods';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { bestCollectionOffers } from '../bestOffers.server';
@@ -22,6 +35,10 @@ import type { CreatorRef, CurrencyVolume } from '../types';
 export const RANKING_PERIODS = ['24h', '7d', '30d', 'all'] as const;
 /** What is ranked. */
 export const RANKING_KINDS = ['categories', 'creators'] as const;
+/** What a ranking is ordered by (see the module comment). */
+export const RANKING_SORTS = ['sales', 'volume', 'floor_change'] as const;
+/** One ranking order. */
+export type RankingSort = (typeof RANKING_SORTS)[number];
 /** How many rows a ranking has at most. */
 export const RANKING_SIZE = 50;
 
@@ -31,8 +48,18 @@ export const rankingQuerySchema = z
     period: z.enum(RANKING_PERIODS).default('7d'),
     kind: z.enum(RANKING_KINDS).default('categories'),
     chain_id: chainIdParam.optional(),
+    sort: z.enum(RANKING_SORTS).default('sales'),
   })
-  .transform((query) => ({ period: query.period, kind: query.kind, chainId: query.chain_id ?? null }));
+  .refine((query) => query.sort !== 'floor_change' || query.kind === 'categories', {
+    message: 'floor_change ranks collections (kind=categories)',
+    path: ['sort'],
+  })
+  .transform((query) => ({
+    period: query.period,
+    kind: query.kind,
+    chainId: query.chain_id ?? null,
+    sort: query.sort as RankingSort,
+  }));
 
 /** Parsed ranking query. */
 export type RankingQuery = z.output<typeof rankingQuerySchema>;
@@ -42,6 +69,10 @@ export interface RankingItem {
   rank: number;
   sales: number;
   volume: CurrencyVolume[];
+  /** The period's volume in yen at the fresh rates (currencies without one left out), or null: none rated. */
+  jpyVolume: number | null;
+  /** With `sort=floor_change`: the floor then and now in the chain's coin (wei) and the change in percent. */
+  floorChange?: { currencyCode: number; previous: string; floor: string; percent: number };
   category?: {
     id: number;
     chainId: number;
@@ -68,20 +99,45 @@ const SINCE: Readonly<Record<(typeof RANKING_PERIODS)[number], SQL | null>> = {
   all: null,
 };
 
-/** Sales in the period (and chain) joined to their visible category, creator and creator's user. */
-function salesIn(query: RankingQuery): SQL {
+/**
+ * The fresh yen rates as rows `r(code, jpy, unit)`: yen per whole unit of each currency code, and the unit in wei.
+ */
+function ratesSql(rates: Readonly<Record<number, number>>): SQL {
+  const rows = Object.entries(rates).flatMap(([code, jpy]) => {
+    const info = CURRENCIES[Number(code) as CurrencyCode];
+    if (!info || info.type === CurrencyType.FIAT || !Number.isFinite(jpy)) return [];
+    return [
+      sql`(${Number(code)}::int, ${String(jpy)}::numeric, ${(10n ** BigInt(info.decimals)).toString()}::numeric)`,
+    ];
+  });
+  return rows.length === 0
+    ? sql`(select null::int as code, null::numeric as jpy, null::numeric as unit where false) r`
+    : sql`(values ${sql.join(rows, sql`, `)}) r(code, jpy, unit)`;
+}
+
+/** Sales in the period (and chain) joined to their visible category, creator, creator's user and yen rate. */
+function salesIn(query: RankingQuery, rates: Readonly<Record<number, number>> = {}): SQL {
   const since = SINCE[query.period];
   return sql`from sales s
     join categories g on g.chain_id = s.chain_id and g.contract_address = s.contract_address
     left join illustrators i on i.id = g.creator_id
     left join users u on u.id = i.user_id
+    left join ${ratesSql(rates)} on r.code = s.currency_code
     where not g.hidden
       and ${since === null ? sql`true` : sql`s.sold_at >= ${since}`}
       and ${query.chainId === null ? sql`true` : sql`s.chain_id = ${query.chainId}`}`;
 }
 
-/** Ranks categories or creators of `query` (see the module comment for the order). */
-export async function getRanking(db: Database, query: RankingQuery): Promise<Ranking> {
+/**
+ * Ranks categories or creators of `query` (see the module comment for the order); `rates` are the fresh yen rates
+ * by currency code (`pageYenRates`), for the yen volume.
+ */
+export async function getRanking(
+  db: Database,
+  query: RankingQuery,
+  rates: Readonly<Record<number, number>> = {},
+  now = new Date(),
+): Promise<Ranking> {
   const key = query.kind === 'categories' ? sql`g.id` : sql`i.id`;
   const native = query.chainId === null ? undefined : currencyForChainId(query.chainId);
   const nativeVolume =
@@ -89,25 +145,95 @@ export async function getRanking(db: Database, query: RankingQuery): Promise<Ran
       ? sql`0`
       : sql`sum(case when ${canonicalCurrencySql(sql`s.currency_code`)} = ${native} then s.price else 0 end)`;
   const creatorFilter = query.kind === 'creators' ? sql`and i.id is not null and not u.suspended` : sql``;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`select ${key} as id, count(*)::int as sales,
-      ${nativeVolume} as native_volume
-    ${salesIn(query)} ${creatorFilter}
-    group by ${key} order by sales desc, native_volume desc, ${key} limit ${RANKING_SIZE}`);
-  const ids = rows.map((row) => toNumber(row.id));
+  const floors = query.sort === 'floor_change' ? await floorChanges(db, query, now) : undefined;
+  const order =
+    query.sort === 'volume'
+      ? sql`jpy_volume desc nulls last, sales desc, ${key}`
+      : sql`sales desc, native_volume desc, ${key}`;
+  const { rows } = floors
+    ? await db.execute<Record<string, unknown>>(sql`select ${key} as id, count(*)::int as sales,
+        sum(s.price * r.jpy / r.unit) as jpy_volume
+      ${salesIn(query, rates)} and ${inArray(key, [...floors.keys()])}
+      group by ${key}`)
+    : await db.execute<Record<string, unknown>>(sql`select ${key} as id, count(*)::int as sales,
+        ${nativeVolume} as native_volume, sum(s.price * r.jpy / r.unit) as jpy_volume
+      ${salesIn(query, rates)} ${creatorFilter}
+      group by ${key} order by ${order} limit ${RANKING_SIZE}`);
+  const sold = new Map(rows.map((row) => [toNumber(row.id), row]));
+  const ids = floors ? [...floors.keys()] : rows.map((row) => toNumber(row.id));
   const volumes = await volumesOf(db, query, key, ids);
   const details = query.kind === 'categories' ? await categoriesById(db, ids) : await creatorsById(db, ids);
   const best = query.kind === 'categories' ? await bestCollectionOffers(db, ids) : undefined;
-  const items = rows.map((row, index): RankingItem => {
-    const id = toNumber(row.id);
+  const items = ids.map((id, index): RankingItem => {
+    const row = sold.get(id);
+    const jpy = row?.jpy_volume;
+    const floorChange = floors?.get(id);
     return {
       rank: index + 1,
-      sales: toNumber(row.sales),
+      sales: row ? toNumber(row.sales) : 0,
       volume: volumes.get(id) ?? [],
+      jpyVolume: jpy === null || jpy === undefined ? null : Math.round(Number(jpy)),
+      ...(floorChange ? { floorChange } : {}),
       ...details.get(id),
       ...(best ? { bestOffer: best.get(id) ?? null } : {}),
     };
   });
   return { ...query, items };
+}
+
+/** Every chain's coin and its other codes (wrapped, POL's second code), as rows `coins(chain_id, currency_code)`. */
+function chainCoinsSql(): SQL {
+  const rows = Object.entries(CHAIN_ID_CURRENCY).flatMap(([chainId, currency]) =>
+    Object.values(CurrencyCode)
+      .filter((code) => coinOf(code) === coinOf(currency))
+      .map((code) => sql`(${Number(chainId)}::int, ${code}::int)`),
+  );
+  return sql`(values ${sql.join(rows, sql`, `)}) coins(chain_id, currency_code)`;
+}
+
+/**
+ * The floor change of each visible collection that has a floor now and one recorded at the period's start
+ * (see the module comment), largest rise first, at most {@link RANKING_SIZE}; by collection id, in rank order.
+ */
+async function floorChanges(
+  db: Database,
+  query: RankingQuery,
+  now: Date,
+): Promise<Map<number, NonNullable<RankingItem['floorChange']>>> {
+  const days = { '24h': 1, '7d': 7, '30d': 30 } as const;
+  const startDay = query.period === 'all' ? null : addDays(tokyoDay(now), -days[query.period]);
+  const { rows } = await db.execute<{ id: unknown; chain_id: unknown; floor: unknown; previous: unknown }>(sql`
+    with now_floor as (
+      select f.chain_id, f.contract_address, min(f.floor) as floor
+      from (${floorsSql(null)}) f join ${chainCoinsSql()} using (chain_id, currency_code)
+      group by 1, 2
+    ), day_floor as (
+      select d.chain_id, d.contract_address, d.day, min(d.floor) as floor
+      from collection_daily_stats d join ${chainCoinsSql()} using (chain_id, currency_code)
+      where d.floor is not null and ${startDay === null ? sql`true` : sql`d.day <= ${startDay}::date`}
+      group by 1, 2, 3
+    ), before as (
+      select distinct on (chain_id, contract_address) chain_id, contract_address, floor from day_floor
+      order by chain_id, contract_address, ${startDay === null ? sql`day asc` : sql`day desc`}
+    )
+    select g.id, g.chain_id, n.floor, b.floor as previous
+    from categories g
+      join now_floor n on n.chain_id = g.chain_id and n.contract_address = g.contract_address
+      join before b on b.chain_id = g.chain_id and b.contract_address = g.contract_address
+    where not g.hidden and b.floor > 0
+      and ${query.chainId === null ? sql`true` : sql`g.chain_id = ${query.chainId}`}
+    order by (n.floor - b.floor) / b.floor desc, g.id
+    limit ${RANKING_SIZE}`);
+  return new Map(
+    rows.map((row) => {
+      const id = toNumber(row.id);
+      const floor = BigInt(toDecimal(row.floor));
+      const previous = BigInt(toDecimal(row.previous));
+      const coin = coinOf(currencyForChainId(toNumber(row.chain_id)) ?? CurrencyCode.ETH);
+      const percent = changePercent(floor, previous) ?? 0;
+      return [id, { currencyCode: coin, previous: previous.toString(), floor: floor.toString(), percent }];
+    }),
+  );
 }
 
 /** Volume per currency in the period of each ranked id. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CurrencyCode } from '~/features/chains/currencies';
 import { approxYen } from '~/lib/price';
 import { httpSource, localSource } from './sources.server';
-import { freshYenRates, isFresh, jpyOf, RATE_MAX_AGE_MS } from './yen';
+import { freshYenRates, isFresh, jpyOf, RATE_MAX_AGE_MS, withCardYen } from './yen';
 
 const NOW = new Date('2026-03-10T03:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -43,6 +43,45 @@ describe('yen beside a price', () => {
     expect(jpyOf('2000000000000000000', CurrencyCode.WETH, rates)).toBe(1_000_000);
     expect(jpyOf('2000000000000000000', CurrencyCode.BNB, rates)).toBeUndefined();
     expect(jpyOf('500', CurrencyCode.JPY, { [CurrencyCode.JPY]: 1 })).toBeUndefined();
+  });
+
+  it('puts yen beside every price of a card answer, bids in their auction’s currency, never inside the order', () => {
+    const E = (n: number) => (BigInt(n) * 10n ** 17n).toString(); // tenths of a coin
+    const card = {
+      name: 'Star',
+      listing: {
+        price: E(20),
+        startPrice: E(20),
+        endPrice: E(10),
+        currentPrice: E(15),
+        currencyCode: CurrencyCode.ETH,
+        order: { price: E(20), consideration: [{ startAmount: E(20) }] },
+        auction: { currencyCode: CurrencyCode.WETH, reservePrice: E(5), highestBid: null, bids: [{ price: E(6) }] },
+      },
+      bestOffer: { price: E(4), currencyCode: CurrencyCode.WETH },
+      lastSale: { price: E(30), currencyCode: CurrencyCode.ETH, at: '2026-03-01T00:00:00Z' },
+      offers: [
+        { price: E(4), currencyCode: CurrencyCode.WETH },
+        { price: E(3), currencyCode: CurrencyCode.BNB },
+      ],
+    };
+    const rates = freshYenRates(new Map([[CurrencyCode.ETH, { jpy: 500_000, observedAt: NOW }]]), NOW);
+    const answer = withCardYen(card, rates) as unknown as typeof card & Record<string, never>;
+    expect(answer.listing).toMatchObject({
+      priceJpy: 1_000_000,
+      startPriceJpy: 1_000_000,
+      endPriceJpy: 500_000,
+      currentPriceJpy: 750_000,
+      jpy: 750_000,
+      order: card.listing.order,
+      auction: { reservePriceJpy: 250_000, highestBid: null, bids: [{ price: E(6), priceJpy: 300_000 }] },
+    });
+    expect(answer.listing.auction).not.toHaveProperty('highestBidJpy');
+    expect(answer.bestOffer).toEqual({ ...card.bestOffer, priceJpy: 200_000 });
+    expect(answer.lastSale).toEqual({ ...card.lastSale, priceJpy: 1_500_000, jpy: 1_500_000 });
+    // BNB has no rate here: its offer carries no yen rather than a wrong one.
+    expect(answer.offers).toEqual([{ ...card.offers[0], priceJpy: 200_000 }, card.offers[1]]);
+    expect(withCardYen({ listing: null, lastSale: null }, rates)).toEqual({ listing: null, lastSale: null });
   });
 });
 

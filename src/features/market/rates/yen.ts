@@ -42,16 +42,46 @@ export function jpyOf(amount: string, code: number, rates: Readonly<Record<numbe
   return Number(approxYen(amount, info.decimals, rate));
 }
 
-/** A card answer's listing and last sale with their `jpy` (see {@link jpyOf}); the same for every card endpoint. */
+/** The fields that hold a price in wei in the card answer's parts (listing, auction, bids, offers, last sale). */
+const PRICE_FIELDS = ['price', 'startPrice', 'endPrice', 'currentPrice', 'reservePrice', 'highestBid', 'minimumBid'];
+/** Parts of an answer that are not prices and are not walked: a Seaport order's amounts are its own. */
+const NOT_WALKED = new Set(['order', 'signature', 'metadata', 'attributes', 'traits']);
+
+/**
+ * `value` with about how many yen beside every price (see {@link jpyOf}): in each object, next to each price field
+ * `x` (wei, a decimal string), `xJpy`, in the object's `currencyCode` or its nearest parent's (an auction's bids
+ * are in the auction's currency). A price without a fresh rate gets none: the field is optional.
+ */
+export function withYenPrices<T>(value: T, rates: Readonly<Record<number, number>>, currencyCode?: number): T {
+  if (Array.isArray(value)) return value.map((item) => withYenPrices(item, rates, currencyCode)) as T;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const source = value as Record<string, unknown>;
+  const code = typeof source['currencyCode'] === 'number' ? source['currencyCode'] : currencyCode;
+  const result: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(source)) {
+    result[key] = NOT_WALKED.has(key) ? field : withYenPrices(field, rates, code);
+    if (code === undefined || !PRICE_FIELDS.includes(key) || typeof field !== 'string' || !/^\d+$/.test(field))
+      continue;
+    const jpy = jpyOf(field, code, rates);
+    if (jpy !== undefined) result[`${key}Jpy`] = jpy;
+  }
+  return result as T;
+}
+
+/**
+ * The card answer with yen beside every price ({@link withYenPrices}), and the short `jpy` of its two headline
+ * prices: the listing's current price (what a buyer pays now) and the last sale's; the same for every card endpoint.
+ */
 export function withCardYen<
   T extends {
     listing: { currentPrice: string; currencyCode: number } | null;
     lastSale: { price: string; currencyCode: number } | null;
   },
 >(card: T, rates: Readonly<Record<number, number>>): T {
-  const { listing, lastSale } = card;
+  const priced = withYenPrices(card, rates);
+  const { listing, lastSale } = priced;
   return {
-    ...card,
+    ...priced,
     listing: listing && { ...listing, jpy: jpyOf(listing.currentPrice, listing.currencyCode, rates) },
     lastSale: lastSale && { ...lastSale, jpy: jpyOf(lastSale.price, lastSale.currencyCode, rates) },
   };

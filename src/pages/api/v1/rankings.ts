@@ -1,11 +1,17 @@
 import { getRanking, rankingQuerySchema } from '~/features/catalogue/rankings/rankings.server';
+import { pageYenRates } from '~/features/market/rates/rates.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
-/** `GET /api/v1/rankings?period=24h|7d|30d|all&kind=categories|creators&chain_id` -> top 50 by number of sales. */
+/**
+ * `GET /api/v1/rankings?period=24h|7d|30d|all&kind=categories|creators&chain_id&sort=sales|volume|floor_change` ->
+ * the top 50 by number of sales (default), volume in yen (`jpyVolume`, at the fresh rates) or floor change
+ * (`floorChange`, collections only: 422 for creators).
+ */
 export const GET = apiRoute(async (ctx) => {
   const query = readQuery(ctx.url, rankingQuerySchema);
-  return json(await getRanking(await database(), query));
+  const db = await database();
+  return json(await getRanking(db, query, await pageYenRates(db)));
 });

@@ -21,5 +21,5 @@ export const GET = apiRoute(async (ctx) => {
   const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
   const ref = { chainId: card.chainId, contractAddress: card.contractAddress, tokenId: BigInt(card.tokenId) };
-  return json({ ...withCardYen(card, await pageYenRates(db)), offers: await offersForCard(db, ref) });
+  return json(withCardYen({ ...card, offers: await offersForCard(db, ref) }, await pageYenRates(db)));
 });

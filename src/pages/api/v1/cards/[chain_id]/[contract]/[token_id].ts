@@ -14,9 +14,10 @@ import { database } from '~/server/db/client';
 /**
  * `GET /api/v1/cards/{chain_id}/{contract}/{token_id}` -> CardDetail (traits, category, creator, owner,
  * active listing with its Seaport order, activity) and `offers` (those its owner could accept, best first; a
- * trait offer with this card's `proof`), its `lastSale` and `rarity` (`rank`, `of`); the listing's and the last
- * sale's price carry `jpy` (about how many yen) when a rate at most an hour old is known. 404 when unknown,
- * hidden or malformed.
+ * trait offer with this card's `proof`), its `lastSale` and `rarity` (`rank`, `of`). Beside every price `x` (the
+ * listing's prices, the auction's reserve, bids and minimum, the best offer, each offer, the last sale) an `xJpy`
+ * (about how many yen), and `jpy` on the listing (its current price) and the last sale, when a rate at most an hour
+ * old is known. 404 when unknown, hidden or malformed.
  */
 export const GET = apiRoute(async (ctx) => {
   const chainId = chainIdParam.safeParse(ctx.params.chain_id ?? '');
@@ -28,8 +29,6 @@ export const GET = apiRoute(async (ctx) => {
   const found = await getCard(db, ref);
   const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
-  return json({
-    ...withCardYen(card, await pageYenRates(db)),
-    offers: await offersForCard(db, { ...ref, tokenId: BigInt(ref.tokenId) }),
-  });
+  const offers = await offersForCard(db, { ...ref, tokenId: BigInt(ref.tokenId) });
+  return json(withCardYen({ ...card, offers }, await pageYenRates(db)));
 });
