@@ -31,6 +31,11 @@ declare namespace App {
      * (src/features/market/rates/rates.server.ts `pageYenRates`): `src/ui/data/Price.astro` shows "≈ ¥" from it.
      */
     yenRates?: Readonly<Record<number, number>>;
+    /**
+     * When the oldest of those rates turns stale (ms since the epoch): a cached page showing them must be rendered
+     * again by then (src/server/cache/cachePage.ts).
+     */
+    yenFreshUntil?: number;
     /** The signed-in wallet user or illustrator, when a session exists. */
     user: import('./features/session/types').SessionUser | null;
     /** The signed-in admin, when an admin session exists. */

@@ -78,7 +78,14 @@ describe('GET /api/v1/rankings', () => {
     period: string;
     kind: string;
     chainId: number | null;
-    items: { rank: number; sales: number; category?: { chainId: number }; creator?: { walletAddress: string } }[];
+    items: {
+      rank: number;
+      sales: number;
+      jpyVolume: number | null;
+      floorChange?: { percent: number };
+      category?: { chainId: number };
+      creator?: { walletAddress: string };
+    }[];
   }
 
   test('ranks categories by number of sales in the period', async () => {
@@ -105,15 +112,11 @@ describe('GET /api/v1/rankings', () => {
   });
 
   test('ranks by volume in yen or by floor change when asked; floor change ranks collections only', async () => {
-    const volume = await get<Ranking & { items: { jpyVolume: number | null }[] }>(
-      '/api/v1/rankings?period=all&sort=volume',
-    );
+    const volume = await get<Ranking>('/api/v1/rankings?period=all&sort=volume');
     expect(volume.status).toBe(200);
     const yen = volume.body.items.map((item) => item.jpyVolume ?? -1);
     expect([...yen].sort((a, b) => b - a)).toEqual(yen);
-    const floors = await get<Ranking & { items: { floorChange?: { percent: number } }[] }>(
-      '/api/v1/rankings?period=7d&sort=floor_change',
-    );
+    const floors = await get<Ranking>('/api/v1/rankings?period=7d&sort=floor_change');
     expect(floors.status).toBe(200);
     const changes = floors.body.items.map((item) => item.floorChange?.percent ?? Number.NaN);
     expect([...changes].sort((a, b) => b - a)).toEqual(changes);

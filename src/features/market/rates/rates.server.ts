@@ -17,7 +17,7 @@ import { exchangeRates } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
 import { chainlinkSource, httpSource, localSource, type RateReading, type RateSource } from './sources.server';
-import { freshYenRates, type StoredRate } from './yen';
+import { freshYenRates, type StoredRate, yenFreshUntil } from './yen';
 
 /** How often the job reads the source. */
 export const RATES_EVERY_MS = 5 * 60_000;
@@ -102,7 +102,8 @@ let kept: { at: number; rates: Promise<Map<number, StoredRate>> } | undefined;
 /**
  * Puts the fresh yen rates on the request for `src/ui/data/Price.astro` (a page calls it before rendering
  * prices). The stored rates are read once per {@link STORED_RATES_REUSE_MS} in a process, not on every page
- * render; freshness is judged at each render. A database error leaves them out: the page shows crypto prices.
+ * render; freshness is judged at each render, and `locals.yenFreshUntil` tells the page cache when the oldest turns
+ * stale. A database error leaves them out: the page shows crypto prices.
  */
 export async function withYenRates(locals: App.Locals, now = new Date()): Promise<void> {
   try {
@@ -113,7 +114,10 @@ export async function withYenRates(locals: App.Locals, now = new Date()): Promis
         if (kept?.rates === rates) kept = undefined;
       });
     }
-    locals.yenRates = freshYenRates(await kept.rates, now);
+    const stored = await kept.rates;
+    locals.yenRates = freshYenRates(stored, now);
+    const until = yenFreshUntil(stored, now);
+    if (until !== undefined) locals.yenFreshUntil = until;
   } catch (error) {
     console.error('[market] yen rates unavailable:', error);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CurrencyCode } from '~/features/chains/currencies';
 import { approxYen } from '~/lib/price';
 import { httpSource, localSource } from './sources.server';
-import { freshYenRates, isFresh, jpyOf, RATE_MAX_AGE_MS, withCardYen } from './yen';
+import { freshYenRates, isFresh, jpyOf, RATE_MAX_AGE_MS, withCardYen, yenFreshUntil } from './yen';
 
 const NOW = new Date('2026-03-10T03:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -31,6 +31,20 @@ describe('the stale-rate rule', () => {
   });
 });
 
+describe('how long a page may keep its yen', () => {
+  it('until the oldest fresh rate turns stale; a stale rate does not count', () => {
+    const stored = new Map([
+      [CurrencyCode.ETH, { jpy: 500_000, observedAt: ago(10 * 60_000) }],
+      [CurrencyCode.POL, { jpy: 80, observedAt: ago(40 * 60_000) }],
+      [CurrencyCode.BNB, { jpy: 90_000, observedAt: ago(RATE_MAX_AGE_MS + 1) }],
+    ]);
+    expect(yenFreshUntil(stored, NOW)).toBe(NOW.getTime() + 20 * 60_000);
+    expect(yenFreshUntil(new Map([[CurrencyCode.BNB, { jpy: 1, observedAt: ago(RATE_MAX_AGE_MS + 1) }]]), NOW)).toBe(
+      undefined,
+    );
+  });
+});
+
 describe('yen beside a price', () => {
   it('rounds to the yen from wei', () => {
     // 0.0246813 ETH at ¥500,000 = ¥12,340.65 -> ¥12,341.
@@ -46,23 +60,28 @@ describe('yen beside a price', () => {
   });
 
   it('puts yen beside every price of a card answer, bids in their auction’s currency, never inside the order', () => {
-    const E = (n: number) => (BigInt(n) * 10n ** 17n).toString(); // tenths of a coin
+    const tenths = (n: number) => (BigInt(n) * 10n ** 17n).toString();
     const card = {
       name: 'Star',
       listing: {
-        price: E(20),
-        startPrice: E(20),
-        endPrice: E(10),
-        currentPrice: E(15),
+        price: tenths(20),
+        startPrice: tenths(20),
+        endPrice: tenths(10),
+        currentPrice: tenths(15),
         currencyCode: CurrencyCode.ETH,
-        order: { price: E(20), consideration: [{ startAmount: E(20) }] },
-        auction: { currencyCode: CurrencyCode.WETH, reservePrice: E(5), highestBid: null, bids: [{ price: E(6) }] },
+        order: { price: tenths(20), consideration: [{ startAmount: tenths(20) }] },
+        auction: {
+          currencyCode: CurrencyCode.WETH,
+          reservePrice: tenths(5),
+          highestBid: null,
+          bids: [{ price: tenths(6) }],
+        },
       },
-      bestOffer: { price: E(4), currencyCode: CurrencyCode.WETH },
-      lastSale: { price: E(30), currencyCode: CurrencyCode.ETH, at: '2026-03-01T00:00:00Z' },
+      bestOffer: { price: tenths(4), currencyCode: CurrencyCode.WETH },
+      lastSale: { price: tenths(30), currencyCode: CurrencyCode.ETH, at: '2026-03-01T00:00:00Z' },
       offers: [
-        { price: E(4), currencyCode: CurrencyCode.WETH },
-        { price: E(3), currencyCode: CurrencyCode.BNB },
+        { price: tenths(4), currencyCode: CurrencyCode.WETH },
+        { price: tenths(3), currencyCode: CurrencyCode.BNB },
       ],
     };
     const rates = freshYenRates(new Map([[CurrencyCode.ETH, { jpy: 500_000, observedAt: NOW }]]), NOW);
@@ -74,7 +93,7 @@ describe('yen beside a price', () => {
       currentPriceJpy: 750_000,
       jpy: 750_000,
       order: card.listing.order,
-      auction: { reservePriceJpy: 250_000, highestBid: null, bids: [{ price: E(6), priceJpy: 300_000 }] },
+      auction: { reservePriceJpy: 250_000, highestBid: null, bids: [{ price: tenths(6), priceJpy: 300_000 }] },
     });
     expect(answer.listing.auction).not.toHaveProperty('highestBidJpy');
     expect(answer.bestOffer).toEqual({ ...card.bestOffer, priceJpy: 200_000 });

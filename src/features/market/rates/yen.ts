@@ -34,6 +34,17 @@ export function freshYenRates(stored: ReadonlyMap<number, StoredRate>, now: Date
   return rates;
 }
 
+/**
+ * When the oldest of the rates that are fresh at `now` turns stale (ms since the epoch), or undefined when none is
+ * fresh: a page showing yen from them may be kept until then and no longer.
+ */
+export function yenFreshUntil(stored: ReadonlyMap<number, StoredRate>, now: Date): number | undefined {
+  const ends = [...stored.values()]
+    .filter((rate) => isFresh(rate, now))
+    .map((rate) => rate.observedAt.getTime() + RATE_MAX_AGE_MS);
+  return ends.length === 0 ? undefined : Math.min(...ends);
+}
+
 /** About how many yen `amount` (wei, in currency `code`) is at the fresh `rates`, or undefined without a rate. */
 export function jpyOf(amount: string, code: number, rates: Readonly<Record<number, number>>): number | undefined {
   const info = CURRENCIES[code as CurrencyCode];
