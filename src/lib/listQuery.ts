@@ -16,6 +16,8 @@ export const CARD_QUERY_KEYS = [
   'currency_code',
   'price_min',
   'price_max',
+  'jpy_min',
+  'jpy_max',
   'category_id',
   'creator',
   'owner',

@@ -4,6 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { CardDetail, CardSummary } from '../../src/features/catalogue/types.ts';
+import { coinOf } from '../../src/features/chains/currencies.ts';
+import { LOCAL_RATES } from '../../src/features/market/rates/rates.server.ts';
 import {
   catalogueAppForFile,
   client,
@@ -143,20 +145,25 @@ describe('GET /api/v1/cards', () => {
     expect((await list('/api/v1/cards?q=100%25')).body.total).toBe(0);
   });
 
-  test('without a currency, a price sort groups the listings by currency and sorts within each', async () => {
+  test('without a currency, a price sort orders the listings by their price in yen at the fresh rates', async () => {
+    // The demo stored the local stand-in's rates when it was seeded (fresh for an hour): every coin has one.
     const items = (await list('/api/v1/cards?status=listed&sort=price_asc&per_page=100')).body.items;
-    const group = (code: number) => (code === 10 ? 6 : code);
-    const codes = items.map((card) => group(card.listing?.currencyCode ?? -1));
-    expect(new Set(codes).size).toBeGreaterThan(2);
-    expect([...codes].sort((a, b) => a - b)).toEqual(codes);
-    for (const code of new Set(codes)) {
-      const inCode = items.filter((card) => group(card.listing?.currencyCode ?? -1) === code);
-      const amounts = inCode.map((card) => wei(card.listing?.currentPrice ?? '0'));
-      expect(
-        [...amounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-        `currency ${code}`,
-      ).toEqual(amounts);
-    }
+    const yen = (card: CardSummary) => {
+      const listing = card.listing;
+      const rate = listing ? LOCAL_RATES[coinOf(listing.currencyCode)] : undefined;
+      if (!listing || rate === undefined) throw new Error(`no rate for ${listing?.currencyCode}`);
+      return (wei(listing.currentPrice) * BigInt(rate)) / 10n ** 18n;
+    };
+    expect(new Set(items.map((card) => coinOf(card.listing?.currencyCode ?? -1))).size).toBeGreaterThan(2);
+    const yens = items.map(yen);
+    expect([...yens].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(yens);
+    const descending = (await list('/api/v1/cards?status=listed&sort=price_desc&per_page=100')).body.items.map(yen);
+    expect(descending).toEqual([...yens].reverse().sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    // A yen range needs no currency.
+    const [low, high] = [yens[10] ?? 0n, yens[30] ?? 0n];
+    const ranged = (await list(`/api/v1/cards?jpy_min=${low}&jpy_max=${high}&per_page=100`)).body.items;
+    expect(ranged.length).toBe(yens.filter((value) => value >= low && value <= high).length);
+    expect(ranged.every((card) => yen(card) >= low && yen(card) <= high)).toBe(true);
   });
 
   test('a price range without a currency is refused: amounts in different currencies do not compare', async () => {
@@ -183,6 +190,9 @@ describe('GET /api/v1/cards', () => {
     ['price_min=1e5', 'price_min'],
     ['price_max=0.0000000000000000001', 'price_max'],
     ['currency_code=2&price_min=2&price_max=1', 'price_min'],
+    ['jpy_min=1.5', 'jpy_min'],
+    ['jpy_max=-1', 'jpy_max'],
+    ['jpy_min=5000&jpy_max=100', 'jpy_min'],
     ['creator=0x1234', 'creator'],
     ['owner=nobody', 'owner'],
     ['status=sold', 'status'],

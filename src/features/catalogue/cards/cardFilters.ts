@@ -5,8 +5,11 @@
  *
  * Price filters compare the wei price of the card's active listing, so a card without one never
  * matches `price_min`, `price_max` or `currency_code`. Amounts in different currencies do not compare
- * (0.8 WETH is not less than 800 ATEM), so a price range needs a currency (`currency_code`), and a price
- * sort without one groups the list by currency and sorts within each (./cardQueries.server.ts).
+ * (0.8 WETH is not less than 800 ATEM), so a price range needs a currency (`currency_code`). In yen they do: a
+ * yen range (`jpy_min`, `jpy_max`, whole yen) needs no currency and matches listings whose price, at the fresh
+ * rates the caller puts in `yenRates`, falls in it (none without a fresh rate); a price sort without a currency
+ * orders the listings with a fresh rate by their yen price, then the others grouped by currency and sorted within
+ * each (./cardOrder.server.ts).
  */
 import { z } from 'zod';
 import type { CurrencyCode } from '~/features/chains/currencies';
@@ -39,6 +42,15 @@ export interface CardListFilters extends PageRequest {
   priceMinWei?: string | undefined;
   /** Highest listing price, in wei (decimal string). */
   priceMaxWei?: string | undefined;
+  /** Lowest listing price in whole yen at the fresh rates (`jpy_min`), any currency. */
+  jpyMin?: number | undefined;
+  /** Highest listing price in whole yen at the fresh rates (`jpy_max`), any currency. */
+  jpyMax?: number | undefined;
+  /**
+   * Yen per whole unit by currency code, fresh rates only (set by the caller, not the query: `pageYenRates`): the
+   * yen range and, without a currency, the price sort use them.
+   */
+  yenRates?: Readonly<Record<number, number>> | undefined;
   categoryId?: number | undefined;
   /** The creator's wallet address (lower-case). */
   creator?: string | undefined;
@@ -56,12 +68,20 @@ export interface CardListFilters extends PageRequest {
   after?: CardCursor | undefined;
 }
 
+/** Whole yen, up to a thousand trillion. */
+const yenParam = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be whole yen (digits)')
+  .transform((value) => Number(value));
+
 /** The card list's own query keys, before pagination is merged in. */
 const cardFilterFields = z.object({
   chain_id: chainIdParam.optional(),
   currency_code: currencyCodeParam.optional(),
   price_min: etherParam.optional(),
   price_max: etherParam.optional(),
+  jpy_min: yenParam.optional(),
+  jpy_max: yenParam.optional(),
   category_id: idParam.optional(),
   creator: addressSchema.optional(),
   owner: addressSchema.optional(),
@@ -100,6 +120,10 @@ export const cardListQuerySchema = pageQuerySchema
       BigInt(query.price_min) <= BigInt(query.price_max),
     { message: 'must not be above price_max', path: ['price_min'] },
   )
+  .refine((query) => query.jpy_min === undefined || query.jpy_max === undefined || query.jpy_min <= query.jpy_max, {
+    message: 'must not be above jpy_max',
+    path: ['jpy_min'],
+  })
   .transform(
     (query): CardListFilters => ({
       page: query.page,
@@ -108,6 +132,8 @@ export const cardListQuerySchema = pageQuerySchema
       currencyCodes: query.currency_code === undefined ? undefined : equivalentCurrencyCodes(query.currency_code),
       priceMinWei: query.price_min,
       priceMaxWei: query.price_max,
+      jpyMin: query.jpy_min,
+      jpyMax: query.jpy_max,
       categoryId: query.category_id,
       creator: query.creator,
       owner: query.owner,
@@ -129,6 +155,8 @@ export function filtersNeedListing(filters: CardListFilters): boolean {
     filters.saleType !== undefined ||
     filters.currencyCodes !== undefined ||
     filters.priceMinWei !== undefined ||
-    filters.priceMaxWei !== undefined
+    filters.priceMaxWei !== undefined ||
+    filters.jpyMin !== undefined ||
+    filters.jpyMax !== undefined
   );
 }

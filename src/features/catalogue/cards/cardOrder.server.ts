@@ -5,13 +5,13 @@
  * @see ./cardQueries.server.ts (the list query that uses them)
  */
 import { desc, type SQL, sql } from 'drizzle-orm';
-import { CurrencyCode } from '~/features/chains/currencies';
+import { CURRENCIES, CurrencyCode, CurrencyType } from '~/features/chains/currencies';
 import { cardRarity, cards } from '~/server/db/schema';
 import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
 import type { CardListFilters } from './cardFilters';
 
 /** What of the filters decides the order. */
-export type ListOrder = Pick<CardListFilters, 'sort' | 'currencyCodes'>;
+export type ListOrder = Pick<CardListFilters, 'sort' | 'currencyCodes' | 'yenRates'>;
 
 /**
  * The currency a listing is in (`code`), for grouping: POL's two codes count as one (see
@@ -22,22 +22,45 @@ export function currencyGroup(code: SQL): SQL {
   return sql`case when ${code} = ${CurrencyCode.POL_LEGACY} then ${CurrencyCode.POL} else ${code} end`;
 }
 
+/**
+ * A listing's price in whole yen (rounded down) at `rates` (yen per whole unit by currency code), or SQL null for a
+ * currency without a rate: a CASE over the rated codes, so the query needs no table of rates.
+ */
+export function yenPriceSql(price: SQL, code: SQL, rates: Readonly<Record<number, number>> | undefined): SQL {
+  const branches = Object.entries(rates ?? {}).flatMap(([currency, jpy]) => {
+    const info = CURRENCIES[Number(currency) as CurrencyCode];
+    if (!info || info.type === CurrencyType.FIAT || !Number.isFinite(jpy) || jpy <= 0) return [];
+    const unit = (10n ** BigInt(info.decimals)).toString();
+    return [sql`when ${Number(currency)} then floor(${price} * ${String(jpy)}::numeric / ${unit}::numeric)`];
+  });
+  return branches.length === 0 ? sql`null::numeric` : sql`(case ${code} ${sql.join(branches, sql` `)} end)`;
+}
+
 /** The card's active listing as the order reads it: its current price and its currency group. */
 export interface ListingKeys {
   price: SQL;
   currency: SQL;
+  /** The listing's own currency code (for its yen price). */
+  code: SQL;
 }
 
 /**
  * The sort keys of `filters.sort` before the card id, as SQL (see ./cardCursor.ts `sortKeys`, same order). A
  * price sort compares prices within one currency: with a currency filter that is the whole list; without one
- * the list is grouped by currency first (the listing's currency group, ./cardQueries.server.ts). Cards without a listing come last.
+ * the listings with a fresh yen rate come first (group 0) by their yen price, then the others grouped by currency
+ * (group: the currency group + 1) by their price. Cards without a listing come last.
  */
 function keyExpressions(filters: ListOrder, listing: ListingKeys): SQL[] {
   switch (filters.sort) {
     case 'price_asc':
-    case 'price_desc':
-      return filters.currencyCodes === undefined ? [listing.currency, listing.price] : [listing.price];
+    case 'price_desc': {
+      if (filters.currencyCodes !== undefined) return [listing.price];
+      const yen = yenPriceSql(listing.price, listing.code, filters.yenRates);
+      return [
+        sql`(case when ${yen} is not null then 0 else ${listing.currency} + 1 end)`,
+        sql`coalesce(${yen}, ${listing.price})`,
+      ];
+    }
     case 'most_viewed':
       return [sql`${cards.views}`];
     case 'rarity':

@@ -31,6 +31,7 @@ import {
   type ListingKeys,
   listKeys,
   ordering,
+  yenPriceSql,
 } from './cardOrder.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
@@ -73,7 +74,11 @@ type Listing = ReturnType<typeof activeListing>;
 
 /** The listing's price and currency group, as the list's order reads them (./cardOrder.server.ts). */
 function orderKeys(listing: Listing): ListingKeys {
-  return { price: sql`${listing.price}`, currency: currencyGroup(sql`${listing.currencyCode}`) };
+  return {
+    price: sql`${listing.price}`,
+    currency: currencyGroup(sql`${listing.currencyCode}`),
+    code: sql`${listing.currencyCode}`,
+  };
 }
 
 /** Only what may be shown: the card and its category (if any) are not hidden. */
@@ -101,6 +106,12 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
     listing && filters.saleType !== undefined ? eq(listing.saleType, filters.saleType) : undefined,
     listing && filters.priceMinWei !== undefined ? gte(listing.price, filters.priceMinWei) : undefined,
     listing && filters.priceMaxWei !== undefined ? lte(listing.price, filters.priceMaxWei) : undefined,
+    listing && filters.jpyMin !== undefined
+      ? sql`${yenPriceSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates)} >= ${filters.jpyMin}`
+      : undefined,
+    listing && filters.jpyMax !== undefined
+      ? sql`${yenPriceSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates)} <= ${filters.jpyMax}`
+      : undefined,
   );
 }
 

@@ -1,15 +1,18 @@
 import { cardListQuerySchema } from '~/features/catalogue/cards/cardFilters';
 import { listCards } from '~/features/catalogue/cards/cards.server';
+import { pageYenRates } from '~/features/market/rates/rates.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
 /**
- * `GET /api/v1/cards?chain_id&currency_code&price_min&price_max&category_id&creator&owner&status&sort&q&page&per_page`
- * -> `{items: CardSummary[], page, perPage, total, totalPages}`; 422 on a bad value.
+ * `GET /api/v1/cards?chain_id&currency_code&price_min&price_max&jpy_min&jpy_max&category_id&creator&owner&status&sort&q&page&per_page`
+ * -> `{items: CardSummary[], page, perPage, total, totalPages}`; 422 on a bad value. `jpy_min`/`jpy_max` (whole yen)
+ * and a price sort without `currency_code` read prices in yen at the fresh rates (see cardFilters.ts).
  */
 export const GET = apiRoute(async (ctx) => {
   const filters = readQuery(ctx.url, cardListQuerySchema);
-  return json(await listCards(await database(), filters));
+  const db = await database();
+  return json(await listCards(db, { ...filters, yenRates: await pageYenRates(db) }));
 });

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
+import { seedDemo } from '../../../dev/seed/demo.ts';
+import { CurrencyCode } from '../../chains/currencies.ts';
+import { freshYenRates } from '../../market/rates/yen.ts';
+import type { CardSummary } from '../types.ts';
+import { decodeCursor } from './cardCursor.ts';
+import type { CardListFilters } from './cardFilters.ts';
+import { listCards } from './cards.server.ts';
+
+const NOW = new Date();
+// ETH (and WETH) and POL have a fresh rate here; BNB, KLAY and ATEM do not.
+const RATES = freshYenRates(
+  new Map([
+    [CurrencyCode.ETH, { jpy: 500_000, observedAt: NOW }],
+    [CurrencyCode.POL, { jpy: 80, observedAt: NOW }],
+  ]),
+  NOW,
+);
+const group = (code: number) => (code === CurrencyCode.POL_LEGACY ? CurrencyCode.POL : code);
+/** The listing's yen price as the list computes it (whole yen, rounded down), or null without a rate. */
+const yen = (card: CardSummary) => {
+  const listing = card.listing;
+  const rate = listing ? RATES[listing.currencyCode] : undefined;
+  if (!listing || rate === undefined) return null;
+  return Number((BigInt(listing.currentPrice) * BigInt(rate)) / 10n ** 18n);
+};
+
+let database: TestDatabase;
+let listed: CardSummary[];
+const base: CardListFilters = { page: 1, perPage: 100, sort: 'price_asc', status: 'listed', yenRates: RATES };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.db);
+  listed = (await listCards(database.db, base)).items;
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('the price order without a currency, in yen', () => {
+  it('puts the listings with a fresh rate first by yen price, then the others by currency and price', () => {
+    expect(listed.length).toBeGreaterThan(10);
+    const rated = listed.filter((card) => yen(card) !== null);
+    const unrated = listed.filter((card) => yen(card) === null);
+    // ETH, WETH and POL listings mixed in one yen order, ahead of every unrated one.
+    expect(new Set(rated.map((card) => group(card.listing?.currencyCode ?? 0))).size).toBeGreaterThan(1);
+    expect(listed.slice(0, rated.length)).toEqual(rated);
+    const yens = rated.map((card) => yen(card) as number);
+    expect(yens).toEqual([...yens].sort((a, b) => a - b));
+    expect(unrated.length).toBeGreaterThan(0);
+    const keys = unrated.map((card): [number, bigint] => [
+      group(card.listing?.currencyCode ?? 0),
+      BigInt(card.listing?.currentPrice ?? 0),
+    ]);
+    const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    expect(keys).toEqual(sorted);
+  });
+
+  it('pages through the same order by cursor, no card twice or missed', async () => {
+    const seen: CardSummary[] = [];
+    let after: string | null = null;
+    do {
+      const cursor = after === null ? undefined : decodeCursor(after, 'price_asc', false);
+      const page = await listCards(database.db, { ...base, perPage: 7, after: cursor });
+      seen.push(...page.items);
+      after = page.next;
+    } while (after !== null);
+    expect(seen.map((card) => card.id)).toEqual(listed.map((card) => card.id));
+  });
+
+  it('without fresh rates, groups by currency as before', async () => {
+    const plain = (await listCards(database.db, { ...base, yenRates: {} })).items;
+    const codes = plain.map((card) => group(card.listing?.currencyCode ?? 0));
+    expect(codes).toEqual([...codes].sort((a, b) => a - b));
+  });
+});
+
+describe('the yen range', () => {
+  it('keeps the listings whose yen price is in it, in any currency, and none without a rate', async () => {
+    const prices = listed.map(yen).filter((value): value is number => value !== null);
+    const low = prices[Math.floor(prices.length / 4)] as number;
+    const high = prices[Math.floor((prices.length * 3) / 4)] as number;
+    const inRange = await listCards(database.db, { ...base, jpyMin: low, jpyMax: high });
+    expect(inRange.items.map((card) => card.id)).toEqual(
+      listed
+        .filter((card) => (yen(card) ?? -1) >= low && (yen(card) ?? Number.POSITIVE_INFINITY) <= high)
+        .map((card) => card.id),
+    );
+    expect(inRange.items.length).toBeGreaterThan(0);
+    const newest = await listCards(database.db, { ...base, sort: 'newest', status: 'all', jpyMin: 0 });
+    expect(newest.items.every((card) => yen(card) !== null)).toBe(true);
+    expect(newest.total).toBe(prices.length);
+    expect((await listCards(database.db, { ...base, jpyMin: 0, yenRates: {} })).items).toEqual([]);
+  });
+});
