@@ -3,8 +3,9 @@
  * 100,000 and 1,000,000 cards (`BENCH_MISS_SIZES=100000,1000000` to change), each seeded fresh (the seed time is
  * printed: it must stay within minutes). One request at a time, each for a page not in the cache (a token page
  * of a random card; `/market` and a filtered `/market` with a parameter that changes nothing but the cache
- * key), and page 400 of `/market` reached by its cursor against the same page by number (OFFSET); the figure is
- * the server's own render time (`Server-Timing: render;dur=`), p50/p90/p99.
+ * key; most viewed and rarity orders), the largest collection's page (its stats, charts and cards), and page 400
+ * of `/market` reached by its cursor; the figure is the server's own render time (`Server-Timing: render;dur=`),
+ * p50/p90/p99.
  *
  * Starts servers of its own; the `baseUrl` it is given is not used. Alone: `npm run bench -- misses`.
  */
@@ -84,22 +85,25 @@ export async function run() {
           count: 100,
           path: (/** @type {number} */ i) => `/market?status=listed&sort=price_asc&bench=${i}`,
         },
-      ];
-      // Deep pages: page 400 reached by the next links' cursor (keyset) against the same page by its number
-      // (OFFSET 9,576), which numbered links no longer reach.
-      const deep = await cursorOfPage(server.url, 400);
-      kinds.push(
         {
-          label: 'market page 400, by cursor',
+          label: 'market, most viewed',
           count: 100,
-          path: (/** @type {number} */ i) => `/market?page=400&after=${encodeURIComponent(deep)}&bench=${i}`,
+          path: (/** @type {number} */ i) => `/market?sort=most_viewed&bench=${i}`,
         },
+        { label: 'market, rarity', count: 100, path: (/** @type {number} */ i) => `/market?sort=rarity&bench=${i}` },
         {
-          label: 'market page 400, by OFFSET',
-          count: 30,
-          path: (/** @type {number} */ i) => `/market?page=400&bench=${i}`,
+          label: 'collection page (stats, charts, cards)',
+          count: 100,
+          path: (/** @type {number} */ i) => `/collection/${catalogue.largestCollectionId}?bench=${i}`,
         },
-      );
+      ];
+      // A deep page (400) reached by the next links' cursor (keyset); by its number it is refused past 1,000 cards.
+      const deep = await cursorOfPage(server.url, 400);
+      kinds.push({
+        label: 'market page 400, by cursor',
+        count: 100,
+        path: (/** @type {number} */ i) => `/market?page=400&after=${encodeURIComponent(deep)}&bench=${i}`,
+      });
       for (const kind of kinds) {
         await misses(server.url, (i) => kind.path(1_000_000 + i), 10);
         const { times, other } = await misses(server.url, kind.path, kind.count);

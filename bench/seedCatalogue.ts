@@ -19,6 +19,8 @@ export interface SeededCatalogue {
   listedTokenPaths: string[];
   /** The highest card id (bulk cards' ids run up to it). */
   maxCardId: number;
+  /** The visible collection with the most cards (the heaviest collection page). */
+  largestCollectionId: number;
 }
 
 /** Seeds (see the module comment). */
@@ -37,6 +39,9 @@ export async function seedCatalogue(cards: number): Promise<SeededCatalogue> {
   const counted = await database.db.execute<{ n: number; max: number }>(
     sql`select count(*)::int as n, max(id)::int as max from cards`,
   );
+  const largest = await database.db.execute<{ id: number }>(sql`
+    select g.id from categories g join cards c on c.category_id = g.id where not g.hidden
+    group by g.id order by count(*) desc, g.id limit 1`);
   await database.disconnect();
   return {
     database,
@@ -44,5 +49,6 @@ export async function seedCatalogue(cards: number): Promise<SeededCatalogue> {
     cards: Number(counted.rows[0]?.n ?? 0),
     listedTokenPaths: listed.rows.map((row) => row.path),
     maxCardId: Number(counted.rows[0]?.max ?? 0),
+    largestCollectionId: Number(largest.rows[0]?.id ?? 1),
   };
 }

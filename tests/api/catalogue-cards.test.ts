@@ -73,6 +73,11 @@ describe('GET /api/v1/cards', () => {
     const beyond = await list('/api/v1/cards?per_page=10&page=13');
     expect(beyond.body.items).toEqual([]);
     expect(beyond.body.total).toBe(DEMO_CARDS - 1);
+    // Deeper than 1,000 cards a page number is refused: the next cursor reaches it at the first page's cost.
+    expect((await list('/api/v1/cards?per_page=100&page=11')).status).toBe(200);
+    const deep = await get<{ message: string }>('/api/v1/cards?per_page=100&page=12');
+    expect(deep.status).toBe(422);
+    expect(deep.body.message).toMatch(/page.*after=/);
   });
 
   test('the next cursor walks the whole list without page numbers; a made-up cursor is refused (422)', async () => {

@@ -95,6 +95,13 @@ const cardFilterFields = z.object({
 /** Every query key of the card list (what `CARD_QUERY_KEYS` in ~/lib/listQuery must name). */
 export const CARD_LIST_QUERY_KEYS = Object.keys(pageQuerySchema.extend(cardFilterFields.shape).shape);
 
+/**
+ * Cards a page number may skip (OFFSET) without a cursor: the first ten pages of 100. Deeper pages are reached by
+ * the `next` cursor (`after=`, ./cardCursor.ts), which costs what the first page costs; a deep OFFSET would read
+ * and throw away every card before the page.
+ */
+export const MAX_OFFSET_CARDS = 1_000;
+
 /** Message of a price range sent without a currency. */
 export const PRICE_NEEDS_CURRENCY = 'needs currency_code: prices in different currencies do not compare';
 
@@ -107,6 +114,13 @@ export const cardListQuerySchema = pageQuerySchema
   .superRefine((query, context) => {
     if (query.after !== undefined && !decodeCursor(query.after, query.sort, query.currency_code !== undefined)) {
       context.addIssue({ code: 'custom', message: 'is not a cursor of this list and sort', path: ['after'] });
+    }
+    if (query.after === undefined && (query.page - 1) * query.per_page > MAX_OFFSET_CARDS) {
+      context.addIssue({
+        code: 'custom',
+        message: `is past the first ${MAX_OFFSET_CARDS} cards: follow the next cursor (after=) to go deeper`,
+        path: ['page'],
+      });
     }
     if (query.currency_code !== undefined) return;
     for (const key of ['price_min', 'price_max'] as const) {

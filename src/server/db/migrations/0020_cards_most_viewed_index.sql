@@ -1,0 +1,2 @@
+-- The card list's "most viewed" order: views desc, id desc (as ordering() writes it), walked instead of sorted.
+CREATE INDEX "cards_most_viewed_idx" ON "cards" USING btree ("views" DESC NULLS FIRST,"id" DESC NULLS FIRST);
