@@ -202,6 +202,7 @@ describe('GET /api/v1/cards', () => {
     ['owner=nobody', 'owner'],
     ['status=sold', 'status'],
     ['sort=random', 'sort'],
+    ['sort=rarity', 'sort'],
     [`q=${'a'.repeat(101)}`, 'q'],
   ])('refuses %s with 422 naming the parameter', async (query, key) => {
     const res = await get<{ message: string }>(`/api/v1/cards?${query}`);

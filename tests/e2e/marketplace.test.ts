@@ -160,6 +160,18 @@ describe('marketplace', () => {
 });
 
 describe('collections and creators', () => {
+  test("rarity is a sort within a collection: offered on its page (rarest first), not on the whole market's", async () => {
+    const text = async (path: string) => (await fetch(pageUrl(path))).text();
+    expect(await text('/en/market')).not.toContain('<option value="rarity"');
+    const collection = await text('/en/collection/1?sort=rarity&per_page=12');
+    expect(collection).toMatch(/<option value="rarity" selected/);
+    const ranks = [...collection.matchAll(/data-rarity-rank="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(ranks.length).toBeGreaterThan(1);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // Asked of the whole market, the order is ignored with a note rather than sorting every card.
+    expect(await text('/en/market?sort=rarity')).toContain('data-card-filters');
+  });
+
   test('a collection page shows its header and its cards in both languages', async () => {
     const en = await open('/en/collection');
     const first = en.page.locator('[data-category-grid] a').first();

@@ -102,6 +102,12 @@ export const CARD_LIST_QUERY_KEYS = Object.keys(pageQuerySchema.extend(cardFilte
  */
 export const MAX_OFFSET_CARDS = 1_000;
 
+/**
+ * Message of the rarity order asked without a collection: OpenRarity ranks compare within one collection (every
+ * collection has a #1), as on the large markets, and across a million cards the order would sort them all.
+ */
+export const RARITY_NEEDS_COLLECTION = 'rarity ranks compare within one collection: add category_id';
+
 /** Message of a price range sent without a currency. */
 export const PRICE_NEEDS_CURRENCY = 'needs currency_code: prices in different currencies do not compare';
 
@@ -114,6 +120,9 @@ export const cardListQuerySchema = pageQuerySchema
   .superRefine((query, context) => {
     if (query.after !== undefined && !decodeCursor(query.after, query.sort, query.currency_code !== undefined)) {
       context.addIssue({ code: 'custom', message: 'is not a cursor of this list and sort', path: ['after'] });
+    }
+    if (query.sort === 'rarity' && query.category_id === undefined) {
+      context.addIssue({ code: 'custom', message: RARITY_NEEDS_COLLECTION, path: ['sort'] });
     }
     if (query.after === undefined && (query.page - 1) * query.per_page > MAX_OFFSET_CARDS) {
       context.addIssue({

@@ -1,0 +1,179 @@
+/**
+ * A crawler's first visit, and what it does to everyone else, on a large catalogue (the demo data plus 100,000 bulk
+ * cards, `BENCH_CARDS` to change):
+ *
+ * 1. The ceiling: the server's own static file (`/terms`, precompressed) at 32 connections.
+ * 2. The crawl: 32 connections over distinct token pages (`/nfts/{id}`, each id once, so every request is a miss):
+ *    requests/s and their ratio to the ceiling, p50/p99, errors, timeouts and non-2xx (past the render queue the
+ *    server answers 503 with `Retry-After`: counted there).
+ * 3. Hits during a crawl: the same crawl again with 8 more connections asking the cached home page at the same
+ *    time: the hits' p50/p99 beside the crawl's.
+ * 4. At rest: 20 s without a request: the server's CPU (every process of its group, from `/proc`) in % of one core,
+ *    and on PostgreSQL the database's transactions per second (`pg_stat_database`).
+ *
+ * `BENCH_DATABASE_URL=postgres://...` seeds a new database of that server, and `BENCH_PROCESSES=N|auto` then starts
+ * N server processes (`SERVER_PROCESSES`). Starts servers of its own; the `baseUrl` it is given is not used.
+ * Alone: `npm run bench -- crawl`. Ratios are measured in one run: the machine's absolute figures vary.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { importTs } from '../scripts/lib/bundle-ts.mjs';
+import { startServer } from '../tests/helpers/server.ts';
+import { PAGE_HEADERS } from './pages.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = 32;
+const SECONDS = 15;
+/** Clock ticks per second of `/proc/{pid}/stat` (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+/**
+ * CPU seconds used so far by every process of group `group` (the server and, with several, its workers).
+ *
+ * @param {number} group
+ */
+function groupCpuSeconds(group) {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state is field 3, pgrp 5, utime 14, stime 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / TICKS;
+}
+
+/**
+ * Transactions committed and rolled back so far in the database of `url`, or null without one.
+ *
+ * @param {string | undefined} url
+ */
+async function transactions(url) {
+  if (!url) return null;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * autocannon over distinct token pages, from card id `first` on (each id asked once).
+ *
+ * @param {string} baseUrl
+ * @param {{ first: number, last: number, seconds: number }} range
+ */
+function crawl(baseUrl, { first, last, seconds }) {
+  let next = first;
+  return autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    headers: PAGE_HEADERS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const id = next > last ? first + Math.floor(Math.random() * (last - first)) : next;
+          next += 1;
+          return { ...request, path: `/nfts/${id}` };
+        },
+      },
+    ],
+  });
+}
+
+/** @param {import('autocannon').Result} result @param {number} ceiling */
+const row = (result, ceiling) => ({
+  'req/s': Math.round(result.requests.average),
+  'of ceiling': Number((result.requests.average / ceiling).toFixed(3)),
+  'p50 ms': result.latency.p50,
+  'p99 ms': result.latency.p99,
+  'errors+timeouts': result.errors + result.timeouts,
+  'non-2xx': result.non2xx,
+});
+
+/** Bench module (see the module comment). */
+export async function run() {
+  const size = Number(process.env.BENCH_CARDS ?? 100_000);
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const processes = databaseUrl ? (process.env.BENCH_PROCESSES ?? '1') : '1';
+  const { seedCatalogue } = await importTs('bench/seedCatalogue.ts');
+  const catalogue = await seedCatalogue(size);
+  console.log(`seeded ${catalogue.cards} cards in ${catalogue.seconds.toFixed(1)} s`);
+  const server = await startServer({
+    root,
+    env: {
+      DATA_DIR: '',
+      SEED_DEMO: '0',
+      ...catalogue.database.env,
+      DATABASE_URL: catalogue.database.env.DATABASE_URL ?? '',
+      SERVER_PROCESSES: processes,
+    },
+    timeoutMs: 180_000,
+  });
+  try {
+    const terms = new URL('/terms', server.url).href;
+    await autocannon({ url: terms, connections: CONNECTIONS, duration: 2, headers: PAGE_HEADERS });
+    const static_ = await autocannon({ url: terms, connections: CONNECTIONS, duration: 8, headers: PAGE_HEADERS });
+    const ceiling = static_.requests.average || 1;
+    const third = Math.floor(catalogue.maxCardId / 3);
+    const alone = await crawl(server.url, { first: 1, last: third, seconds: SECONDS });
+    // The home page cached, then asked by 8 connections while a second crawl (other cards) runs.
+    for (let i = 0; i < 2; i += 1) await (await fetch(server.url, { headers: PAGE_HEADERS })).arrayBuffer();
+    const [during, hits] = await Promise.all([
+      crawl(server.url, { first: third + 1, last: 2 * third, seconds: SECONDS }),
+      autocannon({ url: server.url, connections: 8, duration: SECONDS, timeout: 10, headers: PAGE_HEADERS }),
+    ]);
+    console.log(
+      `\n${catalogue.cards} cards, ${databaseUrl ? `PostgreSQL, ${processes} server process(es)` : 'embedded database'}; ${CONNECTIONS} connections, ${SECONDS} s per run`,
+    );
+    console.table([
+      { run: 'static file (ceiling)', ...row(static_, ceiling) },
+      { run: 'crawl of distinct token pages (all misses)', ...row(alone, ceiling) },
+      { run: 'the crawl again, hits beside it', ...row(during, ceiling) },
+      { run: 'cached home page during that crawl (8 conn.)', ...row(hits, ceiling) },
+    ]);
+
+    // At rest: let the last requests settle, then 20 s without one.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const [cpuBefore, txBefore] = [
+      groupCpuSeconds(server.pid),
+      await transactions(catalogue.database.env.DATABASE_URL),
+    ];
+    const restSeconds = 20;
+    await new Promise((resolve) => setTimeout(resolve, restSeconds * 1_000));
+    const [cpuAfter, txAfter] = [groupCpuSeconds(server.pid), await transactions(catalogue.database.env.DATABASE_URL)];
+    console.log(`\nat rest for ${restSeconds} s (INDEXER=off: no chain here; the server's own jobs only)`);
+    console.table([
+      {
+        'CPU % of a core': Number((((cpuAfter - cpuBefore) / restSeconds) * 100).toFixed(2)),
+        // The reading's own connection is one transaction or two of these.
+        'database tx/s':
+          txBefore === null || txAfter === null
+            ? 'n/a (embedded)'
+            : Number(((txAfter - txBefore) / restSeconds).toFixed(2)),
+      },
+    ]);
+    return { static: static_, alone, during, hits };
+  } finally {
+    await server.stop();
+    await catalogue.database.close();
+  }
+}
+
+if (import.meta.main) await run();
