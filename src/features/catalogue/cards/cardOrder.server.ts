@@ -5,7 +5,8 @@
  * @see ./cardQueries.server.ts (the list query that uses them)
  */
 import { desc, type SQL, sql } from 'drizzle-orm';
-import { CURRENCIES, CurrencyCode, CurrencyType } from '~/features/chains/currencies';
+import { CurrencyCode } from '~/features/chains/currencies';
+import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { cardRarity, cards } from '~/server/db/schema';
 import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
 import type { CardListFilters } from './cardFilters';
@@ -20,20 +21,6 @@ export type ListOrder = Pick<CardListFilters, 'sort' | 'currencyCodes' | 'yenRat
  */
 export function currencyGroup(code: SQL): SQL {
   return sql`case when ${code} = ${CurrencyCode.POL_LEGACY} then ${CurrencyCode.POL} else ${code} end`;
-}
-
-/**
- * A listing's price in whole yen (rounded down) at `rates` (yen per whole unit by currency code), or SQL null for a
- * currency without a rate: a CASE over the rated codes, so the query needs no table of rates.
- */
-export function yenPriceSql(price: SQL, code: SQL, rates: Readonly<Record<number, number>> | undefined): SQL {
-  const branches = Object.entries(rates ?? {}).flatMap(([currency, jpy]) => {
-    const info = CURRENCIES[Number(currency) as CurrencyCode];
-    if (!info || info.type === CurrencyType.FIAT || !Number.isFinite(jpy) || jpy <= 0) return [];
-    const unit = (10n ** BigInt(info.decimals)).toString();
-    return [sql`when ${Number(currency)} then floor(${price} * ${String(jpy)}::numeric / ${unit}::numeric)`];
-  });
-  return branches.length === 0 ? sql`null::numeric` : sql`(case ${code} ${sql.join(branches, sql` `)} end)`;
 }
 
 /** The card's active listing as the order reads it: its current price and its currency group. */
@@ -55,7 +42,7 @@ function keyExpressions(filters: ListOrder, listing: ListingKeys): SQL[] {
     case 'price_asc':
     case 'price_desc': {
       if (filters.currencyCodes !== undefined) return [listing.price];
-      const yen = yenPriceSql(listing.price, listing.code, filters.yenRates);
+      const yen = yenAmountSql(listing.price, listing.code, filters.yenRates);
       return [
         sql`(case when ${yen} is not null then 0 else ${listing.currency} + 1 end)`,
         sql`coalesce(${yen}, ${listing.price})`,

@@ -12,6 +12,7 @@
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '~/features/chains/currencies';
+import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
@@ -31,7 +32,6 @@ import {
   type ListingKeys,
   listKeys,
   ordering,
-  yenPriceSql,
 } from './cardOrder.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
@@ -107,10 +107,10 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
     listing && filters.priceMinWei !== undefined ? gte(listing.price, filters.priceMinWei) : undefined,
     listing && filters.priceMaxWei !== undefined ? lte(listing.price, filters.priceMaxWei) : undefined,
     listing && filters.jpyMin !== undefined
-      ? sql`${yenPriceSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates)} >= ${filters.jpyMin}`
+      ? sql`${yenAmountSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates)} >= ${filters.jpyMin}`
       : undefined,
     listing && filters.jpyMax !== undefined
-      ? sql`${yenPriceSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates)} <= ${filters.jpyMax}`
+      ? sql`${yenAmountSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates)} <= ${filters.jpyMax}`
       : undefined,
   );
 }

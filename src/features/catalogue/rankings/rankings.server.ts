@@ -14,18 +14,12 @@
  */
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  CHAIN_ID_CURRENCY,
-  CURRENCIES,
-  CurrencyCode,
-  CurrencyType,
-  coinOf,
-  currencyForChainId,
-} from '~/features/chains/currencies';
+import { CHAIN_ID_CURRENCY, CurrencyCode, coinOf, currencyForChainId } from '~/features/chains/currencies';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { chainIdParam } from '~/features/chains/params';
 import { floorsSql } from '~/features/market/dailyStats.server';
 import { addDays, changePercent, tokyoDay } from '~/features/market/periods';
+import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { bestCollectionOffers } from '../bestOffers.server';
@@ -99,30 +93,13 @@ const SINCE: Readonly<Record<(typeof RANKING_PERIODS)[number], SQL | null>> = {
   all: null,
 };
 
-/**
- * The fresh yen rates as rows `r(code, jpy, unit)`: yen per whole unit of each currency code, and the unit in wei.
- */
-function ratesSql(rates: Readonly<Record<number, number>>): SQL {
-  const rows = Object.entries(rates).flatMap(([code, jpy]) => {
-    const info = CURRENCIES[Number(code) as CurrencyCode];
-    if (!info || info.type === CurrencyType.FIAT || !Number.isFinite(jpy)) return [];
-    return [
-      sql`(${Number(code)}::int, ${String(jpy)}::numeric, ${(10n ** BigInt(info.decimals)).toString()}::numeric)`,
-    ];
-  });
-  return rows.length === 0
-    ? sql`(select null::int as code, null::numeric as jpy, null::numeric as unit where false) r`
-    : sql`(values ${sql.join(rows, sql`, `)}) r(code, jpy, unit)`;
-}
-
-/** Sales in the period (and chain) joined to their visible category, creator, creator's user and yen rate. */
-function salesIn(query: RankingQuery, rates: Readonly<Record<number, number>> = {}): SQL {
+/** Sales in the period (and chain) joined to their visible category, creator and creator's user. */
+function salesIn(query: RankingQuery): SQL {
   const since = SINCE[query.period];
   return sql`from sales s
     join categories g on g.chain_id = s.chain_id and g.contract_address = s.contract_address
     left join illustrators i on i.id = g.creator_id
     left join users u on u.id = i.user_id
-    left join ${ratesSql(rates)} on r.code = s.currency_code
     where not g.hidden
       and ${since === null ? sql`true` : sql`s.sold_at >= ${since}`}
       and ${query.chainId === null ? sql`true` : sql`s.chain_id = ${query.chainId}`}`;
@@ -152,12 +129,12 @@ export async function getRanking(
       : sql`sales desc, native_volume desc, ${key}`;
   const { rows } = floors
     ? await db.execute<Record<string, unknown>>(sql`select ${key} as id, count(*)::int as sales,
-        sum(s.price * r.jpy / r.unit) as jpy_volume
-      ${salesIn(query, rates)} and ${inArray(key, [...floors.keys()])}
+        sum(${yenAmountSql(sql`s.price`, sql`s.currency_code`, rates)}) as jpy_volume
+      ${salesIn(query)} and ${inArray(key, [...floors.keys()])}
       group by ${key}`)
     : await db.execute<Record<string, unknown>>(sql`select ${key} as id, count(*)::int as sales,
-        ${nativeVolume} as native_volume, sum(s.price * r.jpy / r.unit) as jpy_volume
-      ${salesIn(query, rates)} ${creatorFilter}
+        ${nativeVolume} as native_volume, sum(${yenAmountSql(sql`s.price`, sql`s.currency_code`, rates)}) as jpy_volume
+      ${salesIn(query)} ${creatorFilter}
       group by ${key} order by ${order} limit ${RANKING_SIZE}`);
   const sold = new Map(rows.map((row) => [toNumber(row.id), row]));
   const ids = floors ? [...floors.keys()] : rows.map((row) => toNumber(row.id));
