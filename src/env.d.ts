@@ -28,7 +28,7 @@ declare namespace App {
     chain: import('./features/chains/chains').Chain;
     /**
      * Yen per whole unit by currency code, fresh rates only, when the page loaded them
-     * (src/features/market/rates/rates.server.ts `pageYenRates`): `src/ui/data/Price.astro` shows "≈ ¥" from it.
+     * (src/features/market/rates/rates.server.ts `withYenRates`): `src/ui/data/Price.astro` shows "≈ ¥" from it.
      */
     yenRates?: Readonly<Record<number, number>>;
     /**

@@ -40,11 +40,6 @@ export function floorsSql(key: CollectionKey | null): SQL {
     group by 1, 2, 3`;
 }
 
-/** The collection's cheapest open listing per currency now (the listing's seller still owns the card). */
-export function floorNowSql(key: CollectionKey): SQL {
-  return floorsSql(key);
-}
-
 /**
  * Recomputes the days of `moments` (Asia/Tokyo) of one collection from its sales; today's row also takes the
  * current floor. A day whose sales were all rolled back keeps its row with nothing sold.
@@ -100,7 +95,7 @@ export async function recordFloor(
   await tx.execute(sql`insert into collection_daily_stats
       (chain_id, contract_address, day, currency_code, floor, updated_at)
     select ${key.chainId}, ${key.contractAddress}, ${day}::date, f.currency_code, f.floor, ${now}
-    from (${floorNowSql(key)}) f
+    from (${floorsSql(key)}) f
     on conflict (chain_id, contract_address, day, currency_code)
       do update set floor = excluded.floor, updated_at = excluded.updated_at`);
 }

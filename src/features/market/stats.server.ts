@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { acceptableOfferSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
-import { type CollectionKey, floorNowSql } from './dailyStats.server';
+import { type CollectionKey, floorsSql } from './dailyStats.server';
 import { addDays, changePercent, PERIOD_DAYS, type Period, sharePercent, tokyoDay } from './periods';
 
 /** An amount in one currency (wei as a decimal string). */
@@ -113,7 +113,7 @@ export async function collectionStats(
 ): Promise<CollectionStats> {
   const counts = await holdings(db, collection);
   const floors = await db.execute<{ currency_code: unknown; floor: unknown }>(
-    sql`select f.currency_code, f.floor from (${floorNowSql(collection)}) f order by 1`,
+    sql`select f.currency_code, f.floor from (${floorsSql(collection)}) f order by 1`,
   );
   const offerCurrency = canonicalCurrencySql(sql`currency_code`);
   const offers = await db.execute<{

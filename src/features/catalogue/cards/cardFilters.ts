@@ -47,7 +47,7 @@ export interface CardListFilters extends PageRequest {
   /** Highest listing price in whole yen at the fresh rates (`jpy_max`), any currency. */
   jpyMax?: number | undefined;
   /**
-   * Yen per whole unit by currency code, fresh rates only (set by the caller, not the query: `pageYenRates`): the
+   * Yen per whole unit by currency code, fresh rates only (set by the caller, not the query: `requestYenRates` or `locals.yenRates`): the
    * yen range and, without a currency, the price sort use them.
    */
   yenRates?: Readonly<Record<number, number>> | undefined;

@@ -107,7 +107,7 @@ function salesIn(query: RankingQuery): SQL {
 
 /**
  * Ranks categories or creators of `query` (see the module comment for the order); `rates` are the fresh yen rates
- * by currency code (`pageYenRates`), for the yen volume.
+ * by currency code (`requestYenRates`, or a page's `locals.yenRates`), for the yen volume.
  */
 export async function getRanking(
   db: Database,

@@ -52,7 +52,7 @@ export async function storedRates(db: Database): Promise<Map<number, StoredRate>
   return new Map(rows.map((row) => [row.currencyCode, { jpy: row.jpy, observedAt: row.observedAt }]));
 }
 
-/** The rates a page may show now (fresh only), by every currency code a price can carry. */
+/** The rates that may be shown now (fresh only) by every currency code a price can carry, read from `db` (uncached). */
 export async function pageYenRates(db: Database, now = new Date()): Promise<Record<number, number>> {
   return freshYenRates(await storedRates(db), now);
 }
@@ -99,22 +99,35 @@ export function registerRateJobs(runner: JobRunner, db: Database, source: RateSo
 const STORED_RATES_REUSE_MS = 30_000;
 let kept: { at: number; rates: Promise<Map<number, StoredRate>> } | undefined;
 
+/** The stored rates, read once per {@link STORED_RATES_REUSE_MS} in a process (a failed read is not kept). */
+function keptStoredRates(now: Date): Promise<Map<number, StoredRate>> {
+  if (!kept || now.getTime() - kept.at > STORED_RATES_REUSE_MS) {
+    const rates = database().then(storedRates);
+    kept = { at: now.getTime(), rates };
+    rates.catch(() => {
+      if (kept?.rates === rates) kept = undefined;
+    });
+  }
+  return kept.rates;
+}
+
+/**
+ * The fresh rates for an API answer (the card list and answer, the rankings), from the stored rates this process
+ * read within {@link STORED_RATES_REUSE_MS}: no database read per request. Freshness is judged now.
+ */
+export async function requestYenRates(now = new Date()): Promise<Record<number, number>> {
+  return freshYenRates(await keptStoredRates(now), now);
+}
+
 /**
  * Puts the fresh yen rates on the request for `src/ui/data/Price.astro` (a page calls it before rendering
- * prices). The stored rates are read once per {@link STORED_RATES_REUSE_MS} in a process, not on every page
- * render; freshness is judged at each render, and `locals.yenFreshUntil` tells the page cache when the oldest turns
- * stale. A database error leaves them out: the page shows crypto prices.
+ * prices), from the stored rates this process read within {@link STORED_RATES_REUSE_MS}; freshness is judged at
+ * each render, and `locals.yenFreshUntil` tells the page cache when the oldest turns stale. A database error leaves
+ * them out: the page shows crypto prices.
  */
 export async function withYenRates(locals: App.Locals, now = new Date()): Promise<void> {
   try {
-    if (!kept || now.getTime() - kept.at > STORED_RATES_REUSE_MS) {
-      const rates = database().then(storedRates);
-      kept = { at: now.getTime(), rates };
-      rates.catch(() => {
-        if (kept?.rates === rates) kept = undefined;
-      });
-    }
-    const stored = await kept.rates;
+    const stored = await keptStoredRates(now);
     locals.yenRates = freshYenRates(stored, now);
     const until = yenFreshUntil(stored, now);
     if (until !== undefined) locals.yenFreshUntil = until;

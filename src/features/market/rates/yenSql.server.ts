@@ -1,5 +1,5 @@
 /**
- * Amounts in wei as whole yen in SQL, at the fresh rates a request read (`pageYenRates` / `locals.yenRates`): one
+ * Amounts in wei as whole yen in SQL, at the fresh rates a request read (`requestYenRates` / `locals.yenRates`): one
  * conversion for the card list's yen order and range and the rankings' yen volume.
  */
 import { type SQL, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 import { getRanking, rankingQuerySchema } from '~/features/catalogue/rankings/rankings.server';
-import { pageYenRates } from '~/features/market/rates/rates.server';
+import { requestYenRates } from '~/features/market/rates/rates.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
@@ -13,5 +13,5 @@ import { database } from '~/server/db/client';
 export const GET = apiRoute(async (ctx) => {
   const query = readQuery(ctx.url, rankingQuerySchema);
   const db = await database();
-  return json(await getRanking(db, query, await pageYenRates(db)));
+  return json(await getRanking(db, query, await requestYenRates()));
 });

@@ -1,5 +1,5 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
-import { pageYenRates } from '~/features/market/rates/rates.server';
+import { requestYenRates } from '~/features/market/rates/rates.server';
 import { withCardYen } from '~/features/market/rates/yen';
 import { withAuction } from '~/features/trading/auction/auctionView.server';
 import { offersForCard } from '~/features/trading/offer/offerQueries.server';
@@ -21,5 +21,5 @@ export const GET = apiRoute(async (ctx) => {
   const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
   const ref = { chainId: card.chainId, contractAddress: card.contractAddress, tokenId: BigInt(card.tokenId) };
-  return json(withCardYen({ ...card, offers: await offersForCard(db, ref) }, await pageYenRates(db)));
+  return json(withCardYen({ ...card, offers: await offersForCard(db, ref) }, await requestYenRates()));
 });

@@ -1,6 +1,6 @@
 import { cardListQuerySchema } from '~/features/catalogue/cards/cardFilters';
 import { listCards } from '~/features/catalogue/cards/cards.server';
-import { pageYenRates } from '~/features/market/rates/rates.server';
+import { requestYenRates } from '~/features/market/rates/rates.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
@@ -14,5 +14,5 @@ import { database } from '~/server/db/client';
 export const GET = apiRoute(async (ctx) => {
   const filters = readQuery(ctx.url, cardListQuerySchema);
   const db = await database();
-  return json(await listCards(db, { ...filters, yenRates: await pageYenRates(db) }));
+  return json(await listCards(db, { ...filters, yenRates: await requestYenRates() }));
 });

@@ -1,6 +1,6 @@
 import { getCard } from '~/features/catalogue/cards/cards.server';
 import { chainIdParam } from '~/features/chains/params';
-import { pageYenRates } from '~/features/market/rates/rates.server';
+import { requestYenRates } from '~/features/market/rates/rates.server';
 import { withCardYen } from '~/features/market/rates/yen';
 import { withAuction } from '~/features/trading/auction/auctionView.server';
 import { offersForCard } from '~/features/trading/offer/offerQueries.server';
@@ -30,5 +30,5 @@ export const GET = apiRoute(async (ctx) => {
   const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
   const offers = await offersForCard(db, { ...ref, tokenId: BigInt(ref.tokenId) });
-  return json(withCardYen({ ...card, offers }, await pageYenRates(db)));
+  return json(withCardYen({ ...card, offers }, await requestYenRates()));
 });
