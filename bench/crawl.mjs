@@ -8,7 +8,7 @@
  *    server answers 503 with `Retry-After`: counted there).
  * 3. Hits during a crawl: the same crawl again with 8 more connections asking the cached home page at the same
  *    time: the hits' p50/p99 beside the crawl's.
- * 4. At rest: 20 s without a request: the server's CPU (every process of its group, from `/proc`) in % of one core,
+ * 4. At rest: a minute (`BENCH_REST_SECONDS`) without a request, 15 s after the last: the server's CPU (every process of its group, from `/proc`) in % of one core,
  *    and on PostgreSQL the database's transactions per second (`pg_stat_database`).
  *
  * `BENCH_DATABASE_URL=postgres://...` seeds a new database of that server, and `BENCH_PROCESSES=N|auto` then starts
@@ -149,13 +149,14 @@ export async function run() {
       { run: 'cached home page during that crawl (8 conn.)', ...row(hits, ceiling) },
     ]);
 
-    // At rest: let the last requests settle, then 20 s without one.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // At rest: let the last requests settle (PostgreSQL counts a backend's transactions when it flushes its
+    // statistics, up to 10 s after it went idle), then a minute without a request.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
     const [cpuBefore, txBefore] = [
       groupCpuSeconds(server.pid),
       await transactions(catalogue.database.env.DATABASE_URL),
     ];
-    const restSeconds = 20;
+    const restSeconds = Number(process.env.BENCH_REST_SECONDS ?? 60);
     await new Promise((resolve) => setTimeout(resolve, restSeconds * 1_000));
     const [cpuAfter, txAfter] = [groupCpuSeconds(server.pid), await transactions(catalogue.database.env.DATABASE_URL)];
     console.log(`\nat rest for ${restSeconds} s (INDEXER=off: no chain here; the server's own jobs only)`);

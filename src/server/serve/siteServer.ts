@@ -4,7 +4,7 @@
  * every other request to Astro. Then it starts, explicitly, what runs beside the requests: the background jobs
  * (./backgroundJobs.server.ts: the chain indexer unless `INDEXER=off` leaves it to `npm run indexer`, the purchase
  * minter) and the listener that shares cache invalidations between server processes. SIGINT/SIGTERM stop all of it cleanly. The event-loop delay is measured for
- * `/api/v1/health`.
+ * `/api/v1/health` while requests come (./eventLoop.ts: nothing wakes an idle server).
  *
  * @see ../../../docs/operations.md
  */
@@ -16,7 +16,7 @@ import { closeDatabase } from '../db/client';
 import { openServerDatabase } from '../db/serverDatabase';
 import type { DatabaseHandle } from '../db/types';
 import { startBackgroundJobs } from './backgroundJobs.server';
-import { eventLoopDelay } from './eventLoop';
+import { noteRequest } from './eventLoop';
 import { isForkedServer } from './processes';
 import { staticFiles } from './staticFiles';
 import { redirectTrailingSlash } from './trailingSlash';
@@ -30,10 +30,10 @@ export async function startSiteServer(
   /** The database, when the caller started opening it already (./entry.ts does, beside loading the modules). */
   opening: Promise<DatabaseHandle> = openServerDatabase(env),
 ): Promise<void> {
-  eventLoopDelay().enable();
   const handle = await opening;
   const serveStatic = staticFiles(resolve(env['CLIENT_DIR'] ?? 'dist/client'));
   const server = createServer((req, res) => {
+    noteRequest();
     try {
       if (redirectTrailingSlash(req, res)) return;
       if (serveStatic(req, res)) return;
