@@ -2,22 +2,25 @@
  * Catalogue pages under load, on a large catalogue (the demo data plus 100,000 bulk cards, `BENCH_CARDS` to
  * change): the built server on a fresh embedded database, then autocannon with `Accept-Encoding: br, gzip`:
  *
- * 1. Throughput, 100 connections (2 s warm-up, 8 s measured) per target: home, a token page, `/market`, a
- *    filtered and sorted `/market` and rankings, each anonymous and with a signed-in wallet session, against
- *    the ceiling: a static page of the same server (the prerendered `/terms`, precompressed). Printed as
- *    requests/s and their ratio to the ceiling measured in the same run.
+ * 1. Throughput, 100 connections (2 s warm-up, 8 s measured) per target: a static file (the stylesheet), the
+ *    cached `/terms`, home, a token page, `/market`, a filtered and sorted `/market` and rankings (pages anonymous
+ *    and with a signed-in wallet session), each against the machine's limit for its bytes: a bare `node:http`
+ *    server in its own process sending the same bytes and headers (./bareServer.mjs), measured just before it.
+ *    Printed as requests/s and the ratio to that bare server.
  * 2. Load: 500 connections for 60 s over a mix of those pages (20 token pages among them): errors, timeouts,
  *    non-2xx, p50/p99, and the server's event-loop delay after it (`/api/v1/health`).
  *
  * Starts a server of its own; the `baseUrl` it is given is not used. `BENCH_DATABASE_URL=postgres://...` seeds
  * a new database of that PostgreSQL server instead. Alone: `npm run bench -- pages`.
  */
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
+import { startBareServerLike } from './bareServer.mjs';
 import { SITE_HEADERS } from './search.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,36 +113,51 @@ export async function run({
   try {
     const cookie = await walletSessionCookie(server.url);
     const token = catalogue.listedTokenPaths[0] ?? '/nfts/1';
+    const stylesheet = readdirSync(join(root, 'dist', 'client', '_astro')).find((name) => name.endsWith('.css'));
     const targets = [
-      { label: 'static page (ceiling)', path: '/terms' },
-      { label: 'home', path: '/' },
-      { label: 'token page', path: token },
-      { label: 'market', path: '/market' },
-      { label: 'market listed, price asc, ETH', path: '/market?status=listed&sort=price_asc&currency_code=2' },
-      { label: 'rankings', path: '/rankings' },
+      ...(stylesheet ? [{ label: 'static file (the stylesheet)', path: `/_astro/${stylesheet}`, page: false }] : []),
+      { label: 'cached page /terms', path: '/terms', page: true },
+      { label: 'home', path: '/', page: true },
+      { label: 'token page', path: token, page: true },
+      { label: 'market', path: '/market', page: true },
+      {
+        label: 'market listed, price asc, ETH',
+        path: '/market?status=listed&sort=price_asc&currency_code=2',
+        page: true,
+      },
+      { label: 'rankings', path: '/rankings', page: true },
     ];
     const rows = [];
-    let ceiling = 1;
     for (const target of targets) {
-      for (const who of target.path === '/terms' ? ['anonymous'] : ['anonymous', 'signed in']) {
+      const url = new URL(target.path, server.url).href;
+      // The machine's limit for these bytes: a bare node:http server in its own process sending them.
+      const bare = await startBareServerLike(url, PAGE_HEADERS);
+      let bareRate = 1;
+      try {
+        await hammer(bare.url, { seconds: warmUpSeconds, connections });
+        bareRate = (await hammer(bare.url, { seconds, connections })).requests.average || 1;
+      } finally {
+        bare.stop();
+      }
+      for (const who of target.page ? ['anonymous', 'signed in'] : ['anonymous']) {
         const headers = who === 'signed in' ? { cookie } : {};
         const probe = await warm(server.url, target.path, headers);
         if (probe.status !== 200) throw new Error(`${target.path} answered ${probe.status}`);
-        const url = new URL(target.path, server.url).href;
         await hammer(url, { seconds: warmUpSeconds, connections, headers });
         const result = await hammer(url, { seconds, connections, headers });
-        if (target.path === '/terms') ceiling = result.requests.average || 1;
         rows.push({
           target: target.label,
           visitor: who,
+          bytes: bare.bytes,
           'req/s': Math.round(result.requests.average),
-          'of ceiling': Number((result.requests.average / ceiling).toFixed(2)),
+          'bare req/s': Math.round(bareRate),
+          'of bare': Number((result.requests.average / bareRate).toFixed(2)),
           'p50 ms': result.latency.p50,
           'p99 ms': result.latency.p99,
           'errors+timeouts': result.errors + result.timeouts,
           'non-2xx': result.non2xx,
           encoding: probe.encoding,
-          answered: probe.cache,
+          answered: target.page ? probe.cache : 'static',
         });
       }
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventLoopSampling, IDLE_AFTER_MS, noteRequest } from './eventLoop';
+import { eventLoopDelaySummary, eventLoopSampling, IDLE_AFTER_MS, noteRequest } from './eventLoop';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -24,4 +24,23 @@ describe('the event-loop delay histogram', () => {
     vi.advanceTimersByTime(IDLE_AFTER_MS);
     expect(eventLoopSampling()).toBe(false);
   });
+});
+
+describe('the event-loop delay figures', () => {
+  it('count a request holding the thread, not the quiet time between two busy periods', async () => {
+    noteRequest();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Quiet long enough for the sampler to stop, then busy again.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS + 300));
+    expect(eventLoopSampling()).toBe(false);
+    noteRequest();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A request holding the thread for 80 ms is seen.
+    const until = Date.now() + 80;
+    while (Date.now() < until) {}
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const { max } = eventLoopDelaySummary();
+    expect(max).toBeGreaterThan(50);
+    expect(max).toBeLessThan(IDLE_AFTER_MS);
+  }, 20_000);
 });
