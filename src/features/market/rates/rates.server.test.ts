@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { configuredRateSource, pageYenRates, storeRates } from './rates.server.ts';
+import { configuredRateSource, storedRates, storeRates } from './rates.server.ts';
+import { freshYenRates } from './yen.ts';
 
 let database: TestDatabase;
 const NOW = new Date('2026-03-10T03:00:00Z');
@@ -22,9 +23,9 @@ describe('stored yen rates', () => {
   it('keeps the newest observation, and a page gets no rate once it is over an hour old', async () => {
     await storeRates(database.db, [reading(500_000, 10)]);
     await storeRates(database.db, [reading(400_000, 30)]);
-    expect((await pageYenRates(database.db, NOW))[2]).toBe(500_000);
+    expect(freshYenRates(await storedRates(database.db), NOW)[2]).toBe(500_000);
     const later = new Date(NOW.getTime() + 51 * 60_000);
-    expect(2 in (await pageYenRates(database.db, later))).toBe(false);
+    expect(2 in freshYenRates(await storedRates(database.db), later)).toBe(false);
   });
 
   it('chooses the configured source: the HTTP API, else the local stand-in only in the local environment', () => {

@@ -52,11 +52,6 @@ export async function storedRates(db: Database): Promise<Map<number, StoredRate>
   return new Map(rows.map((row) => [row.currencyCode, { jpy: row.jpy, observedAt: row.observedAt }]));
 }
 
-/** The rates that may be shown now (fresh only) by every currency code a price can carry, read from `db` (uncached). */
-export async function pageYenRates(db: Database, now = new Date()): Promise<Record<number, number>> {
-  return freshYenRates(await storedRates(db), now);
-}
-
 /** `a=b,c=d` as pairs. */
 const pairs = (text: string) =>
   text
