@@ -7,7 +7,9 @@
  * A fresh hit is answered by the server entry before Astro sees the request ({@link answerFromCache}), so it
  * costs a map lookup and a write; everything else goes through the provider.
  *
- * Misses never starve hits: at most `RENDER_CONCURRENCY` pages render at once (default 8), `RENDER_QUEUE` more
+ * Misses never starve hits: at most `RENDER_CONCURRENCY` pages render at once (default 4: a render is
+ * mostly this thread's work, so more at once only interleave them and keep hits waiting behind them; measured with
+ * `npm run bench -- crawl`), `RENDER_QUEUE` more
  * wait (default 128) for at most 10 s; past that a visitor gets the page's last copy however old (`STALE`), or
  * 503 with `Retry-After`. Concurrent misses of one page render it once. A miss says how long it took to render
  * (`Server-Timing: render;dur=`). Responses that are not cached (the API, private pages) are compressed here.
@@ -228,7 +230,7 @@ function renderSlots(
     return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : fallback;
   };
   return new Slots(
-    Math.max(1, renders?.concurrency ?? number(env['RENDER_CONCURRENCY'], 8)),
+    Math.max(1, renders?.concurrency ?? number(env['RENDER_CONCURRENCY'], 4)),
     renders?.queue ?? number(env['RENDER_QUEUE'], 128),
     'The server is busy rendering pages; try again in a moment',
     renders?.maxWaitMs ?? 10_000,
