@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check CI runs, in order, stopping at the first failure with its exit code.
  *
- * lint+format (biome) -> types (astro check) -> unit tests -> build -> API tests (PGlite, then the
+ * lint+format (biome) -> unit tests with the types (astro check) beside them -> build -> API tests (PGlite, then the
  * engine-sensitive ones on PostgreSQL when TEST_DATABASE_URL is set) -> browser tests against the built server. Ends with one line
  * `N passed, N failed` summing the vitest runs (read from each run's JSON report).
  *
@@ -10,8 +10,8 @@
  *
  * @see docs/architecture.md "Tests"
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,35 @@ function run(tool, args, env = process.env) {
   const result = spawnSync(process.execPath, [BIN[tool], ...args], { cwd: root, stdio: 'inherit', env });
   if (result.error) console.error(result.error);
   return result.status ?? 1;
+}
+
+/**
+ * Starts one tool in the background, its output kept in a file until {@link finish} prints it: the type check
+ * runs beside the unit tests (it uses one core; the unit files mostly wait on PGlite, anvil and imports).
+ *
+ * @param {keyof typeof BIN} tool
+ * @param {string[]} args
+ */
+function startInBackground(tool, args) {
+  const log = join(reports, `${tool}.log`);
+  const fd = openSync(log, 'w');
+  const child = spawn(process.execPath, [BIN[tool], ...args], { cwd: root, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  /** @type {Promise<number>} */
+  const exited = new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(error);
+      resolve(1);
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+  /** Waits for it, prints its output and answers its exit code. */
+  const finish = async () => {
+    const code = await exited;
+    process.stdout.write(readFileSync(log, 'utf8'));
+    return code;
+  };
+  return { finish };
 }
 
 /**
@@ -102,11 +131,19 @@ const DB_ON_POSTGRES = [
   'src/server/db/search.test.ts',
 ];
 
-/** @type {[string, () => number][]} */
+/** @type {[string, () => number | Promise<number>][]} */
 const steps = [
   ['lint and format (biome check)', () => run('biome', ['check', '.'])],
-  ['types (astro check)', () => run('astro', ['check'])],
-  ['unit tests', () => vitest('unit', 'unit')],
+  [
+    'unit tests, and the types (astro check) beside them',
+    async () => {
+      const types = startInBackground('astro', ['check']);
+      const unitCode = vitest('unit', 'unit');
+      heading('types (astro check), run beside the unit tests');
+      const typesCode = await types.finish();
+      return unitCode || typesCode;
+    },
+  ],
   ['build (astro build)', () => run('astro', ['build'])],
   ['API tests (PGlite)', () => vitest('api', 'api', { passWithNoTests: true })],
   [
@@ -133,7 +170,7 @@ const started = performance.now();
 for (const [title, step] of steps) {
   heading(title);
   const stepStarted = performance.now();
-  exitCode = step();
+  exitCode = await step();
   console.log(`\n${title}: ${Math.round((performance.now() - stepStarted) / 1000)} s`);
   if (exitCode !== 0) {
     console.error(`\n✗ ${title} failed (exit code ${exitCode}); stopping here`);
