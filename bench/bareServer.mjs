@@ -7,7 +7,7 @@
  * prints its port on its first line.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +45,7 @@ export async function startBareServerLike(url, requestHeaders) {
   const port = await new Promise((resolve, reject) => {
     lines.once('line', (line) => resolve(Number(line)));
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
-  });
+  }).finally(() => rmSync(file, { force: true }));
   return { url: `http://127.0.0.1:${port}/`, bytes: body.length, stop: () => child.kill() };
 }
 

@@ -8,8 +8,8 @@
  *    server answers 503 with `Retry-After`: counted there).
  * 3. Hits during a crawl: the same crawl again with 8 more connections asking the cached home page at the same
  *    time: the hits' p50/p99 beside the crawl's.
- * 4. At rest: a minute (`BENCH_REST_SECONDS`) without a request, 15 s after the last: the server's CPU (every process of its group, from `/proc`) in % of one core,
- *    and on PostgreSQL the database's transactions per second (`pg_stat_database`).
+ * 4. At rest: a minute (`BENCH_REST_SECONDS`) without a request, 15 s after the last: the server's CPU (every
+ *    process of its group, from `/proc`) in % of one core, and on PostgreSQL the database's transactions per second (`pg_stat_database`).
  *
  * `BENCH_DATABASE_URL=postgres://...` seeds a new database of that server, and `BENCH_PROCESSES=N|auto` then starts
  * N server processes (`SERVER_PROCESSES`). Starts servers of its own; the `baseUrl` it is given is not used.
@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
-import { PAGE_HEADERS } from './pages.mjs';
+import { PAGE_HEADERS, staticFilePath } from './pages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 32;
@@ -127,9 +127,7 @@ export async function run() {
     timeoutMs: 180_000,
   });
   try {
-    // The ceiling: a static file of the server (the stylesheet, precompressed, answered from memory).
-    const stylesheet = readdirSync(join(root, 'dist', 'client', '_astro')).find((name) => name.endsWith('.css'));
-    const file = new URL(stylesheet ? `/_astro/${stylesheet}` : '/favicon.svg', server.url).href;
+    const file = new URL(staticFilePath(), server.url).href;
     await autocannon({ url: file, connections: CONNECTIONS, duration: 2, headers: PAGE_HEADERS });
     const static_ = await autocannon({ url: file, connections: CONNECTIONS, duration: 8, headers: PAGE_HEADERS });
     const ceiling = static_.requests.average || 1;

@@ -31,9 +31,9 @@ function sampler(): Sampler {
 }
 
 /** A request came: sample the delay until {@link IDLE_AFTER_MS} pass without one. */
-export function noteRequest(now: number = Date.now()): void {
+export function noteRequest(): void {
   const state = sampler();
-  state.lastRequestAt = now;
+  state.lastRequestAt = Date.now();
   if (state.on) return;
   state.on = true;
   const look = (due: number) => {
