@@ -196,10 +196,10 @@ describe("finding one's way", () => {
 
 describe('a visitor who is not signed in', () => {
   test.each([
-    ['a fixed-price listing', () => fixed, 'Buy now'],
-    ['a timed auction', () => auction, 'Place a bid'],
-    ['a card that is not listed', () => unlisted, 'Make offer'],
-  ] as const)('on %s is offered "%s", which opens the connect modal', async (_kind, card, action) => {
+    ['a fixed-price listing', 'Buy now', () => fixed],
+    ['a timed auction', 'Place a bid', () => auction],
+    ['a card that is not listed', 'Make offer', () => unlisted],
+  ] as const)('on %s is offered "%s", which opens the connect modal', async (_kind, action, card) => {
     const { page, close } = await newPage(browser, { locale: 'en-US' });
     await page.goto(pageUrl(`/en${tokenPath(card())}`));
     const link = page.getByRole('link', { name: action, exact: true });
