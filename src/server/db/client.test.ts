@@ -34,8 +34,12 @@ async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
 }
 
 describe('createDatabase on PGlite', () => {
+  // One folder made and migrated by the first test and reopened by the next ones (a migration from nothing
+  // takes ~7 s on a busy machine; the singleton below makes the only other one).
+  let dataDir = '';
+
   it('creates the missing data folder, applies every migration and reports the pglite kind', async () => {
-    const dataDir = join(root, 'nested', 'twice', 'data');
+    dataDir = join(root, 'nested', 'twice', 'data');
     const handle = await createDatabase({ dataDir });
     try {
       expect(handle.kind).toBe('pglite');
@@ -51,7 +55,6 @@ describe('createDatabase on PGlite', () => {
   }, 60_000);
 
   it('applying the migrations again on reopening the same folder changes nothing and keeps the data', async () => {
-    const dataDir = join(root, 'reopen');
     const first = await createDatabase({ dataDir });
     await first.db.execute(sql`insert into platform_fees (chain_id, fee_bps) values (137, 250)`);
     await first.close();
@@ -67,7 +70,7 @@ describe('createDatabase on PGlite', () => {
   }, 60_000);
 
   it('close() can be called twice', async () => {
-    const handle = await createDatabase({ dataDir: 'memory://' });
+    const handle = await createDatabase({ dataDir });
     await handle.close();
     await expect(handle.close()).resolves.toBeUndefined();
   }, 60_000);
