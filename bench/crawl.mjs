@@ -23,6 +23,7 @@ import pg from 'pg';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
 import { PAGE_HEADERS, staticFilePath } from './pages.mjs';
+import { rateColumns } from './resultRow.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 32;
@@ -98,14 +99,10 @@ function crawl(baseUrl, { first, last, seconds }) {
 }
 
 /** @param {import('autocannon').Result} result @param {number} ceiling */
-const row = (result, ceiling) => ({
-  'req/s': Math.round(result.requests.average),
-  'of ceiling': Number((result.requests.average / ceiling).toFixed(3)),
-  'p50 ms': result.latency.p50,
-  'p99 ms': result.latency.p99,
-  'errors+timeouts': result.errors + result.timeouts,
-  'non-2xx': result.non2xx,
-});
+const row = (result, ceiling) => {
+  const { 'req/s': rate, ...rest } = rateColumns(result);
+  return { 'req/s': rate, 'of ceiling': Number((result.requests.average / ceiling).toFixed(3)), ...rest };
+};
 
 /** Bench module (see the module comment). */
 export async function run() {

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { DEMO_ILLUSTRATOR } from '../src/dev/seed/accounts.ts';
 import { startServer } from '../tests/helpers/server.ts';
-import { load, SITE_HEADERS, summaryRow } from './search.mjs';
+import { summaryRow } from './resultRow.mjs';
+import { load, SITE_HEADERS } from './search.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PATH = '/api/v1/current_user';

@@ -21,6 +21,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
 import { startBareServerLike } from './bareServer.mjs';
+import { rateColumns, summaryRow } from './resultRow.mjs';
 import { SITE_HEADERS } from './search.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -153,17 +154,15 @@ export async function run({
         if (probe.status !== 200) throw new Error(`${target.path} answered ${probe.status}`);
         await hammer(url, { seconds: warmUpSeconds, connections, headers });
         const result = await hammer(url, { seconds, connections, headers });
+        const { 'req/s': rate, ...rest } = rateColumns(result);
         rows.push({
           target: target.label,
           visitor: who,
           bytes: bare.bytes,
-          'req/s': Math.round(result.requests.average),
+          'req/s': rate,
           'bare req/s': Math.round(bareRate),
           'of bare': Number((result.requests.average / bareRate).toFixed(2)),
-          'p50 ms': result.latency.p50,
-          'p99 ms': result.latency.p99,
-          'errors+timeouts': result.errors + result.timeouts,
-          'non-2xx': result.non2xx,
+          ...rest,
           encoding: probe.encoding,
           answered: target.page ? probe.cache : 'static',
         });
@@ -198,14 +197,7 @@ export async function run({
     console.log(`\nload: ${loadConnections} connections for ${loadSeconds} s over ${mix.length} pages`);
     console.table([
       {
-        requests: load.requests.total,
-        'req/s': Math.round(load.requests.average),
-        'p50 ms': load.latency.p50,
-        'p99 ms': load.latency.p99,
-        'max ms': load.latency.max,
-        errors: load.errors,
-        timeouts: load.timeouts,
-        'non-2xx': load.non2xx,
+        ...summaryRow('page mix', load),
         'event loop p99 ms': health.eventLoopDelayMs.p99,
         'event loop max ms': health.eventLoopDelayMs.max,
       },

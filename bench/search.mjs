@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { seedBulk } from '../src/dev/seed/bulk.ts';
 import { createTestDatabase } from '../tests/helpers/db.ts';
 import { startServer } from '../tests/helpers/server.ts';
+import { summaryRow } from './resultRow.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,26 +82,6 @@ export function load({ url, paths, headers = {}, seconds = 10, connections = 10 
     ];
   }
   return autocannon(options);
-}
-
-/**
- * One row of a results table: latency percentiles (ms), throughput and failures.
- *
- * @param {string} label
- * @param {import('autocannon').Result} result
- */
-export function summaryRow(label, result) {
-  return {
-    run: label,
-    requests: result.requests.total,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p90 ms': result.latency.p90,
-    'p99 ms': result.latency.p99,
-    'max ms': result.latency.max,
-    'non-2xx': result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
 }
 
 /** The search paths requested, alternating the two locales. */
