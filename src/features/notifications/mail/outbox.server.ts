@@ -64,25 +64,9 @@ export function isPermanentFailure(error: unknown): boolean {
 }
 
 /**
- * Records that mail to `address` bounced (or was reported as a complaint): no more mail goes to it until the
- * user adds an address again.
- */
-export async function recordBounce(
-  db: Db,
-  userId: number,
-  address: string,
-  now = new Date(),
-  kind: 'bounce' | 'complaint' = 'bounce',
-): Promise<void> {
-  await db
-    .update(userEmails)
-    .set(kind === 'bounce' ? { bouncedAt: now } : { complainedAt: now })
-    .where(and(eq(userEmails.userId, userId), eq(userEmails.email, address)));
-}
-
-/**
- * Records a bounce or complaint the provider reported for `address` (any user's, letters in any case); a repeated
- * report changes nothing. Answers how many addresses changed.
+ * Records a bounce or complaint for `address` (any user's, letters in any case): the provider reported it, or the
+ * SMTP server refused a mail to it for good. No more mail goes to it until the user adds an address again; a
+ * repeated report changes nothing. Answers how many addresses changed. The one writer of these two columns.
  */
 export async function recordReportedAddress(
   db: Db,
@@ -150,7 +134,7 @@ export async function sendDueMails(
       failed += 1;
       // A 5xx answer is the server refusing the mail for good (RFC 5321 §4.2.1): the address bounced.
       const permanent = isPermanentFailure(error);
-      if (permanent && mail.userId !== null) await recordBounce(db, mail.userId, mail.toAddress, now);
+      if (permanent) await recordReportedAddress(db, mail.toAddress, 'bounce', now);
       const giveUp = permanent || mail.attempts >= MAX_ATTEMPTS;
       await db
         .update(mailOutbox)
