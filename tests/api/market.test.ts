@@ -4,7 +4,7 @@
  * history, on a hand-computed fixture (sales placed relative to now, so the periods hold whenever this runs).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { refreshDailyStats } from '../../src/features/market/dailyStats.server.ts';
+import { recordAllFloors, refreshDailyStats } from '../../src/features/market/dailyStats.server.ts';
 import { rankCollection } from '../../src/features/market/rarity.server.ts';
 import { storeRates } from '../../src/features/market/rates/rates.server.ts';
 import type { CollectionStats } from '../../src/features/market/stats.server.ts';
@@ -92,6 +92,9 @@ async function seed(db: Database): Promise<void> {
     });
     await refreshDailyStats(db, { chainId: 1, contractAddress: CONTRACT }, [soldAt]);
   }
+  // What the leader does every hour: today's floor recorded. (A sale records it too, but only on the day of the
+  // sale: in the first hour of a Tokyo day the last sale, an hour ago, is yesterday's.)
+  await recordAllFloors(db);
   await rankCollection(db, collectionId);
   // ETH at ¥500,000, read a minute ago (fresh).
   await storeRates(db, [{ currencyCode: 2, jpy: 500_000, observedAt: new Date(now - 60_000), source: 'test' }]);

@@ -46,7 +46,7 @@ function coalesceWrites(socket) {
     /** @type {unknown} */ (
       /** @param {Uint8Array | string} chunk @param {unknown[]} rest */
       (chunk, ...rest) => {
-        pending.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+        pending.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
         const callback = rest.find((arg) => typeof arg === 'function');
         if (callback) callbacks.push(/** @type {(error?: Error | null) => void} */ (callback));
         if (!scheduled) {
