@@ -11,7 +11,8 @@
  * this thread's work, so more at once only interleave them and keep hits waiting behind them; measured with
  * `npm run bench -- crawl`), `RENDER_QUEUE` more wait (default 128) for at most 10 s; past that a visitor gets the
  * page's last copy however old (`STALE`), or 503 with `Retry-After`. Concurrent misses of one page render it once.
- * A miss says how long it took to render (`Server-Timing: render;dur=`). Responses that are not cached (the API, private pages) are compressed here.
+ * A miss says how long it took to render (`Server-Timing: render;dur=`). Responses that are not cached (the API,
+ * private pages) are compressed here.
  *
  * The root page alone varies: `/` answers Japanese, or a redirect to `/en`, by the visitor's language cookie
  * and browser languages, so the key of `/` includes which of the two the visitor wants. Pages do not depend on
