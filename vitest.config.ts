@@ -72,6 +72,9 @@ export default getViteConfig({
           globalSetup: ['tests/helpers/pglite-template.ts', 'tests/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page's answer to a click (a wallet round trip, an island hydrating) can take seconds on a loaded
+          // 2-core machine; vitest's default of one second failed polls that pass when the machine is quiet.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
