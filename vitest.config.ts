@@ -19,6 +19,10 @@
  */
 import { getViteConfig } from 'astro/config';
 import { configDefaults } from 'vitest/config';
+import { SHORT_LIVED_NODE_ARGS } from './tests/helpers/server.ts';
+
+/** Test files' workers live seconds: WebAssembly (PGlite) is compiled by V8's baseline compiler only. */
+const execArgv = [...SHORT_LIVED_NODE_ARGS];
 
 export default getViteConfig({
   test: {
@@ -28,6 +32,7 @@ export default getViteConfig({
         extends: true,
         test: {
           name: 'unit',
+          execArgv,
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           // One migrated PGlite for the run, loaded by each file's test databases.
@@ -44,6 +49,7 @@ export default getViteConfig({
         extends: true,
         test: {
           name: 'api',
+          execArgv,
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/pglite-template.ts'],
@@ -67,6 +73,7 @@ export default getViteConfig({
         extends: true,
         test: {
           name: 'e2e',
+          execArgv,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/pglite-template.ts', 'tests/helpers/global-setup.ts'],

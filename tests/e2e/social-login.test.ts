@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage } from '../helpers/browser.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { pageUrl } from '../helpers/e2e.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import { type RunningServer, SHORT_LIVED_NODE_ARGS, startServer } from '../helpers/server.ts';
 
 let browser: Browser;
 let database: TestDatabase;
@@ -19,7 +19,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await database.disconnect();
   [server, browser] = await Promise.all([
-    startServer({ env: { ...database.env, PUBLIC_WEB3AUTH_CLIENT_ID: 'kirafuda-test-client' } }),
+    startServer({
+      env: { ...database.env, PUBLIC_WEB3AUTH_CLIENT_ID: 'kirafuda-test-client' },
+      nodeArgs: SHORT_LIVED_NODE_ARGS,
+    }),
     launchBrowser(),
   ]);
 });

@@ -11,7 +11,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Database } from '../../src/server/db/types.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, SHORT_LIVED_NODE_ARGS, startServer } from './server.ts';
 
 /** The key the site sends in X-Api-Key (the documented local default). */
 export const API_KEY = process.env.PUBLIC_API_KEY ?? 'kirafuda-local-public-key';
@@ -171,7 +171,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<App> {
   const database = await createTestDatabase();
   if (options.seed) await options.seed(database.db);
   await database.disconnect();
-  const server = await startServer({ env: { ...database.env, ...options.env } });
+  const server = await startServer({ env: { ...database.env, ...options.env }, nodeArgs: SHORT_LIVED_NODE_ARGS });
   return {
     url: server.url,
     server,

@@ -13,7 +13,7 @@ import { type LocalChain, seedLocalChain, startLocalChain } from '../../src/dev/
 import { seedDemo } from '../../src/dev/seed/demo.ts';
 import type { Chain } from '../../src/features/chains/chains.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
-import { freePort, type RunningServer, startServer } from './server.ts';
+import { freePort, type RunningServer, SHORT_LIVED_NODE_ARGS, startServer } from './server.ts';
 
 /** A running chain-backed marketplace. */
 export interface ChainApp {
@@ -53,6 +53,7 @@ export async function startChainApp(options: { env?: Record<string, string> } = 
     // A PGlite folder is open in one process only: the server opens it next (tests read through the site).
     await database.disconnect();
     server = await startServer({
+      nodeArgs: SHORT_LIVED_NODE_ARGS,
       env: {
         ...database.env,
         CHAIN_ENV: 'local',

@@ -24,7 +24,18 @@ export interface StartServerOptions {
   root?: string;
   /** How long to wait for `GET /` to answer, in ms (default 30 000). */
   timeoutMs?: number;
+  /** Options of `node` itself, before the entry (tests pass {@link SHORT_LIVED_NODE_ARGS}; benches none). */
+  nodeArgs?: readonly string[];
 }
+
+/**
+ * Node options for a process that lives seconds to a minute (a test's server, a test file's worker): V8 compiles
+ * WebAssembly with its baseline compiler only. PGlite's postgres.wasm is large, and the optimising compiler's
+ * background work on it cost more CPU than it saved in a short life: a server start and five pages used
+ * 6.0 s of CPU against 4.1 s (three pairs), four database-heavy unit files 9 % less CPU. Benchmarks and
+ * production keep the default (a long-lived server gains from optimised code).
+ */
+export const SHORT_LIVED_NODE_ARGS = ['--liftoff-only'] as const;
 
 /** A running server: its base URL (no trailing slash) and a `stop()` that kills its process group. */
 export interface RunningServer {
@@ -74,7 +85,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   let stderr = '';
 
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
