@@ -387,6 +387,13 @@ describe('issuing cards', () => {
     });
     expect(owner).toBe(ANVIL_ACCOUNTS[0]);
     expect(await page.locator('main').textContent()).toContain(name);
+    // The leader ranks the collection again a second after the issue (woken by it, not by its one-minute pass).
+    const cardPath = `/api/v1/cards/${first?.chainId}/${first?.contractAddress}/${first?.tokenId}`;
+    await expect
+      .poll(async () => (await get<{ rarity: { rank: number; of: number } | null }>(cardPath)).rarity?.of ?? 0, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(3);
     expect(consoleErrors).toEqual([]);
   });
 });

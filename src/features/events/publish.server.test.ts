@@ -1,19 +1,28 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscribe } from './hub';
 import { publishChange, setChangeRecorder } from './publish.server';
-import { tagsOf } from './tags';
+import { tagsOf, tokenPageTags } from './tags';
 
 afterEach(() => setChangeRecorder(undefined));
 
 describe('tagsOf', () => {
   it('names each page a change touches, and the sitemaps listing them', () => {
     expect(
-      tagsOf({ cards: [3], collections: [4], creators: [5], users: ['0xAB'], lists: true, allCards: true }).sort(),
+      tagsOf({
+        cards: [3],
+        collections: [4],
+        creators: [5],
+        users: ['0xAB'],
+        lists: true,
+        allCards: true,
+        collectionCards: [6],
+      }).sort(),
     ).toEqual(
       [
         'card:3',
         'cards',
         'collection:4',
+        'collection-cards:6',
         'creator:5',
         'home',
         'market',
@@ -28,6 +37,10 @@ describe('tagsOf', () => {
       ].sort(),
     );
     expect(tagsOf({})).toEqual([]);
+    // New rarity ranks in a collection drop each of its token pages, and no other collection's.
+    const ranked = tagsOf({ collectionCards: [4] });
+    expect(tokenPageTags({ id: 7, category: { id: 4 } }).some((name) => ranked.includes(name))).toBe(true);
+    expect(tokenPageTags({ id: 8, category: { id: 5 } }).some((name) => ranked.includes(name))).toBe(false);
     expect(tagsOf({ cards: [10_000, 10_001] })).toEqual([
       'card:10000',
       'card:10001',

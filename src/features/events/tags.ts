@@ -8,6 +8,7 @@
  * - `rankings`, `home`;
  * - `cards`: every token page at once (what all of them show changed, e.g. the platform fee);
  * - `offers:{collectionId}`: the offers shown on a collection's page and on each of its token pages;
+ * - `collection-cards:{collectionId}`: every token page of one collection (what they all show moved, e.g. rarity ranks);
  *   `offers`: every page listing a wallet's offers (the user pages);
  * - `sitemap:cards:{n}`: the sitemap of cards n × {@link SITEMAP_CARDS_PER_FILE} + 1 and on; `sitemap:cards`:
  *   every card sitemap (a collection's cards may all show or hide); `sitemap:collections`, `sitemap:creators`,
@@ -28,6 +29,7 @@ export const tag = {
   home: 'home',
   cards: 'cards',
   offers: (collectionId: number) => `offers:${collectionId}`,
+  collectionCards: (collectionId: number) => `collection-cards:${collectionId}`,
   allOffers: 'offers',
   sitemap: 'sitemap',
   /** The sitemap file holding card `id`. */
@@ -50,6 +52,8 @@ export interface Change {
   allCards?: boolean;
   /** Collections whose offers changed (made, accepted, cancelled, active again); lists show best offers too. */
   offers?: readonly number[];
+  /** Collections whose token pages all changed (their cards' rarity ranks moved). */
+  collectionCards?: readonly number[];
 }
 
 /** The tags a change drops. */
@@ -62,6 +66,7 @@ export function tagsOf(change: Change): string[] {
   if (change.lists) for (const name of [tag.market, tag.rankings, tag.home]) tags.add(name);
   if (change.allCards) tags.add(tag.cards);
   for (const id of change.offers ?? []) tags.add(tag.offers(id));
+  for (const id of change.collectionCards ?? []) tags.add(tag.collectionCards(id));
   // Best offers show in the lists and rankings too.
   if (change.offers?.length) for (const name of [tag.allOffers, tag.market, tag.rankings, tag.home]) tags.add(name);
   // The sitemaps list these pages with when they last changed.
@@ -75,7 +80,8 @@ export function tagsOf(change: Change): string[] {
   return [...tags];
 }
 
-/** The tags of a token page: the card, every token page, and its collection's offers (shown on it). */
+/** The tags of a token page: the card, every token page, its collection's token pages and offers (shown on it). */
 export function tokenPageTags(card: { id: number; category: { id: number } | null }): string[] {
-  return [tag.card(card.id), tag.cards, ...(card.category ? [tag.offers(card.category.id)] : [])];
+  const collection = card.category ? [tag.collectionCards(card.category.id), tag.offers(card.category.id)] : [];
+  return [tag.card(card.id), tag.cards, ...collection];
 }

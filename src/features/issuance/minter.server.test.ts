@@ -14,6 +14,7 @@ import { cardRarity, cards, categories, illustrators, users } from '~/server/db/
 import { diskMediaStore } from '~/server/mediaStore.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
+import { rankQueuedCollections } from '../market/rarity.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 import { storeCardImage } from './cardImages.server';
 import { readIssueForm } from './issueForm.server';
@@ -88,12 +89,15 @@ describe('issueCards', () => {
         ['23', 3, '星の子', creator.toLowerCase(), categoryId],
       ]);
       expect(rows[0]?.metadata).toMatchObject({ description: '最初のカード', image: '/media/cards/test.webp' });
-      // Issuing ranks the whole collection again (the new cards change every card's rarity).
+      // Issuing queues the collection; the ranking job ranks all of it again (new cards move every card's rarity).
       const inCollection = await database.db
         .select({ id: cards.id })
         .from(cards)
         .where(eq(cards.categoryId, categoryId));
-      const ranked = await database.db.select().from(cardRarity).where(eq(cardRarity.categoryId, categoryId));
+      const rankedNow = () => database.db.select().from(cardRarity).where(eq(cardRarity.categoryId, categoryId));
+      expect((await rankedNow()).every((row) => row.of < inCollection.length)).toBe(true);
+      expect(await rankQueuedCollections(database.db, 0)).toEqual({ ranked: [categoryId] });
+      const ranked = await rankedNow();
       expect(ranked.map((row) => row.cardId).sort()).toEqual(inCollection.map((row) => row.id).sort());
       expect(ranked.every((row) => row.of === inCollection.length)).toBe(true);
     },

@@ -37,7 +37,7 @@ import { hitRateLimit } from '~/server/rateLimit.server';
 import type { Chain } from '../chains/chains';
 import { serverChains, serverEnvironment } from '../chains/config.server';
 import { classifyChainError, publicClientFor, toViemChain } from '../chains/publicClients.server';
-import { rankCollection } from '../market/rarity.server';
+import { queueRanking } from '../market/rarity.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 
 /** The variables the minter reads. */
@@ -315,8 +315,8 @@ export async function issueCards(
         at: now,
       });
     }
-    // New cards change every card's rarity in the collection.
-    await rankCollection(tx, category.id);
+    // New cards change every card's rarity in the collection: the ranking job ranks it again.
+    await queueRanking(tx, category.id);
   });
   return {
     chainId: chain.chainId,

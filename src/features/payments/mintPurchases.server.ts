@@ -20,7 +20,7 @@ import type { Chain } from '../chains/chains';
 import { type MinterEnv, minterAccount, saveMintedCard } from '../issuance/minter.server';
 import { followSerialMint, type SignedMint, sendSerialMint } from '../issuance/serialMint.server';
 import { syncCardPayment } from '../ledger/cardPayments.server';
-import { rankCollection } from '../market/rarity.server';
+import { queueRanking } from '../market/rarity.server';
 import { markRefunded, PENDING_MINUTES } from './purchases.server';
 
 /** Mint attempts before a purchase is refunded. */
@@ -74,7 +74,7 @@ async function recordMint(
       token,
       at,
     });
-    await rankCollection(tx, category.id);
+    await queueRanking(tx, category.id); // its rarity moves: the ranking job ranks it again
     const minted = await tx
       .update(cardPurchases)
       .set({ status: 'minted', tokenId: token.tokenId.toString(), mintTxHash: hash, mintedAt: at, updatedAt: at })

@@ -18,7 +18,7 @@ import { observe } from '~/features/events/hub';
 import { tag } from '~/features/events/tags';
 import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
-import { registerMarketJobs } from '~/features/market/marketJobs.server';
+import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.server';
 import { configuredRateSource, registerRateJobs } from '~/features/market/rates/rates.server';
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
@@ -71,6 +71,8 @@ export function startBackgroundJobs(
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))
           for (const name of INDEXER_WAKES) runner.wake(name);
+        // A collection changed (cards issued, here or in another process): it may wait to be ranked.
+        if (tags.includes(tag.sitemapCollections)) runner.wake(RANKING_JOB);
       })
     : () => {};
   runner.start();

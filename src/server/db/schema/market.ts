@@ -1,12 +1,13 @@
 /**
  * Market data kept as events arrive: a collection's sales per day (Asia/Tokyo) and currency with the floor
- * seen that day, each card's rarity rank, and exchange rates to yen with the time they were read.
+ * seen that day, each card's rarity rank (and the collections waiting to be ranked again), and exchange rates to
+ * yen with the time they were read.
  *
  * @see docs/architecture.md ("market")
  */
 import { sql } from 'drizzle-orm';
 import { check, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { cards } from './catalog.ts';
+import { cards, categories } from './catalog.ts';
 import { addressCheck, chainId, ref, timestamptz, uint256 } from './columns.ts';
 
 /**
@@ -32,6 +33,17 @@ export const collectionDailyStats = pgTable(
     check('collection_daily_stats_not_negative', sql`${t.volume} >= 0 and ${t.sales} >= 0`),
   ],
 );
+
+/**
+ * Collections whose cards changed since they were last ranked: the ranking job's queue, one row a collection,
+ * `since` its oldest unranked change (a burst of issues is ranked once, at most a quiet period after its start).
+ */
+export const rarityPending = pgTable('rarity_pending', {
+  categoryId: ref('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  since: timestamptz('since').notNull().defaultNow(),
+});
 
 /** Each card's rarity (OpenRarity's information content), ranked within its collection when its cards change. */
 export const cardRarity = pgTable(
