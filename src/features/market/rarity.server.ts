@@ -54,9 +54,17 @@ export async function rankCollection(db: Database | Transaction, categoryId: num
 /** How long a queued collection waits (from its first unranked change) before it is ranked, in ms. */
 export const RANK_QUIET_MS = 1_000;
 
-/** Queues collection `categoryId` for ranking (its cards changed); a second queueing keeps the first's time. */
+/**
+ * Queues collection `categoryId` for ranking (its cards changed); a second queueing keeps the first's time. Call it
+ * in the transaction that changed the cards: it locks the queue row until that transaction ends, so a ranking that
+ * takes the row waits for those cards to be committed and reads them (with `do nothing`, a ranking could take the
+ * row between this statement and the commit and rank without the new cards, leaving nothing queued).
+ */
 export async function queueRanking(db: Database | Transaction, categoryId: number): Promise<void> {
-  await db.insert(rarityPending).values({ categoryId }).onConflictDoNothing();
+  await db
+    .insert(rarityPending)
+    .values({ categoryId })
+    .onConflictDoUpdate({ target: rarityPending.categoryId, set: { since: sql`${rarityPending.since}` } });
 }
 
 /** What one pass of the ranking job did. */
@@ -68,8 +76,9 @@ export interface RankingPass {
 }
 
 /**
- * Ranks every collection queued at least `quietMs` ago, each in a transaction that takes its queue row: a change
- * queued while it ranks waits for that transaction and queues the collection again, so nothing is left unranked.
+ * Ranks every collection queued at least `quietMs` ago, each in a transaction that takes its queue row (after any
+ * transaction still queueing it has committed its cards): a change queued while it ranks waits for that
+ * transaction and queues the collection again, so nothing is left unranked.
  */
 export async function rankQueuedCollections(db: Database, quietMs = RANK_QUIET_MS): Promise<RankingPass> {
   const queued = await db
