@@ -119,9 +119,21 @@ describe('a card bought with yen', () => {
     expect((await trading.app.client().get<Purchase>(`/api/v1/purchases/${purchase.id}`)).status).toBe(401);
     // The purchase shows as the card's mint, and the card among the buyer's items.
     const cardPath = `/api/v1/cards/1/${card.toLowerCase()}/${purchase.tokenId}`;
-    const detail = await trading.app.client().get<{ owner: string; activity: { type: string }[] }>(cardPath);
-    expect(detail.body.owner).toBe(privateKeyToAccount(anvilKey(6)).address.toLowerCase());
-    expect(detail.body.activity.map((item) => item.type)).toContain('mint');
+    const detail = await trading.app
+      .client()
+      .get<{ owner: string; activity: { type: string; to: string }[] }>(cardPath);
+    const buyerAddress = privateKeyToAccount(anvilKey(6)).address.toLowerCase();
+    expect(detail.body.owner).toBe(buyerAddress);
+    // Minted to the buyer, not to the illustrator: on the token page and in the activity list.
+    expect(detail.body.activity.filter((item) => item.type === 'mint').map((item) => item.to)).toEqual([buyerAddress]);
+    const listed = await trading.app
+      .client()
+      .get<{ items: { type: string; to: string; card: { tokenId: string } }[] }>(
+        `/api/v1/activity?type=mint&wallet_address=${buyerAddress}`,
+      );
+    expect(listed.body.items.filter((item) => item.card.tokenId === purchase.tokenId).map((item) => item.to)).toEqual([
+      buyerAddress,
+    ]);
     const items = await trading.app
       .client()
       .get<{ items: { tokenId: string }[] }>(`/api/v1/users/${privateKeyToAccount(anvilKey(6)).address}/items`);

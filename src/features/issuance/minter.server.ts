@@ -194,6 +194,7 @@ export async function saveMintedCard(db: Database | Transaction, card: MintedCar
     categoryId: card.category.id,
     creatorId: card.creatorId,
     mintedAt: card.at,
+    mintedTo: card.owner.toLowerCase(),
     metadata: {
       name: card.name,
       ...(card.nameEn ? { name_en: card.nameEn } : {}),

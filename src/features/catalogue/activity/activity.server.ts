@@ -108,7 +108,7 @@ function activityParts(filter: ActivityFilter): SQL[] {
   }
   if (types.includes('mint')) {
     parts.push(sql`select 'mint' as type, c.minted_at as at, c.chain_id, c.contract_address, c.token_id,
-        null::text as from_address, u.wallet_address as to_address, null::numeric as price,
+        null::text as from_address, coalesce(c.minted_to, u.wallet_address) as to_address, null::numeric as price,
         null::integer as currency_code, null::text as tx_hash, null::text as order_hash, null::text as status,
         c.id as row_id, c.id as card_id, c.name as card_name
       from cards c left join categories g on g.id = c.category_id
@@ -116,7 +116,7 @@ function activityParts(filter: ActivityFilter): SQL[] {
       where c.minted_at is not null and not c.hidden and (g.id is null or not g.hidden)
         and ${when(cardId, () => sql`c.id = ${cardId}`)}
         and ${when(categoryId, () => sql`c.category_id = ${categoryId}`)}
-        and ${when(wallet, () => sql`u.wallet_address = ${wallet}`)}`);
+        and ${when(wallet, () => sql`(u.wallet_address = ${wallet} or c.minted_to = ${wallet})`)}`);
   }
   return parts;
 }

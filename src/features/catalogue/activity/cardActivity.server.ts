@@ -1,7 +1,8 @@
 /**
- * The token page's activity: the latest sales and listings of one card's token, and its mint, newest first,
- * in one small query (no visibility joins: the page already holds the visible card; no count: the page shows
- * the latest rows only). The same rows, in the same order, as `listActivity` for that card.
+ * The token page's activity: the latest sales and listings of one card's token, and its mint (to whom it was
+ * minted: the illustrator, or the buyer of a paid card), newest first, in one small query (no visibility joins:
+ * the page already holds the visible card; no count: the page shows the latest rows only). The same rows, in the
+ * same order, as `listActivity` for that card.
  *
  * @see ./activity.server.ts
  */
@@ -11,7 +12,7 @@ import type { Database } from '~/server/db/types';
 import type { ActivityItem, CardDetail } from '../types';
 
 interface TokenActivityRow {
-  type: 'sale' | 'listing';
+  type: 'sale' | 'listing' | 'mint';
   at: unknown;
   from_address: string | null;
   to_address: string | null;
@@ -24,10 +25,7 @@ interface TokenActivityRow {
   [key: string]: unknown;
 }
 
-type CardOfActivity = Pick<
-  CardDetail,
-  'id' | 'chainId' | 'contractAddress' | 'tokenId' | 'name' | 'mintedAt' | 'creator'
->;
+type CardOfActivity = Pick<CardDetail, 'id' | 'chainId' | 'contractAddress' | 'tokenId' | 'name'>;
 
 /** The latest `limit` activity rows of `card` (see the module comment). */
 export async function cardActivity(db: Database, card: CardOfActivity, limit: number): Promise<ActivityItem[]> {
@@ -43,7 +41,11 @@ export async function cardActivity(db: Database, card: CardOfActivity, limit: nu
         o.status, o.id
       from sell_orders o
       where (o.chain_id, o.contract_address, o.token_id) = (${token})
-      order by o.created_at desc, o.id desc limit ${limit})`);
+      order by o.created_at desc, o.id desc limit ${limit})
+    union all
+    (select 'mint', c.minted_at, null, coalesce(c.minted_to, u.wallet_address), null, null, null, null, null, c.id
+      from cards c left join illustrators i on i.id = c.creator_id left join users u on u.id = i.user_id
+      where c.id = ${card.id} and c.minted_at is not null)`);
   const ref = {
     id: card.id,
     chainId: card.chainId,
@@ -66,22 +68,6 @@ export async function cardActivity(db: Database, card: CardOfActivity, limit: nu
       status: row.status,
     },
   }));
-  if (card.mintedAt)
-    items.push({
-      rowId: card.id,
-      item: {
-        type: 'mint',
-        at: card.mintedAt,
-        card: ref,
-        from: null,
-        to: card.creator?.walletAddress ?? null,
-        price: null,
-        currencyCode: null,
-        txHash: null,
-        orderHash: null,
-        status: null,
-      },
-    });
   // As listActivity orders them: newest first, then by kind, then the newest row.
   items.sort(
     (a, b) =>

@@ -60,12 +60,15 @@ export const cards = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     mintedAt: timestamptz('minted_at'),
+    /** Who the mint sent the card to (the illustrator, or the buyer of a paid card); unknown for older cards. */
+    mintedTo: text('minted_to'),
     ...timestamps(),
   },
   (t) => [
     unique('cards_token_unique').on(t.chainId, t.contractAddress, t.tokenId),
     addressCheck('cards_contract_address_format', t.contractAddress),
     addressCheck('cards_owner_address_format', t.ownerAddress),
+    addressCheck('cards_minted_to_format', t.mintedTo),
     check('cards_token_id_not_negative', sql`${t.tokenId} >= 0`),
     check('cards_serial_positive', sql`${t.serial} > 0`),
     check('cards_views_not_negative', sql`${t.views} >= 0`),
