@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscribe } from './hub';
 import { publishChange, setChangeRecorder } from './publish.server';
-import { tagsOf, tokenPageTags } from './tags';
+import { isCollectionTag, tagsOf, tokenPageTags } from './tags';
 
 afterEach(() => setChangeRecorder(undefined));
 
@@ -41,6 +41,9 @@ describe('tagsOf', () => {
     const ranked = tagsOf({ collectionCards: [4] });
     expect(tokenPageTags({ id: 7, category: { id: 4 } }).some((name) => ranked.includes(name))).toBe(true);
     expect(tokenPageTags({ id: 8, category: { id: 5 } }).some((name) => ranked.includes(name))).toBe(false);
+    // What wakes the ranking job: a collection's own tag, not its token pages'.
+    expect(tagsOf({ collections: [4] }).filter(isCollectionTag)).toEqual(['collection:4']);
+    expect(ranked.filter(isCollectionTag)).toEqual([]);
     expect(tagsOf({ cards: [10_000, 10_001] })).toEqual([
       'card:10000',
       'card:10001',

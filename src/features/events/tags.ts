@@ -8,8 +8,8 @@
  * - `rankings`, `home`;
  * - `cards`: every token page at once (what all of them show changed, e.g. the platform fee);
  * - `offers:{collectionId}`: the offers shown on a collection's page and on each of its token pages;
- * - `collection-cards:{collectionId}`: every token page of one collection (what they all show moved, e.g. rarity ranks);
  *   `offers`: every page listing a wallet's offers (the user pages);
+ * - `collection-cards:{collectionId}`: every token page of one collection (what they all show moved: rarity ranks);
  * - `sitemap:cards:{n}`: the sitemap of cards n × {@link SITEMAP_CARDS_PER_FILE} + 1 and on; `sitemap:cards`:
  *   every card sitemap (a collection's cards may all show or hide); `sitemap:collections`, `sitemap:creators`,
  *   `sitemap:pages` (the lists' `lastmod`); `sitemap`: the sitemap index (any of them changed).
@@ -39,6 +39,11 @@ export const tag = {
   sitemapCreators: 'sitemap:creators',
   sitemapPages: 'sitemap:pages',
 } as const;
+
+/** Whether `name` is a collection page's tag (`collection:{id}`): that collection changed. */
+export function isCollectionTag(name: string): boolean {
+  return name.startsWith('collection:');
+}
 
 /** What changed (ids as the database has them; addresses in any case). */
 export interface Change {

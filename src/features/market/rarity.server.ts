@@ -92,7 +92,8 @@ export async function rankQueuedCollections(db: Database, quietMs = RANK_QUIET_M
   let nextDueInMs: number | undefined;
   for (const { categoryId, waitMs } of queued) {
     if (waitMs > 0) {
-      nextDueInMs = Math.min(nextDueInMs ?? waitMs, Math.ceil(waitMs));
+      const wait = Math.ceil(waitMs);
+      nextDueInMs = Math.min(nextDueInMs ?? wait, wait);
       continue;
     }
     const took = await db.transaction(async (tx) => {

@@ -15,7 +15,7 @@
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
 import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
-import { tag } from '~/features/events/tags';
+import { isCollectionTag, tag } from '~/features/events/tags';
 import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
 import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.server';
@@ -72,7 +72,7 @@ export function startBackgroundJobs(
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))
           for (const name of INDEXER_WAKES) runner.wake(name);
         // A collection changed (cards issued, here or in another process): it may wait to be ranked.
-        if (tags.includes(tag.sitemapCollections)) runner.wake(RANKING_JOB);
+        if (tags.some(isCollectionTag)) runner.wake(RANKING_JOB);
       })
     : () => {};
   runner.start();
