@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migratePgliteClient, migratePgPool, resolveMigrationsFolder } from './migrate.ts';
 import * as schema from './schema/index.ts';
+import { nameFrequentStatements } from './statementNames.ts';
 import type { Database, DatabaseHandle } from './types.ts';
 
 export type { Database, DatabaseHandle, DatabaseKind, Schema, Transaction } from './types.ts';
@@ -34,6 +35,8 @@ export interface CreateDatabaseOptions {
   migrationsFolder?: string | undefined;
   /** Size of the node-postgres pool (default 10). */
   maxConnections?: number | undefined;
+  /** Statements each PostgreSQL connection keeps named (see ./statementNames.ts); default 256, 0 for none. */
+  statementNames?: number | undefined;
 }
 
 /** The PGlite extensions the schema needs (pass them to `PGlite.create` when opening one yourself). */
@@ -67,8 +70,14 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
 }
 
 /** Opens a node-postgres pool with migrations applied. */
-async function openPostgres(url: string, migrationsFolder: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  max: number,
+  statementNames: number,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  nameFrequentStatements(pool, statementNames);
   // An idle client that loses its connection emits 'error' on the pool; without a listener that would
   // crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
@@ -113,7 +122,10 @@ function once(fn: () => Promise<void>): () => Promise<void> {
  */
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? resolveMigrationsFolder();
-  if (options.url) return openPostgres(options.url, migrationsFolder, options.maxConnections ?? 10);
+  if (options.url) {
+    const statements = options.statementNames ?? DEFAULT_STATEMENT_NAMES;
+    return openPostgres(options.url, migrationsFolder, options.maxConnections ?? 10, statements);
+  }
   return openPglite(options.dataDir || DEFAULT_DATA_DIR, migrationsFolder);
 }
 
@@ -123,6 +135,21 @@ export interface DatabaseEnv {
   DATA_DIR?: string | undefined;
   /** Connections each process keeps to PostgreSQL (default 10). */
   DATABASE_POOL_SIZE?: string | undefined;
+  /** Statements each connection keeps named, parsed once (default 256; 0 for none, as behind a pooler that cannot). */
+  DATABASE_STATEMENT_CACHE?: string | undefined;
+}
+
+/** Statements a connection keeps named unless `DATABASE_STATEMENT_CACHE` says otherwise. */
+export const DEFAULT_STATEMENT_NAMES = 256;
+
+/** `DATABASE_STATEMENT_CACHE` as a number of statements (default 256); throws for anything but a whole number >= 0. */
+export function statementCacheSize(env: DatabaseEnv = process.env): number {
+  const text = env.DATABASE_STATEMENT_CACHE?.trim();
+  if (!text) return DEFAULT_STATEMENT_NAMES;
+  const size = Number(text);
+  if (!Number.isSafeInteger(size) || size < 0)
+    throw new Error('DATABASE_STATEMENT_CACHE must be a whole number from 0');
+  return size;
 }
 
 /** `DATABASE_POOL_SIZE` as a number of connections (default 10); throws for anything but a whole number >= 1. */
@@ -153,6 +180,7 @@ export function getDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHan
       url: env.DATABASE_URL || undefined,
       dataDir: env.DATA_DIR || DEFAULT_DATA_DIR,
       maxConnections: poolSize(env),
+      statementNames: statementCacheSize(env),
     });
     holder[SINGLETON] = pending;
     pending.catch(() => {

@@ -86,4 +86,36 @@ describe("the server's embedded database", () => {
     // One write sends the query, one the answer (the socket server alone wrote one per message it answered).
     expect(perQuery).toBeLessThan(3);
   });
+
+  describe('statements it runs often', () => {
+    const prepared = async () =>
+      (await handle.db.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`)).rows.map(
+        (row) => row.statement,
+      );
+
+    it('are parsed once and then only run, a one-off never kept', async () => {
+      const often = (id: number) => handle.db.select({ name: cards.name }).from(cards).where(eq(cards.id, id));
+      const text = often(1).toSQL().sql;
+      await often(1);
+      expect(await prepared()).not.toContain(text);
+      for (const id of [2, 3, 4]) expect(await often(id)).toEqual([]);
+      expect((await prepared()).filter((statement) => statement === text)).toHaveLength(1);
+      const once = handle.db.select({ id: cards.id }).from(cards).where(eq(cards.tokenId, '7'));
+      await once;
+      expect(await prepared()).not.toContain(once.toSQL().sql);
+    });
+
+    it('never include schema changes, and a kept statement still answers after its table changes', async () => {
+      for (let i = 0; i < 3; i += 1) await handle.db.execute(sql`create table if not exists kept_check (a int)`);
+      await handle.db.execute(sql`insert into kept_check values (1), (2)`);
+      const read = (a: number) => handle.db.execute<{ a: number }>(sql`select a from kept_check where a = ${a}`);
+      for (const a of [1, 2, 1]) expect((await read(a)).rows).toEqual([{ a }]);
+      const statements = await prepared();
+      expect(statements.some((statement) => statement.startsWith('create table'))).toBe(false);
+      expect(statements).toContain('select a from kept_check where a = $1');
+      await handle.db.execute(sql`alter table kept_check add column b int`);
+      expect((await read(2)).rows).toEqual([{ a: 2 }]);
+      await handle.db.execute(sql`drop table kept_check`);
+    });
+  });
 });

@@ -11,8 +11,9 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { type DatabaseEnv, DEFAULT_DATA_DIR, fromPool, setDatabase } from './client';
+import { type DatabaseEnv, DEFAULT_DATA_DIR, fromPool, setDatabase, statementCacheSize } from './client';
 import { resolveMigrationsFolder } from './migrate';
+import { nameFrequentStatements } from './statementNames';
 import type { DatabaseHandle } from './types';
 
 /**
@@ -36,7 +37,7 @@ function workerFile(): string {
 }
 
 /** Starts PGlite in a worker thread and connects a pool to it (see the module comment). */
-async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+async function openEmbedded(dataDir: string, statementNames: number): Promise<DatabaseHandle> {
   const location = resolve(dataDir);
   await mkdir(location, { recursive: true });
   const worker = new Worker(workerFile(), {
@@ -63,6 +64,7 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   pool.on('connect', (client) => {
     client.query('deallocate all').catch(() => undefined);
   });
+  nameFrequentStatements(pool, statementNames);
   pool.on('error', (error) => console.error('[db] embedded database connection failed:', error.message));
   const close = async () => {
     await pool.end().catch(() => undefined);
@@ -79,6 +81,6 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
  * `database()` answers.
  */
 export async function openServerDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHandle> {
-  const handle = env.DATABASE_URL ? undefined : openEmbedded(env.DATA_DIR || DEFAULT_DATA_DIR);
+  const handle = env.DATABASE_URL ? undefined : openEmbedded(env.DATA_DIR || DEFAULT_DATA_DIR, statementCacheSize(env));
   return setDatabase(handle, env);
 }

@@ -1,0 +1,61 @@
+/**
+ * Named statements on PostgreSQL (src/server/db/statementNames.ts): each connection keeps at most the number
+ * `DATABASE_STATEMENT_CACHE` sets, the rest run unnamed and still answer; 0 keeps none.
+ *
+ * Runs in the PostgreSQL pass of `npm test` (`DATABASE_URL` set; `vitest run --project postgres`).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createDatabase, type DatabaseHandle, statementCacheSize } from '../../src/server/db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+
+let database: TestDatabase;
+const opened: DatabaseHandle[] = [];
+
+beforeAll(async () => {
+  if (!process.env['DATABASE_URL']) throw new Error('this suite needs DATABASE_URL (a PostgreSQL server)');
+  database = await createTestDatabase();
+}, 90_000);
+
+afterAll(async () => {
+  for (const handle of opened) await handle.close();
+  await database?.close();
+}, 60_000);
+
+/** A one-connection handle on the test database keeping `names` statements, and what its session holds. */
+async function open(names: number) {
+  const url = database.env.DATABASE_URL;
+  if (!url) throw new Error('the test database has no URL');
+  const handle = await createDatabase({ url, maxConnections: 1, statementNames: names });
+  opened.push(handle);
+  const read = async (table: number, k: number) =>
+    (await handle.db.execute<{ v: number }>(sql`select ${sql.raw(String(table))} + ${k}::int as v`)).rows[0]?.v;
+  const kept = async () =>
+    (await handle.db.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`)).rows.map(
+      (row) => row.statement,
+    );
+  return { read, kept };
+}
+
+test('a connection keeps at most the statements it is allowed, and every statement answers', async () => {
+  const { read, kept } = await open(2);
+  for (let round = 0; round < 3; round += 1) {
+    for (const table of [10, 20, 30]) expect(await read(table, round)).toBe(table + round);
+  }
+  const statements = (await kept()).filter((statement) => /^select \d+ \+ \$1::int as v$/.test(statement));
+  expect(statements).toEqual(['select 10 + $1::int as v', 'select 20 + $1::int as v']);
+});
+
+test('0 keeps none', async () => {
+  const { read, kept } = await open(0);
+  for (let round = 0; round < 3; round += 1) expect(await read(40, round)).toBe(40 + round);
+  expect((await kept()).some((statement) => statement.startsWith('select 40'))).toBe(false);
+});
+
+test('DATABASE_STATEMENT_CACHE is read as a whole number, unset meaning 256', () => {
+  expect(statementCacheSize({})).toBe(256);
+  expect(statementCacheSize({ DATABASE_STATEMENT_CACHE: ' 0 ' })).toBe(0);
+  expect(statementCacheSize({ DATABASE_STATEMENT_CACHE: '32' })).toBe(32);
+  expect(() => statementCacheSize({ DATABASE_STATEMENT_CACHE: '-1' })).toThrow(/DATABASE_STATEMENT_CACHE/);
+  expect(() => statementCacheSize({ DATABASE_STATEMENT_CACHE: 'many' })).toThrow(/DATABASE_STATEMENT_CACHE/);
+});
