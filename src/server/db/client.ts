@@ -77,23 +77,25 @@ async function openPostgres(
   statementNames: number,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
-  nameFrequentStatements(pool, statementNames);
   // An idle client that loses its connection emits 'error' on the pool; without a listener that would
   // crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
-  return fromPool(pool, 'postgres', migrationsFolder, () => pool.end());
+  return fromPool(pool, 'postgres', migrationsFolder, () => pool.end(), statementNames);
 }
 
 /**
- * A handle over a node-postgres pool (PostgreSQL, or the embedded database's socket): migrations applied
- * first (`close` runs if they fail), then `close` once however often it is called.
+ * A handle over a node-postgres pool (PostgreSQL, or the embedded database's socket) that has not connected
+ * yet: its connections keep up to `statementNames` frequent statements named (./statementNames.ts), migrations
+ * are applied first (`close` runs if they fail), then `close` runs once however often it is called.
  */
 export async function fromPool(
   pool: pg.Pool,
   kind: DatabaseHandle['kind'],
   migrationsFolder: string,
   close: () => Promise<void>,
+  statementNames: number,
 ): Promise<DatabaseHandle> {
+  nameFrequentStatements(pool, statementNames);
   try {
     await migratePgPool(pool, migrationsFolder);
   } catch (error) {

@@ -13,7 +13,6 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { type DatabaseEnv, DEFAULT_DATA_DIR, fromPool, setDatabase, statementCacheSize } from './client';
 import { resolveMigrationsFolder } from './migrate';
-import { nameFrequentStatements } from './statementNames';
 import type { DatabaseHandle } from './types';
 
 /**
@@ -64,7 +63,6 @@ async function openEmbedded(dataDir: string, statementNames: number): Promise<Da
   pool.on('connect', (client) => {
     client.query('deallocate all').catch(() => undefined);
   });
-  nameFrequentStatements(pool, statementNames);
   pool.on('error', (error) => console.error('[db] embedded database connection failed:', error.message));
   const close = async () => {
     await pool.end().catch(() => undefined);
@@ -73,7 +71,7 @@ async function openEmbedded(dataDir: string, statementNames: number): Promise<Da
     await Promise.race([closed, new Promise((done) => setTimeout(done, 5_000))]);
     await worker.terminate();
   };
-  return fromPool(pool, 'pglite', resolveMigrationsFolder(), close);
+  return fromPool(pool, 'pglite', resolveMigrationsFolder(), close, statementNames);
 }
 
 /**
