@@ -46,6 +46,19 @@ test('a connection keeps at most the statements it is allowed, and every stateme
   expect(statements).toEqual(['select 10 + $1::int as v', 'select 20 + $1::int as v']);
 });
 
+test("another process's migration that changes a column's type does not break a kept statement", async () => {
+  const { kept } = await open(8);
+  const handle = opened.at(-1) as DatabaseHandle;
+  await database.db.execute(sql`create table retyped (a int, b int)`);
+  await database.db.execute(sql`insert into retyped values (1, 1), (2, 2)`);
+  const read = async (b: number) =>
+    (await handle.db.execute<{ a: unknown }>(sql`select a from retyped where b = ${b}`)).rows;
+  for (const b of [1, 2, 1]) expect(await read(b)).toEqual([{ a: b }]);
+  expect(await kept()).toContain('select a from retyped where b = $1');
+  await database.db.execute(sql`alter table retyped alter column a type text`);
+  for (const b of [2, 1, 2]) expect(await read(b)).toEqual([{ a: String(b) }]);
+});
+
 test('0 keeps none', async () => {
   const { read, kept } = await open(0);
   for (let round = 0; round < 3; round += 1) expect(await read(40, round)).toBe(40 + round);

@@ -117,5 +117,17 @@ describe("the server's embedded database", () => {
       expect((await read(2)).rows).toEqual([{ a: 2 }]);
       await handle.db.execute(sql`drop table kept_check`);
     });
+
+    it('answers when a migration changed the type of a column a kept statement reads', async () => {
+      await handle.db.execute(sql`create table retyped_check (a int, b int)`);
+      await handle.db.execute(sql`insert into retyped_check values (1, 1), (2, 2)`);
+      const read = (b: number) => handle.db.execute<{ a: unknown }>(sql`select a from retyped_check where b = ${b}`);
+      for (const b of [1, 2, 1]) expect((await read(b)).rows).toEqual([{ a: b }]);
+      await handle.db.execute(sql`alter table retyped_check alter column a type text`);
+      expect((await read(2)).rows).toEqual([{ a: '2' }]);
+      for (const b of [1, 2]) expect((await read(b)).rows).toEqual([{ a: String(b) }]);
+      expect(await prepared()).toContain('select a from retyped_check where b = $1');
+      await handle.db.execute(sql`drop table retyped_check`);
+    });
   });
 });

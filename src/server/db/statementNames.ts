@@ -10,7 +10,9 @@
  * `limit` names a connection (they hold memory in the database session); past that, statements run unnamed
  * as before. Only plain reads and writes are named (select, insert, update, delete, with): never schema
  * changes, transaction control or settings. Names are unique across the pool's connections, since the
- * embedded database's connections share one session.
+ * embedded database's connections share one session. When a migration (from this process or another during
+ * a rolling start) changes the type of a column a kept statement returns, PostgreSQL refuses to run it again:
+ * that statement is dropped and run unnamed (see {@link isStalePlan}), and named afresh later.
  */
 import type pg from 'pg';
 
@@ -23,6 +25,17 @@ const SEEN_LIMIT = 4_096;
 type QueryConfig = { text?: unknown; name?: unknown };
 
 /**
+ * A kept statement whose result columns changed under it (a migration altered a column it reads): PostgreSQL
+ * refuses to run it again. Its text is run unnamed once more, which answers; inside a transaction that error
+ * already ended the transaction, and the retry reports so.
+ */
+function isStalePlan(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
+}
+
+/**
  * Makes every connection `pool` opens name the statements it runs often (see the module comment), at most
  * `limit` a connection; 0 leaves the pool as it is. Call before the pool opens its first connection.
  */
@@ -32,10 +45,11 @@ export function nameFrequentStatements(pool: pg.Pool, limit: number): void {
   pool.on('connect', (client) => {
     const names = new Map<string, string>();
     const seen = new Set<string>();
+    let given = 0;
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     const nameOf = (text: string): string | undefined => {
       const known = names.get(text);
-      if (known || names.size >= limit || !NAMEABLE.test(text)) return known;
+      if (known || given >= limit || !NAMEABLE.test(text)) return known;
       if (!seen.has(text)) {
         if (seen.size >= SEEN_LIMIT) seen.clear();
         seen.add(text);
@@ -44,13 +58,42 @@ export function nameFrequentStatements(pool: pg.Pool, limit: number): void {
       seen.delete(text);
       const name = `kf_s${next++}`;
       names.set(text, name);
+      given += 1;
       return name;
+    };
+    /** Forgets a statement the database can no longer run as kept, and drops it from the session. */
+    const forget = (text: string, name: string) => {
+      if (names.get(text) !== name) return;
+      names.delete(text);
+      given -= 1;
+      (query(`deallocate "${name}"`) as Promise<unknown>).catch(() => undefined);
     };
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest) => {
       if (config && typeof config === 'object' && !(config as QueryConfig).name) {
         const { text } = config as QueryConfig;
         const name = typeof text === 'string' ? nameOf(text) : undefined;
-        if (name) return query({ ...config, name }, ...rest);
+        if (name) {
+          const retry = () => {
+            forget(text as string, name);
+            return query(config, ...rest);
+          };
+          // pg-pool passes a callback; drizzle on a single client awaits the promise.
+          const callbackAt = rest.findIndex((arg) => typeof arg === 'function');
+          if (callbackAt >= 0) {
+            const callback = rest[callbackAt] as (error: unknown, result?: unknown) => void;
+            const args = rest.with(callbackAt, (error: unknown, result?: unknown) =>
+              isStalePlan(error) ? retry() : callback(error, result),
+            );
+            return query({ ...config, name }, ...args);
+          }
+          const named = query({ ...config, name }, ...rest);
+          return named instanceof Promise
+            ? named.catch((error: unknown) => {
+                if (!isStalePlan(error)) throw error;
+                return retry();
+              })
+            : named;
+        }
       }
       return query(config, ...rest);
     };
