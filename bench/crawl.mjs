@@ -5,7 +5,7 @@
  * 1. The ceiling: the server's own static file (the stylesheet, precompressed) at 32 connections.
  * 2. The crawl: 32 connections over distinct token pages (`/nfts/{id}`, each id once, so every request is a miss):
  *    requests/s and their ratio to the ceiling, p50/p99, errors, timeouts and non-2xx (past the render queue the
- *    server answers 503 with `Retry-After`: counted there).
+ *    server answers 503 with `Retry-After`: counted there), and the server's CPU time a miss (from `/proc`).
  * 3. Hits during a crawl: the same crawl again with 8 more connections asking the cached home page at the same
  *    time: the hits' p50/p99 beside the crawl's.
  * 4. At rest: a minute (`BENCH_REST_SECONDS`) without a request, 15 s after the last: the server's CPU (every
@@ -129,7 +129,9 @@ export async function run() {
     const static_ = await autocannon({ url: file, connections: CONNECTIONS, duration: 8, headers: PAGE_HEADERS });
     const ceiling = static_.requests.average || 1;
     const third = Math.floor(catalogue.maxCardId / 3);
+    const cpuBeforeCrawl = groupCpuSeconds(server.pid);
     const alone = await crawl(server.url, { first: 1, last: third, seconds: SECONDS });
+    const missCpuMs = ((groupCpuSeconds(server.pid) - cpuBeforeCrawl) * 1_000) / Math.max(1, alone.requests.total);
     // The home page cached, then asked by 8 connections while a second crawl (other cards) runs.
     for (let i = 0; i < 2; i += 1) await (await fetch(server.url, { headers: PAGE_HEADERS })).arrayBuffer();
     const [during, hits] = await Promise.all([
@@ -145,6 +147,9 @@ export async function run() {
       { run: 'the crawl again, hits beside it', ...row(during, ceiling) },
       { run: 'cached home page during that crawl (8 conn.)', ...row(hits, ceiling) },
     ]);
+    console.log(
+      `CPU a miss in the crawl alone: ${missCpuMs.toFixed(1)} ms (every server process; the embedded database's thread included, PostgreSQL's own processes not)`,
+    );
 
     // At rest: let the last requests settle (PostgreSQL counts a backend's transactions when it flushes its
     // statistics, up to 10 s after it went idle), then a minute without a request.
@@ -167,7 +172,7 @@ export async function run() {
             : Number(((txAfter - txBefore) / restSeconds).toFixed(2)),
       },
     ]);
-    return { static: static_, alone, during, hits };
+    return { static: static_, alone, during, hits, missCpuMs };
   } finally {
     await server.stop();
     await catalogue.database.close();

@@ -4,7 +4,7 @@
  * and skips its Parse the next time; PostgreSQL keeps the parsed statement and, after five runs, may keep
  * a generic plan). drizzle names only the queries we `.prepare()`; every other query was parsed again on
  * each run. A crawl of token pages (embedded database, 20,000 cards, 32 connections): 21.6–23.9 -> 14.2–16.7
- * ms of CPU a page (three pairs of 10 s runs, measured as `bench/crawl.mjs` measures CPU).
+ * ms of CPU a page (three pairs of 10 s runs; `npm run bench -- crawl` prints this figure).
  *
  * A statement is named the second time a connection runs its text (a one-off never takes a name), up to
  * `limit` names a connection (they hold memory in the database session); past that, statements run unnamed
