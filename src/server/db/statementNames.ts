@@ -19,8 +19,12 @@ import type pg from 'pg';
 /** Statements worth keeping parsed: plain reads and writes (after leading spaces or an opening bracket). */
 const NAMEABLE = /^[\s(]*(?:select|insert|update|delete|with)\b/i;
 
-/** Texts counted per connection before the count starts over (names already given stay). */
-const SEEN_LIMIT = 4_096;
+/**
+ * Texts seen once that a connection remembers before it starts over (names already given stay): a statement run
+ * often is seen twice long before a thousand others pass, and the memory stays at most a thousand texts (~1 MB)
+ * a connection, ten connections a process by default.
+ */
+const SEEN_LIMIT = 1_024;
 
 type QueryConfig = { text?: unknown; name?: unknown };
 
