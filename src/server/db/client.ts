@@ -146,21 +146,21 @@ export const DEFAULT_STATEMENT_NAMES = 256;
 
 /** `DATABASE_STATEMENT_CACHE` as a number of statements (default 256); throws for anything but a whole number >= 0. */
 export function statementCacheSize(env: DatabaseEnv = process.env): number {
-  const text = env.DATABASE_STATEMENT_CACHE?.trim();
-  if (!text) return DEFAULT_STATEMENT_NAMES;
-  const size = Number(text);
-  if (!Number.isSafeInteger(size) || size < 0)
-    throw new Error('DATABASE_STATEMENT_CACHE must be a whole number from 0');
-  return size;
+  return wholeNumberSetting(env.DATABASE_STATEMENT_CACHE, 'DATABASE_STATEMENT_CACHE', DEFAULT_STATEMENT_NAMES, 0);
 }
 
 /** `DATABASE_POOL_SIZE` as a number of connections (default 10); throws for anything but a whole number >= 1. */
 export function poolSize(env: DatabaseEnv = process.env): number {
-  const text = env.DATABASE_POOL_SIZE?.trim();
-  if (!text) return 10;
-  const size = Number(text);
-  if (!Number.isSafeInteger(size) || size < 1) throw new Error('DATABASE_POOL_SIZE must be a whole number from 1');
-  return size;
+  return wholeNumberSetting(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE', 10, 1);
+}
+
+/** A setting's whole number: `fallback` when unset or blank; throws naming `name` below `min` or not whole. */
+function wholeNumberSetting(value: string | undefined, name: string, fallback: number, min: number): number {
+  const text = value?.trim();
+  if (!text) return fallback;
+  const number = Number(text);
+  if (!Number.isSafeInteger(number) || number < min) throw new Error(`${name} must be a whole number from ${min}`);
+  return number;
 }
 
 // Kept on globalThis so that a module reloaded by the dev server (HMR) finds the database already open

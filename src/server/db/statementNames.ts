@@ -49,11 +49,10 @@ export function nameFrequentStatements(pool: pg.Pool, limit: number): void {
   pool.on('connect', (client) => {
     const names = new Map<string, string>();
     const seen = new Set<string>();
-    let given = 0;
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     const nameOf = (text: string): string | undefined => {
       const known = names.get(text);
-      if (known || given >= limit || !NAMEABLE.test(text)) return known;
+      if (known || names.size >= limit || !NAMEABLE.test(text)) return known;
       if (!seen.has(text)) {
         if (seen.size >= SEEN_LIMIT) seen.clear();
         seen.add(text);
@@ -62,44 +61,35 @@ export function nameFrequentStatements(pool: pg.Pool, limit: number): void {
       seen.delete(text);
       const name = `kf_s${next++}`;
       names.set(text, name);
-      given += 1;
       return name;
     };
-    /** Forgets a statement the database can no longer run as kept, and drops it from the session. */
-    const forget = (text: string, name: string) => {
-      if (names.get(text) !== name) return;
-      names.delete(text);
-      given -= 1;
-      (query(`deallocate "${name}"`) as Promise<unknown>).catch(() => undefined);
+    /** Runs `config` as statement `name`; if the database can no longer run it as kept, drops it and runs it unnamed. */
+    const runNamed = (config: QueryConfig, text: string, name: string, rest: unknown[]) => {
+      const retry = () => {
+        if (names.get(text) === name) {
+          names.delete(text);
+          (query(`deallocate "${name}"`) as Promise<unknown>).catch(() => undefined);
+        }
+        return query(config, ...rest);
+      };
+      // pg-pool passes a callback; drizzle on a single client awaits the promise.
+      const callbackAt = rest.findIndex((arg) => typeof arg === 'function');
+      if (callbackAt < 0) {
+        return (query({ ...config, name }, ...rest) as Promise<unknown>).catch((error: unknown) => {
+          if (!isStalePlan(error)) throw error;
+          return retry();
+        });
+      }
+      const callback = rest[callbackAt] as (error: unknown, result?: unknown) => void;
+      const args = rest.with(callbackAt, (error: unknown, result?: unknown) =>
+        isStalePlan(error) ? retry() : callback(error, result),
+      );
+      return query({ ...config, name }, ...args);
     };
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest) => {
-      if (config && typeof config === 'object' && !(config as QueryConfig).name) {
-        const { text } = config as QueryConfig;
-        const name = typeof text === 'string' ? nameOf(text) : undefined;
-        if (name) {
-          const retry = () => {
-            forget(text as string, name);
-            return query(config, ...rest);
-          };
-          // pg-pool passes a callback; drizzle on a single client awaits the promise.
-          const callbackAt = rest.findIndex((arg) => typeof arg === 'function');
-          if (callbackAt >= 0) {
-            const callback = rest[callbackAt] as (error: unknown, result?: unknown) => void;
-            const args = rest.with(callbackAt, (error: unknown, result?: unknown) =>
-              isStalePlan(error) ? retry() : callback(error, result),
-            );
-            return query({ ...config, name }, ...args);
-          }
-          const named = query({ ...config, name }, ...rest);
-          return named instanceof Promise
-            ? named.catch((error: unknown) => {
-                if (!isStalePlan(error)) throw error;
-                return retry();
-              })
-            : named;
-        }
-      }
-      return query(config, ...rest);
+      const text = config && typeof config === 'object' ? (config as QueryConfig).text : undefined;
+      const name = typeof text === 'string' && !(config as QueryConfig).name ? nameOf(text) : undefined;
+      return name ? runNamed(config as QueryConfig, text as string, name, rest) : query(config, ...rest);
     };
   });
 }
