@@ -200,7 +200,10 @@ describe('GET /api/v1/cards/{chain_id}/{contract}/{token_id}', () => {
   test('gains the last sale and the rarity rank, prices with about how many yen', async () => {
     const one = await get<{ lastSale: unknown; rarity: unknown; listing: unknown }>(`/api/v1/cards/1/${CONTRACT}/1`);
     expect(one.status).toBe(200);
+    // The newest of its two sales (1 ETH an hour ago, the fifth of the fixture), its time in ISO form.
     expect(one.body.lastSale).toMatchObject({
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      txHash: `0x${'5'.padStart(64, '0')}`,
       price: eth(1),
       currencyCode: 2,
       from: A,

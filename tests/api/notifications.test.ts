@@ -102,6 +102,7 @@ describe('favourites', () => {
     expect((await fan.get(path)).body).toEqual({ favorited: true, count: 1, alertBelow: '0.05' });
     expect((await anonymous.get(path)).body).toEqual({ favorited: false, count: 1, alertBelow: null });
     expect((await page(app, TOKEN)).html).toContain('お気に入り 1 件');
+    expect((await anonymous.get(`/api/v1/cards/1/${CONTRACT}/1`)).body).toMatchObject({ favoriteCount: 1 });
     expect((await page(app, `/en/user/${FAN_WALLET}?tab=favorites`)).html).toContain(`${CONTRACT}/1"`);
 
     expect((await fan.put(path, { alert_below: null })).body).toEqual({ favorited: true, count: 1, alertBelow: null });

@@ -165,6 +165,8 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   activity: ActivityItem[];
   /** The card's last sale (../market). */
   lastSale: CardMarketFacts['lastSale'];
+  /** How many users favour the card (../social). */
+  favoriteCount: number;
 }
 
 /** An amount per currency (volume, floor price, balance...). */

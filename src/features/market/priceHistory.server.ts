@@ -3,7 +3,7 @@
  * (with who sold to whom) and its listings' asks, and a collection's daily volume, sales and floor per currency
  * from its aggregates (./dailyStats.server.ts).
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CollectionKey } from './dailyStats.server';
@@ -105,31 +105,7 @@ export async function collectionPriceHistory(db: Database, key: CollectionKey): 
     .orderBy(asc(collectionDailyStats.day), asc(collectionDailyStats.currencyCode));
 }
 
-/** A card's last sale: what its page and its API answer add to the card (its rarity comes with the card). */
+/** A card's last sale, as its page and its API show it (read with the card: ../catalogue/cards/cardDetail.server.ts). */
 export interface CardMarketFacts {
   lastSale: SalePoint | null;
-}
-
-/** {@link CardMarketFacts} of one card (one read of the sales' token index). */
-export async function cardMarketFacts(db: Database, card: CardKey): Promise<CardMarketFacts> {
-  const [last] = await db
-    .select({
-      at: sales.soldAt,
-      price: sales.price,
-      currencyCode: sales.currencyCode,
-      from: sales.sellerAddress,
-      to: sales.buyerAddress,
-      txHash: sales.txHash,
-    })
-    .from(sales)
-    .where(
-      and(
-        eq(sales.chainId, card.chainId),
-        eq(sales.contractAddress, card.contractAddress),
-        eq(sales.tokenId, card.tokenId),
-      ),
-    )
-    .orderBy(desc(sales.soldAt), desc(sales.logIndex))
-    .limit(1);
-  return { lastSale: last ? { ...last, at: last.at.toISOString() } : null };
 }

@@ -1,12 +1,14 @@
 /**
- * The token page's card: one visible card with its category, creator, owner's name, active listing and the
- * chain's platform fee, by id (`/nfts/{id}`) or by chain, contract and token id; prepared once per connection.
+ * The token page's card: one visible card with its category, creator, owner's name, active listing, the
+ * chain's platform fee, its last sale and how many favour it, by id (`/nfts/{id}`) or by chain, contract and
+ * token id; one statement (each further round trip to the database cost a miss ~1.4 ms of CPU), prepared once
+ * per connection.
  *
  * @see ./cardQueries.server.ts (the columns and joins it shares with the card list)
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
-import { cards, categories, illustrators, platformFees } from '~/server/db/schema';
+import { cards, categories, favorites, illustrators, platformFees, sales } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CardDetail } from '../types';
 import { metadataText, ownerNameOf, traitsOf } from './cardMetadata';
@@ -48,6 +50,14 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
             when oi.name is not null then json_build_object('name', oi.name, 'nameEn', oi.name_en) end
           from users ou left join illustrators oi on oi.user_id = ou.id
           where ou.wallet_address = ${cards.ownerAddress} and not ou.suspended order by oi.id limit 1)`,
+        // The price as text: a JSON number would lose wei past 2^53.
+        lastSale: sql<LastSaleRow | null>`(select json_build_object('at', ${sales.soldAt}, 'price', ${sales.price}::text,
+            'currencyCode', ${sales.currencyCode}, 'from', ${sales.sellerAddress}, 'to', ${sales.buyerAddress},
+            'txHash', ${sales.txHash})
+          from ${sales} where (${sales.chainId}, ${sales.contractAddress}, ${sales.tokenId})
+            = (${cards.chainId}, ${cards.contractAddress}, ${cards.tokenId})
+          order by ${sales.soldAt} desc, ${sales.logIndex} desc limit 1)`,
+        favoriteCount: sql<number>`(select count(*)::int from ${favorites} where ${favorites.cardId} = ${cards.id})`,
       })
       .from(cards)
       .$dynamic(),
@@ -58,14 +68,21 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
     .prepare(`card_detail_by_${by}`);
 }
 
+/** The last sale as the statement's JSON holds it (the time as PostgreSQL writes a timestamp). */
+interface LastSaleRow {
+  at: string;
+  price: string;
+  currencyCode: number;
+  from: string;
+  to: string;
+  txHash: string;
+}
+
 type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
 const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatement>>();
 
 /** One visible card with its detail and its chain's platform fee (activity left for the caller), or null. */
-export async function queryCardDetail(
-  db: Database,
-  key: CardKey,
-): Promise<Omit<CardDetail, 'activity' | 'lastSale'> | null> {
+export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<CardDetail, 'activity'> | null> {
   let prepared = statements.get(db);
   if (!prepared) {
     prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };
@@ -90,6 +107,8 @@ export async function queryCardDetail(
     creator: summary.creator && { ...summary.creator, image: row.creatorImage },
     platformFeeBps: row.feeBps === null ? null : toNumber(row.feeBps),
     ownerName: ownerNameOf(row.ownerName),
+    lastSale: row.lastSale && { ...row.lastSale, at: toIso(row.lastSale.at) },
+    favoriteCount: toNumber(row.favoriteCount),
     listing:
       summary.listing && row.listingId !== null
         ? {

@@ -5,7 +5,6 @@
  * @see docs/product-spec.md §2 (/browse-category, /market, /tokens/..., /nfts/{id})
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { cardMarketFacts } from '~/features/market/priceHistory.server';
 import { toPage } from '~/lib/pagination';
 import { cards } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -31,13 +30,12 @@ export async function listCards(db: Database, filters: CardListFilters): Promise
 
 /**
  * A visible card with traits, category, creator, owner, active listing, its latest
- * {@link CARD_ACTIVITY_LIMIT} activity rows, last sale and rarity rank; null when unknown or hidden.
+ * {@link CARD_ACTIVITY_LIMIT} activity rows, last sale, favourite count and rarity rank; null when unknown or hidden.
  */
 export async function getCard(db: Database, key: CardKey): Promise<CardDetail | null> {
   const card = await queryCardDetail(db, key);
   if (!card) return null;
-  const market = await cardMarketFacts(db, card);
-  return { ...card, activity: await cardActivity(db, card, CARD_ACTIVITY_LIMIT), ...market };
+  return { ...card, activity: await cardActivity(db, card, CARD_ACTIVITY_LIMIT) };
 }
 
 /** Views counted per IP and card in one window. */

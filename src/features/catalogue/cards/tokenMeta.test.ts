@@ -38,6 +38,7 @@ const card: CardDetail = {
   platformFeeBps: 250,
   activity: [],
   lastSale: null,
+  favoriteCount: 0,
   rarity: null,
 };
 
