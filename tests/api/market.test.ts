@@ -179,8 +179,9 @@ describe('price history', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.sales.map((sale) => sale.price)).toEqual([eth(5), eth(1)]);
-    expect(res.body.sales[0]).toMatchObject({ from: A, to: B });
+    expect(res.body.sales[0]).toMatchObject({ from: A, to: B, currencyCode: 2, txHash: `0x${'1'.padStart(64, '0')}` });
     expect(res.body.asks.map((ask) => ask.price)).toEqual([eth(2)]);
+    expect(res.body.asks[0]).toMatchObject({ currencyCode: 2, status: 'active', at: expect.stringMatching(/Z$/) });
     expect((await get(`/api/v1/cards/1/${CONTRACT}/99/price_history`)).status).toBe(404);
   });
 });

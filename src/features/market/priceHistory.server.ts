@@ -3,7 +3,8 @@
  * (with who sold to whom) and its listings' asks, and a collection's daily volume, sales and floor per currency
  * from its aggregates (./dailyStats.server.ts).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { toIso, toNumber } from '~/lib/rowValues';
 import { collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CollectionKey } from './dailyStats.server';
@@ -46,46 +47,46 @@ export interface DayPoint {
   floor: string | null;
 }
 
-/** Every sale and listing of one card, oldest first (through the sales and listings token indexes). */
+/** A row of {@link cardPriceHistory}'s statement: a sale (`status` null) or an ask (seller, buyer, `tx_hash` null). */
+interface HistoryRow extends Record<string, unknown> {
+  at: unknown;
+  price: string;
+  currency_code: unknown;
+  seller: string | null;
+  buyer: string | null;
+  tx_hash: string | null;
+  status: string | null;
+}
+
+/**
+ * Every sale and listing of one card, oldest first (through the sales and listings token indexes), in one
+ * statement: one round trip of a token page's render, not two.
+ */
 export async function cardPriceHistory(db: Database, card: CardKey): Promise<CardPriceHistory> {
-  const soldRows = await db
-    .select({
-      at: sales.soldAt,
-      price: sales.price,
-      currencyCode: sales.currencyCode,
-      from: sales.sellerAddress,
-      to: sales.buyerAddress,
-      txHash: sales.txHash,
-    })
-    .from(sales)
-    .where(
-      and(
-        eq(sales.chainId, card.chainId),
-        eq(sales.contractAddress, card.contractAddress),
-        eq(sales.tokenId, card.tokenId),
-      ),
-    )
-    .orderBy(asc(sales.soldAt), asc(sales.logIndex));
-  const askRows = await db
-    .select({
-      at: sellOrders.createdAt,
-      price: sellOrders.price,
-      currencyCode: sellOrders.currencyCode,
-      status: sellOrders.status,
-    })
-    .from(sellOrders)
-    .where(
-      and(
-        eq(sellOrders.chainId, card.chainId),
-        eq(sellOrders.contractAddress, card.contractAddress),
-        eq(sellOrders.tokenId, card.tokenId),
-      ),
-    )
-    .orderBy(asc(sellOrders.createdAt));
-  return {
-    sales: soldRows.map((row) => ({ ...row, at: row.at.toISOString() })),
-    asks: askRows.map((row) => ({ ...row, at: row.at.toISOString() })),
-  };
+  const { rows } = await db.execute<HistoryRow>(sql`
+    select at, price, currency_code, seller, buyer, tx_hash, status from (
+      select 0 as part, ${sales.soldAt} as at, ${sales.logIndex}::bigint as seq, ${sales.price}::text as price,
+          ${sales.currencyCode} as currency_code, ${sales.sellerAddress} as seller, ${sales.buyerAddress} as buyer,
+          ${sales.txHash} as tx_hash, null::text as status
+        from ${sales}
+        where (${sales.chainId}, ${sales.contractAddress}, ${sales.tokenId})
+          = (${card.chainId}, ${card.contractAddress}, ${card.tokenId}::numeric)
+      union all
+      select 1, ${sellOrders.createdAt}, ${sellOrders.id}::bigint, ${sellOrders.price}::text, ${sellOrders.currencyCode},
+          null, null, null, ${sellOrders.status}::text
+        from ${sellOrders}
+        where (${sellOrders.chainId}, ${sellOrders.contractAddress}, ${sellOrders.tokenId})
+          = (${card.chainId}, ${card.contractAddress}, ${card.tokenId}::numeric)
+    ) history
+    order by part, at, seq`);
+  const history: CardPriceHistory = { sales: [], asks: [] };
+  for (const row of rows) {
+    const point = { at: toIso(row.at), price: row.price, currencyCode: toNumber(row.currency_code) };
+    if (row.status === null)
+      history.sales.push({ ...point, from: row.seller ?? '', to: row.buyer ?? '', txHash: row.tx_hash ?? '' });
+    else history.asks.push({ ...point, status: row.status });
+  }
+  return history;
 }
 
 /** A collection's days, oldest first: volume and sales per currency, and the floor seen that day. */
