@@ -2,6 +2,7 @@
  * What crawlers and browsers read before any script: locale redirects and cookies, <html lang>,
  * canonical and hreflang, Open Graph and Twitter tags, robots.txt, the sitemap, security headers.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { pageUrl } from '../helpers/e2e.ts';
 
@@ -97,5 +98,21 @@ describe('security headers', () => {
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).toMatch(/script-src 'self'[^;]*'sha256-/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  test("every inline script's hash is in the policy, on a page's first render and on later ones", async () => {
+    // Pages of two routes, each asked twice (the second render answers the hashes from the process's memory).
+    for (const path of ['/en/terms', '/en/privacy', '/en/terms?again', '/en/privacy?again']) {
+      const response = await get(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const scripts = [...(await response.text()).matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const [, body] of scripts) {
+        const hash = createHash('sha256')
+          .update(body ?? '')
+          .digest('base64');
+        expect(csp, path).toContain(`'sha256-${hash}'`);
+      }
+    }
   });
 });
