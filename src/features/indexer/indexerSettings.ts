@@ -10,6 +10,8 @@
  *
  * @see docs/architecture.md "Chain data"
  */
+
+import { wholeNumberSetting } from '../../lib/settings';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { ChainKey } from '../chains/chainKey';
 
@@ -29,13 +31,6 @@ export interface IndexerSettings {
  */
 export const PUBLIC_CONFIRMATIONS: Readonly<Record<ChainKey, number>> = { ETH: 12, BSC: 15, KLAYTN: 2, POLYGON: 64 };
 
-function positiveInt(value: string | undefined, name: string): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < 0) throw new Error(`${name} must be a whole number`);
-  return number;
-}
-
 /** The settings of chain `key` in environment `environment` (see the module comment). */
 export function indexerSettings(
   key: ChainKey,
@@ -44,15 +39,16 @@ export function indexerSettings(
 ): IndexerSettings {
   const local = environment === 'local';
   const start = env[`INDEXER_START_BLOCK_${key}`];
-  const startBlock = positiveInt(start, `INDEXER_START_BLOCK_${key}`);
+  const startBlock = wholeNumberSetting(start, `INDEXER_START_BLOCK_${key}`);
   return {
     confirmations:
-      positiveInt(env['INDEXER_CONFIRMATIONS'], 'INDEXER_CONFIRMATIONS') ?? (local ? 0 : PUBLIC_CONFIRMATIONS[key]),
+      wholeNumberSetting(env['INDEXER_CONFIRMATIONS'], 'INDEXER_CONFIRMATIONS') ??
+      (local ? 0 : PUBLIC_CONFIRMATIONS[key]),
     batchBlocks: Math.max(
       1,
-      positiveInt(env['INDEXER_BATCH_BLOCKS'], 'INDEXER_BATCH_BLOCKS') ?? (local ? 5_000 : 2_000),
+      wholeNumberSetting(env['INDEXER_BATCH_BLOCKS'], 'INDEXER_BATCH_BLOCKS') ?? (local ? 5_000 : 2_000),
     ),
-    pollMs: Math.max(50, positiveInt(env['INDEXER_POLL_MS'], 'INDEXER_POLL_MS') ?? (local ? 500 : 4_000)),
+    pollMs: Math.max(50, wholeNumberSetting(env['INDEXER_POLL_MS'], 'INDEXER_POLL_MS') ?? (local ? 500 : 4_000)),
     startBlock: startBlock !== undefined ? BigInt(startBlock) : local ? 0n : 'head',
   };
 }

@@ -12,6 +12,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { wholeNumberSetting } from '../../lib/settings.ts';
 import { migratePgliteClient, migratePgPool, resolveMigrationsFolder } from './migrate.ts';
 import * as schema from './schema/index.ts';
 import { nameFrequentStatements } from './statementNames.ts';
@@ -146,21 +147,12 @@ export const DEFAULT_STATEMENT_NAMES = 256;
 
 /** `DATABASE_STATEMENT_CACHE` as a number of statements (default 256); throws for anything but a whole number >= 0. */
 export function statementCacheSize(env: DatabaseEnv = process.env): number {
-  return wholeNumberSetting(env.DATABASE_STATEMENT_CACHE, 'DATABASE_STATEMENT_CACHE', DEFAULT_STATEMENT_NAMES, 0);
+  return wholeNumberSetting(env.DATABASE_STATEMENT_CACHE, 'DATABASE_STATEMENT_CACHE') ?? DEFAULT_STATEMENT_NAMES;
 }
 
 /** `DATABASE_POOL_SIZE` as a number of connections (default 10); throws for anything but a whole number >= 1. */
 export function poolSize(env: DatabaseEnv = process.env): number {
-  return wholeNumberSetting(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE', 10, 1);
-}
-
-/** A setting's whole number: `fallback` when unset or blank; throws naming `name` below `min` or not whole. */
-function wholeNumberSetting(value: string | undefined, name: string, fallback: number, min: number): number {
-  const text = value?.trim();
-  if (!text) return fallback;
-  const number = Number(text);
-  if (!Number.isSafeInteger(number) || number < min) throw new Error(`${name} must be a whole number from ${min}`);
-  return number;
+  return wholeNumberSetting(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE', 1) ?? 10;
 }
 
 // Kept on globalThis so that a module reloaded by the dev server (HMR) finds the database already open
