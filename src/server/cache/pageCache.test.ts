@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { brotliDecompressSync } from 'node:zlib';
 import type { MiddlewareNext } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { applyTags } from '~/features/events/publish.server';
-import pageCacheProvider, { answerFromCache, cacheKey, pageStore } from './pageCache';
+import pageCacheProvider, { answerFromCache, cacheKey, defaultRenderConcurrency, pageStore } from './pageCache';
 
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as never;
 
@@ -211,5 +212,16 @@ describe('cacheKey', () => {
       key('/', { 'accept-language': 'ja' }),
     );
     expect(key('/market', { 'accept-language': 'en' })).toBe(key('/market', { 'accept-language': 'ja' }));
+  });
+});
+
+describe('renders at once', () => {
+  it('renders 4 misses at once in one process, 2 in each of several on PostgreSQL', () => {
+    expect(defaultRenderConcurrency({})).toBe(4);
+    expect(defaultRenderConcurrency({ SERVER_PROCESSES: '1', DATABASE_URL: 'postgres://db/x' })).toBe(4);
+    expect(defaultRenderConcurrency({ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://db/x' })).toBe(2);
+    expect(defaultRenderConcurrency({ SERVER_PROCESSES: 'auto', DATABASE_URL: 'postgres://db/x' })).toBe(
+      availableParallelism() > 1 ? 2 : 4,
+    );
   });
 });

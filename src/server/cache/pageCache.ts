@@ -7,9 +7,9 @@
  * A fresh hit is answered by the server entry before Astro sees the request ({@link answerFromCache}), so it
  * costs a map lookup and a write; everything else goes through the provider.
  *
- * Misses never starve hits: at most `RENDER_CONCURRENCY` pages render at once (default 4: a render is mostly
- * this thread's work, so more at once only interleave them and keep hits waiting behind them; measured with
- * `npm run bench -- crawl`), `RENDER_QUEUE` more wait (default 128) for at most 10 s; past that a visitor gets the
+ * Misses never starve hits: at most `RENDER_CONCURRENCY` pages render at once (default 4, 2 each with several
+ * processes: {@link defaultRenderConcurrency}; a render is mostly this thread's work, so more at once only
+ * interleave them and keep hits waiting behind them; measured with `npm run bench -- crawl`), `RENDER_QUEUE` more wait (default 128) for at most 10 s; past that a visitor gets the
  * page's last copy however old (`STALE`), or 503 with `Retry-After`. Concurrent misses of one page render it once.
  * A miss says how long it took to render (`Server-Timing: render;dur=`). Responses that are not cached (the API,
  * private pages) are compressed here.
@@ -27,6 +27,7 @@ import { LOCALE_COOKIE } from '~/features/i18n/locales';
 import { HttpError } from '../api/errors';
 import { Slots } from '../concurrency';
 import { acceptedEncoding, type Encoding } from '../serve/encoding';
+import { serverProcesses } from '../serve/processes';
 import { setsCookies } from './astroCookies';
 import { compressResponse } from './compressResponse';
 import { type CacheDirectives, encodeBody, etagOf, type PageEntry, PageStore } from './pageStore';
@@ -220,6 +221,17 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
   return true;
 }
 
+/**
+ * How many misses a process renders at once unless `RENDER_CONCURRENCY` says: 4 for one process; 2 each when
+ * several serve one machine (`SERVER_PROCESSES`). A render's steps between its database round trips run on the
+ * process's one thread, and a hit arriving waits behind every render step ready before it: on PostgreSQL with two
+ * processes, 4 each kept the cached home page's p99 beside a crawl at 71–86 ms (300–360 req/s), 2 each at 52 ms
+ * (610 req/s) with the crawl as fast (78–82 against 79–103 req/s; `npm run bench -- crawl`).
+ */
+export function defaultRenderConcurrency(env: Record<string, string | undefined> = process.env): number {
+  return serverProcesses(env) > 1 ? 2 : 4;
+}
+
 /** Renders of misses at once, and waiting (see the module comment). */
 function renderSlots(
   renders: PageCacheConfig['renders'],
@@ -230,7 +242,7 @@ function renderSlots(
     return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : fallback;
   };
   return new Slots(
-    Math.max(1, renders?.concurrency ?? number(env['RENDER_CONCURRENCY'], 4)),
+    Math.max(1, renders?.concurrency ?? number(env['RENDER_CONCURRENCY'], defaultRenderConcurrency(env))),
     renders?.queue ?? number(env['RENDER_QUEUE'], 128),
     'The server is busy rendering pages; try again in a moment',
     renders?.maxWaitMs ?? 10_000,
