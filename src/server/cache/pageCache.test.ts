@@ -216,12 +216,14 @@ describe('cacheKey', () => {
 });
 
 describe('renders at once', () => {
-  it('renders 4 misses at once in one process, 2 in each of several on PostgreSQL', () => {
+  it('renders 4 misses at once in one process, 1 in each of several on PostgreSQL', () => {
     expect(defaultRenderConcurrency({})).toBe(4);
     expect(defaultRenderConcurrency({ SERVER_PROCESSES: '1', DATABASE_URL: 'postgres://db/x' })).toBe(4);
-    expect(defaultRenderConcurrency({ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://db/x' })).toBe(2);
+    expect(defaultRenderConcurrency({ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://db/x' })).toBe(1);
+    // Several asked without PostgreSQL: one process runs, rendering 4.
+    expect(defaultRenderConcurrency({ SERVER_PROCESSES: '2' })).toBe(4);
     expect(defaultRenderConcurrency({ SERVER_PROCESSES: 'auto', DATABASE_URL: 'postgres://db/x' })).toBe(
-      availableParallelism() > 1 ? 2 : 4,
+      availableParallelism() > 1 ? 1 : 4,
     );
   });
 });

@@ -7,7 +7,7 @@
  * A fresh hit is answered by the server entry before Astro sees the request ({@link answerFromCache}), so it
  * costs a map lookup and a write; everything else goes through the provider.
  *
- * Misses never starve hits: at most `RENDER_CONCURRENCY` pages render at once (default 4, 2 each with several
+ * Misses never starve hits: at most `RENDER_CONCURRENCY` pages render at once (default 4, 1 each with several
  * processes: {@link defaultRenderConcurrency}; a render is mostly this thread's work, so more at once only
  * interleave them and keep hits waiting behind them; measured with `npm run bench -- crawl`), `RENDER_QUEUE` more wait (default 128) for at most 10 s; past that a visitor gets the
  * page's last copy however old (`STALE`), or 503 with `Retry-After`. Concurrent misses of one page render it once.
@@ -222,14 +222,15 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
 }
 
 /**
- * How many misses a process renders at once unless `RENDER_CONCURRENCY` says: 4 for one process; 2 each when
- * several serve one machine (`SERVER_PROCESSES`). A render's steps between its database round trips run on the
- * process's one thread, and a hit arriving waits behind every render step ready before it: on PostgreSQL with two
- * processes, 4 each kept the cached home page's p99 beside a crawl at 71–86 ms (300–360 req/s), 2 each at 52 ms
- * (610 req/s) with the crawl as fast (78–82 against 79–103 req/s; `npm run bench -- crawl`).
+ * How many misses a process renders at once unless `RENDER_CONCURRENCY` says: 4 for one process; 1 each when
+ * several serve one machine (`SERVER_PROCESSES`, PostgreSQL). A render's steps between its database round trips
+ * run on the process's one thread, and a hit arriving waits behind every render step ready before it. On
+ * PostgreSQL with two processes (`npm run bench -- crawl`, 100,120 cards): 4 each kept the cached home page's p99
+ * beside a crawl at 71–86 ms (300–360 req/s), 2 each at 52–59 ms, 1 each at 33–34 ms (990–1,100 req/s), the
+ * crawl alone as fast or faster (79–93, 78–85, 93–100 req/s).
  */
 export function defaultRenderConcurrency(env: Record<string, string | undefined> = process.env): number {
-  return serverProcesses(env) > 1 ? 2 : 4;
+  return serverProcesses(env) > 1 ? 1 : 4;
 }
 
 /** Renders of misses at once, and waiting (see the module comment). */
