@@ -47,7 +47,9 @@ export async function signInAdmin(page: Page, origin: string, uid: string, passw
 
 /**
  * Opens `url`, again if the page's own navigation got in the way: a token page reloads itself when its card
- * changes (a sale the indexer just recorded), which can interrupt a test's navigation away from it.
+ * changes (a sale the indexer just recorded), which can interrupt a test's navigation away from it; and the page
+ * being opened may reload itself as the sale's later changes arrive (then it is already on `url`: waiting for that
+ * load is enough).
  */
 export async function gotoAfterLiveReload(page: Page, url: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -55,7 +57,11 @@ export async function gotoAfterLiveReload(page: Page, url: string): Promise<void
       await page.goto(url);
       return;
     } catch (error) {
-      if (attempt >= 3 || !/interrupted by another navigation/.test(String(error))) throw error;
+      if (attempt >= 5 || !/interrupted by another navigation/.test(String(error))) throw error;
+      if (String(error).includes(`navigation to "${url}"`)) {
+        await page.waitForLoadState('load');
+        if (page.url() === url) return;
+      }
     }
   }
 }
