@@ -9,8 +9,9 @@
  *
  * Misses never starve hits: at most `RENDER_CONCURRENCY` pages render at once (default 4, 1 each with several
  * processes: {@link defaultRenderConcurrency}; a render is mostly this thread's work, so more at once only
- * interleave them and keep hits waiting behind them; measured with `npm run bench -- crawl`), `RENDER_QUEUE` more wait (default 128) for at most 10 s; past that a visitor gets the
- * page's last copy however old (`STALE`), or 503 with `Retry-After`. Concurrent misses of one page render it once.
+ * interleave them and keep hits waiting behind them; measured with `npm run bench -- crawl`), `RENDER_QUEUE` more
+ * wait (default 128) for at most 10 s; past that a visitor gets the page's last copy however old (`STALE`), or 503
+ * with `Retry-After`. Concurrent misses of one page render it once.
  * A miss says how long it took to render (`Server-Timing: render;dur=`). Responses that are not cached (the API,
  * private pages) are compressed here.
  *

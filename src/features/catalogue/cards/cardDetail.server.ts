@@ -7,6 +7,7 @@
  * @see ./cardQueries.server.ts (the columns and joins it shares with the card list)
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { SalePoint } from '~/features/market/priceHistory.server';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
 import { cards, categories, favorites, illustrators, platformFees, sales } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -51,7 +52,8 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
           from users ou left join illustrators oi on oi.user_id = ou.id
           where ou.wallet_address = ${cards.ownerAddress} and not ou.suspended order by oi.id limit 1)`,
         // The price as text: a JSON number would lose wei past 2^53.
-        lastSale: sql<LastSaleRow | null>`(select json_build_object('at', ${sales.soldAt}, 'price', ${sales.price}::text,
+        // Its time as PostgreSQL writes a timestamp in JSON (made ISO below).
+        lastSale: sql<SalePoint | null>`(select json_build_object('at', ${sales.soldAt}, 'price', ${sales.price}::text,
             'currencyCode', ${sales.currencyCode}, 'from', ${sales.sellerAddress}, 'to', ${sales.buyerAddress},
             'txHash', ${sales.txHash})
           from ${sales} where (${sales.chainId}, ${sales.contractAddress}, ${sales.tokenId})
@@ -66,16 +68,6 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
     .where(and(match, visibleCard()))
     .limit(1)
     .prepare(`card_detail_by_${by}`);
-}
-
-/** The last sale as the statement's JSON holds it (the time as PostgreSQL writes a timestamp). */
-interface LastSaleRow {
-  at: string;
-  price: string;
-  currencyCode: number;
-  from: string;
-  to: string;
-  txHash: string;
 }
 
 type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
