@@ -10,7 +10,7 @@
  */
 process.env['NODE_ENV'] = 'production';
 const { isForkedServer, serverProcesses, superviseServers } = await import('./processes');
-const processes = isForkedServer() ? 1 : serverProcesses(process.env);
+const processes = isForkedServer() ? 1 : serverProcesses(process.env, console.warn);
 if (processes > 1) {
   await superviseServers(processes);
   process.exit(0);

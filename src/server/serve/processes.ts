@@ -11,14 +11,21 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 
-/** How many server processes `env` asks for (1 unless `SERVER_PROCESSES` says more and PostgreSQL is used). */
-export function serverProcesses(env: Record<string, string | undefined> = process.env): number {
+/**
+ * How many server processes `env` asks for (1 unless `SERVER_PROCESSES` says more and PostgreSQL is used). Asked
+ * more on the embedded database, it tells `warn` why one runs (the program starting them passes `console.warn`;
+ * other readers, such as the page cache's defaults, stay quiet so the warning shows once).
+ */
+export function serverProcesses(
+  env: Record<string, string | undefined> = process.env,
+  warn: (message: string) => void = () => {},
+): number {
   const asked = (env['SERVER_PROCESSES'] ?? '').trim().toLowerCase();
   if (!asked || asked === '1') return 1;
   const count = asked === 'auto' ? availableParallelism() : Number(asked);
   if (!Number.isSafeInteger(count) || count < 1) throw new Error('SERVER_PROCESSES must be a whole number or auto');
   if (count > 1 && !env['DATABASE_URL']) {
-    console.warn('[server] SERVER_PROCESSES needs PostgreSQL (DATABASE_URL): the embedded database runs one process');
+    warn('[server] SERVER_PROCESSES needs PostgreSQL (DATABASE_URL): the embedded database runs one process');
     return 1;
   }
   return count;
