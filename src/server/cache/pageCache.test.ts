@@ -4,7 +4,13 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { MiddlewareNext } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { applyTags } from '~/features/events/publish.server';
-import pageCacheProvider, { answerFromCache, cacheKey, defaultRenderConcurrency, pageStore } from './pageCache';
+import pageCacheProvider, {
+  answerFromCache,
+  cacheKey,
+  defaultRenderConcurrency,
+  pageStore,
+  renderSettings,
+} from './pageCache';
 
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as never;
 
@@ -225,5 +231,15 @@ describe('renders at once', () => {
     expect(defaultRenderConcurrency({ SERVER_PROCESSES: 'auto', DATABASE_URL: 'postgres://db/x' })).toBe(
       availableParallelism() > 1 ? 1 : 4,
     );
+  });
+
+  it('reads RENDER_CONCURRENCY and RENDER_QUEUE, and refuses a typo naming the setting', () => {
+    expect(renderSettings({})).toEqual({ concurrency: 4, queue: 128 });
+    expect(renderSettings({ RENDER_CONCURRENCY: ' 2 ', RENDER_QUEUE: '0' })).toEqual({ concurrency: 2, queue: 0 });
+    expect(() => renderSettings({ RENDER_CONCURRENCY: '0' })).toThrow(
+      /RENDER_CONCURRENCY must be a whole number from 1/,
+    );
+    expect(() => renderSettings({ RENDER_CONCURRENCY: 'four' })).toThrow(/RENDER_CONCURRENCY/);
+    expect(() => renderSettings({ RENDER_QUEUE: '-5' })).toThrow(/RENDER_QUEUE must be a whole number from 0/);
   });
 });

@@ -25,6 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheProvider, InvalidateOptions } from 'astro';
 import { detectLocale } from '~/features/i18n/detect';
 import { LOCALE_COOKIE } from '~/features/i18n/locales';
+import { wholeNumberSetting } from '~/lib/settings';
 import { HttpError } from '../api/errors';
 import { Slots } from '../concurrency';
 import { acceptedEncoding, type Encoding } from '../serve/encoding';
@@ -234,20 +235,30 @@ export function defaultRenderConcurrency(env: Record<string, string | undefined>
   return serverProcesses(env) > 1 ? 1 : 4;
 }
 
-/** Renders of misses at once, and waiting (see the module comment). */
-function renderSlots(
-  renders: PageCacheConfig['renders'],
-  env: Record<string, string | undefined> = process.env,
-): Slots {
-  const number = (value: string | undefined, fallback: number) => {
-    const parsed = Number(value?.trim() || Number.NaN);
-    return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : fallback;
+/**
+ * Misses a process renders at once and how many more may wait (`RENDER_CONCURRENCY`, `RENDER_QUEUE`; see the module
+ * comment). Throws naming the setting on a typo: the server reads this when it starts (../serve/siteServer.ts),
+ * so a bad value stops the start instead of failing the first page.
+ */
+export function renderSettings(env: Record<string, string | undefined> = process.env): {
+  concurrency: number;
+  queue: number;
+} {
+  return {
+    concurrency:
+      wholeNumberSetting(env['RENDER_CONCURRENCY'], 'RENDER_CONCURRENCY', 1) ?? defaultRenderConcurrency(env),
+    queue: wholeNumberSetting(env['RENDER_QUEUE'], 'RENDER_QUEUE') ?? 128,
   };
+}
+
+/** Renders of misses at once, and waiting (see the module comment). */
+function renderSlots(renders: PageCacheConfig['renders']): Slots {
+  const { concurrency, queue, maxWaitMs } = renders ?? { ...renderSettings(), maxWaitMs: 10_000 };
   return new Slots(
-    Math.max(1, renders?.concurrency ?? number(env['RENDER_CONCURRENCY'], defaultRenderConcurrency(env))),
-    renders?.queue ?? number(env['RENDER_QUEUE'], 128),
+    Math.max(1, concurrency),
+    queue,
     'The server is busy rendering pages; try again in a moment',
-    renders?.maxWaitMs ?? 10_000,
+    maxWaitMs,
   );
 }
 

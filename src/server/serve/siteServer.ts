@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { startChangeListener } from '~/features/events/changeListener.server';
-import { answerFromCache } from '../cache/pageCache';
+import { answerFromCache, renderSettings } from '../cache/pageCache';
 import { closeDatabase } from '../db/client';
 import { openServerDatabase } from '../db/serverDatabase';
 import type { DatabaseHandle } from '../db/types';
@@ -30,6 +30,7 @@ export async function startSiteServer(
   /** The database, when the caller started opening it already (./entry.ts does, beside loading the modules). */
   opening: Promise<DatabaseHandle> = openServerDatabase(env),
 ): Promise<void> {
+  renderSettings(env); // a typo in RENDER_* stops the start (the page cache reads them at the first page)
   const handle = await opening;
   const serveStatic = staticFiles(resolve(env['CLIENT_DIR'] ?? 'dist/client'));
   const server = createServer((req, res) => {
