@@ -72,8 +72,8 @@ export async function cardPriceHistory(db: Database, card: CardKey): Promise<Car
         where (${sales.chainId}, ${sales.contractAddress}, ${sales.tokenId})
           = (${card.chainId}, ${card.contractAddress}, ${card.tokenId}::numeric)
       union all
-      select 1, ${sellOrders.createdAt}, ${sellOrders.id}::bigint, ${sellOrders.price}::text, ${sellOrders.currencyCode},
-          null, null, null, ${sellOrders.status}::text
+      select 1, ${sellOrders.createdAt}, ${sellOrders.id}::bigint, ${sellOrders.price}::text,
+          ${sellOrders.currencyCode}, null, null, null, ${sellOrders.status}::text
         from ${sellOrders}
         where (${sellOrders.chainId}, ${sellOrders.contractAddress}, ${sellOrders.tokenId})
           = (${card.chainId}, ${card.contractAddress}, ${card.tokenId}::numeric)
@@ -106,7 +106,9 @@ export async function collectionPriceHistory(db: Database, key: CollectionKey): 
     .orderBy(asc(collectionDailyStats.day), asc(collectionDailyStats.currencyCode));
 }
 
-/** A card's last sale, as its page and its API show it (read with the card: ../catalogue/cards/cardDetail.server.ts). */
+/**
+ * A card's last sale, as its page and its API show it (read with the card: ../catalogue/cards/cardDetail.server.ts).
+ */
 export interface CardMarketFacts {
   lastSale: SalePoint | null;
 }

@@ -14,10 +14,10 @@ import { database } from '~/server/db/client';
 /**
  * `GET /api/v1/cards/{chain_id}/{contract}/{token_id}` -> CardDetail (traits, category, creator, owner,
  * active listing with its Seaport order, activity) and `offers` (those its owner could accept, best first; a
- * trait offer with this card's `proof`), its `lastSale`, `favoriteCount` and `rarity` (`rank`, `of`). Beside every price `x` (the
- * listing's prices, the auction's reserve, bids and minimum, the best offer, each offer, the last sale) an `xJpy`
- * (about how many yen), and `jpy` on the listing (its current price) and the last sale, when a rate at most an hour
- * old is known. 404 when unknown, hidden or malformed.
+ * trait offer with this card's `proof`), its `lastSale`, `favoriteCount` and `rarity` (`rank`, `of`). Beside
+ * every price `x` (the listing's prices, the auction's reserve, bids and minimum, the best offer, each offer, the
+ * last sale) an `xJpy` (about how many yen), and `jpy` on the listing (its current price) and the last sale, when
+ * a rate at most an hour old is known. 404 when unknown, hidden or malformed.
  */
 export const GET = apiRoute(async (ctx) => {
   const chainId = chainIdParam.safeParse(ctx.params.chain_id ?? '');
