@@ -106,7 +106,7 @@ export async function benchIndexer(
         await handle.db.execute(sql`truncate cards, indexer_cursors restart identity cascade`);
         const start = performance.now();
         const ranges = await syncChain(handle.db, chain, {
-          settings: { confirmations: 0, batchBlocks: 5_000, pollMs: 500, startBlock: 0n },
+          settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 500, startBlock: 0n },
           feeRecipient: undefined,
         });
         const seconds = (performance.now() - start) / 1000;

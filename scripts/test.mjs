@@ -109,6 +109,7 @@ function vitest(name, project, options = {}) {
 const API_ON_POSTGRES = [
   'tests/api/money.test.ts',
   'tests/api/money-reversals.test.ts',
+  'tests/api/money-reorg.test.ts',
   'tests/api/card-payments.test.ts',
   'tests/api/stripe-webhook.test.ts',
   'tests/api/offers.test.ts',

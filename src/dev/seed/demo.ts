@@ -6,13 +6,14 @@
  *
  * @see docs/product-spec.md §2, §3, §6
  */
-import { inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, notExists, or, sql } from 'drizzle-orm';
 import { rebuildMarket } from '../../features/market/rebuild.server.ts';
 import { hashPassword } from '../../features/session/passwords.server.ts';
 import {
   admins,
   cards,
   categories,
+  fillBookings,
   illegalReports,
   illustrators,
   offers,
@@ -80,10 +81,24 @@ export async function wipeDemo(tx: Database | Transaction): Promise<void> {
   const contracts = DEMO_CATEGORIES.map((category) => demoContractAddress(category.slug));
   const uids = DEMO_CREATORS.map((creator) => creator.uid);
   const demoIllustrators = tx.select({ id: illustrators.id }).from(illustrators).where(inArray(illustrators.uid, uids));
-  const demoSales = tx.select({ id: sales.id }).from(sales).where(inArray(sales.contractAddress, contracts));
+  const demoFills = tx
+    .select({ id: fillBookings.id })
+    .from(fillBookings)
+    .innerJoin(
+      sales,
+      and(
+        eq(sales.chainId, fillBookings.chainId),
+        eq(sales.txHash, fillBookings.txHash),
+        eq(sales.logIndex, fillBookings.logIndex),
+      ),
+    )
+    .where(inArray(sales.contractAddress, contracts));
   await tx
     .delete(revenues)
-    .where(or(inArray(revenues.saleId, demoSales), inArray(revenues.illustratorId, demoIllustrators)));
+    .where(or(inArray(revenues.fillId, demoFills), inArray(revenues.illustratorId, demoIllustrators)));
+  await tx
+    .delete(fillBookings)
+    .where(notExists(tx.select().from(revenues).where(eq(revenues.fillId, fillBookings.id))));
   await tx.delete(payouts).where(inArray(payouts.illustratorId, demoIllustrators));
   await tx.delete(sales).where(inArray(sales.contractAddress, contracts));
   await tx.delete(offers).where(inArray(offers.contractAddress, contracts));

@@ -59,7 +59,7 @@ export type PlannedSale = Omit<typeof sales.$inferInsert, 'id' | 'orderId' | 'ca
  * A revenue row; its source is named by the sale's transaction hash or the card payment's provider id,
  * its illustrator by uid.
  */
-export type PlannedRevenue = Omit<typeof revenues.$inferInsert, 'id' | 'saleId' | 'paymentId' | 'illustratorId'> & {
+export type PlannedRevenue = Omit<typeof revenues.$inferInsert, 'id' | 'fillId' | 'paymentId' | 'illustratorId'> & {
   uid: string;
 } & ({ txHash: string; providerPaymentId?: never } | { providerPaymentId: string; txHash?: never });
 /** A payout row; `reviewed` asks for the demo admin as reviewer. */

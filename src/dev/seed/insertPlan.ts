@@ -12,6 +12,7 @@ import {
   auditLog,
   cards,
   categories,
+  fillBookings,
   illegalReports,
   illustrators,
   offers,
@@ -191,10 +192,24 @@ export async function insertDemoPlan(
   const saleRows = await tx
     .insert(sales)
     .values(plan.sales.map(({ orderHash, ...row }) => ({ ...row, orderId: orderId(orderHash), cardId: cardOf(row) })))
-    .returning({ id: sales.id, txHash: sales.txHash });
-  const saleId = lookup(
-    saleRows.map((row) => [row.txHash, row.id] as const),
-    'sale',
+    .returning({
+      chainId: sales.chainId,
+      txHash: sales.txHash,
+      logIndex: sales.logIndex,
+      blockNumber: sales.blockNumber,
+      soldAt: sales.soldAt,
+    });
+  // The ledger's record of each fill a planned revenue was booked from.
+  const booked = new Set(plan.revenues.flatMap((row) => (row.txHash === undefined ? [] : [row.txHash])));
+  const fillRows = booked.size
+    ? await tx
+        .insert(fillBookings)
+        .values(saleRows.filter((row) => booked.has(row.txHash)))
+        .returning({ id: fillBookings.id, txHash: fillBookings.txHash })
+    : [];
+  const fillId = lookup(
+    fillRows.map((row) => [row.txHash, row.id] as const),
+    'fill',
   );
 
   const payoutRows = await tx
@@ -257,7 +272,7 @@ export async function insertDemoPlan(
       plan.revenues.map(({ txHash, providerPaymentId, uid, ...row }) => ({
         ...row,
         entry: providerPaymentId === undefined ? ('sale' as const) : ('card_payment' as const),
-        saleId: txHash === undefined ? null : saleId(txHash),
+        fillId: txHash === undefined ? null : fillId(txHash),
         paymentId: providerPaymentId === undefined ? null : paymentId(providerPaymentId),
         illustratorId: illustratorId(uid),
       })),

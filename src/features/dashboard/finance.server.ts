@@ -102,9 +102,12 @@ export async function revenueReport(db: Database, illustratorId: number, query: 
       soldAt: sql`r.created_at`,
       chainId: sql`r.chain_id`,
       currencyCode: sql`r.currency_code`,
-      sums: sql`count(*) filter (where r.kind = 'primary')::int as primary_sales,
+      // A sale a reorganisation took back (its `reorg` entry) no longer counts as a sale.
+      sums: sql`(count(*) filter (where r.kind = 'primary' and r.entry <> 'reorg')
+          - count(*) filter (where r.kind = 'primary' and r.entry = 'reorg'))::int as primary_sales,
         coalesce(sum(r.amount) filter (where r.kind = 'primary'), 0) as primary_amount,
-        count(*) filter (where r.kind = 'royalty')::int as royalty_sales,
+        (count(*) filter (where r.kind = 'royalty' and r.entry <> 'reorg')
+          - count(*) filter (where r.kind = 'royalty' and r.entry = 'reorg'))::int as royalty_sales,
         coalesce(sum(r.amount) filter (where r.kind = 'royalty'), 0) as royalty_amount,
         coalesce(sum(r.amount) filter (where r.settlement = 'onchain'), 0) as onchain_amount,
         coalesce(sum(r.amount) filter (where r.settlement = 'payable'), 0) as payable_amount,

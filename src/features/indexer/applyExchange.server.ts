@@ -272,7 +272,8 @@ async function recordFill(
   if (sale && stored && creator) {
     const rows = fillRevenues(creator, fill.seller, fill.items, context.paymentAddress);
     const proven = new Map([...receiptIds, ...(fill.receiptIds ?? [])]);
-    await bookSaleRevenues(tx, { id: sale.id, chainId: context.chainId, soldAt: at }, rows, proven);
+    const position = { txHash: lower(event.txHash), logIndex: event.logIndex, blockNumber: Number(event.blockNumber) };
+    await bookSaleRevenues(tx, { chainId: context.chainId, ...position, soldAt: at }, rows, proven);
   }
 }
 

@@ -5,7 +5,7 @@
  *
  * @see ../../server/db/schema/indexer.ts
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { indexerCursors } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 
@@ -21,11 +21,28 @@ export async function readCursor(db: Database | Transaction, chainId: number): P
   return row ? { lastBlock: BigInt(row.lastBlock), lastBlockHash: row.lastBlockHash } : undefined;
 }
 
-/** Stores the cursor of `chainId` (insert or move). */
-export async function writeCursor(db: Database | Transaction, chainId: number, cursor: Cursor): Promise<void> {
+/**
+ * Stores the cursor of `chainId` (insert or move), and moves its final block up to `finalBlock` when given (it
+ * never moves down: what was final stays final).
+ */
+export async function writeCursor(
+  db: Database | Transaction,
+  chainId: number,
+  cursor: Cursor,
+  finalBlock?: bigint,
+): Promise<void> {
   const values = { lastBlock: Number(cursor.lastBlock), lastBlockHash: cursor.lastBlockHash?.toLowerCase() ?? null };
+  const final = finalBlock === undefined || finalBlock < 0n ? undefined : Number(finalBlock);
   await db
     .insert(indexerCursors)
-    .values({ chainId, ...values })
-    .onConflictDoUpdate({ target: indexerCursors.chainId, set: values });
+    .values({ chainId, ...values, finalBlock: final ?? null })
+    .onConflictDoUpdate({
+      target: indexerCursors.chainId,
+      set: {
+        ...values,
+        ...(final === undefined
+          ? {}
+          : { finalBlock: sql`greatest(coalesce(${indexerCursors.finalBlock}, -1), ${final})` }),
+      },
+    });
 }

@@ -43,6 +43,8 @@ export interface IndexChainDeps {
   afterApply?: (range: { from: bigint; to: bigint }) => Promise<void> | void;
   /** Stops between ranges when it answers true. */
   stopped?: () => boolean;
+  /** The chain's final block as of this pass (the head less the finality depth), stored with each range's cursor. */
+  finalBlock?: bigint;
 }
 
 /** What one {@link indexRange} did. */
@@ -162,7 +164,7 @@ export async function indexRange(
       await applyExchangeEvents(tx, context, group);
     }
     await deps.afterApply?.({ from, to });
-    await writeCursor(tx, chain.chainId, { lastBlock: to, lastBlockHash: toBlock.hash });
+    await writeCursor(tx, chain.chainId, { lastBlock: to, lastBlockHash: toBlock.hash }, deps.finalBlock);
   });
   // Committed: the pages showing what changed are dropped, open live pages told, other servers notified.
   if (events.length > 0) {
@@ -238,10 +240,13 @@ export async function syncChain(db: Database, chain: Chain, deps: IndexChainDeps
   }
   const done: RangeResult[] = [];
   const batch = BigInt(Math.max(1, deps.settings.batchBlocks));
+  // The head only moves forward with new blocks, and new blocks mean a range to index: the final block moves
+  // with the cursor, in the range's transaction.
+  const finalBlock = head - BigInt(deps.settings.finalityBlocks);
   while (cursor.lastBlock < target && !deps.stopped?.()) {
     const from: bigint = cursor.lastBlock + 1n;
     const to: bigint = from + batch - 1n < target ? from + batch - 1n : target;
-    done.push(await indexRange(db, chain, from, to, { ...deps, client }));
+    done.push(await indexRange(db, chain, from, to, { ...deps, client, finalBlock }));
     cursor = { lastBlock: to, lastBlockHash: null };
   }
   return done;

@@ -30,7 +30,13 @@ import { startIndexer } from './runIndexer.server';
 
 /** Generous: the machine may be busy with other suites (each step takes milliseconds when idle). */
 const TIMEOUT = 30_000;
-const SETTINGS: IndexerSettings = { confirmations: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n };
+const SETTINGS: IndexerSettings = {
+  confirmations: 0,
+  finalityBlocks: 0,
+  batchBlocks: 5_000,
+  pollMs: 50,
+  startBlock: 0n,
+};
 const deps = (settings: Partial<IndexerSettings> = {}) => ({
   settings: { ...SETTINGS, ...settings },
   feeRecipient: TEST_FEE_RECIPIENT,
@@ -47,7 +53,7 @@ let database: TestDatabase;
 async function newDatabase(): Promise<Database> {
   const { db } = database;
   await db.execute(
-    sql`truncate revenues, sales, sell_orders, card_transfers, cards, indexer_cursors restart identity cascade`,
+    sql`truncate revenues, fill_bookings, platform_receipts, sales, sell_orders, card_transfers, cards, indexer_cursors restart identity cascade`,
   );
   if (listings.length > 0) await db.insert(sellOrders).values(listings);
   return db;

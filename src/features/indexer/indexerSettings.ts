@@ -6,7 +6,8 @@
  * Environment (all optional): `INDEXER_CONFIRMATIONS`, `INDEXER_BATCH_BLOCKS`, `INDEXER_POLL_MS` (every
  * chain), `INDEXER_START_BLOCK_<KEY>` (e.g. `INDEXER_START_BLOCK_ETH=21000000`: first block of a chain
  * without a cursor; by default local chains start at 0 and others at the confirmed head, as a new
- * deployment has no history to read).
+ * deployment has no history to read), `FINALITY_BLOCKS_<KEY>` (the depth at which payable money becomes
+ * available; defaults below, 0 on local chains).
  *
  * @see docs/architecture.md "Chain data"
  */
@@ -18,6 +19,11 @@ import type { ChainKey } from '../chains/chainKey';
 /** The settings of one chain. */
 export interface IndexerSettings {
   confirmations: number;
+  /**
+   * Blocks after which a block is final for money: payable money a fill proved becomes available to request
+   * only once its block is this deep (at least `confirmations`).
+   */
+  finalityBlocks: number;
   batchBlocks: number;
   pollMs: number;
   /** First block of a chain with no cursor; `'head'` = the confirmed head when first seen. */
@@ -31,6 +37,16 @@ export interface IndexerSettings {
  */
 export const PUBLIC_CONFIRMATIONS: Readonly<Record<ChainKey, number>> = { ETH: 12, BSC: 15, KLAYTN: 2, POLYGON: 64 };
 
+/**
+ * Finality depth per chain on public networks, for money (payable revenue waits until its block is this deep):
+ * Ethereum's 64 (two epochs: Casper FFG finalises a block after two justified epochs, about 13 minutes), BNB
+ * Chain's 30 (fast finality normally finalises within two or three blocks; 30 leaves room for missed votes),
+ * Kaia's 1 (Istanbul BFT: a block is final when it is in the chain; one more covers a node answering from a
+ * fork), Polygon PoS's 128 (milestones finalise in seconds since Heimdall v2, but reorganisations of over 100
+ * blocks were seen before them; about four minutes).
+ */
+export const PUBLIC_FINALITY_BLOCKS: Readonly<Record<ChainKey, number>> = { ETH: 64, BSC: 30, KLAYTN: 1, POLYGON: 128 };
+
 /** The settings of chain `key` in environment `environment` (see the module comment). */
 export function indexerSettings(
   key: ChainKey,
@@ -40,10 +56,15 @@ export function indexerSettings(
   const local = environment === 'local';
   const start = env[`INDEXER_START_BLOCK_${key}`];
   const startBlock = wholeNumberSetting(start, `INDEXER_START_BLOCK_${key}`);
+  const confirmations =
+    wholeNumberSetting(env['INDEXER_CONFIRMATIONS'], 'INDEXER_CONFIRMATIONS') ??
+    (local ? 0 : PUBLIC_CONFIRMATIONS[key]);
+  const finality =
+    wholeNumberSetting(env[`FINALITY_BLOCKS_${key}`], `FINALITY_BLOCKS_${key}`) ??
+    (local ? 0 : PUBLIC_FINALITY_BLOCKS[key]);
   return {
-    confirmations:
-      wholeNumberSetting(env['INDEXER_CONFIRMATIONS'], 'INDEXER_CONFIRMATIONS') ??
-      (local ? 0 : PUBLIC_CONFIRMATIONS[key]),
+    confirmations,
+    finalityBlocks: Math.max(finality, confirmations),
     batchBlocks: Math.max(
       1,
       wholeNumberSetting(env['INDEXER_BATCH_BLOCKS'], 'INDEXER_BATCH_BLOCKS') ?? (local ? 5_000 : 2_000),

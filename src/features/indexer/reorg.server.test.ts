@@ -1,12 +1,21 @@
 /**
  * A reorganisation deeper than the confirmation depth, made on a real anvil chain (snapshot, sale, revert,
- * other blocks): the indexer notices the changed block and rolls back the sale, its revenue, the transfer
- * and the listing's end it had recorded from the orphaned blocks, then indexes the canonical chain.
+ * other blocks): the indexer notices the changed block and rolls back the sale, the transfer and the listing's
+ * end it had recorded from the orphaned blocks, the ledger reverses the revenue it booked (deleting nothing),
+ * then the canonical chain is indexed.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cards, cardTransfers, collectionDailyStats, revenues, sales, sellOrders } from '~/server/db/schema';
+import {
+  cards,
+  cardTransfers,
+  collectionDailyStats,
+  fillBookings,
+  revenues,
+  sales,
+  sellOrders,
+} from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import {
   seedCatalogue,
@@ -23,7 +32,7 @@ import { syncChain } from './indexChain.server';
 let fixture: TestMarket;
 let database: TestDatabase;
 const deps = {
-  settings: { confirmations: 2, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+  settings: { confirmations: 2, finalityBlocks: 2, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
   feeRecipient: TEST_FEE_RECIPIENT,
 };
 
@@ -102,7 +111,14 @@ test('a sale from blocks a deep reorganisation threw away is rolled back, and th
   await syncChain(db, fixture.chain, deps);
 
   expect(await db.select().from(sales)).toEqual([]);
-  expect(await db.select().from(revenues)).toEqual([]);
+  // The ledger deletes nothing: the sale's entry stands beside its reversal, and they sum to nothing.
+  const entries = await db.select().from(revenues).orderBy(revenues.id);
+  expect(entries.map((entry) => [entry.entry, entry.amount])).toEqual([
+    ['sale', entries[0]?.amount],
+    ['reorg', `-${entries[0]?.amount}`],
+  ]);
+  expect(entries[1]?.reversesId).toBe(entries[0]?.id);
+  expect((await db.select().from(fillBookings))[0]?.reversedAt).toBeInstanceOf(Date);
   expect(await soldToday()).toEqual([{ volume: '0', sales: 0 }]);
   expect(await ownerOfCard1()).toBe(seller.account.address.toLowerCase());
   const [reopened] = await db

@@ -1,9 +1,9 @@
 /**
  * Undoes what the indexer recorded from blocks a reorganisation threw away. When the chain no longer has the
  * block the cursor names (a reorganisation deeper than the confirmation depth), everything recorded after the
- * rewind point goes in one transaction: transfers, sales (and the revenues booked from them), what reached the
- * platform's payment address (../ledger), and the ending
- * of listings (sold or cancelled by an event there) is taken back. Cards whose owner came from a removed
+ * rewind point goes in one transaction: transfers and sales are removed, the ending of listings (sold or
+ * cancelled by an event there) is taken back, and the ledger reverses what it booked from those blocks
+ * (../ledger/fillReversal.server.ts: nothing of the ledger is deleted). Cards whose owner came from a removed
  * transfer get the owner of their last remaining transfer, or the chain's answer at the rewind point when the
  * history does not reach that far; the days of removed sales are recomputed in the market's daily stats. Indexing then starts again from the rewind point and records what the
  * canonical chain holds; what was in both chains comes back the same.
@@ -14,7 +14,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { cards, cardTransfers, sales } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { rollBackReceipts } from '../ledger/fillBooking.server';
+import { reverseFillsAfter } from '../ledger/fillReversal.server';
 import { refreshDailyStats, soldDays } from '../market/dailyStats.server';
 import { reopenAfterReorg } from '../trading/orders/orderStatus.server';
 
@@ -75,7 +75,7 @@ export async function rollBackAfter(
     for (const [contractAddress, moments] of soldDays(removedSales)) {
       await refreshDailyStats(tx, { chainId, contractAddress }, moments, now);
     }
-    await rollBackReceipts(tx, chainId, BigInt(after));
+    await reverseFillsAfter(tx, chainId, BigInt(after), now);
     const reopened = await reopenAfterReorg(tx, chainId, after, now);
     for (const [key, owner] of owners) {
       const card = touched.get(key);

@@ -1,13 +1,14 @@
 /**
  * Books fills into the ledger, inside the indexer's range transaction: first what reached the platform's
  * payment address (receipts, for every fill whoever made the order: the reconciliation counts them), then the
- * revenue rows of a recorded sale of a stored order (./fillRevenues.ts), each payable row consuming one receipt.
- * Reading a range again adds nothing: receipts are unique per position, revenue rows per sale or per receipt.
+ * revenue rows of a recorded sale of a stored order (./fillRevenues.ts) under the ledger's own record of the
+ * fill (`fill_bookings`), each payable row consuming one receipt. Reading a range again adds nothing: receipts
+ * and fills are unique per position among those still on the chain, revenue rows per fill or per receipt.
  *
- * @see ../../../docs/architecture.md ("Money")
+ * @see ./fillReversal.server.ts (a reorganisation), ../../../docs/architecture.md ("Money")
  */
-import { and, eq, gt, inArray } from 'drizzle-orm';
-import { platformReceipts, revenues } from '~/server/db/schema';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { fillBookings, platformReceipts, revenues } from '~/server/db/schema';
 import type { ReceiptSource } from '~/server/db/schema/ledger';
 import type { Transaction } from '~/server/db/types';
 import type { FillRevenue, ReceiptKey } from './fillRevenues';
@@ -55,7 +56,15 @@ export async function recordReceipts(
         receivedAt: position.at,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing({
+      target: [
+        platformReceipts.chainId,
+        platformReceipts.txHash,
+        platformReceipts.logIndex,
+        platformReceipts.itemIndex,
+      ],
+      where: sql`${platformReceipts.reversedAt} is null`,
+    });
   const rows = await tx
     .select({ id: platformReceipts.id, logIndex: platformReceipts.logIndex, itemIndex: platformReceipts.itemIndex })
     .from(platformReceipts)
@@ -63,6 +72,7 @@ export async function recordReceipts(
       and(
         eq(platformReceipts.chainId, position.chainId),
         eq(platformReceipts.txHash, txHash),
+        isNull(platformReceipts.reversedAt),
         inArray(
           platformReceipts.logIndex,
           receipts.map((receipt) => receipt.logIndex),
@@ -73,45 +83,72 @@ export async function recordReceipts(
   return ids;
 }
 
+/** The fill of one recorded sale: its `OrderFulfilled` log's position and time. */
+export interface BookedFill {
+  chainId: number;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  soldAt: Date;
+}
+
+/** The ledger's record of `fill` among those still on the chain, made on first sight; its id. */
+async function fillBooking(tx: Transaction, fill: BookedFill): Promise<number> {
+  const position = { chainId: fill.chainId, txHash: fill.txHash.toLowerCase(), logIndex: fill.logIndex };
+  await tx
+    .insert(fillBookings)
+    .values({ ...position, blockNumber: fill.blockNumber, soldAt: fill.soldAt })
+    .onConflictDoNothing({
+      target: [fillBookings.chainId, fillBookings.txHash, fillBookings.logIndex],
+      where: sql`${fillBookings.reversedAt} is null`,
+    });
+  const [row] = await tx
+    .select({ id: fillBookings.id })
+    .from(fillBookings)
+    .where(
+      and(
+        eq(fillBookings.chainId, position.chainId),
+        eq(fillBookings.txHash, position.txHash),
+        eq(fillBookings.logIndex, position.logIndex),
+        isNull(fillBookings.reversedAt),
+      ),
+    );
+  if (!row) throw new Error(`the fill ${position.txHash}:${position.logIndex} was not booked`);
+  return row.id;
+}
+
 /**
- * Books the revenue rows of one recorded sale (idempotent). A payable row whose receipt was not recorded is
- * not booked: nothing is payable that the chain does not show arrived.
+ * Books the revenue rows of one recorded sale's fill (idempotent). A payable row whose receipt was not recorded
+ * is not booked: nothing is payable that the chain does not show arrived.
  */
 export async function bookSaleRevenues(
   tx: Transaction,
-  sale: { id: number; chainId: number; soldAt: Date },
+  fill: BookedFill,
   rows: readonly FillRevenue[],
   receiptIds: ReadonlyMap<string, number>,
 ): Promise<void> {
   const values = rows.flatMap((row) => {
     const receiptId = row.receipt ? receiptIds.get(keyOf(row.receipt)) : undefined;
     if (row.settlement === 'payable' && receiptId === undefined) return [];
-    return [
-      {
+    return [{ row, receiptId: row.settlement === 'payable' ? (receiptId ?? null) : null }];
+  });
+  if (values.length === 0) return;
+  const fillId = await fillBooking(tx, fill);
+  await tx
+    .insert(revenues)
+    .values(
+      values.map(({ row, receiptId }) => ({
         illustratorId: row.illustratorId,
-        saleId: sale.id,
+        fillId,
         kind: row.kind,
         settlement: row.settlement,
         entry: 'sale' as const,
-        receiptId: row.settlement === 'payable' ? (receiptId ?? null) : null,
-        chainId: sale.chainId,
+        receiptId,
+        chainId: fill.chainId,
         amount: row.amount.toString(),
         currencyCode: row.currencyCode,
-        createdAt: sale.soldAt,
-      },
-    ];
-  });
-  if (values.length > 0) await tx.insert(revenues).values(values).onConflictDoNothing();
-}
-
-/**
- * Takes back the receipts of blocks after `afterBlock` thrown away by a reorganisation (the payable rows that
- * consumed them go with them); the canonical chain's fills record them again.
- */
-export async function rollBackReceipts(tx: Transaction, chainId: number, afterBlock: bigint): Promise<number> {
-  const removed = await tx
-    .delete(platformReceipts)
-    .where(and(eq(platformReceipts.chainId, chainId), gt(platformReceipts.blockNumber, Number(afterBlock))))
-    .returning({ id: platformReceipts.id });
-  return removed.length;
+        createdAt: fill.soldAt,
+      })),
+    )
+    .onConflictDoNothing();
 }

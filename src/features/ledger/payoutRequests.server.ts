@@ -1,7 +1,8 @@
 /**
  * An illustrator's payout requests: the list with their status, and a new request, checked against the
  * minimum and the available balance (./balances.server.ts) under a lock so two requests at once cannot
- * overdraw, and refused while the reconciliation holds its currency. Only payable money (what the platform
+ * overdraw, and refused while the reconciliation holds its currency or a balance of the illustrator is below
+ * zero (a reversal after a payout). Only payable money (what the platform
  * collected for the illustrator) can be paid out: what the chain paid straight to their wallet is theirs
  * already. Yen from card payments is paid to the illustrator's payment account, crypto to their payout wallet.
  *
@@ -17,7 +18,7 @@ import { illustrators, payouts, users } from '~/server/db/schema';
 import type { PayoutStatus } from '~/server/db/schema/finance';
 import type { Database, Transaction } from '~/server/db/types';
 import { CurrencyCode } from '../chains/currencies';
-import { payoutBalances } from './balances.server';
+import { negativeBalanceProblem, payoutBalances } from './balances.server';
 import { currencySymbol, payoutProblem } from './payoutRules';
 import { isHeld, reconcile } from './reconciliation.server';
 
@@ -121,7 +122,8 @@ async function payoutWallet(db: Database | Transaction, illustratorId: number): 
 /**
  * Requests a payout of `amount` (status `requested`): crypto to the payout wallet, yen to the payment
  * account; 422 with the reason when below the currency's minimum or above the available payable balance of
- * that chain and currency; 409 while the reconciliation holds that currency.
+ * that chain and currency; 409 while the reconciliation holds that currency, or while any of the illustrator's
+ * balances is below zero.
  */
 export async function requestPayout(
   db: Database,
@@ -135,7 +137,10 @@ export async function requestPayout(
     // Locking the illustrator row serialises this illustrator's requests, so the balance read below
     // cannot be spent twice by two requests at once.
     const walletAddress = await payoutWallet(tx, illustratorId);
-    const balance = (await payoutBalances(tx, illustratorId)).find(
+    const balances = await payoutBalances(tx, illustratorId);
+    const negative = negativeBalanceProblem(balances);
+    if (negative) throw conflict(negative);
+    const balance = balances.find(
       (entry) => entry.chainId === request.chain_id && entry.currencyCode === request.currency_code,
     );
     const amount = BigInt(request.amount);

@@ -3,8 +3,9 @@
  * it in ./yenTransfers.server.ts): the move is checked against ./payoutStates.ts twice, first on the row as read
  * (a clear 409/422 before anything happens) and again under the row's lock, where it is written with the audit
  * entry in one transaction, so two admins cannot both move it. An approval first checks the books of its
- * currency (a held currency is refused); a yen approval with card payments on checks the illustrator's account,
- * then runs the transfer step (a failed step leaves it approved, to transfer again); a reversal asks Stripe first.
+ * currency (a held currency is refused) and the illustrator's balances (one below zero holds them); a yen
+ * approval with card payments on checks the illustrator's account, then runs the transfer step (a failed step
+ * leaves it approved, to transfer again); a reversal asks Stripe first.
  *
  * @see docs/product-spec.md §2 (/admins/payouts/{id})
  */
@@ -15,6 +16,7 @@ import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { payouts } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import type { StripeSettings } from '~/server/stripe.server';
+import { negativeBalanceProblem, payoutBalances } from './balances.server';
 import { HELD_MESSAGE } from './payoutRequests.server';
 import {
   MAX_PAYOUT_REASON,
@@ -124,9 +126,9 @@ async function auditStep(db: Database, payout: Payout, review: PayoutReview, to:
 }
 
 /**
- * Reviews payout `id` (see the module comment): 404 unknown, 409 when its status does not allow the action or
- * its currency is held, 422 without a reason to reject or reverse, a transaction hash to pay on chain, or a
- * verified account for a yen transfer; 502 when Stripe does not answer.
+ * Reviews payout `id` (see the module comment): 404 unknown, 409 when its status does not allow the action, its
+ * currency is held or a balance of its illustrator is below zero; 422 without a reason to reject or reverse, a
+ * transaction hash to pay on chain, or a verified account for a yen transfer; 502 when Stripe does not answer.
  */
 export async function reviewPayout(db: Database, id: number, review: PayoutReview, deps: ReviewDeps): Promise<void> {
   const now = deps.now ?? new Date();
@@ -137,6 +139,8 @@ export async function reviewPayout(db: Database, id: number, review: PayoutRevie
   if (review.action === 'approve') {
     await reconcile(db, { chainId: payout.chainId, currencyCode: payout.currencyCode });
     if (await isHeld(db, payout.chainId, payout.currencyCode)) throw conflict(HELD_MESSAGE);
+    const negative = negativeBalanceProblem(await payoutBalances(db, payout.illustratorId));
+    if (negative) throw conflict(negative);
     if (facts.rail === 'stripe') await assertTransferable(db, payout.illustratorId);
   }
   if (review.action === 'transfer' && deps.stripe) {

@@ -8,7 +8,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedDemo } from '~/dev/seed/demo';
 import { HttpError } from '~/server/api/errors';
-import { admins, illustrators, paymentHistories, platformReceipts, revenues, sales, users } from '~/server/db/schema';
+import {
+  admins,
+  fillBookings,
+  illustrators,
+  indexerCursors,
+  paymentHistories,
+  platformReceipts,
+  revenues,
+  users,
+} from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { CurrencyCode } from '../chains/currencies';
 import { payoutBalances } from './balances.server';
@@ -26,21 +35,9 @@ let block = 1;
 async function provenRoyalty(amount: bigint) {
   const { db } = database;
   const txHash = `0x${String(block).padStart(64, '0')}`;
-  const [sale] = await db
-    .insert(sales)
-    .values({
-      chainId: 1,
-      contractAddress: `0x${'b'.repeat(40)}`,
-      tokenId: String(block),
-      buyerAddress: `0x${'1'.repeat(40)}`,
-      sellerAddress: `0x${'2'.repeat(40)}`,
-      price: (amount * 20n).toString(),
-      currencyCode: CurrencyCode.WETH,
-      txHash,
-      blockNumber: block,
-      logIndex: 0,
-      soldAt: new Date(),
-    })
+  const [fill] = await db
+    .insert(fillBookings)
+    .values({ chainId: 1, txHash, blockNumber: block, logIndex: 0, soldAt: new Date() })
     .returning();
   const [receipt] = await db
     .insert(platformReceipts)
@@ -60,7 +57,7 @@ async function provenRoyalty(amount: bigint) {
   block += 1;
   await db.insert(revenues).values({
     illustratorId,
-    saleId: sale?.id ?? 0,
+    fillId: fill?.id ?? 0,
     kind: 'royalty',
     settlement: 'payable',
     entry: 'sale',
@@ -69,7 +66,7 @@ async function provenRoyalty(amount: bigint) {
     amount: amount.toString(),
     currencyCode: CurrencyCode.WETH,
   });
-  return sale?.id ?? 0;
+  return fill?.id ?? 0;
 }
 
 const weth = { chainId: 1, currencyCode: CurrencyCode.WETH };
@@ -94,6 +91,8 @@ beforeAll(async () => {
   illustratorId = illustrator?.id ?? 0;
   const [admin] = await db.insert(admins).values({ uid: 'auditor', passwordHash: 'x', name: 'Auditor' }).returning();
   adminId = admin?.id ?? 0;
+  // Chain 1's blocks are final up to far past the blocks these tests book.
+  await db.insert(indexerCursors).values({ chainId: 1, lastBlock: 1_000, finalBlock: 1_000 });
 }, 60_000);
 
 afterAll(async () => {
@@ -110,11 +109,11 @@ describe('the books', () => {
   }, 30_000);
 
   test('a payable row no receipt proves is a shortfall: payouts in that currency are held until an admin resolves it', async () => {
-    const saleId = await provenRoyalty(ETHER);
+    const fillId = await provenRoyalty(ETHER);
     // By hand: half an ether more booked on that sale than anything received.
     await database.db.insert(revenues).values({
       illustratorId,
-      saleId,
+      fillId,
       kind: 'primary',
       settlement: 'payable',
       entry: 'sale',
@@ -135,7 +134,7 @@ describe('the books', () => {
     expect(await openHolds(database.db)).toEqual([]);
     await database.db.insert(revenues).values({
       illustratorId,
-      saleId,
+      fillId,
       kind: 'royalty',
       settlement: 'payable',
       entry: 'sale',

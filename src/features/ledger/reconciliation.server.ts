@@ -2,8 +2,10 @@
  * The ledger's invariant, checked always: per chain and currency, the payable booked from fills is at most
  * what the chain shows reached the platform's payment address (receipts), and per fiat currency the payable
  * booked from card payments is at most what the provider kept (succeeded, less refunded, less withdrawn by
- * disputes not won). A currency found short gets a hold: payouts in it wait until an admin resolves the hold
- * with a note; a hold resolved comes back only if the shortfall grows past what the admin saw.
+ * disputes not won); and sale by sale, each payable entry of a fill matches the receipt it consumed
+ * (./receiptMatching.server.ts). A currency found short, or with a mismatched entry, gets a hold: payouts in it
+ * wait until an admin resolves the hold with a note; a hold resolved comes back only if the shortfall or the
+ * mismatches grow past what the admin saw.
  *
  * Run before each payout request and review (for its currency), by a job, and when an admin opens the
  * revenue page. The queries read sums over indexed rows (payable entries are a small part of all revenue).
@@ -14,6 +16,7 @@ import { toDecimal, toNumber } from '~/lib/rowValues';
 import { reconciliationHolds } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { CurrencyCode } from '../chains/currencies';
+import { receiptMismatches } from './receiptMatching.server';
 
 /** Booked vs received in one currency (`chainId` null: a fiat currency of card payments). */
 export interface CurrencyBooks {
@@ -23,6 +26,8 @@ export interface CurrencyBooks {
   received: string;
   /** booked - received when positive, else '0'. */
   shortfall: string;
+  /** Payable entries of fills in this currency that do not match their receipt (./receiptMatching.server.ts). */
+  mismatches: number;
 }
 
 /** An open hold. */
@@ -32,6 +37,7 @@ export interface ReconciliationHold {
   currencyCode: number;
   booked: string;
   received: string;
+  mismatches: number;
   detectedAt: string;
 }
 
@@ -57,7 +63,8 @@ export async function currencyBooks(
       from revenues where settlement = 'payable' and ${chainFilter(sql`chain_id`)} and ${currencyFilter(sql`currency_code`)}
       union all
       select chain_id, ${canon(sql`currency_code`)}, 0, amount
-      from platform_receipts where ${chainFilter(sql`chain_id`)} and ${currencyFilter(sql`currency_code`)}
+      from platform_receipts
+      where reversed_at is null and ${chainFilter(sql`chain_id`)} and ${currencyFilter(sql`currency_code`)}
       union all
       select null, ${fiatCode}, 0,
         p.amount - p.refunded_amount - coalesce((select sum(d.amount) from payment_disputes d
@@ -67,15 +74,19 @@ export async function currencyBooks(
         and ${currencyFilter(fiatCode)}
     ) books
     group by chain_id, currency_code order by chain_id nulls first, currency_code`);
+  const mismatched = await receiptMismatches(db);
   return rows.map((row) => {
     const booked = BigInt(toDecimal(row.booked));
     const received = BigInt(toDecimal(row.received));
+    const chainId = row.chain_id === null ? null : toNumber(row.chain_id);
+    const currencyCode = toNumber(row.currency_code);
     return {
-      chainId: row.chain_id === null ? null : toNumber(row.chain_id),
-      currencyCode: toNumber(row.currency_code),
+      chainId,
+      currencyCode,
       booked: booked.toString(),
       received: received.toString(),
       shortfall: (booked > received ? booked - received : 0n).toString(),
+      mismatches: mismatched.filter((entry) => entry.chainId === chainId && entry.currencyCode === currencyCode).length,
     };
   });
 }
@@ -97,7 +108,7 @@ export async function reconcile(
   const books = await currencyBooks(db, only);
   for (const book of books) {
     const shortfall = BigInt(book.shortfall);
-    if (shortfall === 0n) continue;
+    if (shortfall === 0n && book.mismatches === 0) continue;
     await db.transaction(async (tx) => {
       const [open] = await tx
         .select()
@@ -106,7 +117,7 @@ export async function reconcile(
       if (open) {
         await tx
           .update(reconciliationHolds)
-          .set({ booked: book.booked, received: book.received })
+          .set({ booked: book.booked, received: book.received, mismatches: book.mismatches })
           .where(eq(reconciliationHolds.id, open.id));
         return;
       }
@@ -116,7 +127,8 @@ export async function reconcile(
         .where(and(sameCurrency(book.chainId, book.currencyCode), isNotNull(reconciliationHolds.resolvedAt)))
         .orderBy(desc(reconciliationHolds.resolvedAt))
         .limit(1);
-      if (seen && shortfall <= BigInt(seen.booked) - BigInt(seen.received)) return;
+      const seenShortfall = seen ? BigInt(seen.booked) - BigInt(seen.received) : 0n;
+      if (seen && shortfall <= seenShortfall && book.mismatches <= seen.mismatches) return;
       await tx
         .insert(reconciliationHolds)
         .values({
@@ -124,6 +136,7 @@ export async function reconcile(
           currencyCode: book.currencyCode,
           booked: book.booked,
           received: book.received,
+          mismatches: book.mismatches,
         })
         .onConflictDoNothing();
       console.warn(
@@ -143,6 +156,7 @@ export async function openHolds(db: Database | Transaction): Promise<Reconciliat
     currencyCode: row.currencyCode,
     booked: row.booked,
     received: row.received,
+    mismatches: row.mismatches,
     detectedAt: row.detectedAt.toISOString(),
   }));
 }

@@ -45,7 +45,7 @@ beforeAll(async () => {
     }),
   );
   await syncChain(database.db, fixture.chain, {
-    settings: { confirmations: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+    settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
     feeRecipient: TEST_FEE_RECIPIENT,
   });
 }, 60_000);

@@ -33,6 +33,71 @@ function ResolveHold({ hold, onDone }: { hold: Hold; onDone: (books: AdminBooks)
   );
 }
 
+const chainOf = (chainId: number | null, chains: readonly ChainChoice[], cardPayments: string) =>
+  chainId === null ? cardPayments : chainLabel(chainId, chains);
+
+/** The illustrators whose balance went below zero: their payouts are held. */
+function NegativeBalances({ books, chains }: { books: AdminBooks; chains: readonly ChainChoice[] }) {
+  const { t } = useAdmin();
+  return (
+    <div className="mt-6">
+      <h3 className="text-base font-semibold">{t('admin.books.negativeTitle')}</h3>
+      <p className="mb-2 text-sm text-ink-muted">{t('admin.books.negativeLead')}</p>
+      <Table
+        label={t('admin.books.negativeTitle')}
+        head={[t('admin.books.creator'), t('admin.common.chain'), t('admin.books.balance')]}
+        empty={false}
+      >
+        {books.negativeBalances.map((balance) => (
+          <tr key={`${balance.illustrator.id}:${balance.chainId}:${balance.currencyCode}`}>
+            <Cell>
+              {balance.illustrator.name} ({balance.illustrator.uid})
+            </Cell>
+            <Cell>{chainOf(balance.chainId, chains, t('admin.books.cardPayments'))}</Cell>
+            <Cell>
+              <Badge tone="bad">{priceText(balance.available, balance.currencyCode, 6)}</Badge>
+            </Cell>
+          </tr>
+        ))}
+      </Table>
+    </div>
+  );
+}
+
+/** The payable entries that do not match the receipt they consumed. */
+function Mismatches({ books, chains }: { books: AdminBooks; chains: readonly ChainChoice[] }) {
+  const { t } = useAdmin();
+  return (
+    <div className="mt-6">
+      <h3 className="text-base font-semibold">{t('admin.books.mismatchTitle')}</h3>
+      <p className="mb-2 text-sm text-ink-muted">{t('admin.books.mismatchLead')}</p>
+      <Table
+        label={t('admin.books.mismatchTitle')}
+        head={[
+          t('admin.books.transaction'),
+          t('admin.common.chain'),
+          t('admin.books.booked'),
+          t('admin.books.received'),
+          t('admin.books.problem'),
+        ]}
+        empty={false}
+      >
+        {books.mismatches.map((entry) => (
+          <tr key={entry.revenueId}>
+            <Cell>
+              <code className="break-all">{entry.txHash}</code>
+            </Cell>
+            <Cell>{chainOf(entry.chainId, chains, t('admin.books.cardPayments'))}</Cell>
+            <Cell>{priceText(entry.booked, entry.currencyCode, 6)}</Cell>
+            <Cell>{entry.received === null ? '—' : priceText(entry.received, entry.currencyCode, 6)}</Cell>
+            <Cell>{t(`admin.books.reason.${entry.reason}`)}</Cell>
+          </tr>
+        ))}
+      </Table>
+    </div>
+  );
+}
+
 /**
  * The platform's books: payable booked vs received per chain and currency, a shortfall flagged, and the holds it
  * put on payouts with a form to resolve each. @see ../../ledger/reconciliation.server.ts
@@ -71,6 +136,9 @@ export function BooksSection({ chains }: { chains: readonly ChainChoice[] }) {
                     <Badge tone="bad">{priceText(book.shortfall, book.currencyCode, 6)}</Badge>
                   )}{' '}
                   {book.held && <Badge tone="warn">{t('admin.books.held')}</Badge>}
+                  {book.mismatches > 0 && (
+                    <Badge tone="bad">{t('admin.books.mismatched', { count: book.mismatches })}</Badge>
+                  )}
                 </Cell>
               </tr>
             ))}
@@ -89,6 +157,8 @@ export function BooksSection({ chains }: { chains: readonly ChainChoice[] }) {
               <ResolveHold hold={hold} onDone={setUpdated} />
             </div>
           ))}
+          {books.negativeBalances.length > 0 && <NegativeBalances books={books} chains={chains} />}
+          {books.mismatches.length > 0 && <Mismatches books={books} chains={chains} />}
         </>
       )}
     </Section>

@@ -10,6 +10,7 @@ import type { Named } from '~/features/catalogue/display';
 import type { RevenuePeriod, RevenueRow } from '~/features/dashboard/finance.server';
 import type { PayoutBalance, PayoutItem } from '~/features/ledger/payoutRequests.server';
 import type { PayoutFacts } from '~/features/ledger/payoutStates';
+import type { ReceiptMismatch } from '~/features/ledger/receiptMatching.server';
 import type { CurrencyBooks, ReconciliationHold } from '~/features/ledger/reconciliation.server';
 import type { Page } from '~/lib/pagination';
 import type { PaymentStatus } from '~/server/db/schema/finance';
@@ -208,10 +209,26 @@ export interface AdminBookRow extends CurrencyBooks {
   held: boolean;
 }
 
-/** The books and the open holds. */
+/** An illustrator's balance below zero (a reversal after a payout): their payouts are held. */
+export interface AdminNegativeBalance {
+  illustrator: { id: number; uid: string; name: string };
+  chainId: number | null;
+  currencyCode: number;
+  currency: string;
+  available: string;
+}
+
+/** A payable entry of a fill that does not match its receipt. */
+export interface AdminMismatch extends ReceiptMismatch {
+  currency: string;
+}
+
+/** The books, the open holds, the balances below zero and the entries that do not match their receipts. */
 export interface AdminBooks {
   books: AdminBookRow[];
   holds: (ReconciliationHold & { currency: string })[];
+  negativeBalances: AdminNegativeBalance[];
+  mismatches: AdminMismatch[];
 }
 
 /** A card (fiat) payment record. */

@@ -46,7 +46,7 @@ const BID_END = 86_400n + 7_200n;
 
 const sync = () =>
   syncChain(database.db, fixture.chain, {
-    settings: { confirmations: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+    settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
     feeRecipient: TEST_FEE_RECIPIENT,
   });
 

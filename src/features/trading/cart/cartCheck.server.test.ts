@@ -33,7 +33,7 @@ beforeAll(async () => {
   [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
   await seedCatalogue(database.db, fixture);
   await syncChain(database.db, fixture.chain, {
-    settings: { confirmations: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+    settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
     feeRecipient: TEST_FEE_RECIPIENT,
   });
 }, 60_000);

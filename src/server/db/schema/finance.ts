@@ -21,8 +21,7 @@ import {
 import { admins, illustrators, users } from './accounts.ts';
 import { cards } from './catalog.ts';
 import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
-import { platformReceipts } from './ledger.ts';
-import { sales } from './trading.ts';
+import { fillBookings, platformReceipts } from './ledger.ts';
 
 /** Values of `revenues.kind`: the first sale of a card, or a royalty on a resale (ERC-2981). */
 export const REVENUE_KINDS = ['primary', 'royalty'] as const;
@@ -52,10 +51,11 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', '
 
 /**
  * Values of `revenues.entry`, what booked the row: a fill (`sale`), a delivered card payment
- * (`card_payment`), and the reversals of a card payment (`refund` and `dispute`, negative) and the return of a
- * won dispute (`dispute_won`, positive).
+ * (`card_payment`), the reversals of a card payment (`refund` and `dispute`, negative), the return of a won
+ * dispute (`dispute_won`, positive), and the reversal of a sale entry whose block a reorganisation threw away
+ * (`reorg`, negative, naming the entry it reverses).
  */
-export const REVENUE_ENTRIES = ['sale', 'card_payment', 'refund', 'dispute', 'dispute_won'] as const;
+export const REVENUE_ENTRIES = ['sale', 'card_payment', 'refund', 'dispute', 'dispute_won', 'reorg'] as const;
 /** What booked a revenue row. */
 export type RevenueEntry = (typeof REVENUE_ENTRIES)[number];
 /** A card payment's status. */
@@ -63,11 +63,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * The ledger's entries (written by ../../../features/ledger/ only): an illustrator's revenue from one on-chain
- * sale (`saleId`) or one card payment (`paymentId`), in one currency, settled on chain or payable by the
- * platform. A payable entry from a fill names the platform receipt it consumed (`receiptId`, unique: each
- * receipt pays once). A card payment books one entry per fact (`entry`, `ref`: the delivery, each refund by its
- * cumulative amount, each dispute by its id), so booking again is idempotent; reversals are negative. Card
- * payments have no chain.
+ * fill (`fillId`, the ledger's own record of it) or one card payment (`paymentId`), in one currency, settled on
+ * chain or payable by the platform. A payable entry from a fill names the platform receipt it consumed
+ * (`receiptId`, unique: each receipt pays once). A card payment books one entry per fact (`entry`, `ref`: the
+ * delivery, each refund by its cumulative amount, each dispute by its id), so booking again is idempotent;
+ * reversals are negative. A fill's entry thrown away by a reorganisation is never deleted: a `reorg` entry of
+ * the opposite amount names it (`reversesId`, unique: reversed once). Card payments have no chain. Nothing
+ * outside the ledger deletes into this table (no cascade).
  */
 export const revenues = pgTable(
   'revenues',
@@ -76,14 +78,16 @@ export const revenues = pgTable(
     illustratorId: ref('illustrator_id')
       .notNull()
       .references(() => illustrators.id, { onDelete: 'restrict' }),
-    saleId: ref('sale_id').references(() => sales.id, { onDelete: 'cascade' }),
+    fillId: ref('fill_id').references(() => fillBookings.id, { onDelete: 'restrict' }),
     paymentId: ref('payment_id').references((): AnyPgColumn => paymentHistories.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: REVENUE_KINDS }).notNull(),
     settlement: text('settlement', { enum: REVENUE_SETTLEMENTS }).notNull().default('onchain'),
     entry: text('entry', { enum: REVENUE_ENTRIES }).notNull().default('sale'),
     /** Which fact of a card payment booked it (a refund's cumulative amount, a dispute's id); '' otherwise. */
     ref: text('ref').notNull().default(''),
-    receiptId: ref('receipt_id').references((): AnyPgColumn => platformReceipts.id, { onDelete: 'cascade' }),
+    receiptId: ref('receipt_id').references((): AnyPgColumn => platformReceipts.id, { onDelete: 'restrict' }),
+    /** The sale entry a `reorg` entry reverses. */
+    reversesId: ref('reverses_id').references((): AnyPgColumn => revenues.id, { onDelete: 'restrict' }),
     chainId: chainId(),
     /** Negative for a reversal (`refund`, `dispute`). */
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
@@ -91,22 +95,24 @@ export const revenues = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    // Received on chain: one row per sale, kind and currency; payable: one row per receipt consumed.
+    // Received on chain: one row per fill, kind and currency; payable: one row per receipt consumed.
     uniqueIndex('revenues_sale_item_unique')
-      .on(t.saleId, t.illustratorId, t.kind, t.currencyCode, t.settlement)
-      .where(sql`${t.receiptId} is null`),
+      .on(t.fillId, t.illustratorId, t.kind, t.currencyCode, t.settlement)
+      .where(sql`${t.receiptId} is null and ${t.entry} = 'sale'`),
     unique('revenues_payment_entry_unique').on(t.paymentId, t.entry, t.ref),
     unique('revenues_receipt_unique').on(t.receiptId),
+    unique('revenues_reverses_unique').on(t.reversesId),
     oneOf('revenues_kind_valid', t.kind, REVENUE_KINDS),
     oneOf('revenues_settlement_valid', t.settlement, REVENUE_SETTLEMENTS),
     oneOf('revenues_entry_valid', t.entry, REVENUE_ENTRIES),
-    check('revenues_one_source', sql`(${t.saleId} is null) <> (${t.paymentId} is null)`),
+    check('revenues_one_source', sql`(${t.fillId} is null) <> (${t.paymentId} is null)`),
     check('revenues_payments_payable', sql`${t.paymentId} is null or ${t.settlement} = 'payable'`),
-    check('revenues_sales_have_chain', sql`${t.saleId} is null or ${t.chainId} is not null`),
-    check('revenues_entry_source', sql`(${t.entry} = 'sale') = (${t.saleId} is not null)`),
+    check('revenues_sales_have_chain', sql`${t.fillId} is null or ${t.chainId} is not null`),
+    check('revenues_entry_source', sql`(${t.entry} in ('sale', 'reorg')) = (${t.fillId} is not null)`),
+    check('revenues_reversal_names_entry', sql`(${t.entry} = 'reorg') = (${t.reversesId} is not null)`),
     check(
       'revenues_amount_sign',
-      sql`case when ${t.entry} in ('refund', 'dispute') then ${t.amount} < 0 else ${t.amount} >= 0 end`,
+      sql`case when ${t.entry} in ('refund', 'dispute', 'reorg') then ${t.amount} <= 0 else ${t.amount} >= 0 end`,
     ),
     // A payable entry of a sale without a receipt can only be older than receipts: the reconciliation counts it
     // as booked but not received, so it shows (and holds its currency) until an admin looks.
@@ -115,7 +121,7 @@ export const revenues = pgTable(
       sql`${t.receiptId} is null or (${t.entry} = 'sale' and ${t.settlement} = 'payable')`,
     ),
     index('revenues_illustrator_id_idx').on(t.illustratorId, t.createdAt),
-    index('revenues_sale_id_idx').on(t.saleId),
+    index('revenues_fill_id_idx').on(t.fillId),
     index('revenues_payable_idx').on(t.chainId, t.currencyCode).where(sql`${t.settlement} = 'payable'`),
   ],
 );

@@ -17,6 +17,11 @@ export const indexerCursors = pgTable(
     chainId: chainId().primaryKey(),
     lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
     lastBlockHash: text('last_block_hash'),
+    /**
+     * The highest block the chain's finality depth says can no longer change, as of the indexer's last look at
+     * the head (it only grows): payable money a fill proved in a later block is still clearing.
+     */
+    finalBlock: bigint('final_block', { mode: 'number' }),
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()

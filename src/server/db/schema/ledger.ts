@@ -1,12 +1,14 @@
 /**
  * The ledger's proofs and checks (written by ../../../features/ledger/ only): what reached the platform's
- * payment address on chain (each receipt books at most one payable revenue), and the holds the reconciliation
- * puts on a currency whose payable bookings exceed what was received.
+ * payment address on chain (each receipt books at most one payable revenue), the fills the ledger booked
+ * revenue from, and the holds the reconciliation puts on a currency whose payable bookings exceed what was
+ * received. A reorganisation deletes none of these: it marks what it threw away `reversed_at` and the ledger
+ * books reversal entries (`revenues.entry = 'reorg'`).
  *
  * @see ../../../../docs/architecture.md ("Money")
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins } from './accounts.ts';
 import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamptz, uint256 } from './columns.ts';
 
@@ -22,8 +24,9 @@ export type ReceiptSource = (typeof RECEIPT_SOURCES)[number];
 
 /**
  * Money that reached the platform's payment address in a fill, by where the chain says so: unique per
- * (chain, transaction, log, item), so reading a range again adds nothing. Rolled back with its block on a
- * reorganisation.
+ * (chain, transaction, log, item) among the receipts still on the chain, so reading a range again adds nothing.
+ * A reorganisation that throws its block away marks it `reversed_at` (it no longer counts as received); the
+ * canonical chain's fill records it again as a new receipt.
  */
 export const platformReceipts = pgTable(
   'platform_receipts',
@@ -42,9 +45,13 @@ export const platformReceipts = pgTable(
     amount: uint256('amount').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
     receivedAt: timestamptz('received_at').notNull(),
+    /** When a reorganisation threw its block away; null while it stands. */
+    reversedAt: timestamptz('reversed_at'),
   },
   (t) => [
-    unique('platform_receipts_position_unique').on(t.chainId, t.txHash, t.logIndex, t.itemIndex),
+    uniqueIndex('platform_receipts_position_unique')
+      .on(t.chainId, t.txHash, t.logIndex, t.itemIndex)
+      .where(sql`${t.reversedAt} is null`),
     oneOf('platform_receipts_source_valid', t.source, RECEIPT_SOURCES),
     hash32Check('platform_receipts_tx_hash_format', t.txHash),
     addressCheck('platform_receipts_token_format', t.token),
@@ -55,9 +62,38 @@ export const platformReceipts = pgTable(
 );
 
 /**
- * A currency whose payable bookings exceeded what the platform received, found by the reconciliation: payouts
- * in it are held until an admin resolves the hold (saying what they found). `chainId` null is yen. One open
- * hold per currency.
+ * A fill the ledger booked revenue from (the `OrderFulfilled` log of a sale of a stored order): the ledger's
+ * own record of where its sale entries came from, so no table outside the ledger reaches into it (the
+ * catalogue's `sales` row of the same fill, unique on the same position, can go with a reorganisation while
+ * these entries stay and are reversed). Unique per position among the fills still on the chain; its block
+ * decides when its payable entries become final (`indexer_cursors.final_block`).
+ */
+export const fillBookings = pgTable(
+  'fill_bookings',
+  {
+    id: id(),
+    chainId: chainId().notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    soldAt: timestamptz('sold_at').notNull(),
+    /** When a reorganisation threw its block away (its entries were reversed); null while it stands. */
+    reversedAt: timestamptz('reversed_at'),
+  },
+  (t) => [
+    uniqueIndex('fill_bookings_position_unique')
+      .on(t.chainId, t.txHash, t.logIndex)
+      .where(sql`${t.reversedAt} is null`),
+    hash32Check('fill_bookings_tx_hash_format', t.txHash),
+    check('fill_bookings_position_not_negative', sql`${t.blockNumber} >= 0 and ${t.logIndex} >= 0`),
+    index('fill_bookings_block_idx').on(t.chainId, t.blockNumber),
+  ],
+);
+
+/**
+ * A currency whose payable bookings exceeded what the platform received, or with entries that do not match their
+ * receipts, found by the reconciliation: payouts in it are held until an admin resolves the hold (saying what
+ * they found). `chainId` null is yen. One open hold per currency.
  */
 export const reconciliationHolds = pgTable(
   'reconciliation_holds',
@@ -67,6 +103,8 @@ export const reconciliationHolds = pgTable(
     currencyCode: integer('currency_code').notNull(),
     booked: uint256('booked').notNull(),
     received: uint256('received').notNull(),
+    /** Payable entries of fills that did not match their receipt when last checked. */
+    mismatches: integer('mismatches').notNull().default(0),
     detectedAt: timestamptz('detected_at').notNull().defaultNow(),
     resolvedAt: timestamptz('resolved_at'),
     resolvedBy: ref('resolved_by').references(() => admins.id, { onDelete: 'set null' }),

@@ -7,6 +7,7 @@ import { admins, illustrators, users } from './accounts.ts';
 import { refreshTokens, sessions } from './auth.ts';
 import { cards, categories } from './catalog.ts';
 import { payouts, revenues } from './finance.ts';
+import { fillBookings } from './ledger.ts';
 import { illegalReports } from './moderation.ts';
 import { sales, sellOrders } from './trading.ts';
 
@@ -65,17 +66,16 @@ export const sellOrdersRelations = relations(sellOrders, ({ one, many }) => ({
   sales: many(sales),
 }));
 
-/** A sale fills an order for a card and books revenues. */
-export const salesRelations = relations(sales, ({ one, many }) => ({
+/** A sale fills an order for a card. */
+export const salesRelations = relations(sales, ({ one }) => ({
   order: one(sellOrders, { fields: [sales.orderId], references: [sellOrders.id] }),
   card: one(cards, { fields: [sales.cardId], references: [cards.id] }),
-  revenues: many(revenues),
 }));
 
-/** A revenue is an illustrator's share of a sale. */
+/** A revenue is an illustrator's share of a fill the ledger booked, or of a card payment. */
 export const revenuesRelations = relations(revenues, ({ one }) => ({
   illustrator: one(illustrators, { fields: [revenues.illustratorId], references: [illustrators.id] }),
-  sale: one(sales, { fields: [revenues.saleId], references: [sales.id] }),
+  fill: one(fillBookings, { fields: [revenues.fillId], references: [fillBookings.id] }),
 }));
 
 /** A payout is an illustrator's, reviewed by an admin. */
