@@ -17,7 +17,15 @@ describe('tradeRole', () => {
   const auction = (bidCount: number, endsAt = '2030-01-01T00:00:00Z') => ({
     sellerAddress: OWNER,
     unbuyableReason: null,
-    auction: { status: 'running', minimumBid: '1', currencyCode: 4, endsAt, bidsValidUntil: endsAt, bidCount },
+    auction: {
+      status: 'running',
+      reservePrice: '1',
+      minimumBid: '1',
+      currencyCode: 4,
+      endsAt,
+      bidsValidUntil: endsAt,
+      bidCount,
+    },
   });
   const now = Date.parse('2029-12-31T00:00:00Z');
   it('lets others bid on a running timed auction, and the seller cancel it only before the first bid', () => {

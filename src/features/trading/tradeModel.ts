@@ -37,6 +37,9 @@ export interface TradeListing {
 /** What the bid form needs of a timed auction (amounts in wei, dates ISO). */
 export interface TradeAuction {
   status: string;
+  /** The lowest bid that stands (behind the highest, when it is lower). */
+  reservePrice: string;
+  /** The lowest bid that leads. */
   minimumBid: string;
   currencyCode: number;
   endsAt: string;
@@ -127,6 +130,7 @@ export const TRADE_MESSAGE_KEYS = [
   'bid',
   'bidAmount',
   'bidMinimum',
+  'bidBackup',
   'placeBid',
   'hasBids',
   'bidPlaced',

@@ -65,6 +65,7 @@ export function tradeActionProps(input: {
           auction: listing.auction
             ? {
                 status: listing.auction.status,
+                reservePrice: listing.auction.reservePrice,
                 minimumBid: listing.auction.minimumBid,
                 currencyCode: listing.auction.currencyCode,
                 endsAt: listing.auction.endsAt,

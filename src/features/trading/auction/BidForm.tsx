@@ -1,7 +1,8 @@
 /**
  * Bidding on a timed auction (the token page's trading island, for signed-in visitors who do not sell it):
- * the amount, at least the auction's minimum (the reserve, or the highest bid plus 5 %), in the auction's
- * token. A bid is a token offer restricted to the settlement account and lasting until the auction's
+ * the amount in the auction's token, at least the reserve; the form suggests the lowest bid that leads (the
+ * highest bid plus the step) and says that a lower bid stands behind the highest and wins if the bids above it
+ * fail (./auctionRules.ts `placeOfBid`). A bid is a token offer restricted to the settlement account and lasting until the auction's
  * settlement, made by the offer flow (loaded on submit; ../TradeActions.tsx hands it over: auctions do not
  * import offers); the server holds it to the auction's rules (./bids.server.ts).
  */
@@ -51,6 +52,7 @@ export function BidForm({ props, runner, loadFlow }: Props) {
   const auction = props.listing?.auction;
   const currency = props.currencies.find((c) => c.code === auction?.currencyCode);
   const minimum = auction && currency ? formatUnits(BigInt(auction.minimumBid), currency.decimals) : '';
+  const reserve = auction && currency ? formatUnits(BigInt(auction.reservePrice), currency.decimals) : '';
   const [amount, setAmount] = useState(minimum);
   if (!auction || !currency) return null;
 
@@ -58,7 +60,7 @@ export function BidForm({ props, runner, loadFlow }: Props) {
     event.preventDefault();
     if (!auction || !currency || !props.settler) return;
     const unitPrice = parseAmount(amount, currency.decimals);
-    if (unitPrice === null || unitPrice < BigInt(auction.minimumBid)) return runner.fail(m.invalidPrice);
+    if (unitPrice === null || unitPrice < BigInt(auction.reservePrice)) return runner.fail(m.invalidPrice);
     const input: BidInput = {
       userWallet: props.userWallet ?? '',
       target: {
@@ -100,6 +102,7 @@ export function BidForm({ props, runner, loadFlow }: Props) {
       </label>
       <p id="bid-minimum" className="text-sm text-ink-muted">
         {interpolate(m.bidMinimum, { amount: `${minimum} ${currency.symbol}` })}
+        {minimum !== reserve && <> {interpolate(m.bidBackup, { amount: `${reserve} ${currency.symbol}` })}</>}
       </p>
       <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
         {m.placeBid}

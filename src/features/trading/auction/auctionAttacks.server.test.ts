@@ -1,12 +1,12 @@
 /**
  * What one wallet must not be able to do to timed auctions (issue 21), on a real anvil chain and database: a
  * contract-wallet seller whose signature fails in the settler's gas estimate, or only in the mined
- * transaction; bid shielding; wash auctions below the chain's minimum reserve; losing bids filled after the
- * auction.
+ * transaction; bid shielding with a second wallet (pulled before the end, one block before it, or by a revoked
+ * allowance); wash auctions below the chain's minimum reserve; losing bids filled after the auction.
  */
 import { eq } from 'drizzle-orm';
-import { erc721Abi, type Hex, parseEther, parseTransaction } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { erc721Abi, type Hex, maxUint256, parseEther, parseTransaction } from 'viem';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { auctionBids, auctionMinReserves, auctions, cards, offers } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import {
@@ -26,8 +26,9 @@ import {
   TEST_FEE_RECIPIENT,
   type TestMarket,
 } from '../../../../tests/helpers/testMarket';
-import { acceptAs, fundOfferer, signOffer } from '../../../../tests/helpers/testOffers';
+import { acceptAs, approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/helpers/testOffers';
 import { syncChain } from '../../indexer/indexChain.server';
+import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
 import { placeOffer } from '../placeOffer.server';
 import { recheckOrders } from '../recheckOrders.server';
 import { orderHash } from '../seaport/orderHash';
@@ -245,62 +246,90 @@ describe('contract wallets in timed auctions', () => {
 });
 
 describe('fair auctions', () => {
-  test('bid shielding: a bidder whose highest bid loses its backing loses all their bids, and the end moves', async () => {
-    const { id } = await listAuction(5n);
-    const [x, y] = bidders as [LocalWallet, LocalWallet];
+  /**
+   * Bid shielding with two wallets: A bids low, B (the same person) bids far above everyone, C bids honestly
+   * in between. C's bid stands behind B's (nothing can keep it out), so however B's backing goes, C wins.
+   */
+  async function shielded(tokenId: bigint) {
+    const { id } = await listAuction(tokenId);
+    const [a, b, c] = bidders as [LocalWallet, LocalWallet, LocalWallet];
     const start = new Date();
-    await bid(x, 5n, parseEther('1.05'), start);
-    await bid(x, 5n, parseEther('20'), new Date(start.getTime() + 60_000));
-    // The high bid shields the low one: an honest 3 is refused.
-    await expect(bid(y, 5n, parseEther('3'), new Date(start.getTime() + 120_000))).rejects.toMatchObject({
-      status: 422,
-    });
-    // Thirty seconds before the end, the shield is pulled: only 1.05 is left to back the low bid.
+    await bid(a, tokenId, parseEther('1.05'), start);
+    await bid(b, tokenId, parseEther('20'), new Date(start.getTime() + 60_000));
+    await bid(c, tokenId, parseEther('3'), new Date(start.getTime() + 120_000));
+    expect((await bidRows(id)).map((row) => row.invalidReason)).toEqual([null, null, null]);
+    return { id, a, b, c };
+  }
+  /** B's wrapped ether, all but `keep`, unwrapped. */
+  async function pullBacking(wallet: LocalWallet, keep = 0n) {
     const { contracts, mined } = fixture.market;
-    const balance = await fixture.market.publicClient.readContract({
-      address: contracts.wrappedNative,
-      abi: [
-        {
-          type: 'function',
-          name: 'balanceOf',
-          stateMutability: 'view',
-          inputs: [{ type: 'address' }],
-          outputs: [{ type: 'uint256' }],
-        },
-      ],
-      functionName: 'balanceOf',
-      args: [x.account.address],
-    });
+    const balance = await wethOf(fixture, wallet.account.address);
     await mined(
-      await x.writeContract({
+      await wallet.writeContract({
         address: contracts.wrappedNative,
-        abi: [
-          {
-            type: 'function',
-            name: 'withdraw',
-            stateMutability: 'nonpayable',
-            inputs: [{ type: 'uint256' }],
-            outputs: [],
-          },
-        ],
+        abi: wrappedNativeAbi,
         functionName: 'withdraw',
-        args: [balance - parseEther('1.05')],
+        args: [balance - keep],
       }),
     );
-    await sync();
-    const auction = await auctionRow(id);
-    const late = new Date((auction?.endsAt.getTime() ?? 0) - 30_000);
-    // The offer check sees the shield gone (the indexer followed the bidder's tokens).
-    await recheckOrders(database.db, fixture.chain, TEST_FEE_RECIPIENT, late);
+    return balance - keep;
+  }
+  /** Who won: the bidder of the auction's winning offer. */
+  const winnerOf = async (id: number) => {
+    const winning = (await auctionRow(id))?.winningOfferId;
+    return (await bidRows(id)).find((row) => row.offerId === winning)?.bidderAddress;
+  };
 
-    const rows = await bidRows(id);
-    expect(rows.map((row) => row.invalidReason === null)).toEqual([false, false]);
+  test('bid shielding with two wallets, pulled before the end: the shield is disqualified and the honest bid wins', async () => {
+    const { id, b, c } = await shielded(5n);
+    const pulled = await pullBacking(b);
+    onTestFinished(() => fundOfferer(fixture, b, pulled));
+    await sync();
+    const late = new Date(((await auctionRow(id))?.endsAt.getTime() ?? 0) - 30_000);
+    // The offer check sees the shield gone (the indexer followed the bidder's tokens): B is out, the end moves.
+    await recheckOrders(database.db, fixture.chain, TEST_FEE_RECIPIENT, late);
+    expect((await bidRows(id)).map((row) => row.invalidReason === null)).toEqual([true, false, true]);
     expect((await auctionRow(id))?.endsAt).toEqual(new Date(late.getTime() + 600_000));
-    // The honest bidder bids again and wins at their price.
-    await bid(y, 5n, parseEther('3'), new Date(late.getTime() + 10_000));
     const ends = (await auctionRow(id))?.endsAt ?? new Date();
     await settleOut(id, new Date(ends.getTime() + 1_000));
-    expect(await ownerOf(5n)).toBe(y.account.address);
+    expect(await ownerOf(5n)).toBe(c.account.address);
+    expect(await winnerOf(id)).toBe(c.account.address.toLowerCase());
+  }, 60_000);
+
+  test('bid shielding pulled one block before the end (no check saw it): the settlement skips the shield, the honest bid wins', async () => {
+    const { id, b, c } = await shielded(14n);
+    const pulled = await pullBacking(b);
+    onTestFinished(() => fundOfferer(fixture, b, pulled));
+    // No indexer pass, no offer check: the auction ends with the shield still standing in the database.
+    const ends = (await auctionRow(id))?.endsAt ?? new Date();
+    await settleOut(id, new Date(ends.getTime() + 1_000));
+    expect(await ownerOf(14n)).toBe(c.account.address);
+    expect(await winnerOf(id)).toBe(c.account.address.toLowerCase());
+    expect(
+      (await bidRows(id)).find((row) => row.bidderAddress === b.account.address.toLowerCase())?.invalidReason,
+    ).not.toBeNull();
+  }, 60_000);
+
+  test('a top bid whose allowance is revoked before the end cannot decide the auction: the next valid bid wins', async () => {
+    const { id, b, c } = await shielded(13n);
+    await approveWeth(fixture, b, 0n);
+    onTestFinished(() => approveWeth(fixture, b, maxUint256));
+    const ends = (await auctionRow(id))?.endsAt ?? new Date();
+    await settleOut(id, new Date(ends.getTime() + 1_000));
+    expect(await ownerOf(13n)).toBe(c.account.address);
+    expect(await winnerOf(id)).toBe(c.account.address.toLowerCase());
+  }, 60_000);
+
+  test('a bid inside the step above the highest is refused; one at or below it stands behind', async () => {
+    const { id } = await listAuction(12n);
+    const [a, b, c] = bidders as [LocalWallet, LocalWallet, LocalWallet];
+    await bid(a, 12n, parseEther('2'));
+    // 2.05 leads with a 5 % step at the least: 2.01 lands inside the step.
+    await expect(bid(b, 12n, parseEther('2.01'))).rejects.toMatchObject({ status: 422 });
+    await expect(bid(b, 12n, parseEther('0.5'))).rejects.toMatchObject({ status: 422 });
+    await bid(b, 12n, parseEther('2'));
+    await bid(c, 12n, parseEther('1.5'));
+    expect((await bidRows(id)).map((row) => row.invalidReason)).toEqual([null, null, null]);
   }, 60_000);
 
   test('a wash auction below the chain’s minimum reserve is refused; an admin’s minimum wins over the gas price', async () => {

@@ -154,11 +154,36 @@ export function auctionListingProblem(
   return undefined;
 }
 
-/** The lowest bid the auction accepts now: the reserve, or the highest bid plus the minimum step. */
+/** The lowest bid that would lead the auction now: the reserve, or the highest standing bid plus the minimum step. */
 export function minimumBid(reserve: bigint, highest: bigint | undefined, stepBps: number): bigint {
   if (highest === undefined) return reserve;
   const step = (highest * BigInt(stepBps) + BPS - 1n) / BPS;
   return highest + (step > 0n ? step : 1n);
+}
+
+/** Where a bid goes: it leads, or it stands behind the highest (a backup bid). */
+export type BidPlace = { place: 'leads' | 'backs' } | { place: 'refused'; reason: 'reserve' | 'step'; least: bigint };
+
+/**
+ * Where a bid of `price` goes. Every bid at or above the reserve stands, so no bid, however high and however soon
+ * its backing is pulled, can keep an honest bid out (bid shielding with a second wallet): at settlement the bids
+ * are tried highest first, and the best one still valid wins. A bid above the highest standing bid must beat it
+ * by the minimum step to lead (a bid between the two is refused); a bid at or below it backs it, and wins if
+ * every bid above it fails. Equal bids rank by time.
+ */
+export function placeOfBid(price: bigint, reserve: bigint, highest: bigint | undefined, stepBps: number): BidPlace {
+  if (price < reserve) return { place: 'refused', reason: 'reserve', least: reserve };
+  if (highest === undefined) return { place: 'leads' };
+  if (price <= highest) return { place: 'backs' };
+  const least = minimumBid(reserve, highest, stepBps);
+  return price >= least ? { place: 'leads' } : { place: 'refused', reason: 'step', least };
+}
+
+/** Why {@link placeOfBid} refused a bid, for the bidder. */
+export function bidRefusal(refused: { reason: 'reserve' | 'step'; least: bigint }): string {
+  return refused.reason === 'reserve'
+    ? `A bid must be at least the reserve, ${refused.least}`
+    : `A bid above the highest must beat it by the minimum step: at least ${refused.least}, or at most the highest to stand behind it`;
 }
 
 /** The auction's end after a bid at `now`: ten minutes later when the bid came in its last ten minutes. */

@@ -1,11 +1,12 @@
 /**
- * Keeping an auction's bids honest (bid shielding): a bidder can place a low bid and a very high one, which
- * keeps others out (the next bid must beat the high one), then pull the high one's backing (move their
- * tokens, withdraw the allowance, cancel it) just before the end and win with the low one. So when the
- * standing highest bid of an auction loses its backing, as the offer check (../offer/checkOffers.server.ts,
- * run at once when the indexer sees the bidder's tokens move) or the settlement finds it, every bid of that
- * bidder in that auction is disqualified, with the reason; and an auction in its last ten minutes runs until
- * ten minutes from then, so the bidders the shield kept out can bid again.
+ * Keeping an auction's bids honest (bid shielding): a bidder can place a low bid and a very high one (from one
+ * wallet or two), then pull the high one's backing (move their tokens, withdraw the allowance, cancel it) just
+ * before the end and hope to win with the low one. Lower bids are never refused for being below the high one
+ * (./auctionRules.ts `placeOfBid`), so honest bids stand behind it and the settlement, which tries the bids highest
+ * first, sells to the best one still valid. Besides, when the standing highest bid of an auction loses its
+ * backing, as the offer check (../offer/checkOffers.server.ts, run at once when the indexer sees the bidder's
+ * tokens move) or the settlement finds it, every bid of that bidder in that auction is disqualified, with the
+ * reason; and an auction in its last ten minutes runs until ten minutes from then, so others can bid again.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { auctionBids, auctions, offers } from '~/server/db/schema';

@@ -5,8 +5,10 @@
  * could change between the settlement's check and its transaction), in the auction's currency, at least the
  * reserve or the highest standing bid plus the minimum step (./auctionRules.ts), lasting until the listing's
  * own end (so it is still good when the auction is settled, whatever extensions come), and arriving before the
- * end. A bid in the last ten minutes moves the end ten minutes after it. Bids are placed one at a time per
- * auction (the auction row is locked), so two bids at once cannot both claim to be the highest.
+ * end. Every bid from the reserve up stands (./auctionRules.ts `placeOfBid`): one that beats the highest by the
+ * minimum step leads, one at or below it backs it, so a high bid whose backing is later pulled never kept an
+ * honest bid out. A leading bid in the last ten minutes moves the end ten minutes after it. Bids are placed one
+ * at a time per auction (the auction row is locked), so two bids at once cannot both claim to lead.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getT } from '~/features/i18n/t';
@@ -20,7 +22,7 @@ import { isSignedByOfferersKey } from '../orderSignature.server';
 import type { BidFacts, BidTerms } from '../orders/bidTerms';
 import { ORDER_REASON_KEYS } from '../orders/orderFacts';
 import type { OrderComponents } from '../seaport/seaportTypes';
-import { endAfterBid, minimumBid } from './auctionRules';
+import { bidRefusal, endAfterBid, placeOfBid } from './auctionRules';
 
 /** A running auction with its listing's end (unix seconds). */
 export type RunningAuction = typeof auctions.$inferSelect & { listingEnd: Date };
@@ -93,8 +95,13 @@ export async function bidProblem(
   if (order.endTime < unixSeconds(auction.listingEnd)) {
     return `A bid must stay valid until ${auction.listingEnd.toISOString()} (the auction’s settlement)`;
   }
-  const least = minimumBid(BigInt(auction.reservePrice), await highestBid(db, auction.id), auction.minStepBps);
-  if (bid.unitPrice < least) return `A bid must be at least ${least}`;
+  const placed = placeOfBid(
+    bid.unitPrice,
+    BigInt(auction.reservePrice),
+    await highestBid(db, auction.id),
+    auction.minStepBps,
+  );
+  if (placed.place === 'refused') return bidRefusal(placed);
   const seaport = bid.chain.contracts.exchange;
   if (!(await isSignedByOfferersKey(bid.chain, seaport, order, bid.signature))) {
     return getT('en')(ORDER_REASON_KEYS.contract_wallet);
@@ -114,8 +121,10 @@ export function bidPayoutProblem(order: OrderComponents, fee: bigint, royalty: b
 
 /**
  * Places a stored offer as a bid, inside the transaction that stored it: locks the auction, checks it still
- * runs and the bid still beats the highest, records the bid and moves the end when the bid came late.
- * @throws HttpError 409 (the auction ended or a higher bid came first)
+ * runs and where the bid goes now (a bid that would have led may now back a higher one that came first), records
+ * the bid, tells the seller (and the bidder it displaced, when it leads) and moves the end when a leading bid came
+ * late.
+ * @throws HttpError 409 (the auction ended, or a higher bid came first and this one lands inside its step)
  */
 export async function placeBid(
   tx: Transaction,
@@ -126,9 +135,14 @@ export async function placeBid(
   // Placed under the auction's lock, as disqualifications and settlements take it.
   const [auction] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('update');
   if (auction?.status !== 'running' || now >= auction.endsAt) throw conflict('This auction has ended');
-  const least = minimumBid(BigInt(auction.reservePrice), await highestBid(tx, auction.id), auction.minStepBps);
-  if (BigInt(offer.price) < least) throw conflict(`A higher bid came first: a bid must now be at least ${least}`);
-  const previousBidder = await highestBidder(tx, auction.id);
+  const placed = placeOfBid(
+    BigInt(offer.price),
+    BigInt(auction.reservePrice),
+    await highestBid(tx, auction.id),
+    auction.minStepBps,
+  );
+  if (placed.place === 'refused') throw conflict(`A higher bid came first. ${bidRefusal(placed)}`);
+  const previousBidder = placed.place === 'leads' ? await highestBidder(tx, auction.id) : undefined;
   await tx
     .insert(auctionBids)
     .values({ auctionId, offerId: offer.id, price: offer.price, bidderAddress: offer.offererAddress, placedAt: now });
@@ -138,6 +152,7 @@ export async function placeBid(
     bidderAddress: offer.offererAddress,
     previousBidder,
   });
+  if (placed.place === 'backs') return { endsAt: auction.endsAt };
   const endsAt = new Date(
     Number(endAfterBid(unixSeconds(auction.endsAt), unixSeconds(now), unixSeconds(auction.latestEndsAt))) * 1000,
   );
