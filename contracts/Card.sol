@@ -73,6 +73,9 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
 
     /**
      * @notice Mints the next `count` serials of a design to `to`, as consecutive token ids.
+     * @dev Minted with `_mint`, not `_safeMint`: no code at `to` runs, so no receiver (a contract wallet, or an
+     * account that delegated to code through EIP-7702 after paying) can make a paid mint revert or burn the
+     * minter's gas. The receiver is the buyer's own address, chosen by them.
      * @return firstTokenId the first minted token id; the others follow it
      */
     function mintSerials(uint256 designId, address to, uint64 count)
@@ -85,7 +88,6 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
         if (count == 0) revert InvalidCount();
         uint64 minted = design.minted;
         if (count > design.maxSerials - minted) revert SerialsExhausted(designId, design.maxSerials - minted);
-        // The counters move before the first receiver callback of _safeMint, so a re-entrant mint gets fresh ids.
         design.minted = minted + count;
         firstTokenId = _nextTokenId;
         _nextTokenId = firstTokenId + count;
@@ -94,7 +96,7 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
             uint64 serial = minted + i + 1;
             _designOf[tokenId] = designId;
             _serialOf[tokenId] = serial;
-            _safeMint(to, tokenId);
+            _mint(to, tokenId);
             emit SerialMinted(tokenId, designId, serial, to);
         }
     }

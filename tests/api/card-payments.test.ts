@@ -3,10 +3,10 @@
  * anvil by the platform minter), a buyer signed in with a wallet starts a purchase (a serial held, a
  * PaymentIntent for the drop's price created in Stripe's stand-in with an idempotency key), Stripe's signed
  * `payment_intent.succeeded` arrives (twice) and the server mints exactly one serial to the buyer's wallet and
- * books the illustrator's payable yen. 20 buyers racing for 5 serials get 5; a mint that cannot succeed is
- * refunded.
+ * books the illustrator's payable yen. 20 buyers racing for 5 serials get 5; a buyer whose account takes code
+ * after paying (EIP-7702) still gets the card; a mint that cannot succeed is refunded.
  */
-import { erc721Abi, getAddress, parseAbiItem } from 'viem';
+import { type Address, erc721Abi, getAddress, parseAbiItem } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashPassword } from '../../src/features/session/passwords.server.ts';
@@ -19,6 +19,8 @@ import { type Drop, deliverSigned, type Purchase, putDropOnSale, signedInBuyer }
 import { CREATOR_PASSWORD, eventually, startTradingApp, type TradingApp } from './tradingApp.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_kirafuda';
+/** Creation code of a contract whose runtime code (PUSH1 0 PUSH1 0 REVERT) reverts every call. */
+const REVERT_ALWAYS_INITCODE = '0x6005600c60003960056000f360006000fd';
 const ADMIN = { uid: 'payments-admin', password: 'payments-admin-password-1' };
 let standIn: StripeStandIn;
 let trading: TradingApp;
@@ -238,22 +240,46 @@ describe('a card bought with yen', () => {
     expect(listed.body.items.find((item) => item.id === requested.body.id)?.status).toBe('paid');
   }, 60_000);
 
-  test('a buyer whose address holds code (a contract wallet) is refused before paying: no hold, no PaymentIntent', async () => {
+  test('a buyer who delegates to code that refuses cards after paying (EIP-7702) still gets the card, minted once', async () => {
     const drop = await putOnSale(1);
     const client = await buyer(32);
     const address = privateKeyToAccount(anvilKey(32)).address;
-    // The signed-in address takes code (as an EIP-7702 delegation would): the mint's receiver hook could run.
-    await trading.fixture.market.publicClient.request({
-      method: 'anvil_setCode' as never,
-      params: [address, '0x60006000f3'] as never,
+    const started = await client.post<{ purchase: Purchase; clientSecret: string }>(
+      `/api/v1/drops/${drop.id}/purchases`,
+      {},
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+
+    // Paid; then, before the mint, the buyer's account delegates to code that reverts every call (a receiver
+    // hook refusing ERC-721s included), in a type-4 transaction another account pays for.
+    const { market } = trading.fixture;
+    const refuser = await market.deployer.sendTransaction({ data: REVERT_ALWAYS_INITCODE });
+    const refuserAddress = (await market.mined(refuser)).contractAddress as Address;
+    const authorization = await privateKeyToAccount(anvilKey(32)).signAuthorization({
+      contractAddress: refuserAddress,
+      chainId: market.chain.id,
+      nonce: await market.publicClient.getTransactionCount({ address }),
     });
-    const intents = standIn.paymentIntents.size;
-    const refused = await client.post<{ reason: string }>(`/api/v1/drops/${drop.id}/purchases`, {});
-    expect(refused.status).toBe(422);
-    expect(refused.body.reason).toBe('contract_wallet');
-    expect(standIn.paymentIntents.size).toBe(intents);
-    const after = await trading.app.client().get<{ drops: Drop[] }>('/api/v1/drops?collection_id=1');
-    expect(after.body.drops.find((entry) => entry.id === drop.id)).toMatchObject({ left: 1 });
+    await market.mined(
+      await market.deployer.sendTransaction({
+        to: market.deployer.account.address,
+        data: '0x',
+        authorizationList: [authorization],
+      }),
+    );
+    expect(await market.publicClient.getCode({ address })).toBe(`0xef0100${refuserAddress.slice(2).toLowerCase()}`);
+
+    const intentId = started.body.clientSecret.split('_secret_')[0] ?? '';
+    expect(await deliver(standIn.succeed(intentId))).toBe(200);
+    await eventually(async () => (await purchaseOf(client, started.body.purchase.id)).status === 'minted', 30_000);
+    const purchase = await purchaseOf(client, started.body.purchase.id);
+    const owner = await market.publicClient.readContract({
+      address: trading.fixture.card,
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [BigInt(purchase.tokenId ?? '0')],
+    });
+    expect(owner).toBe(address);
   }, 60_000);
 
   test('events out of order are harmless: a refund before the payment leaves nothing to mint', async () => {

@@ -32,7 +32,6 @@ export const CHECKOUT_MESSAGE_KEYS = [
   'lapsed',
   'limit',
   'tooMany',
-  'contractWallet',
   'declined',
   'note',
 ] as const;
@@ -40,7 +39,7 @@ export const CHECKOUT_MESSAGE_KEYS = [
 export type CheckoutMessages = Record<(typeof CHECKOUT_MESSAGE_KEYS)[number], string>;
 
 /** Why the site refused to hold a serial (`reason` of a 409 or 429 from the purchase endpoint). */
-export type HoldRefusalReason = 'sold_out' | 'reserved' | 'lapsed' | 'limit' | 'buyer_limit' | 'contract_wallet';
+export type HoldRefusalReason = 'sold_out' | 'reserved' | 'lapsed' | 'limit' | 'buyer_limit';
 
 /** The checkout's message for a refused hold, `minutes` filled in where it says when to try again. */
 export function holdRefusalMessage(
@@ -55,7 +54,6 @@ export function holdRefusalMessage(
     lapsed: m.lapsed,
     limit: m.limit,
     buyer_limit: m.tooMany,
-    contract_wallet: m.contractWallet,
   };
   const reason = typeof refusal.reason === 'string' && Object.hasOwn(template, refusal.reason) ? refusal.reason : '';
   const found = template[reason as HoldRefusalReason];

@@ -124,8 +124,7 @@ export interface HoldFacts {
 
 /** Why a new hold is refused, and in how many seconds asking again may succeed (null: it will not). */
 export interface HoldRefusal {
-  /** `contract_wallet`: the buyer's address is a contract (see ./receiver.server.ts), not one of these rules. */
-  reason: 'sold_out' | 'reserved' | 'lapsed' | 'limit' | 'buyer_limit' | 'contract_wallet';
+  reason: 'sold_out' | 'reserved' | 'lapsed' | 'limit' | 'buyer_limit';
   retryAfterSeconds: number | null;
 }
 

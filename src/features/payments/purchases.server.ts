@@ -20,7 +20,6 @@ import type { PurchaseStatus } from '~/server/db/schema/payments';
 import type { Database, Transaction } from '~/server/db/types';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 import { type HoldRefusal, holdRefusal, networkOf, PENDING_MINUTES } from './holdRules';
-import { isContractReceiver } from './receiver.server';
 
 export { MAX_PENDING_PER_BUYER, PENDING_MINUTES } from './holdRules';
 
@@ -68,11 +67,6 @@ const REFUSALS: Record<HoldRefusal['reason'], { status: number; message: string 
   lapsed: { status: 429, message: 'Your reservation of this card ran out; you can reserve it again later' },
   limit: { status: 429, message: 'Your network already reserves as many of these cards as one buyer may' },
   buyer_limit: { status: 429, message: 'You have too many unpaid reservations; pay for them or wait' },
-  contract_wallet: {
-    status: 422,
-    message:
-      'Cards bought by card payment are minted to a wallet address: sign in with a wallet that is not a contract',
-  },
 };
 
 /**
@@ -244,8 +238,6 @@ export async function startPurchase(
   /** The reused hold's payment went through already (Stripe's event is on its way): nothing to pay again. */
   paymentStarted: boolean;
 }> {
-  if (await isContractReceiver(db, dropId, buyer.walletAddress))
-    throw new HoldRefusedError({ reason: 'contract_wallet', retryAfterSeconds: null });
   const { row, drop, reused } = await holdSerial(db, buyer, dropId, now);
   let intent: { id: string; client_secret: string | null; status: string };
   try {
