@@ -49,7 +49,7 @@ export async function signInAdmin(page: Page, origin: string, uid: string, passw
  * Opens `url`, again if the page's own navigation got in the way: a token page reloads itself when its card
  * changes (a sale the indexer just recorded), which can interrupt a test's navigation away from it; and the page
  * being opened may reload itself as the sale's later changes arrive (then it is already on `url`: waiting for that
- * load is enough).
+ * load is enough). Chromium names the race `interrupted by another navigation` or `net::ERR_ABORTED`.
  */
 export async function gotoAfterLiveReload(page: Page, url: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -57,7 +57,8 @@ export async function gotoAfterLiveReload(page: Page, url: string): Promise<void
       await page.goto(url);
       return;
     } catch (error) {
-      if (attempt >= 5 || !/interrupted by another navigation/.test(String(error))) throw error;
+      // Chromium reports the same race either way: the navigation was interrupted, or it was aborted.
+      if (attempt >= 5 || !/interrupted by another navigation|net::ERR_ABORTED/.test(String(error))) throw error;
       if (String(error).includes(`navigation to "${url}"`)) {
         await page.waitForLoadState('load');
         if (page.url() === url) return;
