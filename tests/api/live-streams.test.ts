@@ -125,3 +125,23 @@ describe('live streams of one signed-in account', () => {
     expect((await askStream(PAGE, '127.0.5.1')).status).toBe(200);
   });
 });
+
+describe('GET /api/v1/changes/latest (what a refused page polls)', () => {
+  test('says when its topics last changed, and moves when one changes', async () => {
+    const { client, address } = await walletClient(app);
+    const latest = () =>
+      app.client().get<{ changedAt: string | null }>(`/api/v1/changes/latest?topics=user:${address},card:999999`);
+    const before = await latest();
+    expect(before.status).toBe(200);
+    expect(before.headers.get('cache-control')).toBe('no-store');
+    expect((await client.put('/api/v1/profile', { name: 'Polled name' })).status).toBe(200);
+    let after: string | null = null;
+    await eventually(async () => {
+      after = (await latest()).body.changedAt;
+      return after !== before.body.changedAt;
+    });
+    expect(after).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    const unknown = await app.client().get<{ message: string }>('/api/v1/changes/latest?topics=everything');
+    expect(unknown.status).toBe(422);
+  });
+});
