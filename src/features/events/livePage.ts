@@ -2,21 +2,24 @@
  * Keeps a live page current without a reload: follows its topics over Server-Sent Events
  * (`/api/v1/changes`), and when one changes fetches the page again (the server dropped it from its cache
  * first, so the answer is fresh) and swaps in the parts marked `data-live-region="{name}"` that differ. A part
- * someone is using (focus inside, an open dialog, a busy island) is swapped once they are done. The status
- * element (`data-live-status`) shows "live" or "reconnecting"; EventSource reconnects by itself after a drop.
+ * someone is using (focus inside, an open dialog, a busy island) is swapped once they are done. When the server
+ * refuses the stream (503, past its caps) the page polls when its topics last changed
+ * (`/api/v1/changes/latest`, every minute) and fetches itself when that moves (./followStream.ts). The status
+ * element (`data-live-status`) shows "live", "reconnecting" or "polling".
  *
  * @see ./stream.server.ts
  */
 
+import { type FollowState, followStream } from './followStream';
 import { LIVE_UPDATED_EVENT } from './liveEvents';
 
 /** How a live page is set up. */
 export interface LivePageOptions {
   topics: readonly string[];
-  /** The element whose `data-state` (`connecting`, `live`, `reconnecting`) and text show the connection. */
+  /** The element whose `data-state` (`live`, `reconnecting`, `polling`) and text show the connection. */
   status: HTMLElement;
   /** Texts of the states. */
-  texts: Record<'live' | 'reconnecting', string>;
+  texts: Record<FollowState, string>;
   doc?: Document;
   fetchImpl?: typeof fetch;
   /** Milliseconds changes are gathered before the page is fetched. */
@@ -52,7 +55,7 @@ export function startLivePage(options: LivePageOptions): () => void {
   const doc = options.doc ?? document;
   const fetchPage = options.fetchImpl ?? fetch.bind(globalThis);
   const { status, texts } = options;
-  const setState = (state: 'live' | 'reconnecting') => {
+  const setState = (state: FollowState) => {
     status.dataset['state'] = state;
     status.textContent = texts[state];
     status.hidden = false;
@@ -89,31 +92,35 @@ export function startLivePage(options: LivePageOptions): () => void {
     timer = setTimeout(() => void refresh(), delay);
   };
 
-  const url = `/api/v1/changes?topics=${encodeURIComponent(options.topics.join(','))}`;
-  let source: EventSource | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let dropped = false;
-  const connect = () => {
-    const next = new EventSource(url);
-    source = next;
-    next.addEventListener('ready', () => {
-      setState('live');
-      // Changes made while disconnected were not heard: fetch once to catch up.
-      if (dropped) schedule(0);
-      dropped = false;
-    });
-    next.addEventListener('change', () => schedule(options.settleMs ?? 150));
-    next.addEventListener('error', () => {
-      dropped = true;
-      setState('reconnecting');
-      // The browser reconnects by itself after a dropped stream, not after a refusal (429, 503): try later.
-      if (next.readyState === EventSource.CLOSED) retry = setTimeout(connect, 30_000);
-    });
+  const topics = encodeURIComponent(options.topics.join(','));
+  /** The last change the polls saw (undefined before the first poll). */
+  let seen: string | null | undefined;
+  const poll = async () => {
+    try {
+      const response = await fetchPage(`/api/v1/changes/latest?topics=${topics}`, {
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+      if (!response.ok) return;
+      const { changedAt } = (await response.json()) as { changedAt: string | null };
+      if (seen !== undefined && changedAt !== seen) schedule(0);
+      seen = changedAt;
+    } catch {
+      // offline for now: the next poll asks again
+    }
   };
-  connect();
+  const stopFollowing = followStream({
+    url: `/api/v1/changes?topics=${topics}`,
+    onChange: () => schedule(options.settleMs ?? 150),
+    // Changes made while disconnected were not heard: fetch once to catch up.
+    onReady: (missed) => {
+      if (missed) schedule(0);
+    },
+    onState: setState,
+    poll,
+  });
   return () => {
-    source?.close();
+    stopFollowing();
     if (timer) clearTimeout(timer);
-    if (retry) clearTimeout(retry);
   };
 }

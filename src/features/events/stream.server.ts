@@ -2,34 +2,47 @@
  * A Server-Sent Events stream of changes for one live page: `event: change` with `{"tags": [...]}` each time a
  * change touches one of its topics, a comment every {@link HEARTBEAT_MS} so proxies keep the connection open,
  * and `retry` telling the browser how soon to reconnect after a drop. The stream ends when the visitor leaves
- * (the request's signal) or the server stops.
+ * (the request's signal) or the server stops. Streams are shared out by ./streamCaps.ts: past a cap the answer is
+ * 503 with `Retry-After`, and the page polls instead (./followStream.ts).
  *
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html
  */
-import { listenerCount, subscribe } from './hub';
+import { HttpError } from '~/server/api/errors';
+import { subscribe } from './hub';
+import { STREAM_RETRY_SECONDS } from './liveEvents';
+import { StreamCounts, type StreamHolder, type StreamRefusal, streamLimits } from './streamCaps';
 
 /** Milliseconds between heartbeats. */
 export const HEARTBEAT_MS = 20_000;
 /** Milliseconds a browser waits before reconnecting. */
 export const RETRY_MS = 2_000;
-/** Most open streams in one process; more are answered 503 (the page then reloads on its own timer). */
-export const MAX_STREAMS = 5_000;
 
-/** Most open streams of one IP address (a few tabs each, behind one NAT). */
-export const MAX_STREAMS_PER_IP = 24;
+let counts: StreamCounts | undefined;
 
-const openByIp = new Map<string, number>();
-
-/** Why this process takes no more streams from `ip` ('busy', 'ip'), or null when it does. */
-export function streamRefusal(ip: string): 'busy' | 'ip' | null {
-  if (listenerCount() >= MAX_STREAMS) return 'busy';
-  return (openByIp.get(ip) ?? 0) >= MAX_STREAMS_PER_IP ? 'ip' : null;
+/** This process's open streams (its caps read from the environment, checked when the server starts). */
+export function openStreams(): StreamCounts {
+  counts ??= new StreamCounts(streamLimits());
+  return counts;
 }
 
-/** The response carrying the stream (see the module comment). */
-export function changeStream(topics: readonly string[], signal: AbortSignal, ip: string): Response {
+/** What a refused caller is told. */
+const REFUSED: Record<StreamRefusal, string> = {
+  busy: 'Too many live pages are open; try again shortly',
+  network: 'Too many live pages are open from this address',
+  wide_network: 'Too many live pages are open from this network',
+  account: 'Too many live pages are open for this account',
+};
+
+/**
+ * The response carrying the stream (see the module comment), counted for `holder` until it ends; throws 503 with
+ * `Retry-After` when `holder` may open no more.
+ */
+export function changeStream(topics: readonly string[], signal: AbortSignal, holder: StreamHolder): Response {
+  const refusal = openStreams().refusal(holder);
+  if (refusal) throw new HttpError(503, REFUSED[refusal], { 'Retry-After': String(STREAM_RETRY_SECONDS) });
+  const release = openStreams().take(holder);
   const encoder = new TextEncoder();
-  let close = () => {};
+  let close = release;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const send = (text: string) => {
@@ -39,7 +52,6 @@ export function changeStream(topics: readonly string[], signal: AbortSignal, ip:
           close();
         }
       };
-      openByIp.set(ip, (openByIp.get(ip) ?? 0) + 1);
       const unsubscribe = subscribe(topics, (tags) => send(`event: change\ndata: ${JSON.stringify({ tags })}\n\n`));
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
       heartbeat.unref?.();
@@ -49,9 +61,7 @@ export function changeStream(topics: readonly string[], signal: AbortSignal, ip:
         closed = true;
         clearInterval(heartbeat);
         unsubscribe();
-        const left = (openByIp.get(ip) ?? 1) - 1;
-        if (left > 0) openByIp.set(ip, left);
-        else openByIp.delete(ip);
+        release();
         try {
           controller.close();
         } catch {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { followStream } from '~/features/events/followStream';
 import { useCurrentUser } from '../session/useCurrentUser';
 
 /** A notification as `GET /api/v1/notifications` answers it. */
@@ -28,7 +29,8 @@ export interface NotificationBellProps {
 
 /**
  * The header's bell: the signed-in user's unread count, live (it listens to `GET /api/v1/notifications/stream`
- * and asks again when told), and their notifications in a panel, newest first, with "mark all as read".
+ * and asks again when told; when the server refuses the stream it asks every minute instead,
+ * ../events/followStream.ts), and their notifications in a panel, newest first, with "mark all as read".
  * Nothing shows for a visitor who is not signed in (the page is the same for everyone).
  */
 export default function NotificationBell({ locale, localePrefix, messages }: NotificationBellProps) {
@@ -52,11 +54,18 @@ export default function NotificationBell({ locale, localePrefix, messages }: Not
 
   useEffect(() => {
     if (!user) return;
-    void load();
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/v1/notifications/stream', { withCredentials: true });
-    source.addEventListener('change', () => void load());
-    return () => source.close();
+    if (typeof EventSource === 'undefined') {
+      void load();
+      return;
+    }
+    // Loads once the stream is ready (again), or at once when it is refused and then every poll.
+    return followStream({
+      url: '/api/v1/notifications/stream',
+      withCredentials: true,
+      onChange: () => void load(),
+      onReady: () => void load(),
+      poll: load,
+    });
   }, [user, load]);
 
   useEffect(() => {

@@ -14,12 +14,13 @@
  */
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { noticePurchase } from '~/features/notifications/moneyNotices.server';
+import { networkOf } from '~/lib/network';
 import { conflict, HttpError, notFound } from '~/server/api/errors';
 import { cardDrops, cardPurchases, paymentHistories } from '~/server/db/schema';
 import type { PurchaseStatus } from '~/server/db/schema/payments';
 import type { Database, Transaction } from '~/server/db/types';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
-import { type HoldRefusal, holdRefusal, networkOf, PENDING_MINUTES } from './holdRules';
+import { type HoldRefusal, holdRefusal, PENDING_MINUTES } from './holdRules';
 
 export { MAX_PENDING_PER_BUYER, PENDING_MINUTES } from './holdRules';
 

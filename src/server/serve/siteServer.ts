@@ -11,6 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { startChangeListener } from '~/features/events/changeListener.server';
+import { streamLimits } from '~/features/events/streamCaps';
 import { answerFromCache, renderSettings } from '../cache/pageCache';
 import { closeDatabase } from '../db/client';
 import { openServerDatabase } from '../db/serverDatabase';
@@ -31,6 +32,7 @@ export async function startSiteServer(
   opening: Promise<DatabaseHandle> = openServerDatabase(env),
 ): Promise<void> {
   renderSettings(env); // a typo in RENDER_* stops the start (the page cache reads them at the first page)
+  streamLimits(env); // and one in LIVE_STREAMS_MAX (read at the first live stream)
   const handle = await opening;
   const serveStatic = staticFiles(resolve(env['CLIENT_DIR'] ?? 'dist/client'));
   const server = createServer((req, res) => {
