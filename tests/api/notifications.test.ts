@@ -26,6 +26,8 @@ const TOKEN = `/tokens/1/${CONTRACT}/1`;
 const EVENTS_SECRET = 'e'.repeat(40);
 const SECRET = 'an-api-test-secret-long-enough-0123456789';
 const received: ParsedMail[] = [];
+/** The address a received mail was sent to. */
+const mailTo = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '');
 let smtp: SMTPServer;
 let app: App;
 let fan: ApiClient;
@@ -248,5 +250,31 @@ describe('email', () => {
     expect((await fan.get('/api/v1/email')).body).toMatchObject({ confirmed: true, bounced: true });
     expect((await fan.del('/api/v1/email')).status).toBe(204);
     expect((await fan.get('/api/v1/email')).body).toMatchObject({ masked: null, confirmed: false });
+  });
+
+  test('a confirmation link confirms the address it was mailed to, that time: never the next address, never again', async () => {
+    const newcomer = app.client();
+    expect((await walletSignIn(newcomer, privateKeyToAccount(`0x${'8'.repeat(64)}`))).status).toBe(200);
+    /** The confirmation links (path and query) of the mails to `address`, once `count` arrived. */
+    const linksTo = async (address: string, count: number) => {
+      const mails = () => received.filter((mail) => mailTo(mail) === address);
+      await eventually(async () => mails().length >= count, 30_000);
+      return mails().map((mail) => {
+        const link = new URL(mail.text?.match(/https?:\/\/\S+\/api\/v1\/email\/confirm\?token=\S+/)?.[0] ?? '');
+        return link.pathname + link.search;
+      });
+    };
+    expect((await newcomer.post('/api/v1/email', { email: 'mine@example.jp' })).status).toBe(202);
+    const [mine = ''] = await linksTo('mine@example.jp', 1);
+    expect((await newcomer.del('/api/v1/email')).status).toBe(204);
+    // The next address gets mail of its own, here twice: added again, its first link is retired too.
+    expect((await newcomer.post('/api/v1/email', { email: 'victim@example.jp' })).status).toBe(202);
+    expect((await newcomer.post('/api/v1/email', { email: 'victim@example.jp' })).status).toBe(202);
+    const [first = '', newest = ''] = await linksTo('victim@example.jp', 2);
+    expect((await app.client().get(mine)).status).toBe(400);
+    expect((await app.client().get(first)).status).toBe(400);
+    expect((await newcomer.get('/api/v1/email')).body).toMatchObject({ masked: 'v***@example.jp', confirmed: false });
+    expect((await app.client().get(newest)).status).toBe(200);
+    expect((await newcomer.get('/api/v1/email')).body).toMatchObject({ masked: 'v***@example.jp', confirmed: true });
   });
 });

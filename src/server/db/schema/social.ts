@@ -124,8 +124,12 @@ export const userEmails = pgTable(
     /** The language its mail is written in (the site's language when the address was added). */
     locale: text('locale').notNull().default('ja'),
     confirmedAt: timestamptz('confirmed_at'),
-    /** Bumped each time the address changes, so an old confirmation link no longer works. */
-    version: integer('version').notNull().default(1),
+    /**
+     * A random secret made anew each time an address is added (or added again), signed into its confirmation
+     * link with a hash of the address: a link confirms the address it was mailed to, and no link of an earlier
+     * address (deleted, replaced, or the same one added again) ever works once another was added.
+     */
+    nonce: text('nonce').notNull().default(sql`gen_random_uuid()::text`),
     bouncedAt: timestamptz('bounced_at'),
     complainedAt: timestamptz('complained_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
