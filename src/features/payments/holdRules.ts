@@ -8,7 +8,7 @@
  *   (./purchases.server.ts), never a second one.
  * - A buyer whose hold of a drop lapsed unpaid may hold it again only one hold period later, so that the
  *   serial really is free for others meanwhile.
- * - One network ({@link networkOf}: an IPv4 address, an IPv6 /64) holds at most a third of the drop's unsold
+ * - One network (`networkOf` in src/server/http/network.ts: an IPv4 address, an IPv6 /64) holds at most a third of the drop's unsold
  *   serials ({@link networkShare}, at least one), counting its live holds and those that lapsed unpaid within
  *   the last hold period; many wallets behind one network count as one buyer.
  * - A buyer holds at most {@link MAX_PENDING_PER_BUYER} unpaid serials across drops.
@@ -26,31 +26,6 @@ export const MAX_PENDING_PER_BUYER = 3;
 export const NETWORK_SHARE_DIVISOR = 3;
 
 const HOLD_MS = PENDING_MINUTES * 60_000;
-
-/**
- * The network a client address belongs to, as holds are counted: an IPv4 address itself (also when written as
- * an IPv4-mapped IPv6 one), the /64 of an IPv6 address (one subscriber's usual share: counting single IPv6
- * addresses would let one of them take any number), anything else as it is (`unknown`).
- */
-export function networkOf(ip: string): string {
-  const address = ip
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(':') || !/^[0-9a-f:.]+$/.test(address)) return address;
-  const [head = '', tail] = address.split('::');
-  const front = head ? head.split(':') : [];
-  const back = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined ? front : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group || '0', 16).toString(16))
-    .join(':')}::/64`;
-}
 
 /** Serials of a drop with `unsold` not yet paid for that one network may hold at once. */
 export function networkShare(unsold: number): number {

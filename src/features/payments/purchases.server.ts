@@ -18,8 +18,9 @@ import { conflict, HttpError, notFound } from '~/server/api/errors';
 import { cardDrops, cardPurchases, paymentHistories } from '~/server/db/schema';
 import type { PurchaseStatus } from '~/server/db/schema/payments';
 import type { Database, Transaction } from '~/server/db/types';
+import { networkOf } from '~/server/http/network';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
-import { type HoldRefusal, holdRefusal, networkOf, PENDING_MINUTES } from './holdRules';
+import { type HoldRefusal, holdRefusal, PENDING_MINUTES } from './holdRules';
 import { isContractReceiver } from './receiver.server';
 
 export { MAX_PENDING_PER_BUYER, PENDING_MINUTES } from './holdRules';
