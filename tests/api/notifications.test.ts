@@ -8,10 +8,15 @@
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signProviderEvents } from '../../src/features/notifications/mail/providerEvents.server.ts';
 import { signToken } from '../../src/features/notifications/mail/signedToken.server.ts';
+import { WALLET_SIGN_UPS_PER_NETWORK } from '../../src/features/session/walletSignUps.server.ts';
+import {
+  LISTING_WRITES_PER_MINUTE,
+  OFFER_WRITES_PER_NETWORK_PER_MINUTE,
+} from '../../src/features/trading/tradingLimits.server.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { freePort } from '../helpers/server.ts';
@@ -54,6 +59,8 @@ beforeAll(async () => {
       MAIL_FROM: 'Kirafuda <no-reply@kirafuda.example>',
       MAIL_SECRET: SECRET,
       MAIL_EVENTS_SECRET: EVENTS_SECRET,
+      // A proxy on loopback: the per-network limits' test names IPv6 clients in X-Forwarded-For.
+      TRUSTED_PROXIES: '127.0.0.1',
     },
     seed: async (db) => {
       await seedAccounts(db);
@@ -276,5 +283,53 @@ describe('email', () => {
     expect((await newcomer.get('/api/v1/email')).body).toMatchObject({ masked: 'v***@example.jp', confirmed: false });
     expect((await app.client().get(newest)).status).toBe(200);
     expect((await newcomer.get('/api/v1/email')).body).toMatchObject({ masked: 'v***@example.jp', confirmed: true });
+  });
+});
+
+describe('per-network limits', () => {
+  const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+  const newWallet = () => privateKeyToAccount(generatePrivateKey());
+
+  test('a network (an IPv4 address, an IPv6 /64) opens only so many wallet accounts an hour; known wallets and other networks are not held', async () => {
+    for (let i = 1; i <= WALLET_SIGN_UPS_PER_NETWORK.limit; i += 1) {
+      expect((await walletSignIn(app.client(), newWallet(), from(`2001:db8:1:2::${i}`))).status).toBe(200);
+    }
+    const refused = await walletSignIn(app.client(), newWallet(), from('2001:db8:1:2:ffff::9'));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await walletSignIn(app.client(), FAN, from('2001:db8:1:2::1'))).status).toBe(200);
+    expect((await walletSignIn(app.client(), newWallet(), from('2001:db8:1:3::1'))).status).toBe(200);
+  });
+
+  test('a network sends only so many offers a minute over all its wallets; another network is not held', async () => {
+    const signedIn = async (address: string) => {
+      const client = app.client(address);
+      expect((await walletSignIn(client, newWallet())).status).toBe(200);
+      return client;
+    };
+    const [first, second, third, elsewhere] = [
+      await signedIn('127.0.0.2'),
+      await signedIn('127.0.0.2'),
+      await signedIn('127.0.0.2'),
+      await signedIn('127.0.0.3'),
+    ];
+    // Two wallets fill their network's minute, each within its own limit (an empty body: counted, then refused).
+    expect(OFFER_WRITES_PER_NETWORK_PER_MINUTE).toBe(2 * LISTING_WRITES_PER_MINUTE);
+    for (const client of [first, second]) {
+      for (let i = 0; i < LISTING_WRITES_PER_MINUTE; i += 1) {
+        expect((await client.post('/api/v1/offers', {})).status).toBe(422);
+      }
+    }
+    // A third wallet on that network is held after its first offer or so (a minute's edge, passed meanwhile,
+    // lets the earlier minute's count fade a little), long before its own limit.
+    let refused: Awaited<ReturnType<ApiClient['post']>> | undefined;
+    for (let i = 0; i < 5 && !refused; i += 1) {
+      const answer = await third.post('/api/v1/offers', {});
+      if (answer.status === 429) refused = answer;
+      else expect(answer.status).toBe(422);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await elsewhere.post('/api/v1/offers', {})).status).toBe(422);
   });
 });

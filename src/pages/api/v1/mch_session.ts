@@ -11,6 +11,7 @@ import { readJson } from '~/server/api/parse';
 import { requestMeta } from '~/server/api/requestMeta';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { networkOf } from '~/server/http/network';
 
 const body = z.object({
   wallet_address: z.string().regex(ADDRESS_PATTERN, ADDRESS_MESSAGE),
@@ -24,7 +25,10 @@ function clientFor(chainId: number) {
   return chain && chain.rpcUrls.length > 0 ? publicClientFor(chain) : undefined;
 }
 
-/** `POST /api/v1/mch_session {wallet_address, signature, message}`: wallet sign-in (spec §7). */
+/**
+ * `POST /api/v1/mch_session {wallet_address, signature, message}`: wallet sign-in (spec §7). 429 with Retry-After
+ * for a new wallet from a network that opened its hour's accounts (features/session/walletSignUps.server.ts).
+ */
 export const POST = apiRoute(async (ctx) => {
   const input = await readJson(ctx.request, body);
   const db = await database();
@@ -33,6 +37,7 @@ export const POST = apiRoute(async (ctx) => {
     signature: input.signature,
     message: input.message,
     clientFor,
+    network: networkOf(ctx.locals.client.ip),
   });
   const tokens = await createSession(db, { kind: 'user', userId }, requestMeta(ctx));
   setSessionCookies(ctx.cookies, ctx.locals.client.origin, 'user', tokens);
