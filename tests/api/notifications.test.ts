@@ -286,6 +286,26 @@ describe('email', () => {
   });
 });
 
+describe('the lowest offer that notifies', () => {
+  test('per collection, set and cleared by its owner, shown on the settings page', async () => {
+    const path = '/api/v1/notification_preferences/offer_minimums';
+    expect((await app.client().get(path)).status).toBe(401);
+    expect((await fan.get(path)).body).toEqual({ collections: [] });
+    for (const bad of ['-1', 'abc', '1e3', '0.0000000000000000001', 5]) {
+      expect((await fan.put(path, { minimums: { 1: bad } })).status, String(bad)).toBe(422);
+    }
+    expect((await fan.put(path, { minimums: { 99: '1' } })).status).toBe(422);
+    expect((await fan.put(path, { minimums: { 1: '1' }, extra: true })).status).toBe(422);
+    const set = await fan.put<{ collections: unknown[] }>(path, { minimums: { 1: '0.05' } });
+    expect(set.body.collections).toEqual([
+      { collectionId: 1, name: '星座', nameEn: null, symbol: 'ETH', minPrice: '0.05' },
+    ]);
+    const settings = await fan.get<string>('/en/profiles/edit', { headers: { accept: 'text/html' } });
+    expect(String(settings.body)).toContain('Lowest offer for 星座 (ETH)');
+    expect((await fan.put(path, { minimums: { 1: null } })).body).toEqual({ collections: [] });
+  });
+});
+
 describe('per-network limits', () => {
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
   const newWallet = () => privateKeyToAccount(generatePrivateKey());

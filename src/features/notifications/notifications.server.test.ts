@@ -22,7 +22,7 @@ import {
 } from '../trading/orders/orderStatus.server.ts';
 import { bellTopic } from './bellTopic.ts';
 import { deleteNotifications, listNotifications, markRead, unreadCount } from './inbox.server.ts';
-import { notifyWallet } from './notify.server.ts';
+import { notifyUser, notifyWallet } from './notify.server.ts';
 import { notificationPulse } from './pulse.server.ts';
 
 let database: TestDatabase;
@@ -93,6 +93,31 @@ describe('creating a notification', () => {
     );
     await notifyWallet(database.db, listing.seller, { kind: 'outbid', eventKey: 'bid:1', params: { card: 'x' } });
     expect(await kindsOf(listing.seller)).not.toContain('outbid');
+  });
+
+  it('gathers offers to one reader made at once into one notification, counting an event handled twice once', async () => {
+    const listing = await activeListing();
+    const id = await userId(listing.seller);
+    await database.db.execute(sql`delete from notifications`);
+    const offerOn = (i: number) => ({
+      kind: 'offer_received' as const,
+      eventKey: `offer:at-once-${i}`,
+      params: { card: 'Star' },
+    });
+    // Each transaction waits a little on both sides, so that on PostgreSQL they overlap.
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_sleep(0.02)`);
+          await notifyUser(tx, id, offerOn(i));
+          await tx.execute(sql`select pg_sleep(0.02)`);
+        }),
+      ),
+    );
+    await notifyUser(database.db, id, offerOn(3));
+    const { items } = await listNotifications(database.db, id, getT('en'));
+    expect(items.map((item) => item.text)).toEqual(['6 new offers for “Star”.']);
+    await database.db.execute(sql`delete from notifications`);
   });
 });
 
