@@ -8,10 +8,15 @@
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signProviderEvents } from '../../src/features/notifications/mail/providerEvents.server.ts';
 import { signToken } from '../../src/features/notifications/mail/signedToken.server.ts';
+import { WALLET_SIGN_UPS_PER_NETWORK } from '../../src/features/session/walletSignUps.server.ts';
+import {
+  LISTING_WRITES_PER_MINUTE,
+  OFFER_WRITES_PER_NETWORK_PER_MINUTE,
+} from '../../src/features/trading/tradingLimits.server.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { freePort } from '../helpers/server.ts';
@@ -26,6 +31,8 @@ const TOKEN = `/tokens/1/${CONTRACT}/1`;
 const EVENTS_SECRET = 'e'.repeat(40);
 const SECRET = 'an-api-test-secret-long-enough-0123456789';
 const received: ParsedMail[] = [];
+/** The address a received mail was sent to. */
+const mailTo = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '');
 let smtp: SMTPServer;
 let app: App;
 let fan: ApiClient;
@@ -52,6 +59,8 @@ beforeAll(async () => {
       MAIL_FROM: 'Kirafuda <no-reply@kirafuda.example>',
       MAIL_SECRET: SECRET,
       MAIL_EVENTS_SECRET: EVENTS_SECRET,
+      // A proxy on loopback: the per-network limits' test names IPv6 clients in X-Forwarded-For.
+      TRUSTED_PROXIES: '127.0.0.1',
     },
     seed: async (db) => {
       await seedAccounts(db);
@@ -248,5 +257,99 @@ describe('email', () => {
     expect((await fan.get('/api/v1/email')).body).toMatchObject({ confirmed: true, bounced: true });
     expect((await fan.del('/api/v1/email')).status).toBe(204);
     expect((await fan.get('/api/v1/email')).body).toMatchObject({ masked: null, confirmed: false });
+  });
+
+  test('a confirmation link confirms the address it was mailed to, that time: never the next address, never again', async () => {
+    const newcomer = app.client();
+    expect((await walletSignIn(newcomer, privateKeyToAccount(`0x${'8'.repeat(64)}`))).status).toBe(200);
+    /** The confirmation links (path and query) of the mails to `address`, once `count` arrived. */
+    const linksTo = async (address: string, count: number) => {
+      const mails = () => received.filter((mail) => mailTo(mail) === address);
+      await eventually(async () => mails().length >= count, 30_000);
+      return mails().map((mail) => {
+        const link = new URL(mail.text?.match(/https?:\/\/\S+\/api\/v1\/email\/confirm\?token=\S+/)?.[0] ?? '');
+        return link.pathname + link.search;
+      });
+    };
+    expect((await newcomer.post('/api/v1/email', { email: 'mine@example.jp' })).status).toBe(202);
+    const [mine = ''] = await linksTo('mine@example.jp', 1);
+    expect((await newcomer.del('/api/v1/email')).status).toBe(204);
+    // The next address gets mail of its own, here twice: added again, its first link is retired too.
+    expect((await newcomer.post('/api/v1/email', { email: 'victim@example.jp' })).status).toBe(202);
+    expect((await newcomer.post('/api/v1/email', { email: 'victim@example.jp' })).status).toBe(202);
+    const [first = '', newest = ''] = await linksTo('victim@example.jp', 2);
+    expect((await app.client().get(mine)).status).toBe(400);
+    expect((await app.client().get(first)).status).toBe(400);
+    expect((await newcomer.get('/api/v1/email')).body).toMatchObject({ masked: 'v***@example.jp', confirmed: false });
+    expect((await app.client().get(newest)).status).toBe(200);
+    expect((await newcomer.get('/api/v1/email')).body).toMatchObject({ masked: 'v***@example.jp', confirmed: true });
+  });
+});
+
+describe('the lowest offer that notifies', () => {
+  test('per collection, set and cleared by its owner, shown on the settings page', async () => {
+    const path = '/api/v1/notification_preferences/offer_minimums';
+    expect((await app.client().get(path)).status).toBe(401);
+    expect((await fan.get(path)).body).toEqual({ collections: [] });
+    for (const bad of ['-1', 'abc', '1e3', '0.0000000000000000001', 5]) {
+      expect((await fan.put(path, { minimums: { 1: bad } })).status, String(bad)).toBe(422);
+    }
+    expect((await fan.put(path, { minimums: { 99: '1' } })).status).toBe(422);
+    expect((await fan.put(path, { minimums: { 1: '1' }, extra: true })).status).toBe(422);
+    const set = await fan.put<{ collections: unknown[] }>(path, { minimums: { 1: '0.05' } });
+    expect(set.body.collections).toEqual([
+      { collectionId: 1, name: '星座', nameEn: null, symbol: 'ETH', minPrice: '0.05' },
+    ]);
+    const settings = await fan.get<string>('/en/profiles/edit', { headers: { accept: 'text/html' } });
+    expect(String(settings.body)).toContain('Lowest offer for 星座 (ETH)');
+    expect((await fan.put(path, { minimums: { 1: null } })).body).toEqual({ collections: [] });
+  });
+});
+
+describe('per-network limits', () => {
+  const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+  const newWallet = () => privateKeyToAccount(generatePrivateKey());
+
+  test('a network (an IPv4 address, an IPv6 /64) opens only so many wallet accounts an hour; known wallets and other networks are not held', async () => {
+    for (let i = 1; i <= WALLET_SIGN_UPS_PER_NETWORK.limit; i += 1) {
+      expect((await walletSignIn(app.client(), newWallet(), from(`2001:db8:1:2::${i}`))).status).toBe(200);
+    }
+    const refused = await walletSignIn(app.client(), newWallet(), from('2001:db8:1:2:ffff::9'));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await walletSignIn(app.client(), FAN, from('2001:db8:1:2::1'))).status).toBe(200);
+    expect((await walletSignIn(app.client(), newWallet(), from('2001:db8:1:3::1'))).status).toBe(200);
+  });
+
+  test('a network sends only so many offers a minute over all its wallets; another network is not held', async () => {
+    const signedIn = async (address: string) => {
+      const client = app.client(address);
+      expect((await walletSignIn(client, newWallet())).status).toBe(200);
+      return client;
+    };
+    const [first, second, third, elsewhere] = [
+      await signedIn('127.0.0.2'),
+      await signedIn('127.0.0.2'),
+      await signedIn('127.0.0.2'),
+      await signedIn('127.0.0.3'),
+    ];
+    // Two wallets fill their network's minute, each within its own limit (an empty body: counted, then refused).
+    expect(OFFER_WRITES_PER_NETWORK_PER_MINUTE).toBe(2 * LISTING_WRITES_PER_MINUTE);
+    for (const client of [first, second]) {
+      for (let i = 0; i < LISTING_WRITES_PER_MINUTE; i += 1) {
+        expect((await client.post('/api/v1/offers', {})).status).toBe(422);
+      }
+    }
+    // A third wallet on that network is held after its first offer or so (a minute's edge, passed meanwhile,
+    // lets the earlier minute's count fade a little), long before its own limit.
+    let refused: Awaited<ReturnType<ApiClient['post']>> | undefined;
+    for (let i = 0; i < 5 && !refused; i += 1) {
+      const answer = await third.post('/api/v1/offers', {});
+      if (answer.status === 429) refused = answer;
+      else expect(answer.status).toBe(422);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await elsewhere.post('/api/v1/offers', {})).status).toBe(422);
   });
 });

@@ -32,6 +32,9 @@ export const CurrencyCode = {
   WPOL: 11,
 } as const;
 
+/** The decimals of every chain's coin run here (and of its wrapped form): prices people type are in whole coins. */
+export const COIN_DECIMALS = 18;
+
 /** One numeric currency code. */
 export type CurrencyCode = (typeof CurrencyCode)[keyof typeof CurrencyCode];
 

@@ -3,6 +3,8 @@ import { ApiError } from '~/client/api';
 import { api } from '~/client/siteApi';
 import type { NotificationChannel } from '~/server/db/schema/social';
 import { DIGEST_KIND, PREFERENCE_KINDS, type PreferenceKind } from './kinds';
+import OfferMinimumsForm, { type OfferMinimumsMessages } from './OfferMinimumsForm';
+import type { OfferMinimumView } from './offerMinimums.server';
 
 /** The address as its owner sees it (masked), from `GET /api/v1/email`. */
 interface EmailView {
@@ -17,6 +19,8 @@ export interface NotificationSettingsProps {
   mailAvailable: boolean;
   email: EmailView;
   preferences: Record<PreferenceKind, NotificationChannel>;
+  /** The collections the user holds cards of, with the lowest offer that tells them. */
+  offerMinimums: OfferMinimumView[];
   messages: {
     email: string;
     emailNone: string;
@@ -37,19 +41,22 @@ export interface NotificationSettingsProps {
     tooMany: string;
     channels: Record<NotificationChannel, string>;
     kindLabels: Record<PreferenceKind, string>;
+    offerMinimums: OfferMinimumsMessages;
   };
 }
 
 /**
  * The user's notification settings: their email address (added and confirmed by the link mailed to it, shown
  * masked, deleted), how each kind reaches them (in the app, by email too, off; the digest is email or off),
- * and erasing every notification. Each part answers with a message in a live region.
+ * the lowest offer for their cards that tells them, per collection (./OfferMinimumsForm.tsx), and erasing every
+ * notification. Each part answers with a message in a live region.
  */
 export default function NotificationSettings({
   locale,
   mailAvailable,
   email,
   preferences,
+  offerMinimums,
   messages,
 }: NotificationSettingsProps) {
   const [address, setAddress] = useState(email);
@@ -168,6 +175,13 @@ export default function NotificationSettings({
           {messages.save}
         </button>
       </form>
+      <OfferMinimumsForm
+        locale={locale}
+        collections={offerMinimums}
+        messages={messages.offerMinimums}
+        busy={busy}
+        run={(action) => void run(action)}
+      />
       <button
         type="button"
         className="btn-ghost justify-self-start"

@@ -26,6 +26,20 @@ export const NOTIFICATION_KINDS = [
 /** One of {@link NOTIFICATION_KINDS}. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * Kinds anyone can cause at will (an offer, a bid: a wallet costs nothing), gathered per reader: one that comes
+ * while the reader has an unread one of its kind from the last {@link GATHER_MINUTES} adds to that one's count
+ * (`n`) instead of making another, and mail goes only with the first (./notify.server.ts).
+ */
+export const GATHERED_KINDS: readonly NotificationKind[] = ['offer_received', 'bid_received'];
+/** How long a gathered notification keeps gathering. */
+export const GATHER_MINUTES = 10;
+
+/** Whether `kind` is one of {@link GATHERED_KINDS}. */
+export function isGathered(kind: string): boolean {
+  return (GATHERED_KINDS as readonly string[]).includes(kind);
+}
+
 /** The weekly digest: not a notification, but chosen with them (email or off). */
 export const DIGEST_KIND = 'weekly_digest';
 /** Every kind a user sets a channel for. */
@@ -51,12 +65,18 @@ function reasonText(t: Translate, reason: string | number | null | undefined): s
   return t(`order.reason.${value}` as MessageKey, { symbol: '', operator: '' });
 }
 
-/** A notification's text in `t`'s language. */
+/**
+ * A notification's text in `t`'s language; a gathered one counting several events says how many (`n`), of its
+ * card, or of the reader's cards when they were about several.
+ */
 export function notificationText(t: Translate, kind: string, params: NotificationParams): string {
   if (!(NOTIFICATION_KINDS as readonly string[]).includes(kind)) return '';
   const vars: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params)) if (value !== null) vars[key] = value;
   if ('reason' in params) vars['reason'] = reasonText(t, params['reason']);
+  if (Number(params['n'] ?? 1) > 1) {
+    return t(`notify.kind.${kind}.${params['card'] === undefined ? 'manyCards' : 'many'}` as MessageKey, vars);
+  }
   vars['card'] ??= '';
   return t(`notify.kind.${kind}` as MessageKey, vars);
 }

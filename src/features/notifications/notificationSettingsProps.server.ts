@@ -7,6 +7,7 @@ import { emailStatus } from './mail/emails.server';
 import { mailSettings } from './mail/mailSettings.server';
 import { getPreferences } from './mail/preferences.server';
 import type { NotificationSettingsProps } from './NotificationSettings';
+import { offerMinimums } from './offerMinimums.server';
 
 /** Reads `userId`'s settings (the address only masked) and puts the strings of `t` with them. */
 export async function notificationSettingsProps(
@@ -20,6 +21,7 @@ export async function notificationSettingsProps(
     mailAvailable: mailSettings() !== undefined,
     email: await emailStatus(db, userId),
     preferences: await getPreferences(db, userId),
+    offerMinimums: await offerMinimums(db, userId),
     messages: {
       email: t('notify.settings.email'),
       emailNone: t('notify.settings.emailNone'),
@@ -41,6 +43,14 @@ export async function notificationSettingsProps(
       kindLabels: Object.fromEntries(
         PREFERENCE_KINDS.map((kind) => [kind, t(`notify.pref.${kind}` as MessageKey)]),
       ) as NotificationSettingsProps['messages']['kindLabels'],
+      offerMinimums: {
+        heading: t('notify.settings.offerMinimums'),
+        lead: t('notify.settings.offerMinimumsLead'),
+        none: t('notify.settings.offerMinimumsNone'),
+        label: t('notify.settings.offerMinimumLabel'),
+        save: t('notify.settings.offerMinimumsSave'),
+        saved: t('notify.settings.saved'),
+      },
     },
   };
 }

@@ -22,7 +22,7 @@ import {
 } from '../trading/orders/orderStatus.server.ts';
 import { bellTopic } from './bellTopic.ts';
 import { deleteNotifications, listNotifications, markRead, unreadCount } from './inbox.server.ts';
-import { notifyWallet } from './notify.server.ts';
+import { notifyUser, notifyWallet } from './notify.server.ts';
 import { notificationPulse } from './pulse.server.ts';
 
 let database: TestDatabase;
@@ -93,6 +93,31 @@ describe('creating a notification', () => {
     );
     await notifyWallet(database.db, listing.seller, { kind: 'outbid', eventKey: 'bid:1', params: { card: 'x' } });
     expect(await kindsOf(listing.seller)).not.toContain('outbid');
+  });
+
+  it('gathers offers to one reader made at once into one notification, counting an event handled twice once', async () => {
+    const listing = await activeListing();
+    const id = await userId(listing.seller);
+    await database.db.execute(sql`delete from notifications`);
+    const offerOn = (i: number) => ({
+      kind: 'offer_received' as const,
+      eventKey: `offer:at-once-${i}`,
+      params: { card: 'Star' },
+    });
+    // Each transaction waits a little on both sides, so that on PostgreSQL they overlap.
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_sleep(0.02)`);
+          await notifyUser(tx, id, offerOn(i));
+          await tx.execute(sql`select pg_sleep(0.02)`);
+        }),
+      ),
+    );
+    await notifyUser(database.db, id, offerOn(3));
+    const { items } = await listNotifications(database.db, id, getT('en'));
+    expect(items.map((item) => item.text)).toEqual(['6 new offers for “Star”.']);
+    await database.db.execute(sql`delete from notifications`);
   });
 });
 
@@ -179,6 +204,23 @@ describe('the causes', () => {
     const illustrator = rows[0];
     if (!illustrator) throw new Error('the demo has no illustrator');
     await database.db.execute(sql`delete from notifications`);
+    // Three final ether the platform received for the illustrator, so the payouts below are covered.
+    const tx = `0x${'cd'.repeat(32)}`;
+    await database.db.execute(sql`
+      with receipt as (
+        insert into platform_receipts (chain_id, tx_hash, log_index, item_index, source, token, currency_code,
+          amount, block_number, received_at)
+        values (31337, ${tx}, 0, 0, 'consideration', ${`0x${'0'.repeat(40)}`}, 2, '3000000000000000000', 1, now())
+        returning id),
+      fill as (
+        insert into fill_bookings (chain_id, tx_hash, log_index, block_number, sold_at)
+        values (31337, ${tx}, 0, 1, now()) returning id)
+      insert into revenues (illustrator_id, fill_id, receipt_id, kind, settlement, entry, chain_id, amount, currency_code)
+      select ${illustrator.id}, fill.id, receipt.id, 'royalty', 'payable', 'sale', 31337, '3000000000000000000', 2
+      from fill, receipt`);
+    await database.db.execute(
+      sql`insert into indexer_cursors (chain_id, last_block, final_block) values (31337, 1, 1)`,
+    );
     const { rows: made } = await database.db.execute<{ id: unknown }>(sql`
       insert into payouts (illustrator_id, chain_id, amount, currency_code, wallet_address)
       values (${illustrator.id}, 31337, '1000000000000000000', 2, ${illustrator.wallet_address}),

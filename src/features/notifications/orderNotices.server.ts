@@ -11,6 +11,8 @@ import type { Database, Transaction } from '~/server/db/types';
 import { priceText } from '~/ui/data/priceText';
 import type { NotificationKind, NotificationParams } from './kinds';
 import { cardParams, notifyUser, notifyWallet } from './notify.server';
+import { offerMinimumOf } from './offerMinimums.server';
+import { offerTellsOwner } from './offerThreshold';
 
 type Db = Database | Transaction;
 
@@ -38,10 +40,18 @@ export async function noticeToSeller(
   });
 }
 
-/** The card a token offer is for (null for a collection or trait offer), and its offerer. */
+/** The card a token offer is for (null for a collection or trait offer), its offerer, price and collection. */
 async function offerRow(db: Db, offerId: number) {
-  const rows = await db.execute<{ offerer_address: string; card_id: unknown; owner_address: string | null }>(sql`
-    select o.offerer_address, c.id as card_id, c.owner_address from ${offers} o
+  const rows = await db.execute<{
+    offerer_address: string;
+    card_id: unknown;
+    owner_address: string | null;
+    price: string;
+    currency_code: unknown;
+    category_id: unknown;
+  }>(sql`
+    select o.offerer_address, c.id as card_id, c.owner_address, o.price::text as price, o.currency_code,
+      o.category_id from ${offers} o
     left join ${cards} c on o.kind = 'token' and (c.chain_id, c.contract_address, c.token_id) = (o.chain_id, o.contract_address, o.token_id)
     where o.id = ${offerId}`);
   return rows.rows[0];
@@ -55,11 +65,18 @@ export async function noticeOfferAccepted(db: Db, offerId: number): Promise<void
   await notifyWallet(db, offer.offerer_address, { kind: 'offer_accepted', eventKey: `offer:${offerId}`, params: card });
 }
 
-/** Tells a card's owner an offer for it arrived (`offer_received`); collection and trait offers tell no one. */
-export async function noticeOfferReceived(db: Db, offerId: number): Promise<void> {
+/**
+ * Tells a card's owner an offer for it arrived (`offer_received`), unless it is below what they asked to hear of
+ * (./offerThreshold.ts: their minimum for the collection, or else half of `floor`, the collection's floor in the
+ * offer's coin, null without one); collection and trait offers tell no one.
+ */
+export async function noticeOfferReceived(db: Db, offerId: number, floor: bigint | null): Promise<void> {
   const offer = await offerRow(db, offerId);
   if (!offer?.owner_address || offer.card_id === null) return;
   if (offer.owner_address === offer.offerer_address) return;
+  const weighed = { price: BigInt(offer.price), currencyCode: Number(offer.currency_code) };
+  const categoryId = offer.category_id === null ? null : Number(offer.category_id);
+  if (!offerTellsOwner(weighed, await offerMinimumOf(db, offer.owner_address, categoryId), floor)) return;
   const card = await cardParams(db, Number(offer.card_id));
   await notifyWallet(db, offer.owner_address, { kind: 'offer_received', eventKey: `offer:${offerId}`, params: card });
 }

@@ -26,6 +26,8 @@ const artifact = (name: string) =>
 const factoryArtifact = artifact('TestSmartAccountFactory');
 
 const site = new URL('https://kirafuda.example');
+/** The network the test's sign-ins come from. */
+const NETWORK = '203.0.113.7';
 let anvil: RunningAnvil;
 let database: TestDatabase;
 let publicClient: PublicClient;
@@ -74,7 +76,13 @@ const issue = (address: Address) => issueSignInMessage(database.db, { address, c
 async function signIn(address: Address, sign: (message: string) => Promise<Hex>, change = (m: string) => m) {
   const { message } = await issue(address);
   const sent = change(message);
-  return verifySignIn(database.db, { walletAddress: address, signature: await sign(sent), message: sent, clientFor });
+  return verifySignIn(database.db, {
+    walletAddress: address,
+    signature: await sign(sent),
+    message: sent,
+    clientFor,
+    network: NETWORK,
+  });
 }
 
 describe('the sign-in message', () => {
@@ -129,6 +137,7 @@ describe('verifySignIn', () => {
         signature: await stranger.signMessage({ message }),
         message,
         clientFor,
+        network: NETWORK,
       }),
     ).rejects.toThrow('not issued by this site');
   });
@@ -177,7 +186,13 @@ describe('verifySignIn', () => {
     await expect(
       verifySignIn(
         database.db,
-        { walletAddress: stranger.address, signature: await stranger.signMessage({ message }), message, clientFor },
+        {
+          walletAddress: stranger.address,
+          signature: await stranger.signMessage({ message }),
+          message,
+          clientFor,
+          network: NETWORK,
+        },
         later,
       ),
     ).rejects.toThrow('The sign-in message has expired');

@@ -4,6 +4,7 @@ import { createSiweMessage, generateSiweNonce, verifySiweMessage } from 'viem/si
 import { HttpError } from '~/server/api/errors';
 import { loginNonces, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { limitWalletSignUps } from './walletSignUps.server';
 
 /** How long a sign-in message may be signed and sent back. */
 export const SIGN_IN_TTL_MS = 5 * 60 * 1000;
@@ -65,6 +66,8 @@ export interface VerifySignIn {
   message: string;
   /** Reads the chain for smart-account signatures (ERC-1271, ERC-6492). */
   clientFor: ClientForChain;
+  /** The network the request came from (`networkOf(locals.client.ip)`): it may open only so many new accounts. */
+  network: string;
 }
 
 const refuse = (message: string) => new HttpError(401, message);
@@ -97,7 +100,8 @@ async function signatureIsValid(
 /**
  * Verifies a signed sign-in message and consumes its nonce (once only), then finds or creates the user.
  * Refuses (401) a message the site did not issue or that was changed in any way, one for another wallet,
- * an expired or used one, or a bad signature; a suspended user gets 403.
+ * an expired or used one, or a bad signature; a suspended user gets 403; a new wallet from a network that opened
+ * its hour's accounts gets 429 (./walletSignUps.server.ts).
  */
 export async function verifySignIn(
   db: Database,
@@ -125,6 +129,9 @@ export async function verifySignIn(
     now,
   });
   if (!valid) throw refuse('The signature does not match the wallet');
+  const [known] = await db.select({ id: users.id }).from(users).where(eq(users.walletAddress, wallet));
+  // Counted before the nonce is used, outside the transaction: a refused sign-up may try again with it.
+  if (!known) await limitWalletSignUps(db, input.network, now);
 
   return db.transaction(async (tx) => {
     const consumed = await tx

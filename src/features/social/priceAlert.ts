@@ -3,9 +3,6 @@
  * the coin's 18 decimals, above 0. Shared by the heart's form (./PriceAlertForm.tsx) and the favourite endpoint.
  */
 
-/** The decimals of every chain's coin run here. */
-export const COIN_DECIMALS = 18;
-
 const PRICE = /^\d{1,12}(\.\d{1,18})?$/;
 
 /** Whether `value` is a price an alert accepts. */

@@ -1,6 +1,8 @@
 /**
  * Rate limits of the trading endpoints: each call reads the chain several times, so one account may send
- * at most 30 listing writes (sell, cancel, cancel all) a minute, and one address 20 cart checks.
+ * at most 30 listing writes (sell, cancel, cancel all, offers) a minute, and one address 20 cart checks. Offers
+ * also tell other people (their card's owner), and wallets cost nothing, so one network may send only so many
+ * offers a minute over all its accounts.
  */
 import { tooManyRequests } from '~/server/api/errors';
 import type { Database } from '~/server/db/types';
@@ -13,6 +15,22 @@ export const LISTING_WRITES_PER_MINUTE = 30;
 export async function limitListingWrites(db: Database, userId: number): Promise<void> {
   const limit = await hitRateLimit(db, `listing-write:${userId}`, LISTING_WRITES_PER_MINUTE, 60);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
+}
+
+/**
+ * Offers one network (`networkOf`, src/lib/network.ts: an IPv4 address, an IPv6 /64) may send per minute
+ * over all its accounts: two accounts' worth of {@link LISTING_WRITES_PER_MINUTE}.
+ */
+export const OFFER_WRITES_PER_NETWORK_PER_MINUTE = 60;
+
+/**
+ * Counts one offer of `userId` from `network`: a listing write of the user's, then one of the network's
+ * offers; throws 429 (with Retry-After) past either.
+ */
+export async function limitOfferWrites(db: Database, userId: number, network: string): Promise<void> {
+  await limitListingWrites(db, userId);
+  const limit = await hitRateLimit(db, `offer-write-network:${network}`, OFFER_WRITES_PER_NETWORK_PER_MINUTE, 60);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfter, 'Too many offers from this network. Try again later.');
 }
 
 /** Cart checks one address may ask for per minute (each reads the chain for up to 30 orders). */

@@ -1,10 +1,12 @@
 /**
- * A user's email address, double opt-in: adding (or changing) it stores it unconfirmed under a new version and
- * queues a confirmation mail with a signed link for that version; the link confirms it. Only a confirmed
- * address that has not bounced gets other mail. Confirmation mails are limited per user and per address, so
+ * A user's email address, double opt-in: adding (or changing) it stores it unconfirmed with a new random nonce
+ * and queues a confirmation mail whose signed link names that nonce and a hash of the address; the link
+ * confirms that address, added that time, and nothing else: not an address added after it was deleted, not the
+ * same address added again. Only a confirmed address that has not bounced gets other mail. Confirmation mails are limited per user and per address, so
  * the form cannot be used to flood someone's mailbox. The address is shown to its owner only as masked text,
  * and never in a page or a public API.
  */
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '~/features/i18n/locales';
@@ -17,7 +19,7 @@ import { layoutMail } from './mailLayout';
 import type { MailSettings } from './mailSettings.server';
 import { queueMail } from './outbox.server';
 import { verifyToken } from './signedToken.server';
-import { confirmUrl } from './unsubscribeLink.server';
+import { confirmSubject, confirmUrl } from './unsubscribeLink.server';
 
 /** Confirmation mails one user may ask for per hour. */
 export const CONFIRMATIONS_PER_HOUR = 3;
@@ -69,7 +71,7 @@ export async function deliverableAddress(
 }
 
 /**
- * Stores `email` for `userId` unconfirmed (a new version) and queues its confirmation mail in `locale`.
+ * Stores `email` for `userId` unconfirmed (a new nonce) and queues its confirmation mail in `locale`.
  * @throws HttpError 429 past {@link CONFIRMATIONS_PER_HOUR} or {@link CONFIRMATIONS_PER_ADDRESS_PER_DAY}
  */
 export async function addEmail(
@@ -84,25 +86,17 @@ export async function addEmail(
   if (!mine.allowed) throw tooManyRequests(mine.retryAfter);
   const theirs = await hitRateLimit(db, `email-confirm-to:${email}`, CONFIRMATIONS_PER_ADDRESS_PER_DAY, 86_400, now);
   if (!theirs.allowed) throw tooManyRequests(theirs.retryAfter);
+  const nonce = randomBytes(18).toString('base64url');
   await db.transaction(async (tx) => {
-    const [row] = await tx
+    await tx
       .insert(userEmails)
-      .values({ userId, email, locale })
+      .values({ userId, email, locale, nonce })
       .onConflictDoUpdate({
         target: userEmails.userId,
-        set: {
-          email,
-          locale,
-          confirmedAt: null,
-          bouncedAt: null,
-          complainedAt: null,
-          version: sql`${userEmails.version} + 1`,
-        },
-      })
-      .returning({ version: userEmails.version });
-    const version = row?.version ?? 1;
+        set: { email, locale, nonce, confirmedAt: null, bouncedAt: null, complainedAt: null },
+      });
     const t = getT(locale);
-    const url = confirmUrl(settings, userId, version, now);
+    const url = confirmUrl(settings, userId, { nonce, email }, now);
     const mail = layoutMail({
       lang: locale,
       subject: t('mail.confirm.subject'),
@@ -114,12 +108,16 @@ export async function addEmail(
       siteName: t('site.name'),
       siteUrl: settings.siteUrl.toString(),
     });
-    await queueMail(tx, { dedupeKey: `confirm:${userId}:${version}`, userId, to: email, ...mail }, now);
+    await queueMail(tx, { dedupeKey: `confirm:${nonce}`, userId, to: email, ...mail }, now);
   });
   return emailStatus(db, userId);
 }
 
-/** Confirms the address a confirmation token names, if it is still that version; whether it did. */
+/**
+ * Confirms the address a confirmation token names: only while the user's stored address is the one it was mailed
+ * to, added that very time (the nonce); whether it did. A link of an older address, or of the same address added
+ * before, confirms nothing.
+ */
 export async function confirmEmail(
   db: Database,
   token: string,
@@ -128,11 +126,16 @@ export async function confirmEmail(
 ): Promise<boolean> {
   const claims = verifyToken(settings.secret, token, 'confirm', now);
   if (!claims) return false;
-  const version = Number(claims.subject);
+  const nonce = claims.subject.split(':')[0] ?? '';
+  const [row] = await db
+    .select({ email: userEmails.email })
+    .from(userEmails)
+    .where(and(eq(userEmails.userId, claims.userId), eq(userEmails.nonce, nonce)));
+  if (!row || confirmSubject(nonce, row.email) !== claims.subject) return false;
   const rows = await db
     .update(userEmails)
     .set({ confirmedAt: sql`coalesce(${userEmails.confirmedAt}, ${now})` })
-    .where(and(eq(userEmails.userId, claims.userId), eq(userEmails.version, version)))
+    .where(and(eq(userEmails.userId, claims.userId), eq(userEmails.nonce, nonce), eq(userEmails.email, row.email)))
     .returning({ userId: userEmails.userId });
   return rows.length > 0;
 }

@@ -187,12 +187,13 @@ describe('a notification by email', () => {
 
 describe('the outbox', () => {
   it('keeps mail through an SMTP outage and sends each mail once when the server is back, however many senders', async () => {
-    await setPreferences(database.db, user.id, { offer_received: 'email' });
+    // A kind told once per event (offers are gathered: several in a few minutes are one mail).
+    await setPreferences(database.db, user.id, { offer_accepted: 'email' });
     received.length = 0;
     await stopSmtp();
     for (let i = 0; i < 3; i += 1) {
       await notifyWallet(database.db, user.wallet, {
-        kind: 'offer_received',
+        kind: 'offer_accepted',
         eventKey: `offer:outage-${i}`,
         params: { card: `Card ${i}` },
       });
@@ -207,14 +208,14 @@ describe('the outbox', () => {
     expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(3);
     expect(await flush(new Date(later.getTime() + 3600_000))).toEqual({ sent: 0, failed: 0 });
     expect(received.map((mail) => mail.subject).sort()).toEqual(
-      [0, 1, 2].map((i) => `「Card ${i}」にオファーが届きました。`).sort(),
+      [0, 1, 2].map((i) => `「Card ${i}」へのオファーが承諾されました。`).sort(),
     );
   });
 
   it('records a refused address as bounced and sends it nothing more', async () => {
     refuse = new Set(['alice@example.jp']);
     await notifyWallet(database.db, user.wallet, {
-      kind: 'offer_received',
+      kind: 'offer_accepted',
       eventKey: 'offer:bounce',
       params: { card: 'x' },
     });
@@ -225,7 +226,7 @@ describe('the outbox', () => {
     );
     expect(rows[0]?.failed).toBe(true);
     await notifyWallet(database.db, user.wallet, {
-      kind: 'offer_received',
+      kind: 'offer_accepted',
       eventKey: 'offer:after',
       params: { card: 'y' },
     });

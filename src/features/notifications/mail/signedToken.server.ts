@@ -1,7 +1,7 @@
 /**
  * Signed tokens for the links in mails: what the link may do (`unsubscribe` from one kind or all, `confirm`
- * an address version), for whom, until when, and an HMAC-SHA256 of it all under `MAIL_SECRET`, so nobody can
- * make a link for another user or another purpose. base64url, safe in a URL.
+ * one addition of an address), for whom, until when, and an HMAC-SHA256 of it all under `MAIL_SECRET`, so
+ * nobody can make a link for another user or another purpose. base64url, safe in a URL.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface TokenClaims {
   purpose: 'unsubscribe' | 'confirm';
   userId: number;
-  /** The kind to unsubscribe from (`all` for every mail), or the address version to confirm. */
+  /** The kind to unsubscribe from (`all` for every mail), or the address addition to confirm (`nonce:hash`). */
   subject: string;
   /** Unix seconds after which the token is refused (0: never). */
   expires: number;

@@ -11,7 +11,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Address, type Hex, zeroAddress } from 'viem';
 import { getT } from '~/features/i18n/t';
-import { noticeOfferReceived } from '~/features/notifications/orderNotices.server';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { cards, categories, offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -32,6 +31,7 @@ import { unitFee } from '../seaport/buildOffer';
 import { orderHash } from '../seaport/orderHash';
 import { ItemType } from '../seaport/seaportTypes';
 import { sellTerms } from '../sellTerms.server';
+import { tellOwnerOfOffer } from './offerNotice.server';
 import type { OfferPayload } from './offerPayload';
 import { type OfferCurrency, type OfferShape, offerRoyaltyProblem, readOffer } from './offerRules';
 import { type OfferView, offerView } from './offerView';
@@ -192,7 +192,7 @@ export async function submitOffer<A extends BidAuction>(
     });
     // The time of placing, after the chain reads: the end is checked against it under the auction's lock.
     if (inserted && bids && auction) await bids.place(tx, auction, inserted, options.now ?? new Date());
-    else if (inserted) await noticeOfferReceived(tx, inserted.id);
+    else if (inserted) await tellOwnerOfOffer(tx, inserted);
     return inserted;
   });
   if (!row) {

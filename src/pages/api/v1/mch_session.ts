@@ -6,6 +6,7 @@ import { loadCurrentUser } from '~/features/session/currentUser.server';
 import { createSession } from '~/features/session/sessions.server';
 import { verifySignIn } from '~/features/session/siwe.server';
 import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
+import { networkOf } from '~/lib/network';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { requestMeta } from '~/server/api/requestMeta';
@@ -24,7 +25,10 @@ function clientFor(chainId: number) {
   return chain && chain.rpcUrls.length > 0 ? publicClientFor(chain) : undefined;
 }
 
-/** `POST /api/v1/mch_session {wallet_address, signature, message}`: wallet sign-in (spec §7). */
+/**
+ * `POST /api/v1/mch_session {wallet_address, signature, message}`: wallet sign-in (spec §7). 429 with Retry-After
+ * for a new wallet from a network that opened its hour's accounts (features/session/walletSignUps.server.ts).
+ */
 export const POST = apiRoute(async (ctx) => {
   const input = await readJson(ctx.request, body);
   const db = await database();
@@ -33,6 +37,7 @@ export const POST = apiRoute(async (ctx) => {
     signature: input.signature,
     message: input.message,
     clientFor,
+    network: networkOf(ctx.locals.client.ip),
   });
   const tokens = await createSession(db, { kind: 'user', userId }, requestMeta(ctx));
   setSessionCookies(ctx.cookies, ctx.locals.client.origin, 'user', tokens);

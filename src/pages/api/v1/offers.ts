@@ -2,7 +2,8 @@ import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { offerPayloadSchema } from '~/features/trading/offer/offerPayload';
 import { placeOffer } from '~/features/trading/placeOffer.server';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { limitOfferWrites } from '~/features/trading/tradingLimits.server';
+import { networkOf } from '~/lib/network';
 import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
@@ -13,13 +14,14 @@ import { database } from '~/server/db/client';
  * `POST /api/v1/offers` `{ chain_id, order, signature }` (wallet session; `order` = Seaport OrderComponents as
  * listings carry them) -> 201 `{ offer }` (200 when the same offer was stored before). 404 collection or card
  * not on the marketplace, 409 offer closed (or, for a bid, outbid or the auction ended), 422 an order or chain
- * state the rules refuse, 429, 502. A token offer on a card in a timed auction is a bid: restricted to the
- * settlement account (`GET /api/v1/chains` does not name it; the listing's `order.zone` does).
+ * state the rules refuse, 429 past the account's or the network's offers a minute (with Retry-After), 502. A
+ * token offer on a card in a timed auction is a bid: restricted to the settlement account (`GET /api/v1/chains`
+ * does not name it; the listing's `order.zone` does).
  */
 export const POST = apiRoute(async (ctx) => {
   const user = requireUser(ctx);
   const db = await database();
-  await limitListingWrites(db, user.id);
+  await limitOfferWrites(db, user.id, networkOf(ctx.locals.client.ip));
   const input = await readJson(ctx.request, offerPayloadSchema);
   const { created, offer } = await placeOffer(db, user, input);
   if (created) {

@@ -89,6 +89,46 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * The events a gathered notification counts (features/notifications/kinds.ts `GATHERED_KINDS`: several offers in a
+ * few minutes are one notification "5 new offers"): one row per (user, kind, event key), so an event handled
+ * twice counts once, as the unique key of `notifications` does for the other kinds.
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    eventKey: text('event_key').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.eventKey] })],
+);
+
+/**
+ * The lowest offer for a card of a collection that tells its owner (`offer_received`), in the smallest unit of the
+ * collection's chain's coin (an offer in the coin or its wrapped form is compared; one in another token tells).
+ * `0` tells every offer. Without a row, an offer under half the collection's floor in its coin tells no one.
+ */
+export const offerNoticeMinimums = pgTable(
+  'offer_notice_minimums',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: ref('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    minPrice: uint256('min_price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    check('offer_notice_minimums_min_price_valid', sql`${t.minPrice} >= 0`),
+  ],
+);
+
 /** Where a notification kind goes for a user: in the app, by email too, or nowhere. */
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'off'] as const;
 /** One of {@link NOTIFICATION_CHANNELS}. */
@@ -124,8 +164,12 @@ export const userEmails = pgTable(
     /** The language its mail is written in (the site's language when the address was added). */
     locale: text('locale').notNull().default('ja'),
     confirmedAt: timestamptz('confirmed_at'),
-    /** Bumped each time the address changes, so an old confirmation link no longer works. */
-    version: integer('version').notNull().default(1),
+    /**
+     * A random secret made anew each time an address is added (or added again), signed into its confirmation
+     * link with a hash of the address: a link confirms the address it was mailed to, and no link of an earlier
+     * address (deleted, replaced, or the same one added again) ever works once another was added.
+     */
+    nonce: text('nonce').notNull().default(sql`gen_random_uuid()::text`),
     bouncedAt: timestamptz('bounced_at'),
     complainedAt: timestamptz('complained_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

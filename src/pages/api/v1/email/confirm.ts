@@ -6,8 +6,9 @@ import { apiRoute } from '~/server/api/handler';
 import { database } from '~/server/db/client';
 
 /**
- * `GET /api/v1/email/confirm?token=...` -> an HTML page: the address of the signed link's version is confirmed
- * (the link of an older address does nothing); 400 for a forged, expired or outdated link.
+ * `GET /api/v1/email/confirm?token=...` -> an HTML page: the address the signed link was mailed to is confirmed,
+ * while it is still the user's address as added that time; 400 for a forged or expired link, or one of an address
+ * since deleted, replaced or added again (it changes nothing).
  */
 export const GET = apiRoute(async (ctx) => {
   const settings = mailSettings();
