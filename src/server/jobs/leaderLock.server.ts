@@ -59,7 +59,13 @@ export async function tryLeaderLock(
     if (rows[0]?.locked !== true) return undefined;
     pgliteHolders.add(handle);
     const client = (handle.db as unknown as { $client: { query: LeaseQuery } }).$client;
-    const epoch = await takeLeaseEpoch((text, values) => client.query(text, values), LEADER_LOCK_KEY, holder);
+    const epoch = await takeLeaseEpoch((text, values) => client.query(text, values), LEADER_LOCK_KEY, holder).catch(
+      async (error: unknown) => {
+        pgliteHolders.delete(handle);
+        await handle.db.execute(sql`select pg_advisory_unlock(${LEADER_LOCK_KEY})`).catch(() => undefined);
+        throw error;
+      },
+    );
     return {
       lost: new Promise(() => {}),
       fence: fenceAt(epoch),
