@@ -57,9 +57,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const pid of frozen) process.kill(pid, 'SIGCONT');
-  await second?.stop({ discard: true });
-  await trading?.stop();
-  await postgres?.close();
+  try {
+    await second?.stop({ discard: true });
+    await trading?.stop();
+  } finally {
+    await postgres?.close();
+  }
 });
 
 /** One statement on a connection of its own (PostgreSQL restarts under these tests). */
