@@ -62,6 +62,8 @@ export interface TradingAppOptions {
   env?: Record<string, string>;
   /** More to seed (after the catalogue; the chain is up). */
   seed?: (db: Database, fixture: TestMarket) => Promise<void>;
+  /** The PostgreSQL server to make the database on (default `DATABASE_URL`'s). */
+  databaseUrl?: string;
 }
 
 /** Starts chain and server (see the module comment). */
@@ -87,6 +89,7 @@ export async function startTradingApp(options: TradingAppOptions = {}): Promise<
         await options.seed?.(db, fixture);
       },
       env: { ...tradingServerEnv(fixture), ...options.env },
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     });
     const seller = app.client();
     const signedIn = await walletSignIn(seller, privateKeyToAccount(ANVIL_KEYS[1]));

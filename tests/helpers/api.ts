@@ -164,11 +164,13 @@ export interface StartAppOptions {
   /** Fills the database before the server opens it. */
   seed?: (db: Database) => Promise<void>;
   env?: Record<string, string>;
+  /** The PostgreSQL server to make the database on (default `DATABASE_URL`'s, or PGlite without it). */
+  databaseUrl?: string;
 }
 
 /** Starts the built server on a fresh database (seeded first when asked). */
 export async function startApp(options: StartAppOptions = {}): Promise<App> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ url: options.databaseUrl });
   if (options.seed) await options.seed(database.db);
   await database.disconnect();
   const server = await startServer({ env: { ...database.env, ...options.env }, nodeArgs: SHORT_LIVED_NODE_ARGS });

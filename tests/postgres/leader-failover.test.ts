@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { lockState as lockStateOf, until } from '../helpers/leaderLock.ts';
 import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
 
 let database: TestDatabase;
@@ -33,36 +34,14 @@ beforeAll(async () => {
   await watcher.connect();
 }, 120_000);
 
+const lockState = () => lockStateOf(watcher);
+
 afterAll(async () => {
   if (frozen) process.kill(frozen, 'SIGCONT');
   await watcher?.end();
   await Promise.all(servers.map((server) => server.stop()));
   await database?.close();
 });
-
-/** The pids of the server processes holding (granted) and waiting for the leader lock. */
-async function lockState(): Promise<{ holders: number[]; waiting: number[] }> {
-  const { rows } = await watcher.query<{ name: string; granted: boolean }>(
-    `select a.application_name as name, l.granted from pg_locks l join pg_stat_activity a on a.pid = l.pid
-     where l.locktype = 'advisory' and a.datname = current_database()
-       and a.application_name like 'kirafuda-leader-lock:%'`,
-  );
-  const pid = (name: string) => Number(name.split(':')[1]);
-  return {
-    holders: rows.filter((row) => row.granted).map((row) => pid(row.name)),
-    waiting: rows.filter((row) => !row.granted).map((row) => pid(row.name)),
-  };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
-  const since = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - since > ms) throw new Error(`${what} within ${ms} ms (last: ${JSON.stringify(value)})`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 test('a frozen leader loses the lock to the other server within 30 s, and stands by once it runs again', async () => {
   const pids = servers.map((server) => server.pid);

@@ -7,7 +7,9 @@
  * {@link startIndexer} runs them alone (`npm run indexer`, tests); the web server registers them on its runner.
  */
 import type { Address } from 'viem';
+import { leaderLeaseMs } from '~/server/db/transactionLimits';
 import type { DatabaseHandle } from '~/server/db/types';
+import { fencedHandle } from '~/server/jobs/leaderFence.server';
 import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
 import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
 import type { ChainEnvironment } from '../chains/chainConfig';
@@ -135,15 +137,18 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
   });
 }
 
-/** Starts the indexer's jobs alone on a runner of their own, with the leader lock (see the module comment). */
+/**
+ * Starts the indexer's jobs alone on a runner of their own, with the leader lock (see the module comment), writing
+ * through the lease's fence (../../server/jobs/leaderFence.server.ts).
+ */
 export function startIndexer(options: StartIndexerOptions): RunningIndexer {
   const env = options.env ?? process.env;
   const runner = createJobRunner({
-    tryLock: (signal) => tryLeaderLock(options.handle, env['DATABASE_URL'], signal, options.log),
+    tryLock: (signal) => tryLeaderLock(options.handle, env['DATABASE_URL'], signal, options.log, leaderLeaseMs(env)),
     ...(options.lockRetryMs === undefined ? {} : { lockRetryMs: options.lockRetryMs }),
     ...(options.log ? { log: options.log } : {}),
   });
-  registerIndexerJobs(runner, options);
+  registerIndexerJobs(runner, { ...options, handle: fencedHandle(options.handle) });
   runner.start();
   return { locked: runner.leading, stop: runner.stop };
 }

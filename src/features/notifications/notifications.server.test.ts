@@ -147,6 +147,21 @@ describe('the causes', () => {
     expect(item?.text).toContain(getT('en')('order.reason.not_owner', { symbol: '', operator: '' }));
   });
 
+  it('a listing the order check finds filled on chain, before the sale is indexed, tells its seller nothing', async () => {
+    // The last active listing: the tests around use the first ones, which this one sells.
+    const { rows } = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sell_orders s join users u on u.wallet_address = s.seller_address
+        join cards c on c.id = s.card_id where s.status = 'active'`,
+    );
+    const listing = await activeListing((rows[0]?.n ?? 1) - 1);
+    await database.db.execute(sql`delete from notifications`);
+    await setListingReason(database.db, listing.id, 'filled', new Date());
+    expect(await kindsOf(listing.seller)).toEqual([]);
+    // The indexer records the sale: "sold", and no "cannot be bought" beside it.
+    await database.db.transaction((tx) => markListingSold(tx, listing.id, { at: new Date() }));
+    expect(await kindsOf(listing.seller)).toEqual(['card_sold']);
+  });
+
   it('an accepted offer tells its maker once', async () => {
     const { rows } = await database.db.execute<{ id: unknown; offerer_address: string }>(sql`
       select o.id, o.offerer_address from offers o join users u on u.wallet_address = o.offerer_address

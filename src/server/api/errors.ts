@@ -22,3 +22,14 @@ export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
   new HttpError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const badGateway = (message: string) => new HttpError(502, message);
+/** 503 with `Retry-After`: the server cannot answer now, and the same request may be sent again after that. */
+export const serviceUnavailable = (retryAfterSeconds: number, message: string) =>
+  new HttpError(503, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** Seconds a caller is asked to wait when the database did not answer (a restart or fail-over takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 3;
+/** The answer when the database did not answer (../db/unavailable.ts): nothing was done, so it is safe to retry. */
+export const databaseUnavailable = () =>
+  serviceUnavailable(
+    DATABASE_RETRY_AFTER_SECONDS,
+    'The database is not answering; nothing was changed. Try again in a moment.',
+  );

@@ -1,10 +1,13 @@
 import type { APIContext, APIRoute } from 'astro';
-import { HttpError } from './errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { databaseUnavailable, HttpError } from './errors';
 import { jsonError } from './respond';
 
 /**
  * Wraps an endpoint so that whatever it throws becomes a JSON answer: an HttpError keeps its status and
- * message; anything else is logged and answered 500 with a generic message (never a stack trace).
+ * message; the database not answering (restarted, failed over, a connection ended: ../db/unavailable.ts) is 503
+ * with `Retry-After`, since PostgreSQL rolled back what the request had begun; anything else is logged and
+ * answered 500 with a generic message (never a stack trace).
  */
 export function apiRoute(handler: (ctx: APIContext) => Promise<Response> | Response): APIRoute {
   return async (ctx) => {
@@ -12,8 +15,23 @@ export function apiRoute(handler: (ctx: APIContext) => Promise<Response> | Respo
       return await handler(ctx);
     } catch (error) {
       if (error instanceof HttpError) return jsonError(error.status, error.message, error.headers);
+      if (isDatabaseUnavailable(error)) return unavailableAnswer(ctx.request.method, ctx.url.pathname, error);
       console.error(`[api] ${ctx.request.method} ${ctx.url.pathname}`, error);
       return jsonError(500, 'Internal server error');
     }
   };
+}
+
+/** The API's answer when the database did not answer (see {@link apiRoute}), logged in one line. */
+export function unavailableAnswer(method: string, path: string, error: unknown): Response {
+  console.error(`[api] ${method} ${path}: the database is not answering (${firstLine(error)})`);
+  const answer = databaseUnavailable();
+  return jsonError(answer.status, answer.message, answer.headers);
+}
+
+/** An error's message's first line, and its cause's (drizzle's message is the query; the cause says why). */
+function firstLine(error: unknown): string {
+  const cause = (error as { cause?: { message?: unknown } })?.cause?.message;
+  const own = String((error as { message?: unknown })?.message ?? error).split('\n')[0] ?? '';
+  return typeof cause === 'string' ? cause : own;
 }

@@ -32,6 +32,7 @@ import { acceptedEncoding, type Encoding } from '../serve/encoding';
 import { serverProcesses } from '../serve/processes';
 import { setsCookies } from './astroCookies';
 import { compressResponse } from './compressResponse';
+import { lostTheDatabase, RenderLostDatabase, unavailablePage, watchRender } from './lostDatabase';
 import { type CacheDirectives, encodeBody, etagOf, type PageEntry, PageStore } from './pageStore';
 
 /** Query parameters that never change a page (marketing trackers): left out of the key. */
@@ -278,16 +279,20 @@ export default function pageCacheProvider(config: PageCacheConfig = {}): CachePr
   /** Renders running now, by key: concurrent misses wait for the first instead of rendering again. */
   const filling = new Map<string, Promise<PageEntry | undefined>>();
 
+  /** Renders a miss and keeps it when it may be kept; a render that lost the database throws (./lostDatabase.ts). */
   async function fill(
     key: string,
     render: () => Promise<Response>,
   ): Promise<{ entry?: PageEntry; response?: Response; ms: number }> {
     const since = store.now();
     const started = performance.now();
-    const response = await render();
+    const watch = watchRender();
+    const response = await watch.run(render);
     const directives = directivesOf(response);
+    if (watch.lost()) throw new RenderLostDatabase();
     if (!directives) return { response, ms: performance.now() - started };
-    const identity = Buffer.from(await response.arrayBuffer());
+    const identity = Buffer.from(await watch.run(() => response.arrayBuffer()));
+    if (watch.lost()) throw new RenderLostDatabase();
     const ms = performance.now() - started;
     const entry = toEntry(response, identity, directives);
     store.set(key, entry, since);
@@ -296,50 +301,17 @@ export default function pageCacheProvider(config: PageCacheConfig = {}): CachePr
 
   return {
     name: 'kirafuda-page-cache',
-    async onRequest({ request, url, logger }, next) {
+    async onRequest(context, next) {
+      const { request, url } = context;
       // A page being prerendered at build: nothing to keep, no visitor (Astro marks such a request by giving it
       // its own `headers` property, which warns when read).
       if (Object.hasOwn(request, 'headers')) return next();
-      // Writes and the API (JSON, event streams) are never kept; concurrent API reads render on their own.
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || url.pathname.startsWith('/api/'))
-        return compressResponse(request, await next());
-      const key = cacheKey(url, request);
-      const cached = store.get(key);
-      if (cached && age(cached) <= cached.maxAge) return fromEntry(store, key, cached, request, 'HIT');
-      if (cached && age(cached) <= cached.maxAge + cached.swr) {
-        if (!filling.has(key)) {
-          const refresh = slots
-            .run(() => fill(key, next))
-            .then(({ entry }) => entry)
-            .catch((error: unknown) => {
-              if (!(error instanceof HttpError)) logger.warn(`revalidating ${url.pathname} failed: ${String(error)}`);
-              return undefined;
-            })
-            .finally(() => filling.delete(key));
-          filling.set(key, refresh);
-        }
-        return fromEntry(store, key, cached, request, 'STALE');
-      }
-      const running = filling.get(key);
-      if (running) {
-        const entry = await running.catch(() => undefined);
-        if (entry) return fromEntry(store, key, entry, request, 'HIT');
-      }
-      // No room to render: the last copy, however old, beats an error.
-      if (cached && slots.full) return fromEntry(store, key, cached, request, 'STALE');
-      let settle: (entry: PageEntry | undefined) => void = () => {};
-      filling.set(key, new Promise((resolve) => (settle = resolve)));
       try {
-        const { entry, response, ms } = await slots.run(() => fill(key, next));
-        settle(entry);
-        if (entry) return fromEntry(store, key, entry, request, 'MISS', ms);
-        return compressResponse(request, response as Response);
+        return await answer(context, next);
       } catch (error) {
-        settle(undefined);
-        if (error instanceof HttpError && error.status === 503) return busy(error);
+        // The database did not answer on the way (the session's lookup, a page's load): 503, never kept.
+        if (lostTheDatabase(error)) return unavailablePage(request, url, error);
         throw error;
-      } finally {
-        filling.delete(key);
       }
     },
     async invalidate(options: InvalidateOptions) {
@@ -347,4 +319,54 @@ export default function pageCacheProvider(config: PageCacheConfig = {}): CachePr
       if (options.path) store.invalidatePath(options.path);
     },
   };
+
+  /** The answer to a request (see the module comment); throws what the render threw. */
+  async function answer(
+    { request, url, logger }: Parameters<NonNullable<CacheProvider['onRequest']>>[0],
+    next: () => Promise<Response>,
+  ): Promise<Response> {
+    // Writes and the API (JSON, event streams) are never kept; concurrent API reads render on their own.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || url.pathname.startsWith('/api/'))
+      return compressResponse(request, await next());
+    const key = cacheKey(url, request);
+    const cached = store.get(key);
+    if (cached && age(cached) <= cached.maxAge) return fromEntry(store, key, cached, request, 'HIT');
+    if (cached && age(cached) <= cached.maxAge + cached.swr) {
+      if (!filling.has(key)) {
+        const refresh = slots
+          .run(() => fill(key, next))
+          .then(({ entry }) => entry)
+          .catch((error: unknown) => {
+            if (!(error instanceof HttpError)) logger.warn(`revalidating ${url.pathname} failed: ${String(error)}`);
+            return undefined;
+          })
+          .finally(() => filling.delete(key));
+        filling.set(key, refresh);
+      }
+      return fromEntry(store, key, cached, request, 'STALE');
+    }
+    const running = filling.get(key);
+    if (running) {
+      const entry = await running.catch(() => undefined);
+      if (entry) return fromEntry(store, key, entry, request, 'HIT');
+    }
+    // No room to render: the last copy, however old, beats an error.
+    if (cached && slots.full) return fromEntry(store, key, cached, request, 'STALE');
+    let settle: (entry: PageEntry | undefined) => void = () => {};
+    filling.set(key, new Promise((resolve) => (settle = resolve)));
+    try {
+      const { entry, response, ms } = await slots.run(() => fill(key, next));
+      settle(entry);
+      if (entry) return fromEntry(store, key, entry, request, 'MISS', ms);
+      return compressResponse(request, response as Response);
+    } catch (error) {
+      settle(undefined);
+      if (error instanceof HttpError && error.status === 503) return busy(error);
+      // The database did not answer: the last copy, however old, beats an error here too.
+      if (cached && lostTheDatabase(error)) return fromEntry(store, key, cached, request, 'STALE');
+      throw error;
+    } finally {
+      filling.delete(key);
+    }
+  }
 }

@@ -16,6 +16,7 @@ import { wholeNumberSetting } from '../../lib/settings.ts';
 import { migratePgliteClient, migratePgPool, resolveMigrationsFolder } from './migrate.ts';
 import * as schema from './schema/index.ts';
 import { nameFrequentStatements } from './statementNames.ts';
+import { type TransactionLimits, transactionLimits } from './transactionLimits.ts';
 import type { Database, DatabaseHandle } from './types.ts';
 
 export type { Database, DatabaseHandle, DatabaseKind, Schema, Transaction } from './types.ts';
@@ -38,6 +39,8 @@ export interface CreateDatabaseOptions {
   maxConnections?: number | undefined;
   /** Statements each PostgreSQL connection keeps named (see ./statementNames.ts); default 256, 0 for none. */
   statementNames?: number | undefined;
+  /** What each PostgreSQL connection may wait or hold (./transactionLimits.ts); default from `process.env`. */
+  limits?: TransactionLimits | undefined;
 }
 
 /** The PGlite extensions the schema needs (pass them to `PGlite.create` when opening one yourself). */
@@ -70,14 +73,18 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
   return fromPglite(client, migrationsFolder);
 }
 
-/** Opens a node-postgres pool with migrations applied. */
+/**
+ * Opens a node-postgres pool with migrations applied. Its connections are named after the process in
+ * `pg_stat_activity` (`kirafuda:{pid}`) and start with the transaction limits (./transactionLimits.ts).
+ */
 async function openPostgres(
   url: string,
   migrationsFolder: string,
   max: number,
   statementNames: number,
+  limits: TransactionLimits,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, application_name: `kirafuda:${process.pid}`, ...limits });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that would
   // crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
@@ -96,6 +103,10 @@ export async function fromPool(
   close: () => Promise<void>,
   statementNames: number,
 ): Promise<DatabaseHandle> {
+  // A connection that breaks while a query or transaction holds it (PostgreSQL restarted, the backend terminated,
+  // an idle-in-transaction limit) rejects that query, which tells its caller; it also emits 'error', and an
+  // error event without a listener ends the process. The pool listens only while a connection is idle.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   nameFrequentStatements(pool, statementNames);
   try {
     await migratePgPool(pool, migrationsFolder);
@@ -127,7 +138,8 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
   const migrationsFolder = options.migrationsFolder ?? resolveMigrationsFolder();
   if (options.url) {
     const statements = options.statementNames ?? DEFAULT_STATEMENT_NAMES;
-    return openPostgres(options.url, migrationsFolder, options.maxConnections ?? 10, statements);
+    const limits = options.limits ?? transactionLimits();
+    return openPostgres(options.url, migrationsFolder, options.maxConnections ?? 10, statements, limits);
   }
   return openPglite(options.dataDir || DEFAULT_DATA_DIR, migrationsFolder);
 }
@@ -140,6 +152,8 @@ export interface DatabaseEnv {
   DATABASE_POOL_SIZE?: string | undefined;
   /** Statements each connection keeps named, parsed once (default 256; 0 for none, as behind a pooler that cannot). */
   DATABASE_STATEMENT_CACHE?: string | undefined;
+  /** The leader's lease, which bounds how long a connection may sit idle in a transaction (./transactionLimits.ts). */
+  LEADER_LEASE_MS?: string | undefined;
 }
 
 /** Statements a connection keeps named unless `DATABASE_STATEMENT_CACHE` says otherwise. */
@@ -175,6 +189,7 @@ export function getDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHan
       dataDir: env.DATA_DIR || DEFAULT_DATA_DIR,
       maxConnections: poolSize(env),
       statementNames: statementCacheSize(env),
+      limits: transactionLimits(env),
     });
     holder[SINGLETON] = pending;
     pending.catch(() => {

@@ -48,18 +48,25 @@ export async function migratePgliteClient(client: PGlite, migrationsFolder = res
 
 /**
  * Applies pending migrations through a node-postgres pool, on one connection holding
- * {@link MIGRATION_LOCK_KEY} for the duration.
+ * {@link MIGRATION_LOCK_KEY} for the duration. That connection waits for the lock and runs the migrations
+ * without the pool's statement and lock limits (./transactionLimits.ts): another process may be migrating, and
+ * building an index over a large table takes longer than any request should; the limits are back afterwards.
  */
 export async function migratePgPool(pool: Pool, migrationsFolder = resolveMigrationsFolder()): Promise<void> {
   const connection = await pool.connect();
   try {
+    await connection.query('set statement_timeout = 0; set lock_timeout = 0');
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
     } finally {
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
-  } finally {
-    connection.release();
+    await connection.query('reset statement_timeout; reset lock_timeout');
+  } catch (error) {
+    // Its session may keep no limits or the lock: the connection is closed, not handed to anyone.
+    connection.release(true);
+    throw error;
   }
+  connection.release();
 }

@@ -1,10 +1,11 @@
 /**
  * The job runner: a failing job never stops another and is reported once, `wake` runs a job at once, lock jobs
- * run only in the process holding the leader lock and stand down when it is lost, and `stop` lets a pass under
- * way finish before it frees the lock and resolves.
+ * run only in the process holding the leader lock and stand down when it is lost, each lock pass knows the lock it
+ * began under (its writes are fenced with it), a pass the database did not answer is tried again within seconds,
+ * and `stop` lets a pass under way finish before it frees the lock and resolves.
  */
 import { describe, expect, test } from 'vitest';
-import { createJobRunner, type HeldLock } from './runner';
+import { createJobRunner, DATABASE_RETRY_MS, type HeldLock, passLease } from './runner';
 
 /** Waits until `check` holds, polling (the jobs run on their own timers). */
 async function until(check: () => boolean, ms = 10_000) {
@@ -111,6 +112,47 @@ describe('the job runner', () => {
     await until(() => lock.holder() === first);
     await one.stop();
     expect(lock.holder()).toBeUndefined();
+  });
+
+  test('a lock job’s pass runs under the lock it began with, after it is lost too; other jobs under none', async () => {
+    const lock = sharedLock();
+    const runner = createJobRunner({ tryLock: lock.tryLock({}), lockRetryMs: 5, log: () => {} });
+    let resume: () => void = () => {};
+    const seen: { before?: HeldLock | undefined; after?: HeldLock | undefined; free?: unknown } = {};
+    runner.every('follow', { pollMs: 3_600_000, needsLock: true }, async () => {
+      seen.before = passLease()?.lock;
+      await new Promise<void>((resolve) => {
+        resume = resolve;
+      });
+      seen.after = passLease()?.lock;
+      expect(passLease()?.job).toBe('follow');
+    });
+    runner.every('mint', { pollMs: 3_600_000 }, async () => {
+      seen.free = passLease() ?? null;
+    });
+    runner.start();
+    await until(() => seen.before !== undefined && seen.free !== undefined);
+    const first = seen.before;
+    lock.drop();
+    resume();
+    await until(() => seen.after !== undefined);
+    await runner.stop();
+    expect(seen.after).toBe(first);
+    expect(seen.free).toBeNull();
+  });
+
+  test('a pass the database did not answer is tried again within seconds, however long the job sleeps', async () => {
+    const runner = createJobRunner({ log: () => {} });
+    const passes: number[] = [];
+    runner.every('mail outbox', { pollMs: 3_600_000 }, async () => {
+      passes.push(Date.now());
+      if (passes.length === 1)
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    runner.start();
+    await until(() => passes.length === 2, DATABASE_RETRY_MS + 2_000);
+    await runner.stop();
+    expect((passes[1] ?? 0) - (passes[0] ?? 0)).toBeLessThan(DATABASE_RETRY_MS + 500);
   });
 
   test('stop lets the pass under way finish, runs no other, and frees the lock', async () => {

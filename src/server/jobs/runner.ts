@@ -8,10 +8,16 @@
  * runner of the process, e.g. from an endpoint), so jobs poll slowly and still act at once. A job with `needsLock` runs only
  * while this process holds the leader lock (one per database: a chain is followed and an auction settled by one
  * process at a time); the runner takes the lock, stands by while another process holds it, and stands its lock
- * jobs down when the lock is lost. `stop()` wakes every job, lets the passes under way finish, and frees the lock.
+ * jobs down when the lock is lost. Each pass of a lock job runs under the lock it began with ({@link passLease}): its
+ * writes are fenced with that lock's lease (./leaderFence.server.ts), so a pass that outlived its lock (the process
+ * froze) writes nothing. A pass that failed because the database did not answer is tried again within
+ * {@link DATABASE_RETRY_MS}, so jobs resume soon after a restart or fail-over. `stop()` wakes every job, lets the
+ * passes under way finish, and frees the lock.
  *
  * @see ./leaderLock.server.ts, docs/architecture.md ("Background work")
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** How a job runs. */
 export interface JobOptions {
@@ -38,8 +44,16 @@ export interface HeldLock {
    * when it runs again, before it learns the lock is gone). Absent: always.
    */
   fresh?: () => boolean;
+  /**
+   * Checks, inside a write's transaction and with `query` on its connection, that the lease is still this lock's;
+   * throws otherwise (./leaderFence.server.ts). Absent: nothing to check (one process).
+   */
+  fence?: (query: LeaseQuery) => Promise<void>;
   release: () => Promise<void>;
 }
+
+/** Runs a statement on a transaction's connection (for {@link HeldLock.fence}). */
+export type LeaseQuery = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** What the runner needs from its process. */
 export interface JobRunnerOptions {
@@ -106,6 +120,21 @@ export function wakeJobs(name: string): void {
 }
 /** How long a lock job waits while its lock is not fresh before it looks again. */
 const STALE_LOCK_WAIT_MS = 1_000;
+/** The longest a job waits after a pass the database did not answer (it is back within seconds, mostly). */
+export const DATABASE_RETRY_MS = 2_000;
+
+/** A lock job's pass: the job's name and the leader lock it began under. */
+export interface LeasedPass {
+  job: string;
+  lock: HeldLock;
+}
+
+const passLeases = new AsyncLocalStorage<LeasedPass>();
+
+/** The lock job's pass running here (in this async context); undefined outside such a pass. */
+export function passLease(): LeasedPass | undefined {
+  return passLeases.getStore();
+}
 
 /** A new runner (see the module comment); nothing runs before `start()`. */
 export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
@@ -138,17 +167,19 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         continue;
       }
       let wait = job.options.pollMs;
+      const session = job.options.needsLock ? leader : undefined;
       try {
-        const result = await job.run({
-          stopping: () => stopped || (job.options.needsLock === true && !!leader?.halted),
-        });
+        const pass = () => job.run({ stopping: () => stopped || session?.halted === true });
+        const result = await (session ? passLeases.run({ job: job.name, lock: session.lock }, pass) : pass());
         if (failures > 0) log(`[jobs] ${job.name}: working again`);
         failures = 0;
         if (result && result.nextInMs !== undefined) wait = result.nextInMs;
       } catch (error) {
         failures += 1;
         if (failures === 1) log(`[jobs] ${job.name} failed; trying again, less often: ${describe(error)}`);
-        const max = job.options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS;
+        const max = isDatabaseUnavailable(error)
+          ? Math.min(DATABASE_RETRY_MS, job.options.maxBackoffMs ?? DATABASE_RETRY_MS)
+          : (job.options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS);
         wait = Math.min(max, job.options.pollMs * 2 ** Math.min(failures, 16));
       }
       if (!stopped) await job.nap.sleep(wait);

@@ -23,7 +23,9 @@ import { configuredRateSource, registerRateJobs } from '~/features/market/rates/
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
+import { leaderLeaseMs } from '../db/transactionLimits';
 import type { DatabaseHandle } from '../db/types';
+import { fencedHandle } from '../jobs/leaderFence.server';
 import { tryLeaderLock } from '../jobs/leaderLock.server';
 import { createJobRunner, type JobRunner } from '../jobs/runner';
 
@@ -46,23 +48,27 @@ export function startBackgroundJobs(
 ): JobRunner {
   const leads = role === 'indexer' || !indexerDisabled(env);
   const runner = createJobRunner(
-    leads ? { tryLock: (signal) => tryLeaderLock(handle, env['DATABASE_URL'], signal) } : {},
+    leads
+      ? { tryLock: (signal) => tryLeaderLock(handle, env['DATABASE_URL'], signal, undefined, leaderLeaseMs(env)) }
+      : {},
   );
   if (leads) {
+    // The leader's jobs write through the fence: a pass that outlived its lease writes nothing.
+    const leader = fencedHandle(handle);
     registerIndexerJobs(runner, {
-      handle,
+      handle: leader,
       chains: serverChains(),
       environment: serverEnvironment(env),
       feeRecipient: platformFeeRecipient(env),
       paymentAddress: platformPaymentAddress(env),
       env,
     });
-    registerLedgerJobs(runner, handle.db);
-    registerRateJobs(runner, handle.db, configuredRateSource(env, serverChains(), serverEnvironment(env)));
-    registerMarketJobs(runner, handle.db);
+    registerLedgerJobs(runner, leader.db);
+    registerRateJobs(runner, leader.db, configuredRateSource(env, serverChains(), serverEnvironment(env)));
+    registerMarketJobs(runner, leader.db);
     if (handle.kind === 'postgres')
       runner.every('pruning the change log', { pollMs: PRUNE_CHANGE_LOG_MS, needsLock: true }, () =>
-        pruneChangeLog(handle),
+        pruneChangeLog(leader),
       );
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, env);

@@ -128,7 +128,9 @@ export async function endAuctionListing(tx: Transaction, listingId: number, at: 
 
 /**
  * Stores why an active listing cannot be bought now (null when it can), as the order check found it; the
- * seller is told when it turns unbuyable for a reason (once per listing and reason).
+ * seller is told when it turns unbuyable for a reason (once per listing and reason). `filled` tells nobody: the
+ * check read the chain ahead of the indexer, which records the sale and tells the seller it sold (a "cannot be
+ * bought" beside "sold" would be false).
  */
 export async function setListingReason(
   db: Db,
@@ -145,7 +147,7 @@ export async function setListingReason(
       .returning({
         previous: sql<string | null>`(select s.unbuyable_reason from ${sellOrders} s where s.id = ${listingId})`,
       });
-    if (row && reason !== null && row.previous !== reason) {
+    if (row && reason !== null && reason !== 'filled' && row.previous !== reason) {
       await noticeToSeller(tx, listingId, 'listing_unbuyable', { reason }, `:${reason}`);
     }
   });

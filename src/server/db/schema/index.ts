@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './catalog.ts';
 export * from './finance.ts';
 export * from './indexer.ts';
+export * from './jobs.ts';
 export * from './ledger.ts';
 export * from './market.ts';
 export * from './moderation.ts';
