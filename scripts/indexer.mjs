@@ -7,10 +7,10 @@
  * lock; others stand by). Next to a running server it needs PostgreSQL: a PGlite folder opens in one
  * process only. Stop with Ctrl-C.
  *
- * @see ../src/features/indexer/main.server.ts
+ * @see ../src/app/server/indexerProcess.server.ts
  */
 import { importTs } from './lib/bundle-ts.mjs';
 
-const { runIndexerProcess } = await importTs('src/features/indexer/main.server.ts');
+const { runIndexerProcess } = await importTs('src/app/server/indexerProcess.server.ts');
 await runIndexerProcess(process.env);
 process.exit(0);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  documentedOrder,
+  appImportViolations,
   featureLoops,
   featureOrderViolations,
   type ImportGraph,
@@ -19,10 +19,11 @@ import {
   sharedLayerViolations,
   subfolderViolations,
 } from '../tests/helpers/importGraph';
+import { FEATURE_FLOORS, floorsDiagram } from './architecture';
 
 const root = join(import.meta.dirname, '..');
 const graph = readImportGraph(root);
-const order = documentedOrder(readFileSync(join(root, 'docs/architecture.md'), 'utf8'));
+const docs = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
 
 /** A made-up graph from `file: source` pairs (every named file exists). */
 function fake(files: Record<string, string>): ImportGraph {
@@ -42,9 +43,17 @@ describe('the source tree', () => {
     expect(featureLoops(graph)).toEqual([]);
   });
 
-  it('imports features only below, in the order docs/architecture.md gives, which names every feature', () => {
-    expect(order.length).toBeGreaterThan(5);
-    expect(featureOrderViolations(graph, order)).toEqual([]);
+  it('reaches features only on floors below, directly or through a layer, and the floors name every feature', () => {
+    expect(featureOrderViolations(graph, FEATURE_FLOORS)).toEqual([]);
+  });
+
+  it('shows the floors in docs/architecture.md as src/architecture.ts lists them', () => {
+    const flush = (text: string) => text.replace(/^ +/gm, '');
+    expect(flush(docs)).toContain(flush(floorsDiagram()));
+  });
+
+  it('lets only pages and src/middleware.ts import src/app/', () => {
+    expect(appImportViolations(graph)).toEqual([]);
   });
 
   it('keeps offers and auctions apart, meeting in trading/orders/, which imports no act', () => {
@@ -55,7 +64,7 @@ describe('the source tree', () => {
     expect(orderStatusWriters(readSources(root, graph))).toEqual([]);
   });
 
-  it('keeps src/lib free of features and src/ui free of features but i18n and chains', () => {
+  it('keeps src/lib free of features, and src/server, src/client and src/ui free of features but i18n and chains', () => {
     expect(sharedLayerViolations(graph)).toEqual([]);
   });
 
@@ -80,23 +89,42 @@ describe('the checks', () => {
     expect(loops).toEqual(['a -> b -> a', 'a -> b -> c -> a']);
   });
 
-  it('read the documented order, and find an import upward, one sideways and a feature it does not name', () => {
-    const levels = documentedOrder("1. Today's order, from the bottom: `a`, `b` <- `c` <- `d`. When two features...");
-    expect(levels).toEqual([['a', 'b'], ['c'], ['d']]);
+  it('find an import upward, one sideways, a reach through a layer and a feature the floors do not name', () => {
+    const levels = [['a', 'b'], ['c'], ['d']];
     const found = featureOrderViolations(
       fake({
         'src/features/c/x.ts': "import { y } from '~/features/d/y';\nimport { z } from '~/features/a/z';",
-        'src/features/a/z.ts': "import { w } from '../b/w';",
+        'src/features/a/z.ts': "import { w } from '../b/w';\nimport { l } from '~/server/l';",
         'src/features/b/w.ts': '',
         'src/features/d/y.ts': "import { v } from '~/features/e/v';",
         'src/features/e/v.ts': '',
+        'src/server/l.ts': "import { C } from '~/app/C.astro';",
+        'src/app/C.astro': "import { x } from '~/features/c/x';",
       }),
       levels,
     );
     expect(found).toEqual([
       'e is not in the documented order',
       'src/features/a/z.ts -> src/features/b/w.ts',
+      'src/features/a/z.ts -> src/server/l.ts -> src/app/C.astro -> src/features/c/x.ts',
       'src/features/c/x.ts -> src/features/d/y.ts',
+    ]);
+  });
+
+  it('find src/app/ imported from a feature or a layer, not from a page', () => {
+    const found = appImportViolations(
+      fake({
+        'src/pages/p.astro': "import L from '~/app/layouts/L.astro';",
+        'src/middleware.ts': "export { onRequest } from './app/middleware';",
+        'src/app/middleware.ts': '',
+        'src/app/layouts/L.astro': '',
+        'src/features/a/x.astro': "import L from '~/app/layouts/L.astro';",
+        'src/server/s.ts': "import { onRequest } from '../app/middleware';",
+      }),
+    );
+    expect(found).toEqual([
+      'src/features/a/x.astro -> src/app/layouts/L.astro',
+      'src/server/s.ts -> src/app/middleware.ts',
     ]);
   });
 
@@ -140,11 +168,13 @@ describe('the checks', () => {
     ]);
   });
 
-  it('find lib and ui reaching features, and accept ui on i18n', () => {
+  it('find lib, ui and server reaching features, and accept ui and server on i18n', () => {
     const found = sharedLayerViolations(
       fake({
         'src/lib/p.ts': "import { q } from '../features/chains/q';",
         'src/ui/U.astro': "import { t } from '~/features/i18n/t';\nimport { c } from '~/features/catalogue/c';",
+        'src/server/S.ts': "import { t } from '~/features/i18n/t';\nimport type { U } from '~/features/session/u';",
+        'src/features/session/u.ts': '',
         'src/features/chains/q.ts': '',
         'src/features/i18n/t.ts': '',
         'src/features/catalogue/c.ts': '',
@@ -152,6 +182,7 @@ describe('the checks', () => {
     );
     expect(found).toEqual([
       'src/lib/p.ts -> src/features/chains/q.ts',
+      'src/server/S.ts -> src/features/session/u.ts',
       'src/ui/U.astro -> src/features/catalogue/c.ts',
     ]);
   });

@@ -1,10 +1,12 @@
 /**
- * The import graph of `src/` and the house rules it must keep (docs/architecture.md "Rules"): features do
- * not import each other in loops, and import only features below them in the documented order; inside
- * trading, offers and auctions do not import each other and the orders import no act; `src/lib` imports no
- * feature and `src/ui` none but i18n and chains; islands (`*.tsx`) never reach server code; the product never
- * imports `src/dev/` or `tests/`; and only trading/orders/ writes an order's status.
- * Type-only imports are erased at build time, so they count for the feature loops but not for what
+ * The import graph of `src/` and the house rules it must keep (docs/architecture.md "Rules"): features reach
+ * only features on floors below theirs (src/architecture.ts), directly or through the layers between them (the
+ * non-feature folders are contracted, so a reach through a layout or `src/server` counts); `src/server`,
+ * `src/client` and `src/ui` import no feature but i18n and chains, `src/lib` none; only pages and
+ * `src/middleware.ts` import `src/app/`; inside trading, offers and auctions do not import each other and the
+ * orders import no act; islands (`*.tsx`) never reach server code; the product never imports `src/dev/` or
+ * `tests/`; and only trading/orders/ writes an order's status.
+ * Type-only imports are erased at build time, so they count for the feature order but not for what
  * reaches the browser.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -67,18 +69,43 @@ export function featureOf(path: string): string | undefined {
   return /^src\/features\/([^/]+)\//.exec(path)?.[1];
 }
 
-/** Feature -> the features it imports (type-only imports included). */
-export function featureEdges(graph: ImportGraph): Map<string, Set<string>> {
-  const edges = new Map<string, Set<string>>();
-  for (const [from, imports] of graph) {
+/**
+ * Feature -> the features its files reach, directly or through files of no feature (layers, `src/app/`,
+ * `src/middleware.ts`), with one such path each (type-only imports included): the graph with the non-feature
+ * folders contracted.
+ */
+export function featureReaches(graph: ImportGraph): Map<string, Map<string, string>> {
+  const reaches = new Map<string, Map<string, string>>();
+  for (const [from] of graph) {
     const a = featureOf(from);
     if (!a) continue;
-    for (const { to } of imports) {
-      const b = featureOf(to);
-      if (b && b !== a) edges.set(a, (edges.get(a) ?? new Set()).add(b));
+    const found = reaches.get(a) ?? new Map<string, string>();
+    reaches.set(a, found);
+    const seen = new Map<string, string>([[from, '']]);
+    const queue = [from];
+    while (queue.length > 0) {
+      const at = queue.shift() as string;
+      for (const { to } of graph.get(at) ?? []) {
+        if (seen.has(to)) continue;
+        seen.set(to, at);
+        const b = featureOf(to);
+        if (b === a) continue;
+        if (b) {
+          if (!found.has(b)) {
+            const chain = [to];
+            for (let step = at; step; step = seen.get(step) ?? '') chain.unshift(step);
+            found.set(b, chain.join(' -> '));
+          }
+        } else queue.push(to);
+      }
     }
   }
-  return edges;
+  return reaches;
+}
+
+/** Feature -> the features it reaches ({@link featureReaches}). */
+export function featureEdges(graph: ImportGraph): Map<string, Set<string>> {
+  return new Map([...featureReaches(graph)].map(([feature, reached]) => [feature, new Set(reached.keys())]));
 }
 
 /** Every loop between features, each as the path that closes it (`a -> b -> a`). */
@@ -99,18 +126,34 @@ export function featureLoops(graph: ImportGraph): string[] {
   return [...loops].sort();
 }
 
-/** Imports from `src/lib` or `src/ui` into features (ui may use i18n and chains; lib nothing). */
+/**
+ * Imports from the layers into features (`src/server`, `src/client` and `src/ui` may use i18n and chains;
+ * `src/lib` none), into `src/app/` or `src/dev/`, and of `src/server` from `src/lib` or `src/ui`.
+ */
 export function sharedLayerViolations(graph: ImportGraph): string[] {
   const found: string[] = [];
   for (const [from, imports] of graph) {
-    const layer = /^src\/(lib|ui)\//.exec(from)?.[1];
+    const layer = /^src\/(server|client|lib|ui)\//.exec(from)?.[1];
     if (!layer) continue;
     for (const { to } of imports) {
       const feature = featureOf(to);
-      const allowed = layer === 'ui' && (feature === 'i18n' || feature === 'chains');
-      const forbiddenLayer = /^src\/(server|dev)\//.test(to) || (layer === 'lib' && /^src\/client\//.test(to));
+      const allowed = layer !== 'lib' && (feature === 'i18n' || feature === 'chains');
+      const forbiddenLayer =
+        /^src\/(app|dev)\//.test(to) ||
+        ((layer === 'lib' || layer === 'ui') && /^src\/server\//.test(to)) ||
+        (layer === 'lib' && /^src\/client\//.test(to));
       if ((feature && !allowed) || forbiddenLayer) found.push(`${from} -> ${to}`);
     }
+  }
+  return found.sort();
+}
+
+/** Imports of `src/app/` from anywhere but pages, `src/middleware.ts` and `src/app/` itself. */
+export function appImportViolations(graph: ImportGraph): string[] {
+  const found: string[] = [];
+  for (const [from, imports] of graph) {
+    if (/^src\/(app|pages)\//.test(from) || from === 'src/middleware.ts') continue;
+    for (const { to } of imports) if (to.startsWith('src/app/')) found.push(`${from} -> ${to}`);
   }
   return found.sort();
 }
@@ -156,31 +199,17 @@ export function productDevImports(graph: ImportGraph): string[] {
 }
 
 /**
- * The feature order of docs/architecture.md ("Rules", 1: "Today's order, from the bottom: `a`, `b` <- `c` ..."),
- * as levels from the bottom; features on one level are side by side.
+ * Feature reaches against the floors (src/architecture.ts), through the layers too: a reach of a feature on the
+ * same floor or above (as its path), and a feature missing from the floors.
  */
-export function documentedOrder(markdown: string): string[][] {
-  const found = /Today's order, from the bottom:([\s\S]*?)\.\s/.exec(markdown);
-  if (!found?.[1]) return [];
-  return found[1].split('<-').map((level) => [...level.matchAll(/`([a-z0-9-]+)`/g)].map((match) => match[1] as string));
-}
-
-/**
- * Feature imports against the documented order: an import of a feature on the same level or above, and a
- * feature missing from the order.
- */
-export function featureOrderViolations(graph: ImportGraph, levels: readonly string[][]): string[] {
+export function featureOrderViolations(graph: ImportGraph, levels: readonly (readonly string[])[]): string[] {
   const levelOf = new Map(levels.flatMap((names, level) => names.map((name) => [name, level] as const)));
   const found = new Set<string>();
-  for (const [from, imports] of graph) {
-    const a = featureOf(from);
-    if (!a) continue;
+  for (const [a, reached] of featureReaches(graph)) {
     if (!levelOf.has(a)) found.add(`${a} is not in the documented order`);
-    for (const { to } of imports) {
-      const b = featureOf(to);
-      if (!b || b === a) continue;
+    for (const [b, path] of reached) {
       if (!levelOf.has(b)) found.add(`${b} is not in the documented order`);
-      else if ((levelOf.get(b) ?? 0) >= (levelOf.get(a) ?? 0)) found.add(`${from} -> ${to}`);
+      else if ((levelOf.get(b) ?? 0) >= (levelOf.get(a) ?? 0)) found.add(path);
     }
   }
   return [...found].sort();

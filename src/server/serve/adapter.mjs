@@ -5,7 +5,7 @@ import { precompressFolder } from './precompress.mjs';
 
 /**
  * The Node adapter with our own server entry: `@astrojs/node` in middleware mode (Astro renders, nothing
- * listens), and `./entry.ts` as the built program (`dist/server/entry.mjs`). That entry serves the built
+ * listens), and `src/app/server/entry.ts` as the built program (`dist/server/entry.mjs`). That entry serves the built
  * static files with their precompressed twins, hands everything else to Astro, and starts the database,
  * the indexer and the change listener explicitly. After a build, every text asset of the client folder gets
  * a `.br` and a `.gz` beside it.
@@ -26,7 +26,10 @@ export function siteAdapter() {
         return hooks['astro:config:done']?.({
           ...params,
           setAdapter: (adapter) =>
-            params.setAdapter({ ...adapter, serverEntrypoint: fileURLToPath(new URL('./entry.ts', import.meta.url)) }),
+            params.setAdapter({
+              ...adapter,
+              serverEntrypoint: fileURLToPath(new URL('../../app/server/entry.ts', import.meta.url)),
+            }),
         });
       },
       'astro:build:done': async (params) => {

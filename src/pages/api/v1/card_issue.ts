@@ -2,7 +2,7 @@ import { publishChange } from '~/features/events/publish.server';
 import { storeCardImage } from '~/features/issuance/cardImages.server';
 import { readIssueForm } from '~/features/issuance/issueForm.server';
 import { issueCards, limitIssues } from '~/features/issuance/minter.server';
-import { requireIllustrator } from '~/server/api/auth';
+import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';

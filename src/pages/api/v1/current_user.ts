@@ -1,4 +1,4 @@
-import { requireUser } from '~/server/api/auth';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 

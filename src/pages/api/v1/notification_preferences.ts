@@ -1,5 +1,5 @@
 import { getPreferences, preferencesSchema, setPreferences } from '~/features/notifications/mail/preferences.server';
-import { requireUser } from '~/server/api/auth';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

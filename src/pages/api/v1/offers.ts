@@ -1,10 +1,10 @@
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { offerPayloadSchema } from '~/features/trading/offer/offerPayload';
 import { placeOffer } from '~/features/trading/placeOffer.server';
 import { limitOfferWrites } from '~/features/trading/tradingLimits.server';
 import { networkOf } from '~/lib/network';
-import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

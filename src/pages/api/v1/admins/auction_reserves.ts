@@ -4,7 +4,7 @@ import {
   setAuctionReserve,
 } from '~/features/admin/fees/adminAuctionReserves.server';
 import { serverChains } from '~/features/chains/config.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

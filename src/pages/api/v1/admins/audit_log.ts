@@ -1,5 +1,5 @@
 import { auditQuerySchema, listAudit } from '~/features/admin/shell/auditLog.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

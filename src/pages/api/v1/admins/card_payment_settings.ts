@@ -3,7 +3,7 @@ import {
   readCardPaymentSettings,
   setCardPaymentSettings,
 } from '~/features/admin/fees/cardPaymentSettings.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 

@@ -1,5 +1,5 @@
 import { adminOverview } from '~/features/admin/home/adminOverview.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';

@@ -1,7 +1,7 @@
 import { feeUpdateSchema, listFees, setFee } from '~/features/admin/fees/adminFees.server';
 import { serverChains } from '~/features/chains/config.server';
 import { publishChange } from '~/features/events/publish.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

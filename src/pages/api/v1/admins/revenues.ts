@@ -4,7 +4,7 @@ import {
   revenueFilterSchema,
   revenueQuerySchema,
 } from '~/features/admin/money/adminRevenues.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -4,7 +4,7 @@ import { readCardForm } from '~/features/issuance/issueForm.server';
 import { limitIssues } from '~/features/issuance/minter.server';
 import { dropFieldsSchema } from '~/features/payments/dropForm';
 import { createDrop } from '~/features/payments/drops.server';
-import { requireIllustrator } from '~/server/api/auth';
+import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';

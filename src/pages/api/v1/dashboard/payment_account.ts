@@ -1,5 +1,5 @@
 import { onboardingLink, paymentAccount } from '~/features/payments/connect.server';
-import { requireIllustrator } from '~/server/api/auth';
+import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';

@@ -1,7 +1,7 @@
 import { payoutBalances } from '~/features/ledger/balances.server';
 import { listPayouts, payoutRequestSchema, requestPayout } from '~/features/ledger/payoutRequests.server';
+import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { pageQuerySchema, pageRequest } from '~/lib/pagination';
-import { requireIllustrator } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { readJson, readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

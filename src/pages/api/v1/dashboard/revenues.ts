@@ -1,5 +1,5 @@
 import { revenueCsv, revenueQuerySchema, revenueReport } from '~/features/dashboard/finance.server';
-import { requireIllustrator } from '~/server/api/auth';
+import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

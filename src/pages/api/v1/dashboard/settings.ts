@@ -1,7 +1,7 @@
 import { getSettings, settingsUpdateSchema, updateSettings } from '~/features/dashboard/settings.server';
 import { publishChange } from '~/features/events/publish.server';
 import { confirmIllustratorPassword } from '~/features/session/passwordSignIn.server';
-import { requireIllustrator } from '~/server/api/auth';
+import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { requestMeta } from '~/server/api/requestMeta';

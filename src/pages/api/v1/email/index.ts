@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localeCodes } from '~/features/i18n/locales';
 import { addEmail, deleteEmail, emailSchema, emailStatus } from '~/features/notifications/mail/emails.server';
 import { mailSettings } from '~/features/notifications/mail/mailSettings.server';
-import { requireUser } from '~/server/api/auth';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { HttpError } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

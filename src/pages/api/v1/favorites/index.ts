@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { favoritedAmong } from '~/features/social/social.server';
 import { addressSchema } from '~/lib/addresses';
 import { tokenIdParam } from '~/lib/params';
-import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

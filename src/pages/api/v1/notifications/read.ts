@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { markRead } from '~/features/notifications/inbox.server';
-import { requireUser } from '~/server/api/auth';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

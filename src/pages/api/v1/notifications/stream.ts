@@ -1,6 +1,6 @@
 import { changeStream } from '~/features/events/stream.server';
 import { bellTopic } from '~/features/notifications/bellTopic';
-import { requireUser } from '~/server/api/auth';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { requestMeta } from '~/server/api/requestMeta';
 

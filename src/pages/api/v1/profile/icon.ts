@@ -1,6 +1,6 @@
 import { publishChange } from '~/features/events/publish.server';
 import { limitIconUploads, replaceProfileIcon } from '~/features/profiles/profiles.server';
-import { requireUser } from '~/server/api/auth';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';

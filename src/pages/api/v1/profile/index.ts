@@ -1,6 +1,6 @@
 import { publishChange } from '~/features/events/publish.server';
 import { getProfile, profileUpdateSchema, updateProfileName } from '~/features/profiles/profiles.server';
-import { requireUser } from '~/server/api/auth';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,6 +1,6 @@
 import { getPurchase } from '~/features/payments/purchases.server';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
-import { requireUser } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';

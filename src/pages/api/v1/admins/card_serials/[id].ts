@@ -1,8 +1,8 @@
 import { cardHideSchema, getAdminCard, setCardHidden } from '~/features/admin/cards/adminCards.server';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
-import { requireAdmin } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

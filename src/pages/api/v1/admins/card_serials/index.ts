@@ -1,5 +1,5 @@
 import { adminCardQuerySchema, listAdminCards } from '~/features/admin/cards/adminCards.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

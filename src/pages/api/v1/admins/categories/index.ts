@@ -6,7 +6,7 @@ import {
 import { categoryCreateSchema } from '~/features/admin/collections/categoryInput';
 import { serverChains } from '~/features/chains/config.server';
 import { publishChange } from '~/features/events/publish.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson, readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,5 +1,5 @@
 import { adminCreatorQuerySchema, listAdminCreators } from '~/features/admin/creators/adminCreators.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,7 +1,7 @@
 import { getAdminPayout, reviewAdminPayout } from '~/features/admin/money/adminPayouts.server';
 import { payoutReviewSchema } from '~/features/ledger/payoutReview.server';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
-import { requireAdmin } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

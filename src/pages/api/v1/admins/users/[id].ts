@@ -1,7 +1,7 @@
 import { getUser, updateUser, userUpdateSchema } from '~/features/admin/users/adminUsers.server';
 import { publishChange } from '~/features/events/publish.server';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
-import { requireAdmin } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

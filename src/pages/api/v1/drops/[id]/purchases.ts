@@ -1,7 +1,7 @@
 import { publishChange } from '~/features/events/publish.server';
 import { HoldRefusedError, startPurchase } from '~/features/payments/purchases.server';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
-import { requireUser } from '~/server/api/auth';
 import { notFound, tooManyRequests } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';

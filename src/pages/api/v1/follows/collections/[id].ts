@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { publishChange } from '~/features/events/publish.server';
+import { requireUser } from '~/features/session/requireAuth.server';
 import {
   collectionFollowState,
   findCollection,
@@ -8,7 +9,6 @@ import {
   setCollectionFollow,
 } from '~/features/social/social.server';
 import { idParam } from '~/lib/params';
-import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { publishChange } from '~/features/events/publish.server';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { creatorFollowState, findCreator, limitSocialWrites, setCreatorFollow } from '~/features/social/social.server';
 import { addressSchema } from '~/lib/addresses';
-import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { publishChange } from '~/features/events/publish.server';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { recordOfferCancel } from '~/features/trading/offer/cancelOffer.server';
 import { limitListingWrites } from '~/features/trading/tradingLimits.server';
-import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
+import { requireUser } from '~/features/session/requireAuth.server';
 import { recordOrderCancel } from '~/features/trading/cancel/recordCancel.server';
 import { limitListingWrites } from '~/features/trading/tradingLimits.server';
-import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -1,6 +1,6 @@
 import { resolveAdminHold, resolveHoldSchema } from '~/features/admin/money/adminBooks.server';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
-import { requireAdmin } from '~/server/api/auth';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

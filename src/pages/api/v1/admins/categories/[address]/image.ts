@@ -1,7 +1,7 @@
 import { replaceCategoryImage } from '~/features/admin/collections/adminCategories.server';
 import { parseCategoryKey } from '~/features/admin/collections/categoryKey';
 import { publishChange } from '~/features/events/publish.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';

@@ -3,7 +3,7 @@ import { categoryUpdateSchema } from '~/features/admin/collections/categoryInput
 import { parseCategoryKey } from '~/features/admin/collections/categoryKey';
 import { serverChains } from '~/features/chains/config.server';
 import { publishChange } from '~/features/events/publish.server';
-import { requireAdmin } from '~/server/api/auth';
+import { requireAdmin } from '~/features/session/requireAuth.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

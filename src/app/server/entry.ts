@@ -9,20 +9,20 @@
  * supervises that many such servers instead (./processes.ts).
  */
 process.env['NODE_ENV'] = 'production';
-const { isForkedServer, serverProcesses, superviseServers } = await import('./processes');
+const { isForkedServer, serverProcesses, superviseServers } = await import('../../server/serve/processes');
 const processes = isForkedServer() ? 1 : serverProcesses(process.env, console.warn);
 if (processes > 1) {
   await superviseServers(processes);
   process.exit(0);
 }
 // The database starts (the embedded one in its own thread, ~1.3 s) while the site's modules load.
-const { openServerDatabase } = await import('../db/serverDatabase');
+const { openServerDatabase } = await import('../../server/db/serverDatabase');
 const opening = openServerDatabase(process.env);
 opening.catch(() => {}); // awaited below; a failure surfaces there, not as an unhandled rejection meanwhile
 const [{ handler }, { startSiteServer }, { preloadModules }] = await Promise.all([
   import('@astrojs/node/server.js'),
   import('./siteServer'),
-  import('./preload'),
+  import('../../server/serve/preload'),
 ]);
 await startSiteServer(handler, process.env, opening);
 if (process.env['PRELOAD_MODULES'] !== '0') void preloadModules(new URL('./chunks/', import.meta.url));

@@ -12,15 +12,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import { startChangeListener } from '~/features/events/changeListener.server';
 import { streamLimits } from '~/features/events/streamCaps';
-import { answerFromCache, renderSettings } from '../cache/pageCache';
-import { closeDatabase } from '../db/client';
-import { openServerDatabase } from '../db/serverDatabase';
-import type { DatabaseHandle } from '../db/types';
-import { startBackgroundJobs } from './backgroundJobs.server';
-import { noteRequest } from './eventLoop';
-import { isForkedServer } from './processes';
-import { staticFiles } from './staticFiles';
-import { redirectTrailingSlash } from './trailingSlash';
+import { answerFromCache, renderSettings } from '../../server/cache/pageCache';
+import { closeDatabase } from '../../server/db/client';
+import { openServerDatabase } from '../../server/db/serverDatabase';
+import type { DatabaseHandle } from '../../server/db/types';
+import { noteRequest } from '../../server/serve/eventLoop';
+import { isForkedServer } from '../../server/serve/processes';
+import { staticFiles } from '../../server/serve/staticFiles';
+import { redirectTrailingSlash } from '../../server/serve/trailingSlash';
+import { startBackgroundJobs } from './jobs.server';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 

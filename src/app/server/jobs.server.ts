@@ -23,11 +23,11 @@ import { configuredRateSource, registerRateJobs } from '~/features/market/rates/
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
-import { leaderLeaseMs } from '../db/transactionLimits';
-import type { DatabaseHandle } from '../db/types';
-import { fencedHandle } from '../jobs/leaderFence.server';
-import { tryLeaderLock } from '../jobs/leaderLock.server';
-import { createJobRunner, type JobRunner } from '../jobs/runner';
+import { leaderLeaseMs } from '../../server/db/transactionLimits';
+import type { DatabaseHandle } from '../../server/db/types';
+import { fencedHandle } from '../../server/jobs/leaderFence.server';
+import { tryLeaderLock } from '../../server/jobs/leaderLock.server';
+import { createJobRunner, type JobRunner } from '../../server/jobs/runner';
 
 /** Whether `INDEXER` asks for no indexer in this process. */
 export function indexerDisabled(env: Record<string, string | undefined> = process.env): boolean {

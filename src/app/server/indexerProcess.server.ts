@@ -6,10 +6,11 @@
  *
  * @see ./runIndexer.server.ts
  */
+
+import { startBackgroundJobs } from '~/app/server/jobs.server';
 import { closeDatabase, getDatabase } from '~/server/db/client';
-import { startBackgroundJobs } from '~/server/serve/backgroundJobs.server';
-import { serverChains } from '../chains/config.server';
-import { startChangeListener } from '../events/changeListener.server';
+import { serverChains } from '../../features/chains/config.server';
+import { startChangeListener } from '../../features/events/changeListener.server';
 
 /** Runs the indexer until a signal arrives; resolves after it stopped. */
 export async function runIndexerProcess(env: Record<string, string | undefined> = process.env): Promise<void> {
