@@ -2,9 +2,11 @@
  * The house rules of docs/architecture.md, checked on the real tree (and on small made-up graphs, so each
  * rule is seen to fail when broken).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TABLE_WRITERS } from '~/server/db/writers';
 import {
   appImportViolations,
   featureLoops,
@@ -12,13 +14,12 @@ import {
   type ImportGraph,
   importsOf,
   islandServerReaches,
-  orderStatusWriters,
   productDevImports,
   readImportGraph,
-  readSources,
   sharedLayerViolations,
   subfolderViolations,
 } from '../tests/helpers/importGraph';
+import { cascadeViolations, findTableWrites, writerViolations } from '../tests/helpers/tableWriters';
 import { FEATURE_FLOORS, floorsDiagram } from './architecture';
 
 const root = join(import.meta.dirname, '..');
@@ -60,8 +61,9 @@ describe('the source tree', () => {
     expect(subfolderViolations(graph)).toEqual([]);
   });
 
-  it('lets only trading/orders/ write an order’s status', () => {
-    expect(orderStatusWriters(readSources(root, graph))).toEqual([]);
+  it('writes each state table only from its owner in the writers table, and cascades into none', () => {
+    expect(writerViolations(findTableWrites(root), TABLE_WRITERS)).toEqual([]);
+    expect(cascadeViolations(root, TABLE_WRITERS)).toEqual([]);
   });
 
   it('keeps src/lib free of features, and src/server, src/client and src/ui free of features but i18n and chains', () => {
@@ -143,29 +145,43 @@ describe('the checks', () => {
     ]);
   });
 
-  it('find status writes of listings and offers outside the order module, but not other writes', () => {
-    const found = orderStatusWriters(
-      new Map([
-        [
-          'src/features/a/x.ts',
-          "await tx\n  .update(sellOrders)\n  .set({ status: 'cancelled', closedAt: at })\n  .where(x);",
-        ],
-        ['src/features/a/y.ts', 'await db.update(offers).set(ended ? { status } : { checkedAt: now }).where(x);'],
-        ['src/features/a/z.ts', 'await db.update(offers).set({ checkedAt: null }).where(eq(offers.status, x));'],
-        [
-          'src/features/a/w.ts',
-          "await tx.insert(sellOrders).values(row);\nawait db.execute(sql`update sell_orders set status = 'sold'`);",
-        ],
-        ['src/features/trading/orders/orderStatus.server.ts', "db.update(sellOrders).set({ status: 'sold' })"],
-        ['src/dev/seed/demo.ts', 'await db.insert(sellOrders).values(rows);'],
-      ]),
+  it('find writes outside a table’s owner, through aliases, namespaces, variables and sql templates', () => {
+    const root = mkdtempSync(join(tmpdir(), 'writers-'));
+    const put = (path: string, text: string) => {
+      mkdirSync(join(root, dirname(path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    put(
+      'src/server/db/schema/t.ts',
+      "export const orders = pgTable('orders', { id: id(), status: text('status'), note: text('note') });\n" +
+        "export const boxes = pgTable('boxes', { id: id(), orderId: ref('order_id').references(() => orders.id, { onDelete: 'cascade' }) });",
     );
-    expect(found).toEqual([
-      'src/features/a/w.ts:1',
-      'src/features/a/w.ts:2',
-      'src/features/a/x.ts:2',
-      'src/features/a/y.ts:1',
+    put(
+      'src/features/a/owner.ts',
+      "import { orders } from '~/server/db/schema';\ndb.update(orders).set({ status: 'x' });",
+    );
+    put(
+      'src/features/a/x.ts',
+      "import { orders as o } from '~/server/db/schema/t';\nimport * as schema from '~/server/db/schema';\n" +
+        "const patch = { status: 'done' };\n" +
+        'await tx.update(o).set(patch);\n' +
+        "await tx.update(o).set({ note: 'fine' });\n" +
+        'await tx.update(schema.orders).set(ended ? { status } : { note });\n' +
+        "await db.execute(sql`update ${o} set status = 'x' where id = 1`);\n" +
+        'await db.execute(sql`delete from boxes where id = 1`);',
+    );
+    const writers = [
+      { table: 'orders', writes: ['status'], owner: 'src/features/a/owner.ts' },
+      { table: 'boxes', writes: 'all', owner: 'src/features/b/' },
+    ] as const;
+    expect(writerViolations(findTableWrites(root), writers)).toEqual([
+      'src/features/a/x.ts:4 update orders (owner: src/features/a/owner.ts)',
+      'src/features/a/x.ts:6 update orders (owner: src/features/a/owner.ts)',
+      'src/features/a/x.ts:7 update orders (owner: src/features/a/owner.ts)',
+      'src/features/a/x.ts:8 delete boxes (owner: src/features/b/)',
     ]);
+    expect(cascadeViolations(root, writers)).toEqual(['boxes -> orders (owner src/features/b/)']);
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('find lib, ui and server reaching features, and accept ui and server on i18n', () => {

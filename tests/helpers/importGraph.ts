@@ -5,7 +5,7 @@
  * `src/client` and `src/ui` import no feature but i18n and chains, `src/lib` none; only pages and
  * `src/middleware.ts` import `src/app/`; inside trading, offers and auctions do not import each other and the
  * orders import no act; islands (`*.tsx`) never reach server code; the product never imports `src/dev/` or
- * `tests/`; and only trading/orders/ writes an order's status.
+ * `tests/` (who writes each state table is ./tableWriters.ts).
  * Type-only imports are erased at build time, so they count for the feature order but not for what
  * reaches the browser.
  */
@@ -234,42 +234,6 @@ export function subfolderViolations(graph: ImportGraph, rules = SUBFOLDER_RULES)
       for (const { to } of imports) {
         if (rule.to.test(to.replace(/^src\/features\//, ''))) found.push(`${from} -> ${to}`);
       }
-    }
-  }
-  return found.sort();
-}
-
-/** The product's source texts (what {@link readImportGraph} reads), by repository-relative path. */
-export function readSources(root: string, graph: ImportGraph): Map<string, string> {
-  return new Map([...graph.keys()].map((path) => [path, readFileSync(join(root, path), 'utf8')]));
-}
-
-/** Where only the order module may write `sell_orders.status` and `offers.status`. */
-export const ORDER_STATE_OWNER = 'src/features/trading/orders/orderStatus.server.ts';
-
-/**
- * Writes of an order's status outside {@link ORDER_STATE_OWNER}, as `file:line`: a drizzle `update` of
- * `sellOrders` or `offers` whose `set` names `status`, an `insert` into them (a new order's status), or the
- * same in raw SQL. The demo seed (`src/dev/`) is not the product and may insert its demo orders.
- */
-export function orderStatusWriters(sources: ReadonlyMap<string, string>, owner = ORDER_STATE_OWNER): string[] {
-  const updates = /\.update\(\s*(?:schema\.)?(?:sellOrders|offers)\s*\)/g;
-  const others = [
-    /\.insert\(\s*(?:schema\.)?(?:sellOrders|offers)\s*\)/g,
-    /update\s+"?(?:sell_orders|offers)"?\s+set\s[^;`]*?\bstatus\b/gi,
-    /insert\s+into\s+"?(?:sell_orders|offers)\b/gi,
-  ];
-  const found: string[] = [];
-  const at = (path: string, source: string, index: number) => `${path}:${source.slice(0, index).split('\n').length}`;
-  for (const [path, source] of sources) {
-    if (path === owner || path.startsWith('src/dev/')) continue;
-    for (const match of source.matchAll(updates)) {
-      // What the update sets: up to its where (or the statement's end).
-      const statement = source.slice(match.index).split(/\.where\(|;/)[0] as string;
-      if (/\bstatus\s*[:,}]/.test(statement)) found.push(at(path, source, match.index));
-    }
-    for (const pattern of others) {
-      for (const match of source.matchAll(pattern)) found.push(at(path, source, match.index));
     }
   }
   return found.sort();

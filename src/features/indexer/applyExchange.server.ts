@@ -29,6 +29,7 @@ import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ApplyContext } from './applyTransfers.server';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
 import { considerationReceipts, paidItems, previousOwner, provenInflow } from './fillProof.server';
+import { recordSale } from './saleRecords.server';
 
 type Fulfilled = Extract<ChainEvent, { kind: 'fulfilled' }>;
 
@@ -243,28 +244,24 @@ async function recordFill(
     );
     return;
   }
-  const [sale] = await tx
-    .insert(sales)
-    .values({
-      chainId: context.chainId,
-      orderId: stored?.listingId ?? null,
-      offerId: stored?.offer?.id ?? null,
-      cardId: cardRow?.id ?? null,
-      contractAddress,
-      tokenId,
-      buyerAddress: lower(fill.buyer),
-      sellerAddress: lower(fill.seller),
-      price: split.price.toString(),
-      currencyCode: split.currencyCode,
-      platformFee: split.fee.toString(),
-      royalty: split.royalty.toString(),
-      txHash: lower(event.txHash),
-      blockNumber: Number(event.blockNumber),
-      logIndex: event.logIndex,
-      soldAt: at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: sales.id });
+  const sale = await recordSale(tx, {
+    chainId: context.chainId,
+    orderId: stored?.listingId ?? null,
+    offerId: stored?.offer?.id ?? null,
+    cardId: cardRow?.id ?? null,
+    contractAddress,
+    tokenId,
+    buyerAddress: lower(fill.buyer),
+    sellerAddress: lower(fill.seller),
+    price: split.price.toString(),
+    currencyCode: split.currencyCode,
+    platformFee: split.fee.toString(),
+    royalty: split.royalty.toString(),
+    txHash: lower(event.txHash),
+    blockNumber: Number(event.blockNumber),
+    logIndex: event.logIndex,
+    soldAt: at,
+  });
   if (sale) await refreshDailyStats(tx, { chainId: context.chainId, contractAddress }, [at]);
   if (sale && stored?.offer) await closeUsedOffer(tx, stored.offer, event, at);
   // Revenue only from orders the site stored: a private order between an illustrator's own wallets, paid

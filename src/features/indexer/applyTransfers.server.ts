@@ -10,10 +10,11 @@
  *
  * @see ERC-721 (Transfer, Approval, ApprovalForAll)
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { cards, cardTransfers, sellOrders } from '~/server/db/schema';
+import { cardTransfers, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
+import { recordTransferredCards } from '../catalogue/cardWrites.server';
 import type { ListableQuery } from '../trading/orders/listingState.server';
 import { cancelListing, recheckListingSoon } from '../trading/orders/orderStatus.server';
 import type { ChainEvent } from './chainEvents.server';
@@ -136,15 +137,7 @@ async function updateOwners(tx: Transaction, context: ApplyContext, last: readon
       },
     ];
   });
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await tx
-      .insert(cards)
-      .values(rows.slice(i, i + ROWS_PER_INSERT))
-      .onConflictDoUpdate({
-        target: [cards.chainId, cards.contractAddress, cards.tokenId],
-        set: { ownerAddress: sql`excluded.owner_address` },
-      });
-  }
+  await recordTransferredCards(tx, rows);
 }
 
 /** Ends active listings whose card went to someone other than their seller. */

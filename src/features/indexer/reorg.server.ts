@@ -12,11 +12,13 @@
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { cards, cardTransfers, sales } from '~/server/db/schema';
+import { cardTransfers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { setCardOwner } from '../catalogue/cardWrites.server';
 import { reverseFillsAfter } from '../ledger/fillReversal.server';
 import { refreshDailyStats, soldDays } from '../market/dailyStats.server';
 import { reopenAfterReorg } from '../trading/orders/orderStatus.server';
+import { removeSalesAfter } from './saleRecords.server';
 
 /** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */
 export type OwnerAt = (contract: Address, tokenId: bigint, blockNumber: bigint) => Promise<Address | undefined>;
@@ -68,10 +70,7 @@ export async function rollBackAfter(
       .delete(cardTransfers)
       .where(and(eq(cardTransfers.chainId, chainId), gt(cardTransfers.blockNumber, after)))
       .returning({ id: cardTransfers.id });
-    const removedSales = await tx
-      .delete(sales)
-      .where(and(eq(sales.chainId, chainId), gt(sales.blockNumber, after)))
-      .returning({ id: sales.id, contractAddress: sales.contractAddress, soldAt: sales.soldAt });
+    const removedSales = await removeSalesAfter(tx, chainId, after);
     for (const [contractAddress, moments] of soldDays(removedSales)) {
       await refreshDailyStats(tx, { chainId, contractAddress }, moments, now);
     }
@@ -80,12 +79,7 @@ export async function rollBackAfter(
     for (const [key, owner] of owners) {
       const card = touched.get(key);
       if (!card || !owner) continue;
-      await tx
-        .update(cards)
-        .set({ ownerAddress: owner })
-        .where(
-          and(eq(cards.chainId, chainId), eq(cards.contractAddress, card.contract), eq(cards.tokenId, card.tokenId)),
-        );
+      await setCardOwner(tx, { chainId, contractAddress: card.contract, tokenId: card.tokenId }, owner);
     }
     return {
       transfers: transfers.length,

@@ -27,10 +27,11 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { recordIssuedCard } from '~/features/catalogue/cardWrites.server';
 import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
 import { noticeNewCard } from '~/features/social/newCardNotice.server';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
-import { cards, categories } from '~/server/db/schema';
+import { categories } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { withSenderLock } from '~/server/jobs/senderLock.server';
 import { hitRateLimit } from '~/server/rateLimit.server';
@@ -215,22 +216,16 @@ export async function saveMintedCard(db: Database | Transaction, card: MintedCar
     },
   };
   // The indexer may have added the token from its Transfer event already: fill in what it could not know.
-  const { chainId: _c, contractAddress: _a, tokenId: _t, ownerAddress: _o, ...details } = row;
-  const [saved] = await db
-    .insert(cards)
-    .values(row)
-    .onConflictDoUpdate({ target: [cards.chainId, cards.contractAddress, cards.tokenId], set: details })
-    .returning({ id: cards.id });
-  if (!saved) throw new Error('card insert returned nothing');
+  const id = await recordIssuedCard(db, row);
   await noticeNewCard(db, {
-    id: saved.id,
+    id,
     chainId: card.chainId,
     contractAddress: card.category.contractAddress,
     designId: card.designId,
     creatorId: card.creatorId,
     categoryId: card.category.id,
   });
-  return saved.id;
+  return id;
 }
 
 /** What the illustrator asked for (the image already stored). */

@@ -10,7 +10,7 @@
  * purchase only ever takes its own mint, and one token belongs to one purchase (a unique index). Unpaid holds
  * past their time are released and their PaymentIntents cancelled.
  */
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { getAddress, type Hash, type Hex } from 'viem';
 import { noticePurchase } from '~/features/notifications/moneyNotices.server';
 import { cardDrops, cardPurchases, categories, paymentHistories } from '~/server/db/schema';
@@ -21,6 +21,7 @@ import { type MinterEnv, minterAccount, saveMintedCard } from '../issuance/minte
 import { followSerialMint, type SignedMint, sendSerialMint } from '../issuance/serialMint.server';
 import { syncCardPayment } from '../ledger/cardPayments.server';
 import { queueRanking } from '../market/rarity.server';
+import { claimPaidPurchase, expireUnpaidHolds, movePurchase } from './purchaseStatus.server';
 import { markRefunded, PENDING_MINUTES } from './purchases.server';
 
 /** Mint attempts before a purchase is refunded. */
@@ -75,12 +76,13 @@ async function recordMint(
       at,
     });
     await queueRanking(tx, category.id); // its rarity moves: the ranking job ranks it again
-    const minted = await tx
-      .update(cardPurchases)
-      .set({ status: 'minted', tokenId: token.tokenId.toString(), mintTxHash: hash, mintedAt: at, updatedAt: at })
-      .where(and(eq(cardPurchases.id, purchase.id), eq(cardPurchases.status, 'minting')))
-      .returning({ id: cardPurchases.id });
-    if (minted.length > 0) await noticePurchase(tx, purchase.id, 'purchase_minted', cardId);
+    const minted = await movePurchase(tx, purchase.id, 'minted', ['minting'], {
+      tokenId: token.tokenId.toString(),
+      mintTxHash: hash,
+      mintedAt: at,
+      updatedAt: at,
+    });
+    if (minted) await noticePurchase(tx, purchase.id, 'purchase_minted', cardId);
     if (purchase.paymentId !== null) {
       await tx
         .update(paymentHistories)
@@ -97,17 +99,13 @@ const mintingNow = (id: number) => and(eq(cardPurchases.id, id), eq(cardPurchase
 async function failAttempt(db: Database, purchase: Purchase, reason: string, now: Date) {
   const last = purchase.mintAttempts >= MAX_MINT_ATTEMPTS;
   console.warn(`[payments] minting purchase ${purchase.id} failed (attempt ${purchase.mintAttempts}): ${reason}`);
-  await db
-    .update(cardPurchases)
-    .set({
-      status: last ? 'refunding' : 'paid',
-      // A revert reason may carry NUL bytes, which a text column refuses.
-      failure: reason.replace(/\p{Cc}/gu, ' ').slice(0, 500),
-      mintRawTx: null,
-      mintTxHash: null,
-      updatedAt: now,
-    })
-    .where(and(eq(cardPurchases.id, purchase.id), eq(cardPurchases.status, 'minting')));
+  await movePurchase(db, purchase.id, last ? 'refunding' : 'paid', ['minting'], {
+    // A revert reason may carry NUL bytes, which a text column refuses.
+    failure: reason.replace(/\p{Cc}/gu, ' ').slice(0, 500),
+    mintRawTx: null,
+    mintTxHash: null,
+    updatedAt: now,
+  });
 }
 
 /**
@@ -162,25 +160,6 @@ async function mintOne(db: Database, purchase: Purchase, deps: MintDeps, now: Da
   }
 }
 
-/** Claims the oldest paid purchase (one process at a time gets it), counting the attempt. */
-async function claim(db: Database, now: Date, retrySeconds: number): Promise<Purchase | undefined> {
-  const [claimed] = await db
-    .update(cardPurchases)
-    .set({ status: 'minting', mintAttempts: sql`${cardPurchases.mintAttempts} + 1`, updatedAt: now })
-    .where(
-      eq(
-        cardPurchases.id,
-        // A failed mint waits retrySeconds per attempt before the next.
-        sql`(select ${cardPurchases.id} from ${cardPurchases} where ${cardPurchases.status} = 'paid'
-          and (${cardPurchases.mintAttempts} = 0
-            or ${cardPurchases.updatedAt} <= ${now}::timestamptz - ${cardPurchases.mintAttempts} * ${retrySeconds} * interval '1 second')
-          order by ${cardPurchases.id} limit 1 for update skip locked)`,
-      ),
-    )
-    .returning();
-  return claimed;
-}
-
 /** Refunds the purchases whose mint failed for good. */
 async function refundFailed(db: Database, deps: MintDeps, now: Date): Promise<number> {
   const due = await db.select().from(cardPurchases).where(eq(cardPurchases.status, 'refunding')).limit(20);
@@ -202,17 +181,8 @@ async function refundFailed(db: Database, deps: MintDeps, now: Date): Promise<nu
 
 /** Releases holds unpaid past {@link PENDING_MINUTES} and cancels their PaymentIntents. */
 async function releaseUnpaid(db: Database, deps: MintDeps, now: Date): Promise<void> {
-  const released = await db
-    .update(cardPurchases)
-    .set({ status: 'expired', updatedAt: now })
-    .where(
-      and(
-        eq(cardPurchases.status, 'pending'),
-        lt(cardPurchases.createdAt, new Date(now.getTime() - PENDING_MINUTES * 60_000)),
-      ),
-    )
-    .returning({ paymentIntentId: cardPurchases.paymentIntentId });
-  for (const { paymentIntentId } of released) {
+  const released = await expireUnpaidHolds(db, new Date(now.getTime() - PENDING_MINUTES * 60_000), now);
+  for (const paymentIntentId of released) {
     if (!paymentIntentId) continue;
     await stripeClient(deps.settings)
       .paymentIntents.cancel(paymentIntentId)
@@ -241,7 +211,11 @@ export async function mintPaidPurchases(db: Database, deps: MintDeps): Promise<P
     handled.push(purchase);
   }
   const retrySeconds = deps.retrySeconds ?? 30;
-  for (let purchase = await claim(db, now, retrySeconds); purchase; purchase = await claim(db, now, retrySeconds)) {
+  for (
+    let purchase = await claimPaidPurchase(db, now, retrySeconds);
+    purchase;
+    purchase = await claimPaidPurchase(db, now, retrySeconds)
+  ) {
     await mintOne(db, purchase, deps, now);
     handled.push(purchase);
   }

@@ -13,7 +13,7 @@
  *
  * @see https://docs.stripe.com/api/events/types, https://docs.stripe.com/disputes/how-disputes-work
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { syncCardPayment } from '~/features/ledger/cardPayments.server';
 import { transferCreated, transferReversed } from '~/features/ledger/yenTransfers.server';
@@ -22,6 +22,7 @@ import { cardPurchases, paymentDisputes, paymentHistories } from '~/server/db/sc
 import type { Transaction } from '~/server/db/types';
 import { accountUpdated } from './connect.server';
 import type { AccountFacts } from './connectStatus';
+import { movePurchase } from './purchaseStatus.server';
 import { markRefunded } from './purchases.server';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
@@ -32,17 +33,12 @@ async function paid(tx: Transaction, intent: Stripe.PaymentIntent, now: Date): P
   const exact = intent.amount === purchase.amountJpy && intent.currency === 'jpy';
   // Paid after its serial was released (the hold ran out): the money goes back, and no serial is taken.
   const late = purchase.status === 'expired';
-  const moved = await tx
-    .update(cardPurchases)
-    .set({
-      status: exact && !late ? 'paid' : 'refunding',
-      paidAt: now,
-      ...(exact ? {} : { failure: 'amount or currency differs from the drop' }),
-      ...(late ? { failure: 'paid after the hold on its card ran out' } : {}),
-    })
-    .where(and(eq(cardPurchases.id, purchase.id), inArray(cardPurchases.status, ['pending', 'expired'])))
-    .returning({ status: cardPurchases.status });
-  if (moved[0]?.status === 'paid') await noticePurchase(tx, purchase.id, 'purchase_paid');
+  const moved = await movePurchase(tx, purchase.id, exact && !late ? 'paid' : 'refunding', ['pending', 'expired'], {
+    paidAt: now,
+    ...(exact ? {} : { failure: 'amount or currency differs from the drop' }),
+    ...(late ? { failure: 'paid after the hold on its card ran out' } : {}),
+  });
+  if (moved?.status === 'paid') await noticePurchase(tx, purchase.id, 'purchase_paid');
   if (purchase.paymentId !== null) {
     await tx
       .update(paymentHistories)

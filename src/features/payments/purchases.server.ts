@@ -21,6 +21,7 @@ import type { PurchaseStatus } from '~/server/db/schema/payments';
 import type { Database, Transaction } from '~/server/db/types';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 import { type HoldRefusal, holdRefusal, PENDING_MINUTES } from './holdRules';
+import { insertPurchaseHold, movePurchase } from './purchaseStatus.server';
 
 export { MAX_PENDING_PER_BUYER, PENDING_MINUTES } from './holdRules';
 
@@ -155,19 +156,14 @@ async function holdSerial(db: Database, buyer: Buyer, dropId: number, now: Date)
     const slot = free.rows[0]?.slot;
     // The rules counted the same rows under the same lock: a free serial is there.
     if (slot === null || slot === undefined) throw new Error(`drop ${drop.id}: the hold rules saw a free serial`);
-    const [row] = await tx
-      .insert(cardPurchases)
-      .values({
-        dropId: drop.id,
-        userId: buyer.id,
-        buyerAddress: buyer.walletAddress.toLowerCase(),
-        buyerNetwork: networkOf(buyer.ip),
-        amountJpy: drop.priceJpy,
-        slot: Number(slot),
-        status: 'pending',
-      })
-      .returning();
-    if (!row) throw new Error('purchase insert returned nothing');
+    const row = await insertPurchaseHold(tx, {
+      dropId: drop.id,
+      userId: buyer.id,
+      buyerAddress: buyer.walletAddress.toLowerCase(),
+      buyerNetwork: networkOf(buyer.ip),
+      amountJpy: drop.priceJpy,
+      slot: Number(slot),
+    });
     return { row, drop, reused: false };
   });
 }
@@ -244,12 +240,7 @@ export async function startPurchase(
   try {
     intent = await intentOf(settings, row, drop);
   } catch (error) {
-    if (!reused) {
-      await db
-        .update(cardPurchases)
-        .set({ status: 'expired', failure: String(error) })
-        .where(eq(cardPurchases.id, row.id));
-    }
+    if (!reused) await movePurchase(db, row.id, 'expired', ['pending'], { failure: String(error) });
     throw new HttpError(502, 'The card payment service is not answering; try again');
   }
   const updated = row.paymentIntentId ? row : await recordIntent(db, row, buyer.id, intent.id, drop.priceJpy);
@@ -283,12 +274,8 @@ export async function markRefunded(
   from: readonly PurchaseStatus[],
   now: Date,
 ): Promise<void> {
-  const moved = await tx
-    .update(cardPurchases)
-    .set({ status: 'refunded', updatedAt: now })
-    .where(and(eq(cardPurchases.id, purchase.id), inArray(cardPurchases.status, [...from])))
-    .returning({ id: cardPurchases.id });
-  if (moved.length > 0) await noticePurchase(tx, purchase.id, 'purchase_refunded');
+  const moved = await movePurchase(tx, purchase.id, 'refunded', from, { updatedAt: now });
+  if (moved) await noticePurchase(tx, purchase.id, 'purchase_refunded');
   if (purchase.paymentId !== null) {
     await tx
       .update(paymentHistories)

@@ -17,7 +17,7 @@ import type { Database, Transaction } from '~/server/db/types';
 import { hitRateLimit } from '~/server/rateLimit.server';
 import { layoutMail } from './mailLayout';
 import type { MailSettings } from './mailSettings.server';
-import { queueMail } from './outbox.server';
+import { dropQueuedMail, queueMail } from './outbox.server';
 import { verifyToken } from './signedToken.server';
 import { confirmSubject, confirmUrl } from './unsubscribeLink.server';
 
@@ -143,7 +143,7 @@ export async function confirmEmail(
 /** Deletes the user's address (their queued mail to it goes too). */
 export async function deleteEmail(db: Database, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from mail_outbox where user_id = ${userId} and sent_at is null`);
+    await dropQueuedMail(tx, userId);
     await tx.delete(userEmails).where(eq(userEmails.userId, userId));
   });
 }

@@ -57,6 +57,11 @@ export async function queueMail(db: Db, mail: OutgoingMail, now = new Date()): P
   return rows.length > 0;
 }
 
+/** Drops the mail queued for `userId` and not sent yet (their address is gone). */
+export async function dropQueuedMail(db: Db, userId: number): Promise<void> {
+  await db.delete(mailOutbox).where(and(eq(mailOutbox.userId, userId), isNull(mailOutbox.sentAt)));
+}
+
 /** Whether an SMTP error is permanent (a 5xx reply), not an outage to wait out. */
 export function isPermanentFailure(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;

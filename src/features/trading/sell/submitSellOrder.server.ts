@@ -14,6 +14,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
+import { setCardOwner } from '~/features/catalogue/cardWrites.server';
 import { getT } from '~/features/i18n/t';
 import { conflict, forbidden, notFound, unprocessable } from '~/server/api/errors';
 import { cards, sellOrders } from '~/server/db/schema';
@@ -171,7 +172,7 @@ export async function storeSellOrder(tx: Transaction, checked: CheckedSellOrder,
   await replaceListings(tx, { chainId, contractAddress, tokenId, sellerAddress }, now);
   // The chain just said the seller owns the card: the page shows the listing even if the indexer lags.
   if (card.ownerAddress !== sellerAddress) {
-    await tx.update(cards).set({ ownerAddress: sellerAddress }).where(eq(cards.id, card.id));
+    await setCardOwner(tx, { id: card.id }, sellerAddress);
   }
   const declining = isDeclining(input.order);
   const auction = isAuctionListing(input.order);

@@ -1,0 +1,45 @@
+/**
+ * The writers table: for each state table (or column), the one module — or the one feature folder, ending in
+ * `/` — allowed to insert, update or delete it. `src/architecture.test.ts` finds every write in the product with
+ * the TypeScript compiler (tests/helpers/tableWriters.ts) and holds it to this table, and holds the schema's
+ * foreign keys to it too (no `cascade` into an owned table from a table of another owner). The demo seed
+ * (`src/dev/`) is not the product and is not held to it. No product code imports this module.
+ *
+ * `writes`: `all` (every insert, update and delete), `rows` (inserts and deletes: the rows, not their other
+ * columns), or the columns whose writes (inserts, and updates that set them) are owned.
+ *
+ * @see ../../../docs/architecture.md ("One writer per state")
+ */
+export interface TableWriter {
+  table: string;
+  writes: 'all' | 'rows' | readonly string[];
+  owner: string;
+}
+
+const LEDGER = 'src/features/ledger/';
+const NOTIFICATIONS = 'src/features/notifications/';
+
+export const TABLE_WRITERS: readonly TableWriter[] = [
+  // An order's state: the order module, whatever act moves it.
+  { table: 'sell_orders', writes: ['status'], owner: 'src/features/trading/orders/orderStatus.server.ts' },
+  { table: 'offers', writes: ['status'], owner: 'src/features/trading/orders/orderStatus.server.ts' },
+  // Money: the ledger, only.
+  { table: 'revenues', writes: 'all', owner: LEDGER },
+  { table: 'payouts', writes: 'all', owner: LEDGER },
+  { table: 'payout_transfers', writes: 'all', owner: LEDGER },
+  { table: 'platform_receipts', writes: 'all', owner: LEDGER },
+  { table: 'fill_bookings', writes: 'all', owner: LEDGER },
+  { table: 'reconciliation_holds', writes: 'all', owner: LEDGER },
+  // What reaches a user: notifications (notify.server.ts writes them, the inbox marks and erases its reader's),
+  // and the mail outbox.
+  { table: 'notifications', writes: 'all', owner: NOTIFICATIONS },
+  { table: 'notification_events', writes: 'all', owner: NOTIFICATIONS },
+  { table: 'mail_outbox', writes: 'all', owner: 'src/features/notifications/mail/outbox.server.ts' },
+  // A card purchase's status (paid by card, minted, refunded).
+  { table: 'card_purchases', writes: ['status'], owner: 'src/features/payments/purchaseStatus.server.ts' },
+  // Sales, as the chain recorded them (and took them back).
+  { table: 'sales', writes: 'all', owner: 'src/features/indexer/saleRecords.server.ts' },
+  // Cards and their owner: the indexer, the minter and the sell path all call one module.
+  { table: 'cards', writes: 'rows', owner: 'src/features/catalogue/cardWrites.server.ts' },
+  { table: 'cards', writes: ['owner_address'], owner: 'src/features/catalogue/cardWrites.server.ts' },
+];
