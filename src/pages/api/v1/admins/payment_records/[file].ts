@@ -12,7 +12,7 @@ import { database } from '~/server/db/client';
  */
 export const GET = apiRoute(async (ctx) => {
   requireAdmin(ctx);
-  const match = /^(\d+)\.csv$/.exec(ctx.params.file ?? '');
+  const match = /^([^./]+)\.csv$/.exec(ctx.params.file ?? '');
   if (!match) throw notFound('Payment records are {year}.csv');
   const year = statementYear(match[1]);
   return new Response(paymentRecordsCsv(await paymentRecords(await database(), year)), {

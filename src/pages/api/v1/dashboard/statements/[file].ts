@@ -14,7 +14,7 @@ import { database } from '~/server/db/client';
  */
 export const GET = apiRoute(async (ctx) => {
   const { illustratorId } = requireIllustrator(ctx);
-  const match = /^(\d+)\.(pdf|csv)$/.exec(ctx.params.file ?? '');
+  const match = /^([^./]+)\.(pdf|csv)$/.exec(ctx.params.file ?? '');
   if (!match) throw notFound('A statement is {year}.pdf or {year}.csv');
   const year = statementYear(match[1]);
   const query = readQuery(ctx.url, statementQuerySchema);
