@@ -7,7 +7,6 @@
  *
  * @see https://www.houjin-bangou.nta.go.jp/setsumei/ (法人番号の構成, 財務省令第七十号 第二条)
  */
-import { z } from 'zod';
 
 /** `T` and 13 digits. */
 export const INVOICE_NUMBER_PATTERN = /^T[1-9]\d{12}$/;
@@ -43,21 +42,3 @@ export function normaliseInvoiceNumber(value: string): string {
     .replace(/[\s\-‐−ー]/g, '')
     .replace(/^t/, 'T');
 }
-
-/**
- * A request's registration number field: optional (empty or null: none), normalised, and refused with the reason
- * (the API's 422 names the field) when its shape or check digit is wrong.
- */
-export const invoiceNumberField = z
-  .string()
-  .nullish()
-  .transform((value, context) => {
-    const number = value ? normaliseInvoiceNumber(value) : '';
-    if (number === '') return null;
-    const problem = invoiceNumberProblem(number);
-    if (problem) {
-      context.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return number;
-  });

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { TAX_PAYEE_KINDS, type TaxPayeeKind, taxProfiles } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
-import { invoiceNumberField } from './invoiceNumber';
+import { invoiceNumberField } from './invoiceNumberField';
 
 /** An illustrator's tax profile as the API answers it. */
 export interface TaxProfile {

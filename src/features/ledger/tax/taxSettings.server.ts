@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { taxSettings } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
-import { invoiceNumberField } from './invoiceNumber';
+import { invoiceNumberField } from './invoiceNumberField';
 import { DEFAULT_PAYOUT_CALENDAR } from './payoutCalendar';
 
 /** The settings in force. */
