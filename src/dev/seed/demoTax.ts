@@ -42,7 +42,7 @@ export async function seedDemoTax(tx: Transaction): Promise<void> {
   for (const [code, jpy] of Object.entries(LOCAL_RATES)) {
     // One reading at the start of every hour a sale happened in, so each sale has a rate at or before it.
     await tx.execute(sql`insert into exchange_rate_hours (currency_code, hour, jpy, source, observed_at)
-      select distinct ${Number(code)}, date_trunc('hour', sold_at), ${jpy}::double precision, 'demo',
+      select distinct ${Number(code)}::integer, date_trunc('hour', sold_at), ${jpy}::double precision, 'demo',
         date_trunc('hour', sold_at)
       from sales
       on conflict do nothing`);

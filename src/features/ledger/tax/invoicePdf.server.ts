@@ -6,6 +6,7 @@
 import { CurrencyCode } from '~/features/chains/currencies';
 import { getT } from '~/features/i18n/t';
 import { priceText } from '~/ui/data/priceText';
+import { currencySymbol } from '../payoutRules';
 import type { IssuedInvoice } from './invoices.server';
 import { type Column, PdfWriter } from './pdfWriter.server';
 

@@ -1,16 +1,16 @@
 /**
  * A small writer of A4 papers (statements, invoices) with `pdf-lib`: text in the Japanese font the project ships
  * (BIZ UDPGothic, SIL Open Font License 1.1, from the npm package `@expo-google-fonts/biz-udpgothic`, read from
- * node_modules on the server only), embedded as a subset of the glyphs used (`@pdf-lib/fontkit`) so a paper stays
- * small; headings, label-value pairs and tables with right-aligned figures, breaking to a new page at the foot.
+ * node_modules on the server only), embedded as a subset of the glyphs used (./fontSubsets.server.ts) so a paper
+ * stays small; headings, label-value pairs and tables with right-aligned figures, breaking to a new page at the foot.
  * Only server code reaches it, so neither the font nor the library enters a browser bundle.
  *
  * @see https://pdf-lib.js.org/, https://fonts.google.com/specimen/BIZ+UDPGothic (license)
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { pdfFontkit } from './fontSubsets.server';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -60,7 +60,7 @@ export class PdfWriter {
   /** A new paper titled `title` (the document's metadata), with `footer` on every page. */
   static async create(title: string, footer: string, language: 'ja' | 'en'): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(pdfFontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
     const bytes = await fontBytes();
     const regular = await doc.embedFont(bytes.regular, { subset: true });
     const bold = await doc.embedFont(bytes.bold, { subset: true });
@@ -102,17 +102,33 @@ export class PdfWriter {
     this.y -= options.gap ?? 4;
   }
 
-  /** Text that may be longer than a line, wrapped at the width. */
+  /**
+   * Text that may be longer than a line, wrapped at the width: between words where it has spaces (English), else
+   * between characters (Japanese has no spaces to wait for).
+   */
   paragraph(value: string, size = 8): void {
+    const fits = (text: string) => this.regular.widthOfTextAtSize(text, size) <= this.width;
     let line = '';
-    for (const char of value) {
-      const next = line + char;
-      if (this.regular.widthOfTextAtSize(next, size) > this.width) {
-        this.text(line, { size, muted: true, gap: 1 });
-        line = char;
-      } else line = next;
+    for (const token of value.split(/(?<=\s)/)) {
+      if (fits(line + token)) {
+        line += token;
+        continue;
+      }
+      if (line.trim()) this.text(line.trimEnd(), { size, muted: true, gap: 1 });
+      line = '';
+      if (fits(token)) {
+        line = token;
+        continue;
+      }
+      for (const char of token) {
+        if (!fits(line + char)) {
+          this.text(line, { size, muted: true, gap: 1 });
+          line = '';
+        }
+        line += char;
+      }
     }
-    if (line) this.text(line, { size, muted: true });
+    if (line.trim()) this.text(line.trimEnd(), { size, muted: true });
   }
 
   /** Space of `points`. */
