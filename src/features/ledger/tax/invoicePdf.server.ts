@@ -42,7 +42,9 @@ export async function invoicePdf(invoice: IssuedInvoice, locale: 'ja' | 'en'): P
   pdf.rule();
   for (const item of invoice.items) {
     const where =
-      item.chainId === null ? t('tax.invoice.cardFees') : t('tax.invoice.chainFees', { chain: item.chainId });
+      item.chainId === null
+        ? t('tax.invoice.cardFees')
+        : t('tax.invoice.chainFees', { chain: item.chainId, currency: currencySymbol(item.currencyCode) });
     const label = item.type === 'return' ? t('tax.invoice.returned', { what: where }) : where;
     pdf.row([label, String(item.count), priceText(item.fee, item.currencyCode, 6), yen(item.jpy)], columns);
   }
