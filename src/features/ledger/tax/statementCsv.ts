@@ -4,11 +4,11 @@
  * and where it was read). The columns are documented in docs/tax.md; summing a column gives the statement's
  * figure.
  */
-import { CURRENCIES, type CurrencyCode } from '~/features/chains/currencies';
 import { toCsv } from '~/lib/csv';
+import { currencySymbol } from '../payoutRules';
 import { jstDateTime } from './jstCalendar';
 import { type PayoutLine, type RevenueLine, valuation } from './ledgerLines';
-import type { RateHistory } from './yenAt';
+import { type RateHistory, rateColumns } from './yenAt';
 
 /** The statement CSV's header. */
 export const STATEMENT_COLUMNS = [
@@ -35,7 +35,6 @@ export const STATEMENT_COLUMNS = [
   'reference',
 ] as const;
 
-const symbol = (code: number) => CURRENCIES[code as CurrencyCode]?.symbol ?? String(code);
 const text = (value: bigint | undefined) => (value === undefined ? '' : value.toString());
 
 /** The lines of a statement as CSV text. */
@@ -54,7 +53,7 @@ export function statementCsv(
       line.kind,
       line.settlement,
       line.chainId,
-      symbol(line.currencyCode),
+      currencySymbol(line.currencyCode),
       line.gross.toString(),
       line.fee.toString(),
       line.amount.toString(),
@@ -65,9 +64,7 @@ export function statementCsv(
       text(value.jpy(line.fee)),
       text(value.jpy(line.amount)),
       '0',
-      value.rate ? value.rate.jpy : value.rate === null ? 1 : '',
-      value.rate ? value.rate.observedAt.toISOString() : '',
-      value.rate ? value.rate.source : value.rate === null ? 'JPY' : 'no rate',
+      ...rateColumns(value.rate),
       line.reference,
     ]);
   }
@@ -81,7 +78,7 @@ export function statementCsv(
       '',
       'payable',
       payout.chainId,
-      symbol(payout.currencyCode),
+      currencySymbol(payout.currencyCode),
       '0',
       '0',
       payout.amount.toString(),
@@ -92,9 +89,7 @@ export function statementCsv(
       '0',
       text(value.jpy(payout.amount)),
       payout.taxJpy.toString(),
-      value.rate ? value.rate.jpy : value.rate === null ? 1 : '',
-      value.rate ? value.rate.observedAt.toISOString() : '',
-      value.rate ? value.rate.source : value.rate === null ? 'JPY' : 'no rate',
+      ...rateColumns(value.rate),
       payout.reference,
     ]);
   }

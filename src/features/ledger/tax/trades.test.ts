@@ -33,7 +33,7 @@ describe('Cryptact’s custom file', () => {
         trade({ kind: 'mint', amount: 3_000n, currencyCode: CurrencyCode.JPY }),
       ]),
       { columns: true },
-    );
+    ) as Record<string, string>[];
     expect(rows).toEqual([
       expect.objectContaining({
         Timestamp: '2026/02/01 10:02:03',
@@ -46,7 +46,7 @@ describe('Cryptact’s custom file', () => {
       expect.objectContaining({ Action: 'SELL', Price: '1.5', Fee: '0.1125', FeeCcy: 'POL' }),
       expect.objectContaining({ Action: 'BUY', Price: '3000', Counter: 'JPY' }),
     ]);
-    expect(rows[0].Base).toBe('USER-KF#137#0X5FBDB2315678AFECB367F032C93F642F64180AA3#42');
+    expect(rows[0]?.Base).toBe('USER-KF#137#0X5FBDB2315678AFECB367F032C93F642F64180AA3#42');
   });
 
   it('writes amounts in whole units without trailing zeros', () => {

@@ -12,8 +12,9 @@
  */
 import { CURRENCIES, type CurrencyCode } from '~/features/chains/currencies';
 import { toCsv } from '~/lib/csv';
+import { currencySymbol } from '../payoutRules';
 import { jstDateTime } from './jstCalendar';
-import { type RateHistory, yenAt } from './yenAt';
+import { type RateHistory, rateColumns, yenAt } from './yenAt';
 
 /** What happened to the collector's card. */
 export const TRADE_KINDS = [
@@ -78,7 +79,6 @@ export const TRADE_COLUMNS = [
   'rate_source',
 ] as const;
 
-const symbol = (code: number) => CURRENCIES[code as CurrencyCode]?.symbol ?? String(code);
 const decimals = (code: number) => CURRENCIES[code as CurrencyCode]?.decimals ?? 18;
 const text = (value: bigint | undefined) => (value === undefined ? '' : value.toString());
 
@@ -108,21 +108,19 @@ export function tradesCsv(trades: readonly Trade[], history: RateHistory): strin
         trade.tokenId,
         trade.cardName,
         trade.counterparty,
-        symbol(trade.currencyCode),
+        currencySymbol(trade.currencyCode),
         trade.amount.toString(),
         trade.fee.toString(),
         trade.royalty.toString(),
         proceedsOf(trade).toString(),
         text(trade.gas),
-        symbol(trade.gasCurrencyCode),
+        currencySymbol(trade.gasCurrencyCode),
         text(jpy(trade.amount)),
         text(jpy(trade.fee)),
         text(jpy(trade.royalty)),
         text(jpy(proceedsOf(trade))),
         text(gasJpy),
-        value?.rate ? value.rate.jpy : value?.rate === null ? 1 : '',
-        value?.rate ? value.rate.observedAt.toISOString() : '',
-        value?.rate ? value.rate.source : value?.rate === null ? 'JPY' : 'no rate',
+        ...rateColumns(value?.rate),
       ];
     }),
   );
@@ -170,7 +168,7 @@ export function cryptactCsv(trades: readonly Trade[]): string {
     const selling = trade.kind === 'sale' || trade.kind === 'offer_accepted';
     const buying = trade.kind === 'buy' || trade.kind === 'offer_bought' || trade.kind === 'mint';
     if (!selling && !buying) return [];
-    const counter = symbol(trade.currencyCode);
+    const counter = currencySymbol(trade.currencyCode);
     return [
       [
         jstDateTime(trade.at).replaceAll('-', '/'),

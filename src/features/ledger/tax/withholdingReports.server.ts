@@ -9,10 +9,10 @@
  * @see https://www.nta.go.jp/taxes/tetsuzuki/shinsei/annai/hotei/23100040.htm (報酬、料金、契約金及び賞金の支払調書)
  */
 import { sql } from 'drizzle-orm';
-import { CURRENCIES, type CurrencyCode } from '~/features/chains/currencies';
 import { toCsv } from '~/lib/csv';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
+import { currencySymbol } from '../payoutRules';
 import { jstDateTime, jstMonthRange, jstYearRange } from './jstCalendar';
 import { withholdingDueDate } from './payoutCalendar';
 import { rateHistory } from './rateHistory.server';
@@ -95,8 +95,6 @@ export async function monthlyWithholding(db: Database, month: string): Promise<M
   return { month, dueDate: withholdingDueDate(month), totalJpy: total.toString(), items };
 }
 
-const symbol = (code: number) => CURRENCIES[code as CurrencyCode]?.symbol ?? String(code);
-
 /** The remittance as CSV: one line per payout, then the total and its due date. */
 export function monthlyWithholdingCsv(report: MonthlyWithholding): string {
   const header = [
@@ -122,7 +120,7 @@ export function monthlyWithholdingCsv(report: MonthlyWithholding): string {
     item.legalName,
     jstDateTime(item.paidAt),
     item.chainId,
-    symbol(item.currencyCode),
+    currencySymbol(item.currencyCode),
     item.amount.toString(),
     item.withheld.toString(),
     item.taxJpy.toString(),

@@ -62,3 +62,13 @@ export function yenAt(history: RateHistory, amount: bigint, code: number, at: Da
   const rate = rateAt(history, code, at);
   return rate ? { jpy: toYen(amount, code, rate.jpy), rate } : undefined;
 }
+
+/**
+ * The rate columns of a CSV line (`rate_jpy`, `rate_observed_at`, `rate_source`): the reading used, `1` and `JPY`
+ * for yen itself, or empty and `no rate` when none was kept for that time.
+ */
+export function rateColumns(rate: RateReading | null | undefined): [number | '', string, string] {
+  if (rate === null) return [1, '', 'JPY'];
+  if (rate === undefined) return ['', '', 'no rate'];
+  return [rate.jpy, rate.observedAt.toISOString(), rate.source];
+}
