@@ -148,6 +148,12 @@ describe('withholding', () => {
       status: 'paid',
       withholding: { taxJpy: '102100', withheld: '102100', fixed: true },
     });
+    // The illustrator sees that it was withheld, and how much.
+    const mine = await sakura.get<{ items: { id: number; withholding: unknown }[] }>('/api/v1/dashboard/payouts');
+    expect(mine.body.items.find((item) => item.id === request.body.id)?.withholding).toEqual({
+      withheld: '102100',
+      taxJpy: '102100',
+    });
   });
 
   test('a corporation is withheld nothing', async () => {
