@@ -111,6 +111,7 @@ const API_ON_POSTGRES = [
   'tests/api/money-reversals.test.ts',
   'tests/api/money-reorg.test.ts',
   'tests/api/card-payments.test.ts',
+  'tests/api/tax.test.ts',
   'tests/api/stripe-webhook.test.ts',
   'tests/api/offers.test.ts',
   'tests/api/sell-card.test.ts',

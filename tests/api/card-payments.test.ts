@@ -194,7 +194,7 @@ describe('a card bought with yen', () => {
     );
   }, 90_000);
 
-  test('the illustrator connects a payment account; an approved yen payout is transferred there once and paid', async () => {
+  test('the illustrator connects a payment account; an approved yen payout is transferred there, less the tax withheld, once, and paid', async () => {
     const account = async () =>
       (await illustrator.get<{ connected: boolean; status: string | null }>('/api/v1/dashboard/payment_account')).body;
     expect(await account()).toEqual({ connected: false, status: null });
@@ -212,6 +212,15 @@ describe('a card bought with yen', () => {
     // The card payment's yen is paid out without waiting the chargeback window here.
     const hold = { platform_fee_bps: 1000, provider_fee_bps: 360, payable_hold_days: 0 };
     expect((await admin.put('/api/v1/admins/card_payment_settings', hold)).status).toBe(200);
+    // Income tax is withheld from primary proceeds: 10.21 % of ¥1,000 (¥102) stays for the tax office.
+    const tax = {
+      withholdPrimary: true,
+      withholdRoyalty: false,
+      issuerName: '',
+      payoutCutoffDay: 31,
+      payoutPaymentDay: 15,
+    };
+    expect((await admin.put('/api/v1/admins/tax_settings', tax)).status).toBe(200);
     const requested = await illustrator.post<{ id: number; status: string }>('/api/v1/dashboard/payouts', {
       amount: '1000',
       currency_code: 1,
@@ -230,7 +239,7 @@ describe('a card bought with yen', () => {
     expect((await approve()).status).toBe(409);
     const [transfer] = [...standIn.transfers.values()];
     expect(standIn.transfers.size).toBe(1);
-    expect(transfer).toMatchObject({ amount: 1000, currency: 'jpy', destination: accountId });
+    expect(transfer).toMatchObject({ amount: 898, currency: 'jpy', destination: accountId });
     expect(standIn.requests).toContainEqual(
       expect.objectContaining({ path: '/v1/transfers', idempotencyKey: `kirafuda-payout-${requested.body.id}` }),
     );

@@ -4,7 +4,9 @@
  * stored book revenue, in each item's own listed token; what reaches the illustrator's own wallet is received
  * on chain (never payable); what reaches the platform's payment address for them is payable, to the wei.
  */
+
 import { Seaport } from '@opensea/seaport-js';
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther, zeroAddress, zeroHash } from 'viem';
@@ -209,6 +211,18 @@ describe('money the platform owes', () => {
     ]);
     expect(await balances()).toEqual([]);
     expect((await requestPayout(parseEther('0.01'))).status).toBe(422);
+    // The yearly statement takes the sale's gross and fee from the ledger's record of the indexed fill.
+    const year = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 4);
+    const statement = await illustrator.get<string>(`/api/v1/dashboard/statements/${year}.csv`);
+    const lines: Record<string, string>[] = parse(statement.body, { columns: true });
+    expect(lines.filter((line) => line.entry === 'sale')).toEqual([
+      expect.objectContaining({
+        gross: price.toString(),
+        platform_fee: fee.toString(),
+        amount: (price - fee).toString(),
+        ledger_row: expect.stringMatching(/^revenues:\d+$/),
+      }),
+    ]);
   }, 60_000);
 
   test("a royalty paid to the platform's payment address is payable to the wei, and no more can be requested", async () => {

@@ -173,6 +173,53 @@ describe('settings and password', () => {
   });
 });
 
+describe('tax papers', () => {
+  test('at 390 px the statements page lists the year’s statement and each month’s invoice, whose PDFs download', async () => {
+    const { years } = await api<{ years: number[] }>('/api/v1/dashboard/statements');
+    const { items } = await api<{ items: { month: string; totalJpy: string }[] }>('/api/v1/dashboard/invoices');
+    expect(years.length).toBeGreaterThan(0);
+    expect(items.length).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(pageUrl('/dashboard/statements'));
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('取引報告書・請求書');
+      const pdf = page.getByRole('link', { name: 'PDF（日本語）' }).first();
+      const response = await context.request.get(pageUrl((await pdf.getAttribute('href')) ?? ''));
+      expect([response.status(), response.headers()['content-type']]).toEqual([200, 'application/pdf']);
+      expect(await page.locator('[data-invoices] tbody tr').count()).toBe(items.length);
+      const first = items[0];
+      if (first) expect(await text(`[data-invoice="${first.month}"]`)).toContain(priceText(first.totalJpy, 1));
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await expectNoSeriousA11yViolations(page);
+      await page.goto(pageUrl('/en/dashboard/payouts'));
+      expect(await page.locator('[data-payout-schedule] time[data-payment]').getAttribute('datetime')).toMatch(
+        /^\d{4}-\d{2}-\d{2}$/,
+      );
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  test('the tax profile refuses a mistyped registration number in the page and saves a right one', async () => {
+    await page.goto(pageUrl('/en/dashboard/settings'));
+    await hydrated(page, 'TaxProfileForm');
+    const number = page.getByLabel('Invoice registration number');
+    await number.fill('T6202611270003');
+    await page.getByRole('button', { name: 'Update tax details' }).click();
+    await expect.poll(() => page.getByText('This is not a registration number').isVisible()).toBe(true);
+    await number.fill('T6202611270002');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/dashboard/tax_profile')),
+      page.getByRole('button', { name: 'Update tax details' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(await api<{ invoiceNumber: string }>('/api/v1/dashboard/tax_profile')).toMatchObject({
+      invoiceNumber: 'T6202611270002',
+    });
+  });
+});
+
 describe('who may enter', () => {
   test('a wallet user is sent home with the illustrator-only alert', async () => {
     const visitor = await newPage(browser, { locale: 'en-US' });

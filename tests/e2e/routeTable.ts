@@ -51,6 +51,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/dashboard/revenues', layout: 'dashboard', anonymousRedirect: '/session' },
   { path: '/dashboard/payouts', layout: 'dashboard', anonymousRedirect: '/session' },
   { path: '/dashboard/settings', layout: 'dashboard', anonymousRedirect: '/session' },
+  { path: '/dashboard/statements', layout: 'dashboard', anonymousRedirect: '/session' },
   { path: '/dashboard/passwords', layout: 'dashboard', anonymousRedirect: '/session' },
   { path: '/admins', layout: 'admin', anonymousRedirect: '/admin-session' },
   { path: '/admins/users', layout: 'admin', anonymousRedirect: '/admin-session' },

@@ -19,16 +19,19 @@ import {
   offers,
   paymentHistories,
   payouts,
+  payoutWithholdings,
   platformFees,
   revenues,
   sales,
   sellOrders,
+  taxProfiles,
 } from '../../server/db/schema/index.ts';
 import type { Database, Transaction } from '../../server/db/types.ts';
 import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
 import { DEMO_CATEGORIES } from './demoCatalogue.ts';
 import { DEMO_CREATORS } from './demoPeople.ts';
 import { buildDemoPlan, demoContractAddress } from './demoPlan.ts';
+import { seedDemoTax } from './demoTax.ts';
 import { insertDemoPlan } from './insertPlan.ts';
 
 export { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
@@ -99,7 +102,9 @@ export async function wipeDemo(tx: Database | Transaction): Promise<void> {
   await tx
     .delete(fillBookings)
     .where(notExists(tx.select().from(revenues).where(eq(revenues.fillId, fillBookings.id))));
+  await tx.delete(payoutWithholdings).where(inArray(payoutWithholdings.illustratorId, demoIllustrators));
   await tx.delete(payouts).where(inArray(payouts.illustratorId, demoIllustrators));
+  await tx.delete(taxProfiles).where(inArray(taxProfiles.illustratorId, demoIllustrators));
   await tx.delete(sales).where(inArray(sales.contractAddress, contracts));
   await tx.delete(offers).where(inArray(offers.contractAddress, contracts));
   await tx.delete(sellOrders).where(inArray(sellOrders.contractAddress, contracts));
@@ -142,6 +147,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
       passwordHashOf: (uid) => (uid === DEMO_ILLUSTRATOR.uid ? illustratorHash : lockedHash),
     });
     await rebuildMarket(tx, plan.categories, options.now ?? new Date());
+    await seedDemoTax(tx);
     return {
       seeded: true,
       counts: { ...counts, admins: admin.length, platformFees: fees.length },

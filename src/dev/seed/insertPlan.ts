@@ -198,6 +198,9 @@ export async function insertDemoPlan(
       logIndex: sales.logIndex,
       blockNumber: sales.blockNumber,
       soldAt: sales.soldAt,
+      price: sales.price,
+      platformFee: sales.platformFee,
+      currencyCode: sales.currencyCode,
     });
   // The ledger's record of each fill a planned revenue was booked from.
   const booked = new Set(plan.revenues.flatMap((row) => (row.txHash === undefined ? [] : [row.txHash])));

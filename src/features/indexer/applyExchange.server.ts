@@ -270,7 +270,8 @@ async function recordFill(
     const rows = fillRevenues(creator, fill.seller, fill.items, context.paymentAddress);
     const proven = new Map([...receiptIds, ...(fill.receiptIds ?? [])]);
     const position = { txHash: lower(event.txHash), logIndex: event.logIndex, blockNumber: Number(event.blockNumber) };
-    await bookSaleRevenues(tx, { chainId: context.chainId, ...position, soldAt: at }, rows, proven);
+    const terms = { price: split.price, platformFee: split.fee, currencyCode: split.currencyCode };
+    await bookSaleRevenues(tx, { chainId: context.chainId, ...position, soldAt: at, ...terms }, rows, proven);
   }
 }
 

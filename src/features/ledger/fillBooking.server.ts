@@ -90,6 +90,10 @@ export interface BookedFill {
   logIndex: number;
   blockNumber: number;
   soldAt: Date;
+  /** What the sale was for, its platform fee and their currency (the statements' gross sales and fees). */
+  price?: bigint | undefined;
+  platformFee?: bigint | undefined;
+  currencyCode?: number | undefined;
 }
 
 /** The ledger's record of `fill` among those still on the chain, made on first sight; its id. */
@@ -97,7 +101,14 @@ async function fillBooking(tx: Transaction, fill: BookedFill): Promise<number> {
   const position = { chainId: fill.chainId, txHash: fill.txHash.toLowerCase(), logIndex: fill.logIndex };
   await tx
     .insert(fillBookings)
-    .values({ ...position, blockNumber: fill.blockNumber, soldAt: fill.soldAt })
+    .values({
+      ...position,
+      blockNumber: fill.blockNumber,
+      soldAt: fill.soldAt,
+      price: fill.price?.toString() ?? null,
+      platformFee: fill.platformFee?.toString() ?? null,
+      currencyCode: fill.currencyCode ?? null,
+    })
     .onConflictDoNothing({
       target: [fillBookings.chainId, fillBookings.txHash, fillBookings.logIndex],
       where: sql`${fillBookings.reversedAt} is null`,

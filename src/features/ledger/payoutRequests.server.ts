@@ -14,7 +14,7 @@ import { chainIdParam, cryptoCurrencyCode } from '~/features/chains/params';
 import { type Page, type PageRequest, pageOffset, toPage } from '~/lib/pagination';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
-import { illustrators, payouts, users } from '~/server/db/schema';
+import { illustrators, payouts, payoutWithholdings, users } from '~/server/db/schema';
 import type { PayoutStatus } from '~/server/db/schema/finance';
 import type { Database, Transaction } from '~/server/db/types';
 import { CurrencyCode } from '../chains/currencies';
@@ -44,6 +44,11 @@ export interface PayoutItem {
   paidAt: string | null;
   rejectedAt: string | null;
   reversedAt: string | null;
+  /**
+   * The income tax withheld from it, fixed at approval (./tax/payoutWithholding.server.ts): kept back in its
+   * currency, and owed in yen; null when none was.
+   */
+  withholding: { withheld: string; taxJpy: string } | null;
 }
 
 /**
@@ -68,8 +73,11 @@ export const payoutRequestSchema = z
   })
   .transform((request) => ({ ...request, chain_id: request.chain_id ?? null }));
 
-/** A payout row as the dashboard and the admin list show it. */
-export function toItem(row: typeof payouts.$inferSelect): PayoutItem {
+/** A payout row (with what was withheld from it, when known) as the dashboard and the admin list show it. */
+export function toItem(
+  row: typeof payouts.$inferSelect,
+  withheld?: { withheld: string; taxJpy: bigint } | null,
+): PayoutItem {
   return {
     id: row.id,
     chainId: row.chainId,
@@ -87,6 +95,7 @@ export function toItem(row: typeof payouts.$inferSelect): PayoutItem {
     paidAt: toIsoOrNull(row.paidAt),
     rejectedAt: toIsoOrNull(row.rejectedAt),
     reversedAt: toIsoOrNull(row.reversedAt),
+    withholding: withheld ? { withheld: withheld.withheld, taxJpy: withheld.taxJpy.toString() } : null,
   };
 }
 
@@ -97,14 +106,21 @@ export const HELD_MESSAGE =
 /** One page of the illustrator's payout requests, newest first. */
 export async function listPayouts(db: Database, illustratorId: number, page: PageRequest): Promise<Page<PayoutItem>> {
   const rows = await db
-    .select()
+    .select({ payout: payouts, withheld: payoutWithholdings.withheld, taxJpy: payoutWithholdings.taxJpy })
     .from(payouts)
+    .leftJoin(payoutWithholdings, eq(payoutWithholdings.payoutId, payouts.id))
     .where(eq(payouts.illustratorId, illustratorId))
     .orderBy(desc(payouts.requestedAt), desc(payouts.id))
     .limit(page.perPage)
     .offset(pageOffset(page));
   const [total] = await db.select({ n: count() }).from(payouts).where(eq(payouts.illustratorId, illustratorId));
-  return toPage(rows.map(toItem), Number(total?.n ?? 0), page);
+  const items = rows.map((row) =>
+    toItem(
+      row.payout,
+      row.withheld === null || row.taxJpy === null ? null : { withheld: row.withheld, taxJpy: row.taxJpy },
+    ),
+  );
+  return toPage(items, Number(total?.n ?? 0), page);
 }
 
 /** The wallet crypto payouts go to: the illustrator's payout wallet, else the wallet linked to the account. */
@@ -158,6 +174,6 @@ export async function requestPayout(
       })
       .returning();
     if (!row) throw new Error('the payout was not inserted');
-    return toItem(row);
+    return toItem(row, null);
   });
 }

@@ -5,7 +5,8 @@
  * entry in one transaction, so two admins cannot both move it. An approval first checks the books of its
  * currency (a held currency is refused) and the illustrator's balances (one below zero holds them); a yen
  * approval with card payments on checks the illustrator's account, then runs the transfer step (a failed step
- * leaves it approved, to transfer again); a reversal asks Stripe first.
+ * leaves it approved, to transfer again); a reversal asks Stripe first. The approval fixes the income tax withheld
+ * from the payout (./tax/payoutWithholding.server.ts) in its transaction.
  *
  * @see docs/product-spec.md §2 (/admins/payouts/{id})
  */
@@ -28,6 +29,7 @@ import {
   payoutReviewProblem,
 } from './payoutStates';
 import { isHeld, reconcile } from './reconciliation.server';
+import { fixWithholding } from './tax/payoutWithholding.server';
 import { assertTransferable, isYenPayout, reversePayout, transferPayout } from './yenTransfers.server';
 
 /** Body of `PUT /api/v1/admins/payouts/{id}`. */
@@ -86,6 +88,8 @@ async function move(db: Database, id: number, review: PayoutReview, deps: Review
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
     if (!payout) throw notFound('No such payout');
     const next = check(payout, review, payoutFacts(payout, deps.stripe));
+    // The tax withheld is fixed with the approval, under the same lock: exactly once, never recomputed.
+    if (next === 'approved') await fixWithholding(tx, payout, now);
     const txHash = next === 'paid' && payout.chainId !== null ? (review.tx_hash?.toLowerCase() ?? null) : null;
     await tx
       .update(payouts)

@@ -1,7 +1,7 @@
 /**
  * Yen payouts through Stripe Connect. The transfer step of an approved yen payout: under the payout's row lock
  * it is marked begun (`transfer_started_at`; from then on it cannot be rejected), then Stripe is asked for a
- * transfer of the amount to the illustrator's verified connected account with the payout's idempotency key
+ * transfer of the amount (less the income tax withheld at approval) to the illustrator's verified connected account with the payout's idempotency key
  * (so a retried step, after an error or a crash, gets the same transfer, never a second one), then, under the
  * lock again, the payout is `transferred`. The lock is not held while Stripe answers (the embedded database
  * is one session: holding it would stop the whole site); the mark is what a concurrent review meets.
@@ -21,6 +21,7 @@ import { payouts, payoutTransfers, stripeAccounts } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 import { CurrencyCode } from '../chains/currencies';
+import { netOf } from './tax/payoutWithholding.server';
 
 /** Whether a payout is paid in yen (no chain, JPY). */
 export function isYenPayout(payout: { chainId: number | null; currencyCode: number }): boolean {
@@ -76,11 +77,13 @@ export async function transferPayout(
   now = new Date(),
 ): Promise<string> {
   const { payout, accountId } = await beginTransfer(db, payoutId, now);
+  // The illustrator is sent the payout less the tax withheld at approval (the platform pays that to the tax office).
+  const net = await netOf(db, payout);
   let transfer: Stripe.Transfer;
   try {
     transfer = await stripeClient(settings).transfers.create(
       {
-        amount: Number(payout.amount),
+        amount: Number(net),
         currency: 'jpy',
         destination: accountId,
         transfer_group: `kirafuda-payout-${payout.id}`,
@@ -121,7 +124,7 @@ export async function reversePayout(
   if (!found) throw notFound('No such payout');
   if (!found.transferId || !['transferred', 'paid'].includes(found.payout.status))
     throw conflict(`status: a ${found.payout.status} payout has no transfer to reverse`);
-  const rest = BigInt(found.payout.amount) - BigInt(found.payout.reversedAmount);
+  const rest = (await netOf(db, found.payout)) - BigInt(found.payout.reversedAmount);
   let reversalId: string | undefined;
   if (rest > 0n) {
     try {
@@ -164,7 +167,7 @@ export async function transferCreated(tx: Transaction, transfer: Stripe.Transfer
   const id = await payoutOf(tx, transfer);
   if (id === undefined) return;
   const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
-  if (!payout || !isYenPayout(payout) || BigInt(payout.amount) !== BigInt(transfer.amount)) return;
+  if (!payout || !isYenPayout(payout) || (await netOf(tx, payout)) !== BigInt(transfer.amount)) return;
   const destination = typeof transfer.destination === 'string' ? transfer.destination : transfer.destination?.id;
   if (destination) await recordTransfer(tx, id, { id: transfer.id, destination });
   const paid = await tx
@@ -188,11 +191,13 @@ export async function transferReversed(tx: Transaction, transfer: Stripe.Transfe
     .where(and(eq(payouts.id, id), hasTransfer))
     .for('update');
   if (!payout) return;
-  const amount = BigInt(payout.amount);
+  // What was sent is the payout less its withholding: all of that back is the whole payout back (the tax
+  // is then not owed: the payout no longer counts as paid).
+  const net = await netOf(tx, payout);
   const back = BigInt(transfer.amount_reversed ?? 0);
-  const reversed = back > amount ? amount : back;
+  const whole = back >= net;
+  const reversed = whole ? BigInt(payout.amount) : back;
   if (reversed <= BigInt(payout.reversedAmount)) return;
-  const whole = reversed === amount;
   await tx
     .update(payouts)
     .set({

@@ -30,6 +30,9 @@ export const TABLE_WRITERS: readonly TableWriter[] = [
   { table: 'platform_receipts', writes: 'all', owner: LEDGER },
   { table: 'fill_bookings', writes: 'all', owner: LEDGER },
   { table: 'reconciliation_holds', writes: 'all', owner: LEDGER },
+  { table: 'payout_withholdings', writes: 'all', owner: LEDGER },
+  { table: 'tax_profiles', writes: 'all', owner: LEDGER },
+  { table: 'tax_settings', writes: 'all', owner: LEDGER },
   // What reaches a user: notifications (notify.server.ts writes them, the inbox marks and erases its reader's),
   // and the mail outbox.
   { table: 'notifications', writes: 'all', owner: NOTIFICATIONS },

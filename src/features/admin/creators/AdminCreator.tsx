@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CardTable } from '../cards/AdminCardTable';
 import { BalanceTable, PayoutTable } from '../money/AdminMoneyTables';
+import { AdminTaxProfileSection } from '../money/AdminTaxProfile';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, SelectField, Table } from '../shell/AdminUi';
 import type { ChainChoice } from '../shell/adminFormat';
@@ -111,13 +112,14 @@ function Creator({ creatorId, contract: initialContract, basePath, chains }: Cre
       <Section title={t('admin.creator.payouts')}>
         <PayoutTable payouts={data.payouts} chains={chains} />
       </Section>
+      <AdminTaxProfileSection illustratorId={creatorId} />
     </>
   );
 }
 
 /**
- * One creator: account, balances, projects, cards (of one contract when the URL names it) and recent
- * payouts. @see docs/product-spec.md §2 (/admins/creators/{id}/{contract?})
+ * One creator: account, balances, projects, cards (of one contract when the URL names it), recent payouts and
+ * their tax profile (correctable, audited). @see docs/product-spec.md §2 (/admins/creators/{id}/{contract?})
  */
 export default function AdminCreator({
   creatorId,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { parseAmount } from '~/features/trading/tradeModel';
 import { priceText } from '~/ui/data/priceText';
 import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
+import { TaxFilesSection, TaxSettingsSection } from '../money/TaxSettingsForm';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, Table } from '../shell/AdminUi';
 import { formatWhen } from '../shell/adminFormat';
@@ -209,7 +210,8 @@ function AuctionReserves() {
 
 /**
  * The platform fee of each chain, set in percent (stored in basis points, at most 10 %), the minimum auction
- * reserve of each chain's auction currencies, and card payments' fees and payout hold.
+ * reserve of each chain's auction currencies, card payments' fees and payout hold, and tax (withholding, the
+ * platform's invoice registration number, the payout calendar; the remittance and payment record downloads).
  * @see docs/product-spec.md §2 (/admins/platform-fee)
  */
 export default function AdminPlatformFee(props: AdminScreenProps) {
@@ -218,6 +220,8 @@ export default function AdminPlatformFee(props: AdminScreenProps) {
       <PlatformFee />
       <AuctionReserves />
       <CardPaymentSettingsSection />
+      <TaxSettingsSection />
+      <TaxFilesSection />
     </AdminShell>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { type PayoutAction, payoutActions, payoutReviewProblem } from '~/features/ledger/payoutStates';
 import { priceText } from '~/ui/data/priceText';
 import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
@@ -88,6 +89,26 @@ function Review({ payout, onDone }: { payout: AdminPayoutDetail; onDone: (next: 
   );
 }
 
+/** The tax withheld (as approving would fix it, or as fixed) and what is then sent, when any is withheld. */
+function withholdingRows(
+  payout: AdminPayoutDetail,
+  t: ReturnType<typeof useAdmin>['t'],
+  when: (iso: string) => string,
+): [AdminMessageKey, string][] {
+  const held = payout.withholding;
+  if (!held) return [];
+  const tax = priceText(held.taxJpy, CurrencyCode.JPY);
+  return [
+    [
+      'admin.payouts.withholding',
+      held.fixed
+        ? t('admin.payouts.withholdingFixed', { tax, when: when(payout.approvedAt ?? payout.requestedAt) })
+        : t('admin.payouts.withholdingPreview', { tax }),
+    ],
+    ['admin.payouts.net', priceText(held.net, payout.currencyCode, 6)],
+  ];
+}
+
 function Payout({ payoutId, chains }: { payoutId: number; chains: readonly ChainChoice[] }) {
   const { t, to } = useAdmin();
   const { data, loading, notFound } = useAdminData<AdminPayoutDetail>(`/api/v1/admins/payouts/${payoutId}`);
@@ -100,6 +121,7 @@ function Payout({ payoutId, chains }: { payoutId: number; chains: readonly Chain
     ['admin.payouts.amount', priceText(payout.amount, payout.currencyCode, 6)],
     ['admin.payouts.wallet', payout.walletAddress ?? t('admin.payouts.paymentAccount')],
     ['admin.payouts.balance', payout.balance ? priceText(payout.balance.available, payout.currencyCode, 6) : '—'],
+    ...withholdingRows(payout, t, formatWhen),
     ['admin.payouts.requestedAt', formatWhen(payout.requestedAt)],
     ['admin.payouts.reviewedBy', payout.reviewedBy ?? '—'],
     ['admin.payouts.reason', payout.reason ?? '—'],

@@ -12,6 +12,7 @@ import { canonicalCurrencyCode, isCurrencyCode } from '~/features/chains/currenc
 import { payoutBalances } from '~/features/ledger/balances.server';
 import { toItem } from '~/features/ledger/payoutRequests.server';
 import { type PayoutReview, payoutFacts, reviewPayout } from '~/features/ledger/payoutReview.server';
+import { withholdingView } from '~/features/ledger/tax/payoutWithholding.server';
 import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
@@ -90,7 +91,8 @@ export async function getAdminPayout(
   const code = isCurrencyCode(payout.currencyCode) ? canonicalCurrencyCode(payout.currencyCode) : payout.currencyCode;
   const balances = await payoutBalances(db, payout.illustrator.id);
   const balance = balances.find((entry) => entry.chainId === payout.chainId && entry.currencyCode === code) ?? null;
-  return { ...payout, balance, facts: payoutFacts(row.payout, stripe) };
+  const withholding = await withholdingView(db, row.payout);
+  return { ...payout, balance, facts: payoutFacts(row.payout, stripe), withholding };
 }
 
 /**

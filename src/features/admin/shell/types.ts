@@ -12,6 +12,7 @@ import type { PayoutBalance, PayoutItem } from '~/features/ledger/payoutRequests
 import type { PayoutFacts } from '~/features/ledger/payoutStates';
 import type { ReceiptMismatch } from '~/features/ledger/receiptMatching.server';
 import type { CurrencyBooks, ReconciliationHold } from '~/features/ledger/reconciliation.server';
+import type { PayoutWithholding } from '~/features/ledger/tax/payoutWithholding.server';
 import type { Page } from '~/lib/pagination';
 import type { PaymentStatus } from '~/server/db/schema/finance';
 import type { ReportStatus } from '~/server/db/schema/moderation';
@@ -200,6 +201,8 @@ export interface AdminPayoutDetail extends AdminPayoutRow {
   balance: PayoutBalance | null;
   /** What its moves depend on (rail, transfer begun), for the review's buttons. */
   facts: PayoutFacts;
+  /** The income tax withheld (fixed at approval) or that approving would withhold; null when none. */
+  withholding: PayoutWithholding | null;
 }
 
 /** Booked vs received in one currency, as the books screen shows it. */

@@ -13,7 +13,7 @@ import { CurrencyCode } from '~/features/chains/currencies';
 import { publicClientFor } from '~/features/chains/publicClients.server';
 import { ADDRESS_PATTERN } from '~/lib/addresses';
 import { database } from '~/server/db/client';
-import { exchangeRates } from '~/server/db/schema';
+import { exchangeRateHours, exchangeRates } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
 import { chainlinkSource, httpSource, localSource, type RateReading, type RateSource } from './sources.server';
@@ -31,10 +31,27 @@ export const LOCAL_RATES: Readonly<Record<number, number>> = {
   [CurrencyCode.ATEM]: 1,
 };
 
-/** Stores readings (the newest observation per currency wins; an older one never replaces a newer). */
+/** The first moment of the UTC hour of `at`. */
+function hourOf(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+}
+
+/**
+ * Stores readings (the newest observation per currency wins; an older one never replaces a newer), and keeps each
+ * by the hour (`exchange_rate_hours`: the last reading of each hour), so what a trade was worth in yen when it
+ * happened can be read later.
+ */
 export async function storeRates(db: Database | Transaction, readings: readonly RateReading[]): Promise<void> {
   for (const reading of readings) {
     if (!Number.isFinite(reading.jpy) || reading.jpy <= 0) continue;
+    await db
+      .insert(exchangeRateHours)
+      .values({ ...reading, hour: hourOf(reading.observedAt) })
+      .onConflictDoUpdate({
+        target: [exchangeRateHours.currencyCode, exchangeRateHours.hour],
+        set: { jpy: reading.jpy, source: reading.source, observedAt: reading.observedAt },
+        setWhere: sql`${exchangeRateHours.observedAt} <= ${reading.observedAt}`,
+      });
     await db
       .insert(exchangeRates)
       .values(reading)

@@ -17,4 +17,5 @@ export * from './payments.ts';
 export * from './relations.ts';
 export * from './site.ts';
 export * from './social.ts';
+export * from './tax.ts';
 export * from './trading.ts';

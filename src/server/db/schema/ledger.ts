@@ -77,6 +77,13 @@ export const fillBookings = pgTable(
     logIndex: integer('log_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
     soldAt: timestamptz('sold_at').notNull(),
+    /**
+     * What the sale was for and what the platform fee of it was, in `currencyCode` (smallest unit): the gross
+     * sales and fees of the illustrators' statements and invoices. Null for fills booked before they were kept.
+     */
+    price: uint256('price'),
+    platformFee: uint256('platform_fee'),
+    currencyCode: integer('currency_code'),
     /** When a reorganisation threw its block away (its entries were reversed); null while it stands. */
     reversedAt: timestamptz('reversed_at'),
   },

@@ -76,3 +76,25 @@ export const exchangeRates = pgTable(
   },
   (t) => [check('exchange_rates_positive', sql`${t.jpy} > 0`)],
 );
+
+/**
+ * The rates kept by the hour (written with `exchange_rates`, by ../../../features/market/rates/): per currency and
+ * UTC hour, the last reading observed in that hour. What a trade was worth in yen when it happened comes from
+ * here (the statements and the collectors' trade history), since `exchange_rates` keeps only the latest reading.
+ */
+export const exchangeRateHours = pgTable(
+  'exchange_rate_hours',
+  {
+    currencyCode: integer('currency_code').notNull(),
+    /** The hour's first moment. */
+    hour: timestamptz('hour').notNull(),
+    jpy: doublePrecision('jpy').notNull(),
+    source: text('source').notNull(),
+    observedAt: timestamptz('observed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.currencyCode, t.hour] }),
+    check('exchange_rate_hours_positive', sql`${t.jpy} > 0`),
+    index('exchange_rate_hours_observed_idx').on(t.currencyCode, t.observedAt),
+  ],
+);

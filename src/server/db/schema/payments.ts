@@ -60,10 +60,10 @@ export const cardPurchases = pgTable(
     id: id(),
     dropId: ref('drop_id')
       .notNull()
-      .references(() => cardDrops.id, { onDelete: 'cascade' }),
+      .references(() => cardDrops.id, { onDelete: 'restrict' }),
     userId: ref('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     buyerAddress: text('buyer_address').notNull(),
     /**
      * The network the hold was asked from (`networkOf(locals.client.ip)`: an IPv4 address or an IPv6 /64): one

@@ -75,7 +75,7 @@ export const notifications = pgTable(
     id: id(),
     userId: ref('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
     eventKey: text('event_key').notNull(),
     params: jsonb('params').$type<Record<string, string | number | null>>().notNull().default({}),
@@ -99,7 +99,7 @@ export const notificationEvents = pgTable(
   {
     userId: ref('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
     eventKey: text('event_key').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -190,7 +190,7 @@ export const mailOutbox = pgTable(
   {
     id: id(),
     dedupeKey: text('dedupe_key').notNull().unique('mail_outbox_dedupe_key_unique'),
-    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'restrict' }),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),

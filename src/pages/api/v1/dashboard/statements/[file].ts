@@ -1,0 +1,35 @@
+import { statementCsv } from '~/features/ledger/tax/statementCsv';
+import { statementPdf } from '~/features/ledger/tax/statementPdf.server';
+import { getStatement, statementQuerySchema, statementYear } from '~/features/ledger/tax/statements.server';
+import { requireIllustrator } from '~/features/session/requireAuth.server';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { readQuery } from '~/server/api/parse';
+import { database } from '~/server/db/client';
+
+/**
+ * `GET /api/v1/dashboard/statements/{year}.pdf|.csv?lang=ja|en` (illustrators: their own statement only) -> the
+ * yearly statement of JST year `year` as a PDF (Japanese, or English) or CSV download; 422 for a year that is not
+ * one, 404 for a year the ledger has nothing of theirs in, 403 for anyone but an illustrator.
+ */
+export const GET = apiRoute(async (ctx) => {
+  const { illustratorId } = requireIllustrator(ctx);
+  const match = /^([^./]+)\.(pdf|csv)$/.exec(ctx.params.file ?? '');
+  if (!match) throw notFound('A statement is {year}.pdf or {year}.csv');
+  const year = statementYear(match[1]);
+  const query = readQuery(ctx.url, statementQuerySchema);
+  const statement = await getStatement(await database(), illustratorId, year);
+  const headers = (type: string, extension: string) => ({
+    'Content-Type': type,
+    'Content-Disposition': `attachment; filename="kirafuda-statement-${year}${query.lang === 'en' ? '-en' : ''}.${extension}"`,
+    'Cache-Control': 'private, no-store',
+  });
+  if (match[2] === 'csv') {
+    return new Response(statementCsv(statement.revenues, statement.payouts, statement.history), {
+      headers: headers('text/csv; charset=utf-8', 'csv'),
+    });
+  }
+  const locale = query.lang ?? (ctx.locals.locale === 'en' ? 'en' : 'ja');
+  const pdf = await statementPdf(statement, locale);
+  return new Response(Buffer.from(pdf), { headers: headers('application/pdf', 'pdf') });
+});
