@@ -33,7 +33,7 @@ function fake(files: Record<string, string>): ImportGraph {
 describe('the source tree', () => {
   it('is read whole (every feature, with its imports)', () => {
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get('src/features/trading/TradeActions.tsx')?.map((edge) => edge.to)).toContain(
+    expect(graph.get('src/features/trading/tokenPage/TradeActions.tsx')?.map((edge) => edge.to)).toContain(
       'src/features/trading/buy/BuyButton.tsx',
     );
   });

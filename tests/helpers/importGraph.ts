@@ -188,7 +188,7 @@ export function featureOrderViolations(graph: ImportGraph, levels: readonly stri
 
 /** Folders inside a feature that must not import one another (`from` -> `to`, paths under src/features/). */
 export const SUBFOLDER_RULES: readonly { from: string; to: RegExp }[] = [
-  // Offers and auctions meet in trading/orders/ (and trading/placeOffer.server.ts), never directly.
+  // Offers and auctions meet in trading/orders/ (and trading/placeOffer/), never directly.
   { from: 'trading/offer/', to: /^trading\/auction\// },
   { from: 'trading/auction/', to: /^trading\/offer\// },
   // The orders below every act: they import none of them.

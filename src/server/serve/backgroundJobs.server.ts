@@ -22,7 +22,7 @@ import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.se
 import { configuredRateSource, registerRateJobs } from '~/features/market/rates/rates.server';
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
-import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
+import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/terms/platformAccounts.server';
 import { leaderLeaseMs } from '../db/transactionLimits';
 import type { DatabaseHandle } from '../db/types';
 import { fencedHandle } from '../jobs/leaderFence.server';

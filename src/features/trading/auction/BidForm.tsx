@@ -3,18 +3,18 @@
  * the amount in the auction's token, at least the reserve; the form suggests the lowest bid that leads (the
  * highest bid plus the step) and says that a lower bid stands behind the highest and wins if the bids above it
  * fail (./auctionRules.ts `placeOfBid`). A bid is a token offer restricted to the settlement account and lasting until the auction's
- * settlement, made by the offer flow (loaded on submit; ../TradeActions.tsx hands it over: auctions do not
+ * settlement, made by the offer flow (loaded on submit; ../tokenPage/TradeActions.tsx hands it over: auctions do not
  * import offers); the server holds it to the auction's rules (./bids.server.ts).
  */
 import { useState } from 'react';
 import { formatUnits } from 'viem';
 import { interpolate } from '../../i18n/format';
 import type { Eip1193Provider } from '../../wallet/eip1193';
+import { parseAmount, type TradeActionsProps } from '../parts/tradeModel';
+import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import type { OfferTarget } from '../seaport/buildOffer';
-import { parseAmount, type TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
-import type { TradeProgress } from '../walletTrade';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
+import type { TradeProgress } from '../wallet/walletTrade';
 
 /** What the bid form asks the offer flow to make. */
 export interface BidInput {

@@ -5,9 +5,9 @@
  *
  * @see ./bulkListingFlow.ts, docs/architecture.md "Flows" (Sell and cancel)
  */
-import { cardKey } from '../cardKey';
-import type { TradeChain, TradeMessages } from '../tradeModel';
-import { parseAmount } from '../tradeModel';
+import { cardKey } from '../parts/cardKey';
+import type { TradeChain, TradeMessages } from '../parts/tradeModel';
+import { parseAmount } from '../parts/tradeModel';
 
 /** Keys of the island's own messages (`bulk.<key>` in ja.json / en.json). */
 export const BULK_MESSAGE_KEYS = [

@@ -2,9 +2,9 @@
  * Buying on the token page (someone else's listing): runs ./buyFlow.ts, then reloads the page, which now
  * names the buyer as the owner.
  */
-import type { TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
+import type { TradeActionsProps } from '../parts/tradeModel';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
 
 /** The buy button. */
 export function BuyButton({ props, runner }: { props: TradeActionsProps; runner: ReturnType<typeof useTradeRunner> }) {

@@ -6,9 +6,9 @@
 import { type Address, erc20Abi, erc721Abi, getAddress, type Hex } from 'viem';
 import { TX_INSUFFICIENT_FUNDS } from '~/lib/errors';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { parseOrderJson } from '../orderJson';
 import { fulfillOrder, nativeValue, paymentTime } from '../seaport/fulfillOrder';
 import { paymentAt } from '../seaport/orderAmounts';
+import { parseOrderJson } from '../seaport/orderJson';
 import type { OrderComponents } from '../seaport/seaportTypes';
 import {
   confirm,
@@ -18,7 +18,7 @@ import {
   type Trade,
   type TradeProgress,
   waitForSiteOwner,
-} from '../walletTrade';
+} from '../wallet/walletTrade';
 
 /** What the buyer pays in ERC-20 at `at`: token and total, or undefined for a native-coin order. */
 function erc20Total(order: OrderComponents, at: bigint): { token: Address; total: bigint } | undefined {

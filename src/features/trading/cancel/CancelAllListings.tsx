@@ -7,8 +7,8 @@
  */
 import { useState } from 'react';
 import { isUserRejection, mapTransactionError } from '~/lib/errors';
-import { findProvider } from '../findProvider';
-import type { TradeActionsProps } from '../tradeModel';
+import type { TradeActionsProps } from '../parts/tradeModel';
+import { findProvider } from '../wallet/findProvider';
 
 /** One chain the seller has listings on. */
 export interface CancelAllChain {
@@ -50,7 +50,7 @@ export default function CancelAllListings({ chains, sellerAddress, messages: m }
     try {
       const [{ cancelAllFlow }, { WrongAccountError }] = await Promise.all([
         import('./cancelFlow'),
-        import('../walletTrade'),
+        import('../wallet/walletTrade'),
       ]);
       try {
         await cancelAllFlow(provider, target, sellerAddress, (progress) =>

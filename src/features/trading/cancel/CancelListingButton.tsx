@@ -1,7 +1,7 @@
 /** Cancelling on the token page (the seller's own listing): runs ./cancelFlow.ts, then reloads the page. */
-import type { TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
+import type { TradeActionsProps } from '../parts/tradeModel';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
 
 /** The cancel button. */
 export function CancelListingButton({

@@ -6,10 +6,10 @@
 import { getAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { parseOrderJson } from '../orderJson';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { incrementCounter } from '../seaport/incrementCounter';
-import { confirm, connect, type Trade, type TradeProgress } from '../walletTrade';
+import { parseOrderJson } from '../seaport/orderJson';
+import { confirm, connect, type Trade, type TradeProgress } from '../wallet/walletTrade';
 
 /** Cancels the seller's own listing on Seaport, then tells the site. */
 export async function cancelFlow(

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { TradeActionsProps } from '../tradeModel';
+import type { TradeActionsProps } from '../parts/tradeModel';
 import { $cart, addToCart, removeFromCart } from './cartStore';
 
 /** The button (and its link and note). */

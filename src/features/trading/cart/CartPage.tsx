@@ -12,10 +12,10 @@ import { api } from '~/client/siteApi';
 import { priceText } from '~/ui/data/priceText';
 import { interpolate } from '../../i18n/format';
 import { $currentUser } from '../../session/store';
-import { TradeProgressNote } from '../TradeProgressNote';
-import type { TradeMessages } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import { useTradeRunner } from '../useTradeRunner';
+import type { TradeMessages } from '../parts/tradeModel';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import { TradeProgressNote } from '../wallet/TradeProgressNote';
+import { useTradeRunner } from '../wallet/useTradeRunner';
 import type { CartChain, CartOutcome } from './cartBuyFlow';
 import {
   type CartCheck,

@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { interpolate } from '../../i18n/format';
+import { MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps } from '../parts/tradeModel';
+import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import type { OfferTarget } from '../seaport/buildOffer';
-import { MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
 import type { OfferMessages } from './offerModel';
 
 /** A trait a collection offer may ask for. */

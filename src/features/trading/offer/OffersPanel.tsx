@@ -7,10 +7,10 @@
  */
 import { useState } from 'react';
 import { useCurrentUser } from '../../session/useCurrentUser';
-import { TradeProgressNote } from '../TradeProgressNote';
-import type { TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import { useTradeRunner } from '../useTradeRunner';
+import type { TradeActionsProps } from '../parts/tradeModel';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import { TradeProgressNote } from '../wallet/TradeProgressNote';
+import { useTradeRunner } from '../wallet/useTradeRunner';
 import { MakeOfferForm, type OfferTrait } from './MakeOfferForm';
 import { OffersTable } from './OffersTable';
 import type { OfferItemProps, OfferMessages } from './offerModel';

@@ -8,9 +8,9 @@ import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
 import { priceText } from '~/ui/data/priceText';
 import { interpolate } from '../../i18n/format';
-import type { TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
+import type { TradeActionsProps } from '../parts/tradeModel';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
 import { acceptBreakdown, type OfferItemProps, type OfferMessages, offerRole } from './offerModel';
 
 interface Props {

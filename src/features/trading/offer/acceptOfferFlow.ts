@@ -5,8 +5,8 @@
  */
 import { erc721Abi, getAddress, type Hex } from 'viem';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { parseOrderJson } from '../orderJson';
 import { acceptOffer, feesPerCard } from '../seaport/acceptOffer';
+import { parseOrderJson } from '../seaport/orderJson';
 import { ItemType } from '../seaport/seaportTypes';
 import {
   confirm,
@@ -17,7 +17,7 @@ import {
   type Trade,
   type TradeProgress,
   waitForSiteOwner,
-} from '../walletTrade';
+} from '../wallet/walletTrade';
 import type { OfferItemProps } from './offerModel';
 
 /** Accepts `offer` with the trade's card (see the module comment). */

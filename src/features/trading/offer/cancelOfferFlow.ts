@@ -2,9 +2,9 @@
 import { getAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { parseOrderJson } from '../orderJson';
 import { cancelOrders } from '../seaport/cancelOrders';
-import { confirm, connect, type Trade, type TradeProgress } from '../walletTrade';
+import { parseOrderJson } from '../seaport/orderJson';
+import { confirm, connect, type Trade, type TradeProgress } from '../wallet/walletTrade';
 import type { OfferItemProps } from './offerModel';
 
 /** Cancels `offer` on chain and has the site record it. */

@@ -2,16 +2,16 @@
  * Making an offer from the wallet: wrap the native coin when the offer is in the chain's wrapped coin and the
  * wallet holds too little of it, allow the conduit the offered amount, read the counter and the royalty, build
  * and sign the order (./../seaport/buildOffer.ts; a bid restricted to the settlement account), and send it to
- * `POST /api/v1/offers`. Loaded on submit (by ../auction/BidForm.tsx through ../TradeActions.tsx too).
+ * `POST /api/v1/offers`. Loaded on submit (by ../auction/BidForm.tsx through ../tokenPage/TradeActions.tsx too).
  */
 import { type Address, erc20Abi, getAddress, type Hex } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
-import { toOrderJson } from '../orderJson';
+import { listingWindow, randomSalt } from '../parts/tradeModel';
 import { buildOffer, type OfferTarget } from '../seaport/buildOffer';
+import { toOrderJson } from '../seaport/orderJson';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { listingWindow, randomSalt } from '../tradeModel';
 import {
   cardRoyalty,
   connect,
@@ -20,7 +20,7 @@ import {
   signInWallet,
   type Trade,
   type TradeProgress,
-} from '../walletTrade';
+} from '../wallet/walletTrade';
 
 /** What the form asks for. */
 export interface MakeOfferInput {

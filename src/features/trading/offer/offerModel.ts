@@ -3,7 +3,7 @@
  * who may do what with an offer, and what an owner receives when they accept one (price less the platform
  * fee and the royalty, read from the signed order itself).
  */
-import type { OrderJson } from '../orderJson';
+import type { OrderJson } from '../seaport/orderJson';
 
 /** One offer as the island gets it (a subset of the API's offer). */
 export interface OfferItemProps {

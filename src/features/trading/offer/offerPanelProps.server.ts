@@ -6,7 +6,7 @@
 import { isDeployedAddress } from '../../chains/chainConfig';
 import type { Chain } from '../../chains/chains';
 import type { Translate } from '../../i18n/t';
-import type { TradeActionsProps } from '../tradeModel';
+import type { TradeActionsProps } from '../parts/tradeModel';
 import type { OfferTrait } from './MakeOfferForm';
 import type { OffersPanelProps } from './OffersPanel';
 import { OFFER_MESSAGE_KEYS, type OfferItemProps, type OfferMessages } from './offerModel';

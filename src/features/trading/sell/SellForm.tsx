@@ -6,9 +6,9 @@
  * @see docs/product-spec.md §3 "Sell-card payload", §5
  */
 import { useId, useState } from 'react';
-import { listingWindow, MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps, userPagePath } from '../tradeModel';
-import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
+import { listingWindow, MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps, userPagePath } from '../parts/tradeModel';
+import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
 import type { SellInput } from './sellFlow';
 
 /** Longest auction the form offers, in days (the server allows 30). */

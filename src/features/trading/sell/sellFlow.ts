@@ -9,10 +9,10 @@ import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { buildAuctionListing } from '../auction/auctionRules';
-import { toOrderJson } from '../orderJson';
+import { listingWindow, randomSalt, type TradeActionsProps } from '../parts/tradeModel';
 import { buildSellOrder } from '../seaport/buildSellOrder';
+import { toOrderJson } from '../seaport/orderJson';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { listingWindow, randomSalt, type TradeActionsProps } from '../tradeModel';
 import {
   cardRoyalty,
   connect,
@@ -21,7 +21,7 @@ import {
   signInWallet,
   type Trade,
   type TradeProgress,
-} from '../walletTrade';
+} from '../wallet/walletTrade';
 
 /** What the sell form asks: the price (a declining price's start, an auction's reserve) and how it sells. */
 export interface SellInput {

@@ -1,8 +1,8 @@
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { offerPayloadSchema } from '~/features/trading/offer/offerPayload';
-import { placeOffer } from '~/features/trading/placeOffer.server';
-import { limitOfferWrites } from '~/features/trading/tradingLimits.server';
+import { limitOfferWrites } from '~/features/trading/orders/tradingLimits.server';
+import { placeOffer } from '~/features/trading/placeOffer/placeOffer.server';
 import { networkOf } from '~/lib/network';
 import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';

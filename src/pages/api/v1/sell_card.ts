@@ -1,8 +1,8 @@
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
+import { sellCardSchema } from '~/features/trading/orders/sellCardPayload';
+import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
 import { submitSellOrder } from '~/features/trading/sell/submitSellOrder.server';
-import { sellCardSchema } from '~/features/trading/sellCardPayload';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
 import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

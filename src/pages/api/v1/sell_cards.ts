@@ -1,8 +1,8 @@
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { submitSellOrders } from '~/features/trading/bulk/submitSellOrders.server';
-import { sellCardsSchema } from '~/features/trading/sellCardPayload';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { sellCardsSchema } from '~/features/trading/orders/sellCardPayload';
+import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
 import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

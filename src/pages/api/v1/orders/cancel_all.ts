@@ -3,7 +3,7 @@ import { chainIdParam } from '~/features/chains/params';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { recordCancelAll } from '~/features/trading/cancel/recordCancel.server';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
 import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';

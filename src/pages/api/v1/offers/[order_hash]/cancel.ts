@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publishChange } from '~/features/events/publish.server';
 import { recordOfferCancel } from '~/features/trading/offer/cancelOffer.server';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
 import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { validate } from '~/server/api/parse';

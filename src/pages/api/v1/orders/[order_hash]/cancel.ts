@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { recordOrderCancel } from '~/features/trading/cancel/recordCancel.server';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
 import { requireUser } from '~/server/api/auth';
 import { apiRoute } from '~/server/api/handler';
 import { validate } from '~/server/api/parse';

@@ -4,12 +4,12 @@
  */
 
 import type { Address, Hex } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { classifyChainError, publicClientFor } from '~/features/chains/publicClients.server';
 import { badGateway, unprocessable } from '~/server/api/errors';
-import type { Chain } from '../chains/chains';
-import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
-import type { SettlerEnv } from './orders/settler.server';
-import { seaportAbi } from './seaport/seaportAbi';
-import type { SellTermsEnv } from './sellTerms.server';
+import { seaportAbi } from '../seaport/seaportAbi';
+import type { SellTermsEnv } from '../terms/sellTerms.server';
+import type { SettlerEnv } from './settler.server';
 
 /** Who is listing: the signed-in user's wallet (lower-case, as stored). */
 export interface Seller {

@@ -11,10 +11,10 @@
  * Spec §2 (/admins/platform-fee), §3 (sell-card payload).
  */
 import { type Address, type Hex, zeroHash } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { serverEnvironment } from '~/features/chains/config.server';
 import { LOCAL_CONDUIT_KEY } from '~/features/chains/localDefaults';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../chains/chains';
-import { serverEnvironment } from '../chains/config.server';
 import { platformFeeRecipient } from './platformAccounts.server';
 import { getPlatformFee } from './platformFee.server';
 

@@ -1,7 +1,7 @@
 import { type Address, zeroAddress, zeroHash } from 'viem';
 import { describe, expect, test } from 'vitest';
-import { buildSellOrder } from './seaport/buildSellOrder';
-import { ItemType } from './seaport/seaportTypes';
+import { buildSellOrder } from '../seaport/buildSellOrder';
+import { ItemType } from '../seaport/seaportTypes';
 import { royaltyProblem, sellOrderProblem } from './sellOrderRules';
 
 const seller: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -4,9 +4,9 @@
  *
  * @see docs/product-spec.md §7 sell_card
  */
-import type { SaleType, sellOrders } from '~/server/db/schema';
-import { parseOrderJson } from './orderJson';
-import { considerationAt } from './seaport/orderAmounts';
+import type { SaleType, sellOrders } from '~/server/db/schema/index';
+import { considerationAt } from '../seaport/orderAmounts';
+import { parseOrderJson } from '../seaport/orderJson';
 
 /** A listing as the API returns it. */
 export interface ListingView {

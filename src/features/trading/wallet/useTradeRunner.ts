@@ -4,10 +4,10 @@
  * visitor's language.
  */
 import { useState } from 'react';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { isUserRejection, mapTransactionError } from '~/lib/errors';
-import type { Eip1193Provider } from '../wallet/eip1193';
+import type { TradeMessages } from '../parts/tradeModel';
 import { findProvider } from './findProvider';
-import type { TradeMessages } from './tradeModel';
 import type { TradeProgress } from './walletTrade';
 
 /** What the island shows about the act that runs or ran last. */

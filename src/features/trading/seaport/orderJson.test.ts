@@ -1,8 +1,8 @@
 import { zeroAddress, zeroHash } from 'viem';
 import { describe, expect, test } from 'vitest';
+import { buildSellOrder } from './buildSellOrder';
+import { orderHash } from './orderHash';
 import { orderJsonSchema, parseOrderJson, toOrderJson } from './orderJson';
-import { buildSellOrder } from './seaport/buildSellOrder';
-import { orderHash } from './seaport/orderHash';
 
 const order = buildSellOrder({
   seller: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

@@ -1,34 +1,34 @@
 /**
- * The token page's trading island: sell (owner, no listing: ./sell/SellForm.tsx), buy (someone else's
- * listing: ./buy/BuyButton.tsx, and ./cart/AddToCartButton.tsx), bid (someone else's timed auction:
- * ./auction/BidForm.tsx) and cancel (own listing, an auction only before its first bid:
- * ./cancel/CancelListingButton.tsx). Everything
+ * The token page's trading island: sell (owner, no listing: ../sell/SellForm.tsx), buy (someone else's
+ * listing: ../buy/BuyButton.tsx, and ../cart/AddToCartButton.tsx), bid (someone else's timed auction:
+ * ../auction/BidForm.tsx) and cancel (own listing, an auction only before its first bid:
+ * ../cancel/CancelListingButton.tsx). Everything
  * chain-related comes as props from the server; viem and an act's flow load only when its button is
  * clicked, so the page's initial JavaScript carries no wallet library.
  *
  * @see docs/product-spec.md §2 (/tokens/...), §3 "Sell-card payload", §5, §8
  */
 import { useState } from 'react';
-import { useCurrentUser } from '../session/useCurrentUser';
-import { BidForm, type LoadBidFlow } from './auction/BidForm';
-import { BuyButton } from './buy/BuyButton';
-import { CancelListingButton } from './cancel/CancelListingButton';
-import { AddToCartButton } from './cart/AddToCartButton';
-import { SellForm } from './sell/SellForm';
-import { TradeProgressNote } from './TradeProgressNote';
-import { type TradeActionsProps, tradeRole } from './tradeModel';
-import { TRADE_BUTTON } from './tradeStyles';
-import { useTradeRunner } from './useTradeRunner';
+import { useCurrentUser } from '~/features/session/useCurrentUser';
+import { BidForm, type LoadBidFlow } from '../auction/BidForm';
+import { BuyButton } from '../buy/BuyButton';
+import { CancelListingButton } from '../cancel/CancelListingButton';
+import { AddToCartButton } from '../cart/AddToCartButton';
+import { type TradeActionsProps, tradeRole } from '../parts/tradeModel';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import { SellForm } from '../sell/SellForm';
+import { TradeProgressNote } from '../wallet/TradeProgressNote';
+import { useTradeRunner } from '../wallet/useTradeRunner';
 
 /** A bid is made by the offer flow (auctions do not import offers; they meet here). */
-const loadBidFlow: LoadBidFlow = async () => (await import('./offer/makeOfferFlow')).makeOfferFlow;
+const loadBidFlow: LoadBidFlow = async () => (await import('../offer/makeOfferFlow')).makeOfferFlow;
 
 /**
  * The trading actions of one token. The page is the same for every visitor: who is looking comes from the
  * session store once hydrated (the first render matches the server's, nobody signed in). The island keeps a
  * minimum height so the buttons that appear do not move the page; the owner's sell form opens from a button.
  * While an act runs or the form is open the island says it is busy (`data-busy`), so a live update of the
- * page waits (../events/livePage.ts). A visitor who is not signed in sees the act they came for ("Buy now",
+ * page waits (../../events/livePage.ts). A visitor who is not signed in sees the act they came for ("Buy now",
  * "Bid") as a link to the connect page, which opens the header's connect modal where scripts run
  * (~/ui/menus/openConnect.ts); the page renders it on the server, so it is there before any script.
  */

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
-import { platformFees } from '~/server/db/schema';
+import { platformFees } from '~/server/db/schema/index';
 import type { Database } from '~/server/db/types';
 
 /**

@@ -4,11 +4,11 @@
  * receives it, and the currencies with their tokens.
  */
 import { zeroHash } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { CURRENCIES } from '~/features/chains/currencies';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../chains/chains';
-import { CURRENCIES } from '../chains/currencies';
+import { ItemType } from '../seaport/seaportTypes';
 import { listedCurrencies } from './currencyTokens';
-import { ItemType } from './seaport/seaportTypes';
 import { type SellTermsEnv, sellTerms } from './sellTerms.server';
 
 /** One chain's trading terms. */

@@ -13,9 +13,9 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
 import { type Address, type Hex, zeroAddress } from 'viem';
-import type { CurrencyToken } from './currencyTokens';
-import { considerationTotal } from './seaport/orderAmounts';
-import { ItemType, type OrderComponents, OrderType } from './seaport/seaportTypes';
+import { considerationTotal } from '../seaport/orderAmounts';
+import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
+import type { CurrencyToken } from '../terms/currencyTokens';
 
 /** The payload fields the order must agree with. */
 export interface SellOrderClaims {

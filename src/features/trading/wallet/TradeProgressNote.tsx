@@ -1,6 +1,6 @@
 /** The step a trading act is at (switching, signing, pending with its transaction link, ...). */
 import { shortenAddress } from '~/lib/addresses';
-import { explorerTxUrl, type TradeActionsProps } from './tradeModel';
+import { explorerTxUrl, type TradeActionsProps } from '../parts/tradeModel';
 import type { TradeProgress } from './walletTrade';
 
 /** One status line, announced politely to screen readers. */

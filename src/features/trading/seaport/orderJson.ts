@@ -5,19 +5,13 @@
  * `@opensea/seaport-js` with its hex salt is read unchanged) and ignores `totalOriginalConsiderationItems`
  * (seaport-js adds it; only fills carry it). Writing is always the decimal form.
  *
- * @see ./seaport/seaportTypes.ts
+ * @see ./seaportTypes.ts
  * @see docs/product-spec.md §3 "Sell-card payload"
  */
 import { type Address, getAddress, type Hex } from 'viem';
 import { z } from 'zod';
 import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
-import type {
-  ConsiderationItem,
-  ItemTypeValue,
-  OfferItem,
-  OrderComponents,
-  OrderTypeValue,
-} from './seaport/seaportTypes';
+import type { ConsiderationItem, ItemTypeValue, OfferItem, OrderComponents, OrderTypeValue } from './seaportTypes';
 import { smallUintSchema, uint256Schema } from './uintJson';
 
 const address = z

@@ -10,12 +10,12 @@
  * demo works without configuration; every other environment must set them (listings are refused without a
  * fee recipient; without a payment address nothing on chain is payable).
  *
- * @see ../../../docs/operations.md (configuration)
+ * @see ../../../../docs/operations.md (configuration)
  */
 import { type Address, getAddress } from 'viem';
+import { serverEnvironment } from '~/features/chains/config.server';
+import { LOCAL_FEE_RECIPIENT, LOCAL_PAYMENT_ADDRESS } from '~/features/chains/localDefaults';
 import { ADDRESS_PATTERN } from '~/lib/addresses';
-import { serverEnvironment } from '../chains/config.server';
-import { LOCAL_FEE_RECIPIENT, LOCAL_PAYMENT_ADDRESS } from '../chains/localDefaults';
 
 /** The variables read here. */
 export interface PlatformAccountsEnv {

@@ -6,16 +6,21 @@
  * @see docs/product-spec.md §2 (/tokens/...), §3 "Sell-card payload"
  */
 
-import type { CardDetail } from '../catalogue/types';
-import { toWalletChain } from '../chains/chainOption';
-import type { Chain } from '../chains/chains';
-import { CURRENCIES } from '../chains/currencies';
-import type { Translate } from '../i18n/t';
-import { listedCurrencies } from './currencyTokens';
-import { settlerAccount } from './orders/settler.server';
-import { DEFAULT_PLATFORM_FEE_BPS } from './platformFee.server';
-import { sellTermsWithFee } from './sellTerms.server';
-import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type TradeMessages } from './tradeModel';
+import type { CardDetail } from '~/features/catalogue/types';
+import { toWalletChain } from '~/features/chains/chainOption';
+import type { Chain } from '~/features/chains/chains';
+import { CURRENCIES } from '~/features/chains/currencies';
+import type { Translate } from '~/features/i18n/t';
+import { settlerAccount } from '../orders/settler.server';
+import {
+  TRADE_MESSAGE_KEYS,
+  type TradeActionsProps,
+  type TradeCurrency,
+  type TradeMessages,
+} from '../parts/tradeModel';
+import { listedCurrencies } from '../terms/currencyTokens';
+import { DEFAULT_PLATFORM_FEE_BPS } from '../terms/platformFee.server';
+import { sellTermsWithFee } from '../terms/sellTerms.server';
 
 /** The island's props for `card`, or null when its chain is unknown. */
 export function tradeActionProps(input: {

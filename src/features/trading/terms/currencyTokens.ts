@@ -6,16 +6,16 @@
  * @see docs/product-spec.md §3 "Currency code enum", "Currency types", "Chain id to currency"
  */
 import { type Address, zeroAddress } from 'viem';
-import { isDeployedAddress } from '../chains/chainConfig';
-import type { Chain } from '../chains/chains';
+import { isDeployedAddress } from '~/features/chains/chainConfig';
+import type { Chain } from '~/features/chains/chains';
 import {
   CURRENCIES,
   CurrencyCode,
   CurrencyType,
   canonicalCurrencyCode,
   currenciesForChain,
-} from '../chains/currencies';
-import { ItemType } from './seaport/seaportTypes';
+} from '~/features/chains/currencies';
+import { ItemType } from '../seaport/seaportTypes';
 
 /** How a price in one currency is paid through Seaport. */
 export interface CurrencyToken {

@@ -19,13 +19,13 @@ import {
   zeroAddress,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { LocalWallet } from '../../../tests/helpers/localMarket';
-import { startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
-import { signBulkOrder } from './bulk/bulkOrder';
+import type { LocalWallet } from '../../../../tests/helpers/localMarket';
+import { startTestMarket, type TestMarket } from '../../../../tests/helpers/testMarket';
+import { signBulkOrder } from '../bulk/bulkOrder';
+import { buildSellOrder } from './buildSellOrder';
 import { isOrderSignatureValid } from './orderSignature.server';
-import { buildSellOrder } from './seaport/buildSellOrder';
-import type { OrderComponents } from './seaport/seaportTypes';
-import { signOrder } from './seaport/signOrder';
+import type { OrderComponents } from './seaportTypes';
+import { signOrder } from './signOrder';
 
 const validateAbi = parseAbi([
   'struct OfferItem { uint8 itemType; address token; uint256 identifierOrCriteria; uint256 startAmount; uint256 endAmount; }',

@@ -2,9 +2,9 @@
  * The wallet the trading islands talk to: the first wallet announced through EIP-6963 (asked for briefly),
  * else the legacy `window.ethereum`, else null.
  */
-import { getInjectedProvider } from '../wallet/eip1193';
-import { type AnnouncedWallet, watchAnnouncedWallets } from '../wallet/eip6963';
-import { pickProvider } from './tradeModel';
+import { getInjectedProvider } from '~/features/wallet/eip1193';
+import { type AnnouncedWallet, watchAnnouncedWallets } from '~/features/wallet/eip6963';
+import { pickProvider } from '../parts/tradeModel';
 
 /** The wallet to talk to: an EIP-6963 announced one (asked for briefly), else `window.ethereum`. */
 export async function findProvider() {

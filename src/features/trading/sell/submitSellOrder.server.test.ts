@@ -5,8 +5,9 @@
 import { and, eq } from 'drizzle-orm';
 import { erc721Abi, parseEther, zeroHash } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cards, sellOrders } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { syncChain } from '~/features/indexer/indexChain.server';
+import { cards, sellOrders } from '~/server/db/schema/index';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import {
   seedCatalogue,
   signListing,
@@ -14,13 +15,12 @@ import {
   TEST_ENV,
   TEST_FEE_RECIPIENT,
   type TestMarket,
-} from '../../../tests/helpers/testMarket';
-import { syncChain } from '../indexer/indexChain.server';
-import { recordCancelAll, recordOrderCancel } from './cancel/recordCancel.server';
-import { cancelOrders } from './seaport/cancelOrders';
-import { incrementCounter } from './seaport/incrementCounter';
-import { submitSellOrder } from './sell/submitSellOrder.server';
-import type { SellCardInput } from './sellCardPayload';
+} from '../../../../tests/helpers/testMarket';
+import { recordCancelAll, recordOrderCancel } from '../cancel/recordCancel.server';
+import type { SellCardInput } from '../orders/sellCardPayload';
+import { cancelOrders } from '../seaport/cancelOrders';
+import { incrementCounter } from '../seaport/incrementCounter';
+import { submitSellOrder } from './submitSellOrder.server';
 
 const TIMEOUT = 30_000;
 let fixture: TestMarket;

@@ -11,7 +11,7 @@ import { getCard } from '~/features/catalogue/cards/cards.server';
 import type { CardDetail } from '~/features/catalogue/types';
 import { type Attempt, attempt } from '~/lib/attempt';
 import { database } from '~/server/db/client';
-import { withAuction } from './auction/auctionView.server';
+import { withAuction } from '../auction/auctionView.server';
 
 /** The card, or null when unknown or hidden. */
 export function loadTokenPage(key: CardKey): Promise<Attempt<CardDetail | null>> {

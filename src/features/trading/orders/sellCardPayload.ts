@@ -2,7 +2,7 @@
  * The body of `POST /api/v1/sell_card`: the spec's sell-card payload (chain_id, contract_address, token_id,
  * price, signature, seller_address, exchange, currency_code) plus `order`, the signed Seaport
  * OrderComponents as JSON. Every uint256 may be a decimal or `0x` hex string, or a JSON number up to 2^53 - 1
- * (./uintJson.ts), as any Seaport client writes it. Addresses come out checksummed, amounts as bigint. The
+ * (../seaport/uintJson.ts), as any Seaport client writes it. Addresses come out checksummed, amounts as bigint. The
  * spec's second reading (contract, sign, from; no exchange) is accepted too. The body of
  * `POST /api/v1/sell_cards` is `{ listings: [sell-card payload, ...] }`.
  *
@@ -12,8 +12,8 @@ import { getAddress, type Hex } from 'viem';
 import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
 import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
-import { orderJsonSchema } from './orderJson';
-import { smallUintSchema, uint256Schema } from './uintJson';
+import { orderJsonSchema } from '../seaport/orderJson';
+import { smallUintSchema, uint256Schema } from '../seaport/uintJson';
 
 const address = z
   .string()
@@ -47,7 +47,7 @@ export const MAX_SIGNATURE_BYTES = 2048;
  * An order's signature in any form Seaport takes: 65-byte ECDSA, EIP-2098 compact 64-byte, either of those
  * followed by a bulk order's index and proof, or a contract wallet's ERC-1271 bytes of any length (a Safe's
  * are 65 bytes with v 0 or 1, some wallets sign with none). Kept as sent, lower-cased: Seaport and every
- * client fill with these bytes (./orderSignature.server.ts checks them as Seaport will).
+ * client fill with these bytes (../seaport/orderSignature.server.ts checks them as Seaport will).
  */
 export const signatureSchema = z
   .string()

@@ -1,7 +1,7 @@
 /**
- * Checks an order's signature the way Seaport will when the order is filled (./seaport/seaportSignature.ts): a
+ * Checks an order's signature the way Seaport will when the order is filled (./seaportSignature.ts): a
  * 65-byte or EIP-2098 compact 64-byte ECDSA signature of the order's typed data for the chain's Seaport domain;
- * a bulk signature (either of those, then the order's index and proof in the tree; ./bulk/bulkOrder.ts) of the
+ * a bulk signature (either of those, then the order's index and proof in the tree; ../bulk/bulkOrder.ts) of the
  * tree's root rebuilt from this order; or, when that recovers someone else and the offerer is a contract, the
  * offerer's ERC-1271 `isValidSignature` for the order's own digest and the signature as sent, asked on chain
  * as Seaport asks it. Used by every path that takes or re-checks a signature: `sell_card`, `sell_cards`,
@@ -11,14 +11,14 @@
  * fills the order with the same bytes, and a contract wallet's bytes must not be rewritten.
  *
  * @see EIP-712, ERC-1271, EIP-2098
- * @see ./seaport/signOrder.ts, ./bulk/bulkOrder.ts
+ * @see ./signOrder.ts, ../bulk/bulkOrder.ts
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md "Bulk Order Creation"
  */
 import { type Address, type Hex, isAddressEqual, parseAbi, zeroAddress } from 'viem';
-import type { Chain } from '../chains/chains';
-import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
-import { seaportEcdsaSigner, seaportSignatureCheck } from './seaport/seaportSignature';
-import type { OrderComponents } from './seaport/seaportTypes';
+import type { Chain } from '~/features/chains/chains';
+import { classifyChainError, publicClientFor } from '~/features/chains/publicClients.server';
+import { seaportEcdsaSigner, seaportSignatureCheck } from './seaportSignature';
+import type { OrderComponents } from './seaportTypes';
 
 const erc1271Abi = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']);
 /** `isValidSignature`'s answer for a valid signature (its selector). */

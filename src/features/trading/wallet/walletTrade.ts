@@ -20,12 +20,12 @@ import {
   zeroHash,
 } from 'viem';
 import { api } from '~/client/siteApi';
-import type { Eip1193Provider } from '../wallet/eip1193';
-import { switchWalletChain } from '../wallet/switchChain';
-import { cardAbi } from './contracts/cardAbi';
-import type { OrderComponents } from './seaport/seaportTypes';
-import { signOrder } from './seaport/signOrder';
-import { type TradeActionsProps, withGasFloor } from './tradeModel';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
+import { switchWalletChain } from '~/features/wallet/switchChain';
+import { cardAbi } from '../contracts/cardAbi';
+import { type TradeActionsProps, withGasFloor } from '../parts/tradeModel';
+import type { OrderComponents } from '../seaport/seaportTypes';
+import { signOrder } from '../seaport/signOrder';
 
 /** Steps the island shows while a flow runs. */
 export type TradeProgress =

@@ -1,9 +1,9 @@
 import { zeroAddress } from 'viem';
 import { describe, expect, test } from 'vitest';
-import { loadChainConfig } from '../chains/chainConfig';
-import { CurrencyCode } from '../chains/currencies';
+import { loadChainConfig } from '~/features/chains/chainConfig';
+import { CurrencyCode } from '~/features/chains/currencies';
+import { ItemType } from '../seaport/seaportTypes';
 import { currencyOfToken, currencyToken } from './currencyTokens';
-import { ItemType } from './seaport/seaportTypes';
 
 const atem = '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707';
 const weth = '0x0165878A594ca255338adfa4d48449f69242Eb8F';

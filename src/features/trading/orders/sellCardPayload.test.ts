@@ -1,7 +1,7 @@
 import { zeroAddress, zeroHash } from 'viem';
 import { describe, expect, test } from 'vitest';
-import { toOrderJson } from './orderJson';
-import { buildSellOrder } from './seaport/buildSellOrder';
+import { buildSellOrder } from '../seaport/buildSellOrder';
+import { toOrderJson } from '../seaport/orderJson';
 import { sellCardSchema } from './sellCardPayload';
 
 const seller = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
