@@ -10,7 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { interpolate } from '../../i18n/format';
 import { cardKey } from '../parts/cardKey';
-import { listingWindow, MAX_EXPIRY_DAYS, userPagePath } from '../parts/tradeModel';
+import { listingWindow, MAX_EXPIRY_DAYS, userPagePath } from '../parts/tradeForm';
 import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import { useTradeRunner } from '../wallet/useTradeRunner';
 import type { TradeProgress } from '../wallet/walletTrade';

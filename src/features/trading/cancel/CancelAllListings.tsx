@@ -7,12 +7,12 @@
  */
 import { useState } from 'react';
 import { isUserRejection, mapTransactionError } from '~/lib/errors';
-import type { TradeActionsProps } from '../parts/tradeModel';
+import type { TradeChain } from '../terms/tradeTerms';
 import { findProvider } from '../wallet/findProvider';
 
 /** One chain the seller has listings on. */
 export interface CancelAllChain {
-  chain: TradeActionsProps['chain'];
+  chain: TradeChain;
   seaport: string;
   /** Active listings and offers on the chain. */
   listings: number;

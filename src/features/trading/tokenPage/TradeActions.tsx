@@ -14,11 +14,26 @@ import { BidForm, type LoadBidFlow } from '../auction/BidForm';
 import { BuyButton } from '../buy/BuyButton';
 import { CancelListingButton } from '../cancel/CancelListingButton';
 import { AddToCartButton } from '../cart/AddToCartButton';
-import { type TradeActionsProps, tradeRole } from '../parts/tradeModel';
+import type { TradeCard } from '../parts/tradeCard';
+import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import { SellForm } from '../sell/SellForm';
+import type { TradeTerms } from '../terms/tradeTerms';
 import { TradeProgressNote } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
+import { tradeRole } from './tradeRole';
+
+/** What the server hands the island (./tradeProps.server.ts): the same for every visitor. */
+export interface TradeActionsProps {
+  /** The chain's trading terms. */
+  terms: TradeTerms;
+  /** The card, its owner and its listing. */
+  card: TradeCard;
+  /** Locale prefix for links ('' for ja, '/en' for en). */
+  localePrefix: string;
+  /** `trade.*` messages, keyed without the prefix. */
+  m: TradeMessages;
+}
 
 /** A bid is made by the offer flow (auctions do not import offers; they meet here). */
 const loadBidFlow: LoadBidFlow = async () => (await import('../offer/makeOfferFlow')).makeOfferFlow;
@@ -32,44 +47,69 @@ const loadBidFlow: LoadBidFlow = async () => (await import('../offer/makeOfferFl
  * "Bid") as a link to the connect page, which opens the header's connect modal where scripts run
  * (~/ui/menus/openConnect.ts); the page renders it on the server, so it is there before any script.
  */
-export default function TradeActions(pageProps: TradeActionsProps) {
+export default function TradeActions({ terms, card, localePrefix, m: messages }: TradeActionsProps) {
   const user = useCurrentUser();
-  const props = { ...pageProps, userWallet: user?.walletAddress ?? null };
-  const role = tradeRole(props);
+  const userWallet = user?.walletAddress ?? null;
+  const { listing } = card;
+  const role = tradeRole({ owner: card.owner, userWallet, listing });
   // Anyone but the seller may put a buyable fixed or declining listing in the cart (signed in or not).
-  const cartable = (role === 'buy' || role === 'signIn') && props.listing?.saleType !== 'auction';
-  const runner = useTradeRunner(props.messages);
+  const cartable = (role === 'buy' || role === 'signIn') && listing?.saleType !== 'auction';
+  const runner = useTradeRunner(messages);
   // The sell form opens on request, so the owner's page does not move when the island learns who is looking.
   const [selling, setSelling] = useState(false);
   const { status } = runner;
 
   return (
     <div
-      className={`grid gap-3 ${props.listing ? 'min-h-11' : ''}`}
+      className={`grid gap-3 ${listing ? 'min-h-11' : ''}`}
       data-trade-role={role}
       data-busy={runner.busy || selling ? 'true' : undefined}
     >
-      {role === 'sell' && <SellForm props={props} runner={runner} open={selling} onOpen={() => setSelling(true)} />}
-      {role === 'buy' && <BuyButton props={props} runner={runner} />}
-      {cartable && <AddToCartButton props={props} />}
-      {role === 'cancel' && <CancelListingButton props={props} runner={runner} />}
-      {role === 'bid' && <BidForm props={props} runner={runner} loadFlow={loadBidFlow} />}
+      {role === 'sell' && (
+        <SellForm
+          terms={terms}
+          card={card}
+          userWallet={userWallet}
+          localePrefix={localePrefix}
+          messages={messages}
+          runner={runner}
+          open={selling}
+          onOpen={() => setSelling(true)}
+        />
+      )}
+      {role === 'buy' && <BuyButton terms={terms} card={card} messages={messages} runner={runner} />}
+      {cartable && (
+        <AddToCartButton chainId={terms.chain.chainId} card={card} localePrefix={localePrefix} messages={messages} />
+      )}
+      {role === 'cancel' && <CancelListingButton terms={terms} listing={listing} messages={messages} runner={runner} />}
+      {role === 'bid' && (
+        <BidForm
+          terms={terms}
+          card={card}
+          userWallet={userWallet}
+          messages={messages}
+          runner={runner}
+          loadFlow={loadBidFlow}
+        />
+      )}
       {role === 'none' &&
-        props.listing?.auction &&
-        props.listing.auction.bidCount > 0 &&
-        props.userWallet &&
-        props.listing.sellerAddress.toLowerCase() === props.userWallet.toLowerCase() && (
-          <p className="text-sm text-ink-muted">{props.messages.hasBids}</p>
+        listing?.auction &&
+        listing.auction.bidCount > 0 &&
+        userWallet &&
+        listing.sellerAddress.toLowerCase() === userWallet.toLowerCase() && (
+          <p className="text-sm text-ink-muted">{messages.hasBids}</p>
         )}
       {role === 'signIn' && (
         <div className="flex flex-wrap items-center gap-3" data-connect-to-trade>
-          <a className={`${TRADE_BUTTON} inline-block`} href={`${props.localePrefix}/connect-wallet`} data-open-connect>
-            {props.listing?.saleType === 'auction' ? props.messages.bid : props.messages.buy}
+          <a className={`${TRADE_BUTTON} inline-block`} href={`${localePrefix}/connect-wallet`} data-open-connect>
+            {listing?.saleType === 'auction' ? messages.bid : messages.buy}
           </a>
-          <p className="text-sm text-ink-muted">{props.messages.connectToTrade}</p>
+          <p className="text-sm text-ink-muted">{messages.connectToTrade}</p>
         </div>
       )}
-      {status.kind === 'busy' && status.progress && <TradeProgressNote progress={status.progress} props={props} />}
+      {status.kind === 'busy' && status.progress && (
+        <TradeProgressNote progress={status.progress} messages={messages} chain={terms.chain} />
+      )}
       {status.kind === 'error' && (
         <p role="alert" className="text-sm text-danger">
           {status.text}

@@ -1,59 +1,34 @@
 /**
- * Computes the trading island's props on the server: the chain (to switch the wallet to it), Seaport, the
- * conduit and its key, the platform fee (read with the card), the owner and active listing and the chain's currencies (the same
- * for every visitor: the island reads who is signed in itself). Null when the card's chain is not configured.
+ * Computes the token page trading island's props on the server, the same for every visitor (the island reads
+ * who is signed in itself): the chain's trading terms with the platform fee read with the card
+ * (../terms/tradeTerms.server.ts), the card (its name and image as a cart keeps them, its owner and active
+ * listing), and the island's own props (the locale prefix of its links and its messages). Null when the card's
+ * chain is not configured.
  *
  * @see docs/product-spec.md §2 (/tokens/...), §3 "Sell-card payload"
  */
 
 import type { CardDetail } from '~/features/catalogue/types';
-import { toWalletChain } from '~/features/chains/chainOption';
 import type { Chain } from '~/features/chains/chains';
-import { CURRENCIES } from '~/features/chains/currencies';
 import type { Translate } from '~/features/i18n/t';
-import { settlerAccount } from '../orders/settler.server';
-import {
-  TRADE_MESSAGE_KEYS,
-  type TradeActionsProps,
-  type TradeCurrency,
-  type TradeMessages,
-} from '../parts/tradeModel';
-import { listedCurrencies } from '../terms/currencyTokens';
+import type { TradeCard } from '../parts/tradeCard';
+import { tradeMessages } from '../parts/tradeMessages';
 import { DEFAULT_PLATFORM_FEE_BPS } from '../terms/platformFee.server';
-import { sellTermsWithFee } from '../terms/sellTerms.server';
+import { tradeTerms } from '../terms/tradeTerms.server';
+import type { TradeActionsProps } from './TradeActions';
 
-/** The island's props for `card`, or null when its chain is unknown. */
-export function tradeActionProps(input: {
-  card: Pick<CardDetail, 'platformFeeBps' | 'contractAddress' | 'tokenId' | 'owner' | 'listing'> &
-    Partial<Pick<CardDetail, 'name' | 'nameEn' | 'image'>>;
-  chain: Chain | undefined;
-  localePrefix: string;
-  t: Translate;
-}): TradeActionsProps | null {
-  const { card, chain, localePrefix, t } = input;
-  if (!chain) return null;
-  const terms = sellTermsWithFee(chain, card.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS);
-  const currencies: TradeCurrency[] = listedCurrencies(chain).map(({ code, token }) => ({
-    code,
-    symbol: CURRENCIES[code].symbol,
-    decimals: CURRENCIES[code].decimals,
-    token,
-  }));
+/** The card as the island needs it. */
+export function tradeCard(
+  card: Pick<CardDetail, 'contractAddress' | 'tokenId' | 'owner' | 'listing'> &
+    Partial<Pick<CardDetail, 'name' | 'nameEn' | 'image'>>,
+): TradeCard {
   const listing = card.listing;
-  const messages = Object.fromEntries(TRADE_MESSAGE_KEYS.map((key) => [key, t(`trade.${key}`)])) as TradeMessages;
   return {
-    chain: toWalletChain(chain),
-    seaport: terms.seaport,
-    conduit: chain.contracts.market,
-    conduitKey: terms.conduitKey,
-    feeRecipient: terms.feeRecipient ?? null,
-    settler: settlerAccount()?.address ?? null,
-    feeBps: terms.feeBps,
     contractAddress: card.contractAddress,
     tokenId: card.tokenId,
-    cardName: card.name ?? '',
-    cardNameEn: card.nameEn ?? null,
-    cardImage: card.image ?? null,
+    name: card.name ?? '',
+    nameEn: card.nameEn ?? null,
+    image: card.image ?? null,
     owner: card.owner,
     listing: listing
       ? {
@@ -80,9 +55,25 @@ export function tradeActionProps(input: {
             : null,
         }
       : null,
-    currencies,
-    userWallet: null,
+  };
+}
+
+/**
+ * The island's props for `card`, or null when its chain is unknown.
+ * @throws Error for a bad trading configuration (e.g. `SEAPORT_CONDUIT_KEY`): the page hides the actions
+ */
+export function tradeActionProps(input: {
+  card: Parameters<typeof tradeCard>[0] & Pick<CardDetail, 'platformFeeBps'>;
+  chain: Chain | undefined;
+  localePrefix: string;
+  t: Translate;
+}): TradeActionsProps | null {
+  const { card, chain, localePrefix, t } = input;
+  if (!chain) return null;
+  return {
+    terms: tradeTerms(chain, card.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS),
+    card: tradeCard(card),
     localePrefix,
-    messages,
+    m: tradeMessages(t),
   };
 }

@@ -1,19 +1,22 @@
 /** The step a trading act is at (switching, signing, pending with its transaction link, ...). */
 import { shortenAddress } from '~/lib/addresses';
-import { explorerTxUrl, type TradeActionsProps } from '../parts/tradeModel';
+import type { TradeMessages } from '../parts/tradeMessages';
+import type { TradeChain } from '../terms/tradeTerms';
+import { explorerTxUrl } from './walletModel';
 import type { TradeProgress } from './walletTrade';
 
-/** One status line, announced politely to screen readers. */
+/** One status line, announced politely to screen readers (a transaction's links on the chain's explorer). */
 export function TradeProgressNote({
   progress,
-  props,
+  messages: m,
+  chain,
 }: {
   progress: TradeProgress;
-  props: Pick<TradeActionsProps, 'messages' | 'chain'>;
+  messages: TradeMessages;
+  chain: Pick<TradeChain, 'blockExplorerUrls'>;
 }) {
-  const m = props.messages;
   if (progress.step === 'pending' || progress.step === 'confirmed' || progress.step === 'owned') {
-    const href = explorerTxUrl(props.chain.blockExplorerUrls, progress.hash);
+    const href = explorerTxUrl(chain.blockExplorerUrls, progress.hash);
     const text =
       progress.step === 'pending'
         ? m.pending

@@ -4,7 +4,7 @@
  */
 import { getInjectedProvider } from '~/features/wallet/eip1193';
 import { type AnnouncedWallet, watchAnnouncedWallets } from '~/features/wallet/eip6963';
-import { pickProvider } from '../parts/tradeModel';
+import { pickProvider } from './walletModel';
 
 /** The wallet to talk to: an EIP-6963 announced one (asked for briefly), else `window.ethereum`. */
 export async function findProvider() {

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { isUserRejection, mapTransactionError } from '~/lib/errors';
-import type { TradeMessages } from '../parts/tradeModel';
+import type { TradeMessages } from '../parts/tradeMessages';
 import { findProvider } from './findProvider';
 import type { TradeProgress } from './walletTrade';
 

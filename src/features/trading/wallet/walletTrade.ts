@@ -23,9 +23,11 @@ import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { switchWalletChain } from '~/features/wallet/switchChain';
 import { cardAbi } from '../contracts/cardAbi';
-import { type TradeActionsProps, withGasFloor } from '../parts/tradeModel';
+import type { TradeCard } from '../parts/tradeCard';
 import type { OrderComponents } from '../seaport/seaportTypes';
 import { signOrder } from '../seaport/signOrder';
+import type { TradeTerms } from '../terms/tradeTerms';
+import { withGasFloor } from './walletModel';
 
 /** Steps the island shows while a flow runs. */
 export type TradeProgress =
@@ -48,11 +50,6 @@ export class SignRefusedError extends Error {
 /** Thrown when the wallet's account is not the signed-in user's. */
 export class WrongAccountError extends Error {}
 
-export type Trade = Pick<
-  TradeActionsProps,
-  'chain' | 'seaport' | 'conduit' | 'conduitKey' | 'feeRecipient' | 'feeBps' | 'contractAddress' | 'tokenId'
->;
-
 /** A provider whose `eth_sendTransaction` requests carry the 5 gwei gas floor. */
 export function flooredProvider(provider: Eip1193Provider): Eip1193Provider {
   return {
@@ -70,7 +67,7 @@ export function flooredProvider(provider: Eip1193Provider): Eip1193Provider {
 /** Connects, switches to the token's chain when needed and returns clients bound to the wallet's account. */
 export async function connect(
   provider: Eip1193Provider,
-  trade: Pick<Trade, 'chain'>,
+  terms: Pick<TradeTerms, 'chain'>,
   expected: string | null,
   onProgress: (p: TradeProgress) => void,
 ) {
@@ -80,15 +77,15 @@ export async function connect(
   const account = getAddress(first);
   if (expected && account.toLowerCase() !== expected.toLowerCase()) throw new WrongAccountError(account);
   const current = Number(BigInt((await provider.request({ method: 'eth_chainId' })) as string));
-  if (current !== trade.chain.chainId) {
+  if (current !== terms.chain.chainId) {
     onProgress({ step: 'switching' });
-    await switchWalletChain(provider, trade.chain);
+    await switchWalletChain(provider, terms.chain);
   }
   const chain = defineChain({
-    id: trade.chain.chainId,
-    name: trade.chain.chainName,
-    nativeCurrency: trade.chain.nativeCurrency,
-    rpcUrls: { default: { http: [...trade.chain.rpcUrls] } },
+    id: terms.chain.chainId,
+    name: terms.chain.chainName,
+    nativeCurrency: terms.chain.nativeCurrency,
+    rpcUrls: { default: { http: [...terms.chain.rpcUrls] } },
   });
   const transport = custom(flooredProvider(provider));
   return {
@@ -99,8 +96,8 @@ export async function connect(
 }
 
 /** The contract allowed to move tokens: the conduit when a conduit key is set, else Seaport. */
-export function operatorOf(trade: Pick<Trade, 'conduitKey' | 'seaport' | 'conduit'>): Address {
-  return getAddress(trade.conduitKey === zeroHash ? trade.seaport : trade.conduit);
+export function operatorOf(terms: Pick<TradeTerms, 'conduitKey' | 'seaport' | 'conduit'>): Address {
+  return getAddress(terms.conduitKey === zeroHash ? terms.seaport : terms.conduit);
 }
 
 export async function confirm(
@@ -173,30 +170,31 @@ export async function ensureAllowance(
   await reader.waitForTransactionReceipt({ hash });
 }
 
-/** Asks the wallet to sign `order` for the trade's Seaport, showing the step; a refusal is a SignRefusedError. */
+/** Asks the wallet to sign `order` for the chain's Seaport, showing the step; a refusal is a SignRefusedError. */
 export async function signInWallet(
   { wallet }: Pick<Connected, 'wallet'>,
-  trade: Pick<Trade, 'chain' | 'seaport'>,
+  terms: Pick<TradeTerms, 'chain' | 'seaport'>,
   order: OrderComponents,
   onProgress: (p: TradeProgress) => void,
 ): Promise<Hex> {
   onProgress({ step: 'signing' });
   try {
-    return await signOrder(wallet, { order, chainId: trade.chain.chainId, seaport: getAddress(trade.seaport) });
+    return await signOrder(wallet, { order, chainId: terms.chain.chainId, seaport: getAddress(terms.seaport) });
   } catch (error) {
     throw new SignRefusedError(error);
   }
 }
 
 /**
- * Waits (at most {@link RECORD_WAIT_MS}) until the site's record of the trade's card names `owner`, i.e. the
- * indexer has seen the Transfer, so that the reloaded page shows the new owner.
+ * Waits (at most {@link RECORD_WAIT_MS}) until the site's record of `card` on the terms' chain names `owner`,
+ * i.e. the indexer has seen the Transfer, so that the reloaded page shows the new owner.
  */
 export async function waitForSiteOwner(
-  trade: Pick<Trade, 'chain' | 'contractAddress' | 'tokenId'>,
+  terms: Pick<TradeTerms, 'chain'>,
+  card: Pick<TradeCard, 'contractAddress' | 'tokenId'>,
   owner: Address,
 ): Promise<void> {
-  const path = `/api/v1/cards/${trade.chain.chainId}/${trade.contractAddress.toLowerCase()}/${trade.tokenId}`;
+  const path = `/api/v1/cards/${terms.chain.chainId}/${card.contractAddress.toLowerCase()}/${card.tokenId}`;
   const deadline = Date.now() + RECORD_WAIT_MS;
   while (Date.now() < deadline) {
     const card = await api.get<{ owner?: string }>(path).catch(() => undefined);
