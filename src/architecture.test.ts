@@ -2,7 +2,8 @@
  * The house rules of docs/architecture.md, checked on the real tree (and on small made-up graphs, so each
  * rule is seen to fail when broken).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,10 +13,12 @@ import {
   type ImportGraph,
   importsOf,
   islandServerReaches,
+  looseFiles,
   orderStatusWriters,
   productDevImports,
   readImportGraph,
   readSources,
+  roomViolations,
   sharedLayerViolations,
   subfolderViolations,
 } from '../tests/helpers/importGraph';
@@ -49,6 +52,11 @@ describe('the source tree', () => {
 
   it('keeps offers and auctions apart, meeting in trading/orders/, which imports no act', () => {
     expect(subfolderViolations(graph)).toEqual([]);
+  });
+
+  it('keeps every file of trading in a room: none at its root, and no room imports the root', () => {
+    expect(looseFiles(root)).toEqual([]);
+    expect(roomViolations(graph)).toEqual([]);
   });
 
   it('lets only trading/orders/ write an order’s status', () => {
@@ -113,6 +121,36 @@ describe('the checks', () => {
       'src/features/trading/offer/o.ts -> src/features/trading/auction/a.ts',
       'src/features/trading/orders/f.ts -> src/features/trading/cart/c.ts',
     ]);
+  });
+
+  it('find a module at the trading root and rooms importing it, but not rooms importing each other', () => {
+    const found = roomViolations(
+      fake({
+        'src/features/trading/loose.ts': "import { o } from './orders/o';",
+        'src/features/trading/sell/s.ts': "import { l } from '../loose';\nimport { o } from '../orders/o';",
+        'src/features/trading/orders/o.ts': "import type { L } from '~/features/trading/loose';",
+        'src/features/catalogue/c.ts': "import { l } from '~/features/trading/loose';",
+        'src/features/catalogue/cards/d.ts': "import { c } from '../c';",
+      }),
+    );
+    expect(found).toEqual([
+      'src/features/trading/loose.ts is at the root of trading',
+      'src/features/trading/orders/o.ts -> src/features/trading/loose.ts',
+      'src/features/trading/sell/s.ts -> src/features/trading/loose.ts',
+    ]);
+  });
+
+  it('find any file at the trading root, a test or a note too, but none in its rooms', () => {
+    const tree = mkdtempSync(join(tmpdir(), 'rooms-'));
+    try {
+      mkdirSync(join(tree, 'src/features/trading/sell'), { recursive: true });
+      for (const path of ['trading/x.test.ts', 'trading/NOTES.md', 'trading/sell/y.ts']) {
+        writeFileSync(join(tree, 'src/features', path), '');
+      }
+      expect(looseFiles(tree)).toEqual(['src/features/trading/NOTES.md', 'src/features/trading/x.test.ts']);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it('find status writes of listings and offers outside the order module, but not other writes', () => {

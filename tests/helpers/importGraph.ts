@@ -1,7 +1,8 @@
 /**
  * The import graph of `src/` and the house rules it must keep (docs/architecture.md "Rules"): features do
  * not import each other in loops, and import only features below them in the documented order; inside
- * trading, offers and auctions do not import each other and the orders import no act; `src/lib` imports no
+ * trading, offers and auctions do not import each other and the orders import no act; trading keeps every
+ * file in a room (a subfolder): none at its root, and no room imports the root; `src/lib` imports no
  * feature and `src/ui` none but i18n and chains; islands (`*.tsx`) never reach server code; the product never
  * imports `src/dev/` or `tests/`; and only trading/orders/ writes an order's status.
  * Type-only imports are erased at build time, so they count for the feature loops but not for what
@@ -208,6 +209,46 @@ export function subfolderViolations(graph: ImportGraph, rules = SUBFOLDER_RULES)
     }
   }
   return found.sort();
+}
+
+/** Features whose root holds no file: every file lives in a room (a subfolder), and no room imports the root. */
+export const ROOMED_FEATURES: readonly string[] = ['trading'];
+
+/** The roomed feature whose root holds `path` (`trading` for `src/features/trading/x.ts`), or undefined. */
+function rootOf(path: string, features: readonly string[]): string | undefined {
+  const feature = /^src\/features\/([^/]+)\/[^/]+$/.exec(path)?.[1];
+  return feature && features.includes(feature) ? feature : undefined;
+}
+
+/**
+ * Modules at the root of a roomed feature ({@link ROOMED_FEATURES}), and imports from one of its rooms into its
+ * root, type-only ones included.
+ */
+export function roomViolations(graph: ImportGraph, features = ROOMED_FEATURES): string[] {
+  const found: string[] = [];
+  for (const [from, imports] of graph) {
+    const root = rootOf(from, features);
+    if (root) {
+      found.push(`${from} is at the root of ${root}`);
+      continue;
+    }
+    const feature = featureOf(from);
+    if (!feature || !features.includes(feature)) continue;
+    for (const { to } of imports) if (rootOf(to, features) === feature) found.push(`${from} -> ${to}`);
+  }
+  return found.sort();
+}
+
+/** Every file (tests, styles and notes too) at the root of a roomed feature, repository-relative. */
+export function looseFiles(root: string, features = ROOMED_FEATURES): string[] {
+  return features
+    .flatMap((feature) => {
+      const folder = `src/features/${feature}`;
+      return readdirSync(join(root, folder))
+        .map((name) => `${folder}/${name}`)
+        .filter((path) => statSync(join(root, path)).isFile());
+    })
+    .sort();
 }
 
 /** The product's source texts (what {@link readImportGraph} reads), by repository-relative path. */
