@@ -14,8 +14,10 @@ import {
   type ImportGraph,
   importsOf,
   islandServerReaches,
+  looseFiles,
   productDevImports,
   readImportGraph,
+  roomViolations,
   sharedLayerViolations,
   subfolderViolations,
 } from '../tests/helpers/importGraph';
@@ -35,7 +37,7 @@ function fake(files: Record<string, string>): ImportGraph {
 describe('the source tree', () => {
   it('is read whole (every feature, with its imports)', () => {
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get('src/features/trading/TradeActions.tsx')?.map((edge) => edge.to)).toContain(
+    expect(graph.get('src/features/trading/tokenPage/TradeActions.tsx')?.map((edge) => edge.to)).toContain(
       'src/features/trading/buy/BuyButton.tsx',
     );
   });
@@ -64,6 +66,11 @@ describe('the source tree', () => {
   it('writes each state table only from its owner in the writers table, and cascades into none', () => {
     expect(writerViolations(findTableWrites(root), TABLE_WRITERS)).toEqual([]);
     expect(cascadeViolations(root, TABLE_WRITERS)).toEqual([]);
+  });
+
+  it('keeps every file of trading in a room: none at its root, and no room imports the root', () => {
+    expect(looseFiles(root)).toEqual([]);
+    expect(roomViolations(graph)).toEqual([]);
   });
 
   it('keeps src/lib free of features, and src/server, src/client and src/ui free of features but i18n and chains', () => {
@@ -143,6 +150,36 @@ describe('the checks', () => {
       'src/features/trading/offer/o.ts -> src/features/trading/auction/a.ts',
       'src/features/trading/orders/f.ts -> src/features/trading/cart/c.ts',
     ]);
+  });
+
+  it('find a module at the trading root and rooms importing it, but not rooms importing each other', () => {
+    const found = roomViolations(
+      fake({
+        'src/features/trading/loose.ts': "import { o } from './orders/o';",
+        'src/features/trading/sell/s.ts': "import { l } from '../loose';\nimport { o } from '../orders/o';",
+        'src/features/trading/orders/o.ts': "import type { L } from '~/features/trading/loose';",
+        'src/features/catalogue/c.ts': "import { l } from '~/features/trading/loose';",
+        'src/features/catalogue/cards/d.ts': "import { c } from '../c';",
+      }),
+    );
+    expect(found).toEqual([
+      'src/features/trading/loose.ts is at the root of trading',
+      'src/features/trading/orders/o.ts -> src/features/trading/loose.ts',
+      'src/features/trading/sell/s.ts -> src/features/trading/loose.ts',
+    ]);
+  });
+
+  it('find any file at the trading root, a test or a note too, but none in its rooms', () => {
+    const tree = mkdtempSync(join(tmpdir(), 'rooms-'));
+    try {
+      mkdirSync(join(tree, 'src/features/trading/sell'), { recursive: true });
+      for (const path of ['trading/x.test.ts', 'trading/NOTES.md', 'trading/sell/y.ts']) {
+        writeFileSync(join(tree, 'src/features', path), '');
+      }
+      expect(looseFiles(tree)).toEqual(['src/features/trading/NOTES.md', 'src/features/trading/x.test.ts']);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it('find writes outside a table’s owner, through aliases, namespaces, variables and sql templates', () => {

@@ -10,9 +10,9 @@ import { concat, createWalletClient, erc721Abi, type Hex, http, numberToHex, par
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type BulkSignature, readBulkSignature } from '../../src/features/trading/bulk/bulkOrder.ts';
-import { parseOrderJson } from '../../src/features/trading/orderJson.ts';
+import type { SellCardInput } from '../../src/features/trading/orders/sellCardPayload.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
-import type { SellCardInput } from '../../src/features/trading/sellCardPayload.ts';
+import { parseOrderJson } from '../../src/features/trading/seaport/orderJson.ts';
 import type { ApiClient, App } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
 import { signBulkListings, signListing, type TestMarket } from '../helpers/testMarket.ts';

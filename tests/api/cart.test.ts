@@ -8,11 +8,11 @@
  */
 import { erc721Abi, type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { toOrderJson } from '../../src/features/trading/orderJson.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
 import { incrementCounter } from '../../src/features/trading/seaport/incrementCounter.ts';
 import { considerationAt } from '../../src/features/trading/seaport/orderAmounts.ts';
 import { orderHash } from '../../src/features/trading/seaport/orderHash.ts';
+import { toOrderJson } from '../../src/features/trading/seaport/orderJson.ts';
 import { sellOrders } from '../../src/server/db/schema/index.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { signListing, type TestMarket } from '../helpers/testMarket.ts';

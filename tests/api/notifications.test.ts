@@ -16,7 +16,7 @@ import { WALLET_SIGN_UPS_PER_NETWORK } from '../../src/features/session/walletSi
 import {
   LISTING_WRITES_PER_MINUTE,
   OFFER_WRITES_PER_NETWORK_PER_MINUTE,
-} from '../../src/features/trading/tradingLimits.server.ts';
+} from '../../src/features/trading/orders/tradingLimits.server.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { freePort } from '../helpers/server.ts';

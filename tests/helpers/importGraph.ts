@@ -3,9 +3,10 @@
  * only features on floors below theirs (src/architecture.ts), directly or through the layers between them (the
  * non-feature folders are contracted, so a reach through a layout or `src/server` counts); `src/server`,
  * `src/client` and `src/ui` import no feature but i18n and chains, `src/lib` none; only pages and
- * `src/middleware.ts` import `src/app/`; inside trading, offers and auctions do not import each other and the
- * orders import no act; islands (`*.tsx`) never reach server code; the product never imports `src/dev/` or
- * `tests/` (who writes each state table is ./tableWriters.ts).
+ * `src/middleware.ts` import `src/app/`; inside trading, offers and auctions do not import each other, the
+ * orders import no act, and every file lives in a room (none at trading's root, no room imports the root);
+ * islands (`*.tsx`) never reach server code; the product never imports `src/dev/` or `tests/` (who writes each
+ * state table is ./tableWriters.ts).
  * Type-only imports are erased at build time, so they count for the feature order but not for what
  * reaches the browser.
  */
@@ -217,7 +218,7 @@ export function featureOrderViolations(graph: ImportGraph, levels: readonly (rea
 
 /** Folders inside a feature that must not import one another (`from` -> `to`, paths under src/features/). */
 export const SUBFOLDER_RULES: readonly { from: string; to: RegExp }[] = [
-  // Offers and auctions meet in trading/orders/ (and trading/placeOffer.server.ts), never directly.
+  // Offers and auctions meet in trading/orders/ (and trading/placeOffer/), never directly.
   { from: 'trading/offer/', to: /^trading\/auction\// },
   { from: 'trading/auction/', to: /^trading\/offer\// },
   // The orders below every act: they import none of them.
@@ -237,4 +238,44 @@ export function subfolderViolations(graph: ImportGraph, rules = SUBFOLDER_RULES)
     }
   }
   return found.sort();
+}
+
+/** Features whose root holds no file: every file lives in a room (a subfolder), and no room imports the root. */
+export const ROOMED_FEATURES: readonly string[] = ['trading'];
+
+/** The roomed feature whose root holds `path` (`trading` for `src/features/trading/x.ts`), or undefined. */
+function rootOf(path: string, features: readonly string[]): string | undefined {
+  const feature = /^src\/features\/([^/]+)\/[^/]+$/.exec(path)?.[1];
+  return feature && features.includes(feature) ? feature : undefined;
+}
+
+/**
+ * Modules at the root of a roomed feature ({@link ROOMED_FEATURES}), and imports from one of its rooms into its
+ * root, type-only ones included.
+ */
+export function roomViolations(graph: ImportGraph, features = ROOMED_FEATURES): string[] {
+  const found: string[] = [];
+  for (const [from, imports] of graph) {
+    const root = rootOf(from, features);
+    if (root) {
+      found.push(`${from} is at the root of ${root}`);
+      continue;
+    }
+    const feature = featureOf(from);
+    if (!feature || !features.includes(feature)) continue;
+    for (const { to } of imports) if (rootOf(to, features) === feature) found.push(`${from} -> ${to}`);
+  }
+  return found.sort();
+}
+
+/** Every file (tests, styles and notes too) at the root of a roomed feature, repository-relative. */
+export function looseFiles(root: string, features = ROOMED_FEATURES): string[] {
+  return features
+    .flatMap((feature) => {
+      const folder = `src/features/${feature}`;
+      return readdirSync(join(root, folder))
+        .map((name) => `${folder}/${name}`)
+        .filter((path) => statSync(join(root, path)).isFile());
+    })
+    .sort();
 }

@@ -5,9 +5,9 @@
  */
 import { type Address, erc20Abi, type Hex, maxUint256 } from 'viem';
 import { wrappedNativeAbi } from '../../src/features/trading/contracts/wrappedNativeAbi';
-import { toOrderJson } from '../../src/features/trading/orderJson';
 import { acceptOffer } from '../../src/features/trading/seaport/acceptOffer';
 import { buildOffer, type OfferTarget } from '../../src/features/trading/seaport/buildOffer';
+import { toOrderJson } from '../../src/features/trading/seaport/orderJson';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
 import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import type { LocalWallet } from './localMarket';

@@ -22,12 +22,12 @@ import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.se
 import { configuredRateSource, registerRateJobs } from '~/features/market/rates/rates.server';
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
-import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
-import { leaderLeaseMs } from '../../server/db/transactionLimits';
-import type { DatabaseHandle } from '../../server/db/types';
-import { fencedHandle } from '../../server/jobs/leaderFence.server';
-import { tryLeaderLock } from '../../server/jobs/leaderLock.server';
-import { createJobRunner, type JobRunner } from '../../server/jobs/runner';
+import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/terms/platformAccounts.server';
+import { leaderLeaseMs } from '~/server/db/transactionLimits';
+import type { DatabaseHandle } from '~/server/db/types';
+import { fencedHandle } from '~/server/jobs/leaderFence.server';
+import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
+import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
 
 /** Whether `INDEXER` asks for no indexer in this process. */
 export function indexerDisabled(env: Record<string, string | undefined> = process.env): boolean {

@@ -15,7 +15,7 @@ import { type ChainOverrides, LOCAL_ANVIL_FIRST_PORT, loadChainConfig } from '~/
 import type { ChainKey } from '~/features/chains/chainKey';
 import type { Chain } from '~/features/chains/chains';
 import { LOCAL_CHAINS_FILE } from '~/features/chains/config.server';
-import { sellTerms } from '~/features/trading/sellTerms.server';
+import { sellTerms } from '~/features/trading/terms/sellTerms.server';
 import type { Database } from '~/server/db/types';
 import { stripeSettings } from '~/server/stripe.server';
 import { type AnvilNode, startAnvilNode } from './anvilNode.server';

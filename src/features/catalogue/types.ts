@@ -158,7 +158,7 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
   ownerName: { name: string; nameEn: string | null } | null;
   /**
    * The platform fee an admin set for this card's chain (basis points), or null when none is set: the
-   * trading feature then applies its default (`src/features/trading/platformFee.server.ts`).
+   * trading feature then applies its default (`src/features/trading/terms/platformFee.server.ts`).
    */
   platformFeeBps: number | null;
   /** Latest mints, listings and sales of this card, newest first. */

@@ -35,7 +35,7 @@ function derivedAddress(label: string): Address {
   return getAddress(sha256(stringToBytes(label)).slice(0, 42));
 }
 
-/** Where listings on local chains pay the platform fee (see ../trading/platformAccounts.server.ts). */
+/** Where listings on local chains pay the platform fee (see ../trading/terms/platformAccounts.server.ts). */
 export const LOCAL_FEE_RECIPIENT = derivedAddress('kirafuda-demo-fee-recipient');
 /** The platform's payment address on local chains. */
 export const LOCAL_PAYMENT_ADDRESS = derivedAddress('kirafuda-demo-payment-address');

@@ -17,7 +17,6 @@ import { cardCreator } from '../ledger/cardCreator.server';
 import { bookSaleRevenues, recordReceipts } from '../ledger/fillBooking.server';
 import { fillRevenues, type PaidItem } from '../ledger/fillRevenues';
 import { refreshDailyStats } from '../market/dailyStats.server';
-import { currencyOfToken } from '../trading/currencyTokens';
 import {
   cancelBelowCounter,
   cancelOrderByHash,
@@ -26,6 +25,7 @@ import {
   recheckOffersOf,
 } from '../trading/orders/orderStatus.server';
 import { ItemType } from '../trading/seaport/seaportTypes';
+import { currencyOfToken } from '../trading/terms/currencyTokens';
 import type { ApplyContext } from './applyTransfers.server';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
 import { considerationReceipts, paidItems, previousOwner, provenInflow } from './fillProof.server';

@@ -15,8 +15,8 @@ import { type Address, type Hex, type PublicClient, parseAbi, parseEventLogs } f
 import type { Chain } from '../chains/chains';
 import type { FillReceipt } from '../ledger/fillBooking.server';
 import type { PaidItem } from '../ledger/fillRevenues';
-import { currencyOfToken } from '../trading/currencyTokens';
 import { ItemType } from '../trading/seaport/seaportTypes';
+import { currencyOfToken } from '../trading/terms/currencyTokens';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
 
 type Fulfilled = Extract<ChainEvent, { kind: 'fulfilled' }>;

@@ -18,11 +18,11 @@ import {
   type TestMarket,
 } from '../../../tests/helpers/testMarket';
 import type { Chain } from '../chains/chains';
-import { toOrderJson } from '../trading/orderJson';
 import { cancelOrders } from '../trading/seaport/cancelOrders';
 import { fulfillOrder } from '../trading/seaport/fulfillOrder';
 import { incrementCounter } from '../trading/seaport/incrementCounter';
 import { orderHash } from '../trading/seaport/orderHash';
+import { toOrderJson } from '../trading/seaport/orderJson';
 import { indexRange, syncChain } from './indexChain.server';
 import type { IndexerSettings } from './indexerSettings';
 import { expireListings } from './listingClock.server';

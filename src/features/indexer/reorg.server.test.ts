@@ -24,9 +24,9 @@ import {
   TEST_FEE_RECIPIENT,
   type TestMarket,
 } from '../../../tests/helpers/testMarket';
-import { toOrderJson } from '../trading/orderJson';
 import { fulfillOrder } from '../trading/seaport/fulfillOrder';
 import { orderHash } from '../trading/seaport/orderHash';
+import { toOrderJson } from '../trading/seaport/orderJson';
 import { syncChain } from './indexChain.server';
 
 let fixture: TestMarket;

@@ -1,7 +1,7 @@
 /**
  * The indexer's jobs on the one runner (../../server/jobs/runner.ts), all under the leader lock: each chain is
  * followed on its own (one whose RPC is down backs off, saying so once, while the others go on), its active
- * listings, offers and bids are re-checked (../trading/recheckOrders.server.ts) beside the block loop so that those reads never hold back new blocks,
+ * listings, offers and bids are re-checked (../trading/recheck/recheckOrders.server.ts) beside the block loop so that those reads never hold back new blocks,
  * its ended timed auctions are settled (../trading/auction/settleAuctions.server.ts), and the listings' start and
  * end times are followed (./listingClock.server.ts: ended ones are marked expired, both announced as changes).
  * {@link startIndexer} runs them alone (`npm run indexer`, tests); the web server registers them on its runner.
@@ -18,7 +18,7 @@ import { classifyChainError, publicClientFor } from '../chains/publicClients.ser
 import { publishChange } from '../events/publish.server';
 import { settleAuctions } from '../trading/auction/settleAuctions.server';
 import { settlerAccount } from '../trading/orders/settler.server';
-import { recheckOrders } from '../trading/recheckOrders.server';
+import { recheckOrders } from '../trading/recheck/recheckOrders.server';
 import { syncChain } from './indexChain.server';
 import { indexerSettings } from './indexerSettings';
 import { expireListings, listingsStarted, nextAuctionEnd, nextListingMoment } from './listingClock.server';

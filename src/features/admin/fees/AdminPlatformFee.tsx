@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseAmount } from '~/features/trading/tradeModel';
+import { parseAmount } from '~/features/trading/parts/tradeForm';
 import { priceText } from '~/ui/data/priceText';
 import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
 import { TaxFilesSection, TaxSettingsSection } from '../money/TaxSettingsForm';

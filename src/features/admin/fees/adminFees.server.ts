@@ -13,7 +13,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
-import { DEFAULT_PLATFORM_FEE_BPS } from '~/features/trading/platformFee.server';
+import { DEFAULT_PLATFORM_FEE_BPS } from '~/features/trading/terms/platformFee.server';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { unprocessable } from '~/server/api/errors';
 import { admins, platformFees } from '~/server/db/schema';

@@ -3,18 +3,21 @@
  * the amount in the auction's token, at least the reserve; the form suggests the lowest bid that leads (the
  * highest bid plus the step) and says that a lower bid stands behind the highest and wins if the bids above it
  * fail (./auctionRules.ts `placeOfBid`). A bid is a token offer restricted to the settlement account and lasting until the auction's
- * settlement, made by the offer flow (loaded on submit; ../TradeActions.tsx hands it over: auctions do not
+ * settlement, made by the offer flow (loaded on submit; ../tokenPage/TradeActions.tsx hands it over: auctions do not
  * import offers); the server holds it to the auction's rules (./bids.server.ts).
  */
 import { useState } from 'react';
 import { formatUnits } from 'viem';
 import { interpolate } from '../../i18n/format';
 import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { TradeCard } from '../parts/tradeCard';
+import { parseAmount } from '../parts/tradeForm';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import type { OfferTarget } from '../seaport/buildOffer';
-import { parseAmount, type TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
-import type { TradeProgress } from '../walletTrade';
+import type { TradeTerms } from '../terms/tradeTerms';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
+import type { TradeProgress } from '../wallet/walletTrade';
 
 /** What the bid form asks the offer flow to make. */
 export interface BidInput {
@@ -34,23 +37,26 @@ export interface BidInput {
 export type LoadBidFlow = () => Promise<
   (
     provider: Eip1193Provider,
-    trade: TradeActionsProps,
+    terms: TradeTerms,
     input: BidInput,
     onProgress: (p: TradeProgress) => void,
   ) => Promise<void>
 >;
 
 interface Props {
-  props: TradeActionsProps;
+  terms: TradeTerms;
+  card: Pick<TradeCard, 'contractAddress' | 'tokenId' | 'listing'>;
+  /** The signed-in bidder's wallet. */
+  userWallet: string | null;
+  messages: TradeMessages;
   runner: ReturnType<typeof useTradeRunner>;
   loadFlow: LoadBidFlow;
 }
 
 /** The bid form (see the module comment). */
-export function BidForm({ props, runner, loadFlow }: Props) {
-  const { messages: m } = props;
-  const auction = props.listing?.auction;
-  const currency = props.currencies.find((c) => c.code === auction?.currencyCode);
+export function BidForm({ terms, card, userWallet, messages: m, runner, loadFlow }: Props) {
+  const auction = card.listing?.auction;
+  const currency = terms.currencies.find((c) => c.code === auction?.currencyCode);
   const minimum = auction && currency ? formatUnits(BigInt(auction.minimumBid), currency.decimals) : '';
   const reserve = auction && currency ? formatUnits(BigInt(auction.reservePrice), currency.decimals) : '';
   const [amount, setAmount] = useState(minimum);
@@ -58,15 +64,15 @@ export function BidForm({ props, runner, loadFlow }: Props) {
 
   function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
-    if (!auction || !currency || !props.settler) return;
+    if (!auction || !currency || !terms.settler) return;
     const unitPrice = parseAmount(amount, currency.decimals);
     if (unitPrice === null || unitPrice < BigInt(auction.reservePrice)) return runner.fail(m.invalidPrice);
     const input: BidInput = {
-      userWallet: props.userWallet ?? '',
+      userWallet: userWallet ?? '',
       target: {
         kind: 'token' as const,
-        contract: props.contractAddress as `0x${string}`,
-        tokenId: BigInt(props.tokenId),
+        contract: card.contractAddress as `0x${string}`,
+        tokenId: BigInt(card.tokenId),
       },
       quantity: 1 as const,
       unitPrice,
@@ -74,13 +80,13 @@ export function BidForm({ props, runner, loadFlow }: Props) {
       wrappable: false as const,
       days: 1,
       endTime: BigInt(Math.floor(Date.parse(auction.bidsValidUntil) / 1000)) + 60n,
-      royaltyTokenId: BigInt(props.tokenId),
-      zone: props.settler as `0x${string}`,
+      royaltyTokenId: BigInt(card.tokenId),
+      zone: terms.settler as `0x${string}`,
     };
     void runner.start(async () => {
       const makeBid = await loadFlow();
       return async (provider, onProgress) => {
-        await makeBid(provider, props, input, onProgress);
+        await makeBid(provider, terms, input, onProgress);
         window.location.reload();
       };
     });

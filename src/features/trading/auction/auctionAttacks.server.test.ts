@@ -29,8 +29,8 @@ import {
 import { acceptAs, approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/helpers/testOffers';
 import { syncChain } from '../../indexer/indexChain.server';
 import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
-import { placeOffer } from '../placeOffer.server';
-import { recheckOrders } from '../recheckOrders.server';
+import { placeOffer } from '../placeOffer/placeOffer.server';
+import { recheckOrders } from '../recheck/recheckOrders.server';
 import { orderHash } from '../seaport/orderHash';
 import { storeSellOrder, submitSellOrder } from '../sell/submitSellOrder.server';
 import { gasCoveringReserve, SETTLEMENT_GAS } from './auctionReserve.server';

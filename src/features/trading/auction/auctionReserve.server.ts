@@ -12,7 +12,7 @@ import { publicClientFor } from '~/features/chains/publicClients.server';
 import { auctionMinReserves } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
-import { currencyToken } from '../currencyTokens';
+import { currencyToken } from '../terms/currencyTokens';
 
 /** Gas a settlement is budgeted at (`matchAdvancedOrders` of a listing and a bid with fee and royalty). */
 export const SETTLEMENT_GAS = 300_000n;

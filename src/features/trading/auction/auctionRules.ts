@@ -14,8 +14,8 @@
  */
 import { type Address, type Hex, zeroHash } from 'viem';
 import { isRestricted } from '../orders/orderFacts';
+import { durationProblem } from '../orders/sellOrderRules';
 import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
-import { durationProblem } from '../sellOrderRules';
 
 /** A bid in the last ten minutes moves the end to ten minutes after it. */
 export const ANTI_SNIPING_SECONDS = 600n;

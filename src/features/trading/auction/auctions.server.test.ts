@@ -24,7 +24,7 @@ import { syncChain } from '../../indexer/indexChain.server';
 import { cardAbi } from '../contracts/cardAbi';
 import { checkOffers } from '../offer/checkOffers.server';
 import { checkOrders, ORDER_CHECK_INTERVAL_MS } from '../orders/orderHealth.server';
-import { placeOffer as submitOffer } from '../placeOffer.server';
+import { placeOffer as submitOffer } from '../placeOffer/placeOffer.server';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';

@@ -18,9 +18,9 @@ import { conflict } from '~/server/api/errors';
 import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
 import { standingBidSql } from '~/server/db/schema/orderSql';
 import type { Database, Transaction } from '~/server/db/types';
-import { isSignedByOfferersKey } from '../orderSignature.server';
 import type { BidFacts, BidTerms } from '../orders/bidTerms';
 import { ORDER_REASON_KEYS } from '../orders/orderFacts';
+import { isSignedByOfferersKey } from '../seaport/orderSignature.server';
 import type { OrderComponents } from '../seaport/seaportTypes';
 import { bidRefusal, endAfterBid, placeOfBid } from './auctionRules';
 
@@ -195,7 +195,7 @@ export async function auctionsWithBids(db: Database, auctionIds: number[]): Prom
   return new Set(rows.map((row) => row.id));
 }
 
-/** The auction side of `POST /api/v1/offers` (../orders/bidTerms.ts), for ../placeOffer.server.ts. */
+/** The auction side of `POST /api/v1/offers` (../orders/bidTerms.ts), for ../placeOffer/placeOffer.server.ts. */
 export const auctionBidTerms: BidTerms<RunningAuction> = {
   auctionOf: runningAuctionOf,
   problem: bidProblem,

@@ -1,6 +1,6 @@
 /**
  * Settles timed auctions once they end, without the seller: the settlement account (the listings' and the
- * bids' zone, ./settler.server.ts) matches the listing with the highest bid that can still pay
+ * bids' zone, ../orders/settler.server.ts) matches the listing with the highest bid that can still pay
  * (./settlementCall.ts).
  *
  * Exactly once, across retries and restarts: the settlement transaction is signed first and stored with the
@@ -28,10 +28,10 @@ import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
 import { publicClientFor } from '../../chains/publicClients.server';
-import { parseOrderJson } from '../orderJson';
 import type { OrderReason } from '../orders/orderFacts';
 import { type FeeFields, feeFields } from '../orders/simulateAsSent.server';
 import type { SignedOrder } from '../seaport/advancedOrder';
+import { parseOrderJson } from '../seaport/orderJson';
 import {
   type Auction,
   type AuctionOutcome,

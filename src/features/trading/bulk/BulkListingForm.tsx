@@ -9,11 +9,11 @@
 import { useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { interpolate } from '../../i18n/format';
-import { cardKey } from '../cardKey';
-import { listingWindow, MAX_EXPIRY_DAYS, userPagePath } from '../tradeModel';
-import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
-import { useTradeRunner } from '../useTradeRunner';
-import type { TradeProgress } from '../walletTrade';
+import { cardKey } from '../parts/cardKey';
+import { listingWindow, MAX_EXPIRY_DAYS, userPagePath } from '../parts/tradeForm';
+import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
+import { useTradeRunner } from '../wallet/useTradeRunner';
+import type { TradeProgress } from '../wallet/walletTrade';
 import {
   type BulkCard,
   type BulkChainTerms,

@@ -9,11 +9,13 @@
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { toOrderJson } from '../orderJson';
+import { listingWindow } from '../parts/tradeForm';
 import { buildSellOrder } from '../seaport/buildSellOrder';
+import { toOrderJson } from '../seaport/orderJson';
+import { randomSalt } from '../seaport/randomSalt';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { listingWindow, randomSalt, type TradeChain } from '../tradeModel';
-import { cardRoyalty, connect, ensureCardApproval, SignRefusedError, type TradeProgress } from '../walletTrade';
+import type { TradeChain } from '../terms/tradeTerms';
+import { cardRoyalty, connect, ensureCardApproval, SignRefusedError, type TradeProgress } from '../wallet/walletTrade';
 import type { BulkChainTerms } from './bulkListingModel';
 import { signBulkOrder } from './bulkOrder';
 

@@ -1,8 +1,8 @@
 /** The bulk listing island's pure parts: unlisted cards by chain, and the prices of the chosen cards. */
 
 import { describe, expect, it } from 'vitest';
-import { cardKey } from '../cardKey';
-import { MAX_LISTINGS_PER_REQUEST } from '../sellCardPayload';
+import { MAX_LISTINGS_PER_REQUEST } from '../orders/sellCardPayload';
+import { cardKey } from '../parts/cardKey';
 import { type BulkCard, bulkPrices, MAX_BULK_CARDS, type OwnedItem, unlistedByChain } from './bulkListingModel';
 
 const card = (chainId: number, tokenId: number): BulkCard => ({

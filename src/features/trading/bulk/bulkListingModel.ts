@@ -5,9 +5,10 @@
  *
  * @see ./bulkListingFlow.ts, docs/architecture.md "Flows" (Sell and cancel)
  */
-import { cardKey } from '../cardKey';
-import type { TradeChain, TradeMessages } from '../tradeModel';
-import { parseAmount } from '../tradeModel';
+import { cardKey } from '../parts/cardKey';
+import { parseAmount } from '../parts/tradeForm';
+import type { TradeMessages } from '../parts/tradeMessages';
+import type { TradeChain } from '../terms/tradeTerms';
 
 /** Keys of the island's own messages (`bulk.<key>` in ja.json / en.json). */
 export const BULK_MESSAGE_KEYS = [

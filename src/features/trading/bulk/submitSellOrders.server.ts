@@ -16,11 +16,11 @@
  */
 import { HttpError, unprocessable } from '~/server/api/errors';
 import type { Database } from '~/server/db/types';
-import { type ListingView, listingView as view } from '../listingView';
-import type { OrderOptions, Seller } from '../orderCalls.server';
+import { type ListingView, listingView as view } from '../orders/listingView';
+import type { OrderOptions, Seller } from '../orders/orderCalls.server';
+import { MAX_LISTINGS_PER_REQUEST, type SellCardInput } from '../orders/sellCardPayload';
 import { orderHash } from '../seaport/orderHash';
 import { type CheckedSellOrder, checkSellOrder, storeSellOrder } from '../sell/submitSellOrder.server';
-import { MAX_LISTINGS_PER_REQUEST, type SellCardInput } from '../sellCardPayload';
 
 /** Listings checked at the same time (their chain reads share the RPC client's batches). */
 const CHECKS_AT_ONCE = 8;

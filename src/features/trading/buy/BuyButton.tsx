@@ -2,26 +2,38 @@
  * Buying on the token page (someone else's listing): runs ./buyFlow.ts, then reloads the page, which now
  * names the buyer as the owner.
  */
-import type { TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
+import type { TradeCard } from '../parts/tradeCard';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
+import type { BuyTerms } from './buyFlow';
 
 /** The buy button. */
-export function BuyButton({ props, runner }: { props: TradeActionsProps; runner: ReturnType<typeof useTradeRunner> }) {
-  const { listing } = props;
+export function BuyButton({
+  terms,
+  card,
+  messages,
+  runner,
+}: {
+  terms: BuyTerms;
+  card: Pick<TradeCard, 'contractAddress' | 'tokenId' | 'listing'>;
+  messages: TradeMessages;
+  runner: ReturnType<typeof useTradeRunner>;
+}) {
+  const { listing } = card;
   function onBuy() {
     if (!listing) return;
     void runner.start(async () => {
       const { buyFlow } = await import('./buyFlow');
       return async (provider, onProgress) => {
-        await buyFlow(provider, props, listing, onProgress);
+        await buyFlow(provider, terms, card, listing, onProgress);
         window.location.reload();
       };
     });
   }
   return (
     <button type="button" className={TRADE_BUTTON} disabled={runner.busy} onClick={onBuy}>
-      {props.messages.buy}
+      {messages.buy}
     </button>
   );
 }

@@ -6,19 +6,23 @@
 import { type Address, erc20Abi, erc721Abi, getAddress, type Hex } from 'viem';
 import { TX_INSUFFICIENT_FUNDS } from '~/lib/errors';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { parseOrderJson } from '../orderJson';
+import type { TradeCard } from '../parts/tradeCard';
 import { fulfillOrder, nativeValue, paymentTime } from '../seaport/fulfillOrder';
 import { paymentAt } from '../seaport/orderAmounts';
+import { parseOrderJson } from '../seaport/orderJson';
 import type { OrderComponents } from '../seaport/seaportTypes';
+import type { TradeTerms } from '../terms/tradeTerms';
 import {
   confirm,
   connect,
   ensureAllowance,
   operatorOf,
-  type Trade,
   type TradeProgress,
   waitForSiteOwner,
-} from '../walletTrade';
+} from '../wallet/walletTrade';
+
+/** The chain terms a purchase uses: the chain, Seaport, and the conduit the buyer's ERC-20 goes through. */
+export type BuyTerms = Pick<TradeTerms, 'chain' | 'seaport' | 'conduit' | 'conduitKey'>;
 
 /** What the buyer pays in ERC-20 at `at`: token and total, or undefined for a native-coin order. */
 function erc20Total(order: OrderComponents, at: bigint): { token: Address; total: bigint } | undefined {
@@ -59,14 +63,15 @@ export async function checkFunds(
 /** Buys the listed card: approve the ERC-20 for the conduit when needed, then fulfil on Seaport. */
 export async function buyFlow(
   provider: Eip1193Provider,
-  trade: Trade,
+  terms: BuyTerms,
+  card: Pick<TradeCard, 'contractAddress' | 'tokenId'>,
   listing: { order: Record<string, unknown>; signature: string; exchange: string },
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const order = parseOrderJson(listing.order);
   if (!order) throw new Error('Order not found');
-  const { account, wallet, reader } = await connect(provider, trade, null, onProgress);
-  const operator = operatorOf(trade);
+  const { account, wallet, reader } = await connect(provider, terms, null, onProgress);
+  const operator = operatorOf(terms);
   // A declining price is taken a little before now (the most the block can charge); Seaport returns the rest.
   const at = paymentTime();
   const value = nativeValue(order, at);
@@ -78,16 +83,16 @@ export async function buyFlow(
     seaport: getAddress(listing.exchange),
     order,
     signature: listing.signature as Hex,
-    fulfillerConduitKey: trade.conduitKey as Hex,
+    fulfillerConduitKey: terms.conduitKey as Hex,
     value,
   });
   await confirm(reader, hash, onProgress);
   const owner = await reader.readContract({
-    address: getAddress(trade.contractAddress),
+    address: getAddress(card.contractAddress),
     abi: erc721Abi,
     functionName: 'ownerOf',
-    args: [BigInt(trade.tokenId)],
+    args: [BigInt(card.tokenId)],
   });
   onProgress({ step: 'owned', hash, owner });
-  await waitForSiteOwner(trade, owner);
+  await waitForSiteOwner(terms, card, owner);
 }

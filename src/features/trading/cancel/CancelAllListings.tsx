@@ -7,12 +7,12 @@
  */
 import { useState } from 'react';
 import { isUserRejection, mapTransactionError } from '~/lib/errors';
-import { findProvider } from '../findProvider';
-import type { TradeActionsProps } from '../tradeModel';
+import type { TradeChain } from '../terms/tradeTerms';
+import { findProvider } from '../wallet/findProvider';
 
 /** One chain the seller has listings on. */
 export interface CancelAllChain {
-  chain: TradeActionsProps['chain'];
+  chain: TradeChain;
   seaport: string;
   /** Active listings and offers on the chain. */
   listings: number;
@@ -50,7 +50,7 @@ export default function CancelAllListings({ chains, sellerAddress, messages: m }
     try {
       const [{ cancelAllFlow }, { WrongAccountError }] = await Promise.all([
         import('./cancelFlow'),
-        import('../walletTrade'),
+        import('../wallet/walletTrade'),
       ]);
       try {
         await cancelAllFlow(provider, target, sellerAddress, (progress) =>

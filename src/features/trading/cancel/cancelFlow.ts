@@ -6,21 +6,22 @@
 import { getAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { parseOrderJson } from '../orderJson';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { incrementCounter } from '../seaport/incrementCounter';
-import { confirm, connect, type Trade, type TradeProgress } from '../walletTrade';
+import { parseOrderJson } from '../seaport/orderJson';
+import type { TradeTerms } from '../terms/tradeTerms';
+import { confirm, connect, type TradeProgress } from '../wallet/walletTrade';
 
 /** Cancels the seller's own listing on Seaport, then tells the site. */
 export async function cancelFlow(
   provider: Eip1193Provider,
-  trade: Trade,
+  terms: Pick<TradeTerms, 'chain'>,
   listing: { order: Record<string, unknown>; exchange: string; orderHash: string; sellerAddress: string },
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const order = parseOrderJson(listing.order);
   if (!order) throw new Error('Order not found');
-  const { wallet, reader } = await connect(provider, trade, listing.sellerAddress, onProgress);
+  const { wallet, reader } = await connect(provider, terms, listing.sellerAddress, onProgress);
   onProgress({ step: 'walletPrompt' });
   const hash = await cancelOrders(wallet, { seaport: getAddress(listing.exchange), orders: [order] });
   await confirm(reader, hash, onProgress);
@@ -33,13 +34,13 @@ export async function cancelFlow(
  */
 export async function cancelAllFlow(
   provider: Eip1193Provider,
-  trade: Pick<Trade, 'chain' | 'seaport'>,
+  terms: Pick<TradeTerms, 'chain' | 'seaport'>,
   sellerAddress: string,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
-  const { wallet, reader } = await connect(provider, trade, sellerAddress, onProgress);
+  const { wallet, reader } = await connect(provider, terms, sellerAddress, onProgress);
   onProgress({ step: 'walletPrompt' });
-  const hash = await incrementCounter(wallet, { seaport: getAddress(trade.seaport) });
+  const hash = await incrementCounter(wallet, { seaport: getAddress(terms.seaport) });
   await confirm(reader, hash, onProgress);
-  await api.post('/api/v1/orders/cancel_all', { chain_id: trade.chain.chainId });
+  await api.post('/api/v1/orders/cancel_all', { chain_id: terms.chain.chainId });
 }

@@ -13,8 +13,8 @@ import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import { serverChains } from '../../chains/config.server';
 import { publicClientFor } from '../../chains/publicClients.server';
-import { type ListingView, listingView as view } from '../listingView';
-import { type OrderOptions, onChain, orderEndOnChain, type Seller } from '../orderCalls.server';
+import { type ListingView, listingView as view } from '../orders/listingView';
+import { type OrderOptions, onChain, orderEndOnChain, type Seller } from '../orders/orderCalls.server';
 import { cancelBelowCounter, cancelListing } from '../orders/orderStatus.server';
 import { seaportAbi } from '../seaport/seaportAbi';
 

@@ -5,14 +5,26 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { TradeActionsProps } from '../tradeModel';
+import type { TradeCard } from '../parts/tradeCard';
+import type { TradeMessages } from '../parts/tradeMessages';
 import { $cart, addToCart, removeFromCart } from './cartStore';
 
 /** The button (and its link and note). */
-export function AddToCartButton({ props }: { props: TradeActionsProps }) {
+export function AddToCartButton({
+  chainId,
+  card,
+  localePrefix,
+  messages: m,
+}: {
+  /** The card's chain. */
+  chainId: number;
+  card: TradeCard;
+  localePrefix: string;
+  messages: TradeMessages;
+}) {
   const cart = useStore($cart);
   const [full, setFull] = useState(false);
-  const { listing, messages: m } = props;
+  const { listing } = card;
   if (!listing) return null;
   const inCart = cart.some((item) => item.orderHash === listing.orderHash);
 
@@ -20,13 +32,13 @@ export function AddToCartButton({ props }: { props: TradeActionsProps }) {
     if (!listing) return;
     const left = addToCart([
       {
-        chainId: props.chain.chainId,
-        contractAddress: props.contractAddress.toLowerCase(),
-        tokenId: props.tokenId,
+        chainId,
+        contractAddress: card.contractAddress.toLowerCase(),
+        tokenId: card.tokenId,
         orderHash: listing.orderHash,
-        name: props.cardName,
-        ...(props.cardNameEn ? { nameEn: props.cardNameEn } : {}),
-        image: props.cardImage,
+        name: card.name,
+        ...(card.nameEn ? { nameEn: card.nameEn } : {}),
+        image: card.image,
         currentPrice: listing.currentPrice,
         currencyCode: listing.currencyCode,
       },
@@ -46,7 +58,7 @@ export function AddToCartButton({ props }: { props: TradeActionsProps }) {
         </button>
       )}
       {inCart && (
-        <a className="text-sm underline" href={`${props.localePrefix}/cart`}>
+        <a className="text-sm underline" href={`${localePrefix}/cart`}>
           {m.viewCart}
         </a>
       )}

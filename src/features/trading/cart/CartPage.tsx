@@ -12,10 +12,10 @@ import { api } from '~/client/siteApi';
 import { priceText } from '~/ui/data/priceText';
 import { interpolate } from '../../i18n/format';
 import { $currentUser } from '../../session/store';
-import { TradeProgressNote } from '../TradeProgressNote';
-import type { TradeMessages } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import { useTradeRunner } from '../useTradeRunner';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import { TradeProgressNote } from '../wallet/TradeProgressNote';
+import { useTradeRunner } from '../wallet/useTradeRunner';
 import type { CartChain, CartOutcome } from './cartBuyFlow';
 import {
   type CartCheck,
@@ -228,7 +228,7 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
               <p className="text-sm text-ink-muted">{trade.connectFirst}</p>
             )}
             {chain && status.kind === 'busy' && status.progress && (
-              <TradeProgressNote progress={status.progress} props={{ messages: trade, chain: chain.chain }} />
+              <TradeProgressNote progress={status.progress} messages={trade} chain={chain.chain} />
             )}
             {status.kind === 'error' && (
               <p role="alert" className="text-sm text-danger">

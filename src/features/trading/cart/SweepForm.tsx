@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { api } from '~/client/siteApi';
 import { MAX_PER_PAGE } from '~/lib/pagination';
 import { useCurrentUser } from '../../session/useCurrentUser';
-import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
+import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import { MAX_CART_ITEMS, type SweepCandidate, type SweepMessages, sweepItems } from './cartModel';
 import { addToCart } from './cartStore';
 

@@ -12,13 +12,13 @@ import { type Address, getAddress, type Hash, type Hex } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { checkFunds } from '../buy/buyFlow';
-import { parseOrderJson } from '../orderJson';
 import type { SignedOrder } from '../seaport/advancedOrder';
 import { paymentTime } from '../seaport/fulfillOrder';
 import { considerationAt, paymentAt } from '../seaport/orderAmounts';
+import { parseOrderJson } from '../seaport/orderJson';
 import { seaportAbi } from '../seaport/seaportAbi';
-import type { TradeChain } from '../tradeModel';
-import { confirm, connect, ensureAllowance, operatorOf, type TradeProgress } from '../walletTrade';
+import type { TradeChain } from '../terms/tradeTerms';
+import { confirm, connect, ensureAllowance, operatorOf, type TradeProgress } from '../wallet/walletTrade';
 import { type CartCheck, planCart, type SkippedOrder } from './cartModel';
 import { boughtOrders, fulfillAvailable } from './fulfillAvailable';
 

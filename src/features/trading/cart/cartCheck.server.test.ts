@@ -17,9 +17,9 @@ import {
   type TestMarket,
 } from '../../../../tests/helpers/testMarket';
 import { syncChain } from '../../indexer/indexChain.server';
-import { parseOrderJson } from '../orderJson';
 import { considerationAt } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
+import { parseOrderJson } from '../seaport/orderJson';
 import { submitSellOrder } from '../sell/submitSellOrder.server';
 import { checkCart } from './cartCheck.server';
 import { planCart } from './cartModel';

@@ -5,7 +5,7 @@
  * whole cart on an order whose seller moved the card, withdrew the approval, raised the counter, or whose
  * signature does not hold (./fulfillAvailable.ts), so each of those is checked here: the rules of
  * ../orders/orderFacts.ts (status, counter, time window, owner, approval, royalty), the signature
- * (../orderSignature.server.ts), and the fill itself simulated from the buyer as it will be sent, with fee
+ * (../seaport/orderSignature.server.ts), and the fill itself simulated from the buyer as it will be sent, with fee
  * fields (../orders/fillCheck.server.ts): a contract wallet's signature can hold in a plain `eth_call` and
  * fail in the transaction. Read only: the indexer keeps the stored reasons.
  *
@@ -16,14 +16,14 @@ import type { Address, Hex } from 'viem';
 import { sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
-import { type ListingView, listingView } from '../listingView';
-import { onChain } from '../orderCalls.server';
-import { parseOrderJson } from '../orderJson';
-import { isOrderSignatureValid } from '../orderSignature.server';
 import { type FillCheckOptions, listingFillReason, STAND_IN_BUYER } from '../orders/fillCheck.server';
+import { type ListingView, listingView } from '../orders/listingView';
+import { onChain } from '../orders/orderCalls.server';
 import { storedOrderReason } from '../orders/orderHealth.server';
 import { feeFields } from '../orders/simulateAsSent.server';
 import { paymentTime } from '../seaport/fulfillOrder';
+import { parseOrderJson } from '../seaport/orderJson';
+import { isOrderSignatureValid } from '../seaport/orderSignature.server';
 import type { CartCheck, CartReason } from './cartModel';
 
 /** A listing as the check answers it: the listing's view and its signed order. */

@@ -4,8 +4,8 @@
  * sweep takes. Imported by the islands, the cart flow and the server alike.
  */
 
-import { cardKey } from '../cardKey';
 import type { OrderReason } from '../orders/orderFacts';
+import { cardKey } from '../parts/cardKey';
 
 /** Most cards a cart holds (and one check, and one transaction, takes). */
 export const MAX_CART_ITEMS = 30;

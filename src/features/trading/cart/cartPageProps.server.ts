@@ -8,10 +8,10 @@ import { toWalletChain } from '../../chains/chainOption';
 import type { Chain } from '../../chains/chains';
 import { CURRENCIES } from '../../chains/currencies';
 import type { Translate } from '../../i18n/t';
-import { listedCurrencies } from '../currencyTokens';
 import { ORDER_REASON_KEYS, ORDER_REASONS } from '../orders/orderFacts';
-import { platformConduitKey } from '../sellTerms.server';
-import { TRADE_MESSAGE_KEYS, type TradeMessages } from '../tradeModel';
+import { tradeMessages } from '../parts/tradeMessages';
+import { listedCurrencies } from '../terms/currencyTokens';
+import { platformConduitKey } from '../terms/sellTerms.server';
 import type { CartPageProps } from './CartPage';
 import {
   CART_MESSAGE_KEYS,
@@ -56,7 +56,7 @@ export function cartPageProps(input: {
     chains,
     m: Object.fromEntries(CART_MESSAGE_KEYS.map((key) => [key, t(`cart.${key}`)])) as CartMessages,
     reasons,
-    trade: Object.fromEntries(TRADE_MESSAGE_KEYS.map((key) => [key, t(`trade.${key}`)])) as TradeMessages,
+    trade: tradeMessages(t),
     localePrefix: input.localePrefix,
     locale: input.locale,
   };

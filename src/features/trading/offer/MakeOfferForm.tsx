@@ -4,41 +4,38 @@
  */
 import { useState } from 'react';
 import { interpolate } from '../../i18n/format';
+import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import type { OfferTarget } from '../seaport/buildOffer';
-import { MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
-import type { OfferMessages } from './offerModel';
-
-/** A trait a collection offer may ask for. */
-export interface OfferTrait {
-  type: string;
-  value: string;
-  criteria: string;
-  count: number;
-}
+import type { TradeTerms } from '../terms/tradeTerms';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
+import type { OfferMessages, OfferScope } from './offerModel';
 
 interface Props {
-  trade: TradeActionsProps;
+  terms: TradeTerms;
+  /** The signed-in offerer's wallet. */
+  userWallet: string | null;
+  /** The trading islands' messages (the form's fields). */
+  tm: TradeMessages;
   m: OfferMessages;
   runner: ReturnType<typeof useTradeRunner>;
   /** Offers on one card, or on the collection (with its traits). */
-  scope: { kind: 'token' } | { kind: 'collection'; traits: readonly OfferTrait[] };
+  scope: OfferScope;
   /** Whether the chain's wrapped coin can be wrapped (its token). */
   wrappedToken: string | null;
   onDone: () => void;
 }
 
 /** The form (see the module comment). */
-export function MakeOfferForm({ trade, m, runner, scope, wrappedToken, onDone }: Props) {
-  const currencies = trade.currencies.filter((currency) => !/^0x0{40}$/i.test(currency.token));
+export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrappedToken, onDone }: Props) {
+  const currencies = terms.currencies.filter((currency) => !/^0x0{40}$/i.test(currency.token));
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [currencyCode, setCurrencyCode] = useState(currencies[0]?.code ?? 0);
   const [days, setDays] = useState('7');
   const [quantity, setQuantity] = useState('1');
   const [trait, setTrait] = useState('');
-  const tm = trade.messages;
 
   if (currencies.length === 0) return <p className="text-sm text-ink-muted">{m.noErc20}</p>;
   if (!open) {
@@ -58,28 +55,28 @@ export function MakeOfferForm({ trade, m, runner, scope, wrappedToken, onDone }:
     if (!currency || unitPrice === null) return runner.fail(tm.invalidPrice);
     if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
     if (!Number.isInteger(count) || count < 1 || count > 100) return runner.fail(m.invalidQuantity);
-    const contract = trade.contractAddress as `0x${string}`;
+    const contract = scope.contractAddress as `0x${string}`;
     const chosen = scope.kind === 'collection' ? scope.traits.find((entry) => entry.criteria === trait) : undefined;
     const target: OfferTarget =
       scope.kind === 'token'
-        ? { kind: 'token', contract, tokenId: BigInt(trade.tokenId) }
+        ? { kind: 'token', contract, tokenId: BigInt(scope.tokenId) }
         : chosen
           ? { kind: 'trait', contract, root: BigInt(chosen.criteria) }
           : { kind: 'collection', contract };
     const input = {
-      userWallet: trade.userWallet ?? '',
+      userWallet: userWallet ?? '',
       target,
       quantity: count,
       unitPrice,
       token: currency.token as `0x${string}`,
       wrappable: currency.token.toLowerCase() === wrappedToken?.toLowerCase(),
       days: dayCount,
-      royaltyTokenId: BigInt(trade.tokenId),
+      royaltyTokenId: BigInt(scope.kind === 'token' ? scope.tokenId : scope.royaltyTokenId),
     };
     void runner.start(async () => {
       const { makeOfferFlow } = await import('./makeOfferFlow');
       return async (provider, onProgress) => {
-        await makeOfferFlow(provider, trade, input, onProgress);
+        await makeOfferFlow(provider, terms, input, onProgress);
         onDone();
       };
     });

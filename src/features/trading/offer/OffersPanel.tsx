@@ -6,37 +6,53 @@
  * acts' flows (and viem) load only when used.
  */
 import { useState } from 'react';
-import { useCurrentUser } from '../../session/useCurrentUser';
-import { TradeProgressNote } from '../TradeProgressNote';
-import type { TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import { useTradeRunner } from '../useTradeRunner';
-import { MakeOfferForm, type OfferTrait } from './MakeOfferForm';
+import { useCurrentUser } from '~/features/session/useCurrentUser';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { TradeTerms } from '../terms/tradeTerms';
+import { TradeProgressNote } from '../wallet/TradeProgressNote';
+import { useTradeRunner } from '../wallet/useTradeRunner';
+import { MakeOfferForm } from './MakeOfferForm';
 import { OffersTable } from './OffersTable';
-import type { OfferItemProps, OfferMessages } from './offerModel';
+import type { OfferItemProps, OfferMessages, OfferScope } from './offerModel';
 
 /** What the page hands the island. */
 export interface OffersPanelProps {
-  trade: TradeActionsProps;
+  /** The chain's trading terms (the same for every card of the chain). */
+  terms: TradeTerms;
   offers: OfferItemProps[];
   m: OfferMessages;
+  /** The trading islands' messages (the wallet's steps and errors, the form's fields). */
+  tm: TradeMessages;
   /** A token page's offers (its owner may accept) or a collection's (with its traits). */
-  scope: { kind: 'token' } | { kind: 'collection'; traits: OfferTrait[] };
+  scope: OfferScope;
   /** The chain's wrapped native coin, which the form can wrap on the way; null when none. */
   wrappedToken: string | null;
+  /** Locale prefix for links ('' for ja, '/en' for en). */
+  localePrefix: string;
   locale: string;
 }
 
 /** The island (see the module comment). */
-export default function OffersPanel({ trade: pageTrade, offers, m, scope, wrappedToken, locale }: OffersPanelProps) {
+export default function OffersPanel({
+  terms,
+  offers,
+  m,
+  tm,
+  scope,
+  wrappedToken,
+  localePrefix,
+  locale,
+}: OffersPanelProps) {
   const user = useCurrentUser();
   const [sent, setSent] = useState(false);
   const viewer = user?.walletAddress ?? null;
-  const trade = { ...pageTrade, userWallet: viewer, messages: { ...pageTrade.messages, signing: m.signing } };
-  const runner = useTradeRunner(trade.messages);
-  const owner = scope.kind === 'token' ? pageTrade.owner : null;
+  const messages = { ...tm, signing: m.signing };
+  const runner = useTradeRunner(messages);
+  const card = scope.kind === 'token' ? scope : null;
+  const owner = card?.owner ?? null;
   // A card in a timed auction takes bids (the trading island's bid form), not free-form offers.
-  const inAuction = scope.kind === 'token' && pageTrade.listing?.auction != null;
+  const inAuction = card?.inAuction === true;
   const canOffer = viewer !== null && !inAuction && (owner === null || owner.toLowerCase() !== viewer.toLowerCase());
   const { status } = runner;
 
@@ -45,10 +61,18 @@ export default function OffersPanel({ trade: pageTrade, offers, m, scope, wrappe
       <h2 id="offers-heading" className="text-lg font-bold">
         {m.heading}
       </h2>
-      <OffersTable trade={trade} offers={offers} m={m} runner={runner} owner={owner} locale={locale} />
+      <OffersTable
+        terms={terms}
+        userWallet={viewer}
+        offers={offers}
+        m={m}
+        runner={runner}
+        card={card}
+        locale={locale}
+      />
       {viewer === null && !inAuction && (
         <div className="flex flex-wrap items-center gap-3" data-connect-to-offer>
-          <a className={`${TRADE_BUTTON} inline-block`} href={`${trade.localePrefix}/connect-wallet`} data-open-connect>
+          <a className={`${TRADE_BUTTON} inline-block`} href={`${localePrefix}/connect-wallet`} data-open-connect>
             {m.make}
           </a>
           <p className="text-sm text-ink-muted">{m.connectToOffer}</p>
@@ -56,7 +80,9 @@ export default function OffersPanel({ trade: pageTrade, offers, m, scope, wrappe
       )}
       {canOffer && !sent && (
         <MakeOfferForm
-          trade={trade}
+          terms={terms}
+          userWallet={viewer}
+          tm={messages}
           m={m}
           runner={runner}
           scope={scope}
@@ -72,7 +98,9 @@ export default function OffersPanel({ trade: pageTrade, offers, m, scope, wrappe
           {m.made}
         </p>
       )}
-      {status.kind === 'busy' && status.progress && <TradeProgressNote progress={status.progress} props={trade} />}
+      {status.kind === 'busy' && status.progress && (
+        <TradeProgressNote progress={status.progress} messages={messages} chain={terms.chain} />
+      )}
       {status.kind === 'error' && (
         <p role="alert" className="text-sm text-danger">
           {status.text}

@@ -8,32 +8,35 @@ import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
 import { priceText } from '~/ui/data/priceText';
 import { interpolate } from '../../i18n/format';
-import type { TradeActionsProps } from '../tradeModel';
-import { TRADE_BUTTON } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
-import { acceptBreakdown, type OfferItemProps, type OfferMessages, offerRole } from './offerModel';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { TradeTerms } from '../terms/tradeTerms';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
+import { acceptBreakdown, type OfferCard, type OfferItemProps, type OfferMessages, offerRole } from './offerModel';
 
 interface Props {
-  trade: TradeActionsProps;
+  terms: TradeTerms;
+  /** The signed-in visitor's wallet. */
+  userWallet: string | null;
   offers: readonly OfferItemProps[];
   m: OfferMessages;
   runner: ReturnType<typeof useTradeRunner>;
-  /** The card's owner on a token page; null on a collection page (nothing to accept there). */
-  owner: string | null;
+  /** The card and its owner on a token page; null on a collection page (nothing to accept there). */
+  card: OfferCard | null;
   locale: string;
 }
 
 /** The table (see the module comment). */
-export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) {
+export function OffersTable({ terms, userWallet, offers, m, runner, card, locale }: Props) {
+  const owner = card?.owner ?? null;
   const [confirming, setConfirming] = useState<string | null>(null);
   const money = (amount: bigint, code: number) => priceText(amount, code, 6);
   if (offers.length === 0) return <p className="text-sm text-ink-muted">{m.none}</p>;
 
-  const accept = (offer: OfferItemProps) =>
+  const accept = (offer: OfferItemProps, owned: OfferCard) =>
     runner.start(async () => {
       const { acceptOfferFlow } = await import('./acceptOfferFlow');
       return async (provider, onProgress) => {
-        await acceptOfferFlow(provider, { ...trade, owner: owner ?? '' }, offer, onProgress);
+        await acceptOfferFlow(provider, terms, owned, offer, onProgress);
         window.location.reload();
       };
     });
@@ -41,7 +44,7 @@ export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) 
     runner.start(async () => {
       const { cancelOfferFlow } = await import('./cancelOfferFlow');
       return async (provider, onProgress) => {
-        await cancelOfferFlow(provider, trade, offer, onProgress);
+        await cancelOfferFlow(provider, terms, offer, onProgress);
         window.location.reload();
       };
     });
@@ -77,8 +80,8 @@ export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) 
         </thead>
         <tbody>
           {offers.map((offer) => {
-            const role = offerRole(offer, trade.userWallet, owner);
-            const split = acceptBreakdown(offer.order, trade.feeRecipient);
+            const role = offerRole(offer, userWallet, owner);
+            const split = acceptBreakdown(offer.order, terms.feeRecipient);
             return (
               <tr
                 key={offer.orderHash}
@@ -98,9 +101,7 @@ export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) 
                   )}
                 </td>
                 <td className="py-2 pe-3">
-                  {offer.offerer.toLowerCase() === trade.userWallet?.toLowerCase()
-                    ? m.you
-                    : shortenAddress(offer.offerer)}
+                  {offer.offerer.toLowerCase() === userWallet?.toLowerCase() ? m.you : shortenAddress(offer.offerer)}
                 </td>
                 <td className="py-2 pe-3">
                   <time dateTime={offer.expiresAt}>{formatDateTime(offer.expiresAt, locale)}</time>
@@ -126,7 +127,7 @@ export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) 
                       {m.accept}
                     </button>
                   )}
-                  {role === 'accept' && confirming === offer.orderHash && (
+                  {role === 'accept' && card && confirming === offer.orderHash && (
                     <div className="grid gap-2">
                       <p role="status">
                         {interpolate(m.net, {
@@ -141,7 +142,7 @@ export function OffersTable({ trade, offers, m, runner, owner, locale }: Props) 
                           type="button"
                           className={TRADE_BUTTON}
                           disabled={runner.busy}
-                          onClick={() => void accept(offer)}
+                          onClick={() => void accept(offer, card)}
                         >
                           {m.confirmAccept}
                         </button>

@@ -5,54 +5,55 @@
  */
 import { erc721Abi, getAddress, type Hex } from 'viem';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { parseOrderJson } from '../orderJson';
 import { acceptOffer, feesPerCard } from '../seaport/acceptOffer';
+import { parseOrderJson } from '../seaport/orderJson';
 import { ItemType } from '../seaport/seaportTypes';
+import type { TradeTerms } from '../terms/tradeTerms';
 import {
   confirm,
   connect,
   ensureAllowance,
   ensureCardApproval,
   operatorOf,
-  type Trade,
   type TradeProgress,
   waitForSiteOwner,
-} from '../walletTrade';
-import type { OfferItemProps } from './offerModel';
+} from '../wallet/walletTrade';
+import type { OfferCard, OfferItemProps } from './offerModel';
 
-/** Accepts `offer` with the trade's card (see the module comment). */
+/** Accepts `offer` with the owner's `card` (see the module comment). */
 export async function acceptOfferFlow(
   provider: Eip1193Provider,
-  trade: Trade & { owner: string },
+  terms: Pick<TradeTerms, 'chain' | 'seaport' | 'conduit' | 'conduitKey'>,
+  card: Pick<OfferCard, 'contractAddress' | 'tokenId' | 'owner'>,
   offer: OfferItemProps,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const order = parseOrderJson(offer.order);
   const token = order?.offer[0]?.token;
   if (!order || !token) throw new Error('Order not found');
-  const connected = await connect(provider, trade, trade.owner, onProgress);
-  const operator = operatorOf(trade);
-  const contract = getAddress(trade.contractAddress);
+  const connected = await connect(provider, terms, card.owner, onProgress);
+  const operator = operatorOf(terms);
+  const contract = getAddress(card.contractAddress);
   await ensureCardApproval(connected, contract, operator, onProgress);
   if (order.consideration[0]?.itemType !== ItemType.ERC721) {
     await ensureAllowance(connected, token, operator, feesPerCard(order), onProgress);
   }
   onProgress({ step: 'walletPrompt' });
   const hash = await acceptOffer(connected.wallet, {
-    seaport: getAddress(trade.seaport),
+    seaport: getAddress(terms.seaport),
     order,
     signature: offer.signature as Hex,
-    tokenId: BigInt(trade.tokenId),
+    tokenId: BigInt(card.tokenId),
     proof: (offer.proof ?? []) as Hex[],
-    fulfillerConduitKey: trade.conduitKey as Hex,
+    fulfillerConduitKey: terms.conduitKey as Hex,
   });
   await confirm(connected.reader, hash, onProgress);
   const owner = await connected.reader.readContract({
     address: contract,
     abi: erc721Abi,
     functionName: 'ownerOf',
-    args: [BigInt(trade.tokenId)],
+    args: [BigInt(card.tokenId)],
   });
   onProgress({ step: 'owned', hash, owner });
-  await waitForSiteOwner(trade, owner);
+  await waitForSiteOwner(terms, card, owner);
 }

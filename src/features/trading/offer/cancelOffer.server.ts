@@ -10,7 +10,7 @@ import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { configuredChain } from '../../chains/chainReads.server';
 import { serverChains } from '../../chains/config.server';
-import { type OrderOptions, orderEndOnChain, type Seller } from '../orderCalls.server';
+import { type OrderOptions, orderEndOnChain, type Seller } from '../orders/orderCalls.server';
 import { cancelOffer } from '../orders/orderStatus.server';
 import { type OfferView, offerView } from './offerView';
 

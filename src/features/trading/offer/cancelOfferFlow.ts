@@ -2,23 +2,24 @@
 import { getAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
-import { parseOrderJson } from '../orderJson';
 import { cancelOrders } from '../seaport/cancelOrders';
-import { confirm, connect, type Trade, type TradeProgress } from '../walletTrade';
+import { parseOrderJson } from '../seaport/orderJson';
+import type { TradeTerms } from '../terms/tradeTerms';
+import { confirm, connect, type TradeProgress } from '../wallet/walletTrade';
 import type { OfferItemProps } from './offerModel';
 
 /** Cancels `offer` on chain and has the site record it. */
 export async function cancelOfferFlow(
   provider: Eip1193Provider,
-  trade: Trade,
+  terms: Pick<TradeTerms, 'chain' | 'seaport'>,
   offer: OfferItemProps,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const order = parseOrderJson(offer.order);
   if (!order) throw new Error('Order not found');
-  const { wallet, reader } = await connect(provider, trade, offer.offerer, onProgress);
+  const { wallet, reader } = await connect(provider, terms, offer.offerer, onProgress);
   onProgress({ step: 'walletPrompt' });
-  const hash = await cancelOrders(wallet, { seaport: getAddress(trade.seaport), orders: [order] });
+  const hash = await cancelOrders(wallet, { seaport: getAddress(terms.seaport), orders: [order] });
   await confirm(reader, hash, onProgress);
   await api.post(`/api/v1/offers/${offer.orderHash}/cancel`, {});
 }

@@ -9,11 +9,11 @@ import type { Address, Hex } from 'viem';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
-import { parseOrderJson } from '../orderJson';
 import { readOfferState } from '../orders/offerState.server';
 import { offerReason } from '../orders/orderFacts';
 import { ORDER_CHECK_INTERVAL_MS } from '../orders/orderHealth.server';
 import { cancelOffer, expireOffers, markOffersChecked, setOfferReason } from '../orders/orderStatus.server';
+import { parseOrderJson } from '../seaport/orderJson';
 import { offerCurrencies } from './submitOffer.server';
 
 /** Offers checked per chain and pass. */

@@ -2,25 +2,29 @@
  * Making an offer from the wallet: wrap the native coin when the offer is in the chain's wrapped coin and the
  * wallet holds too little of it, allow the conduit the offered amount, read the counter and the royalty, build
  * and sign the order (./../seaport/buildOffer.ts; a bid restricted to the settlement account), and send it to
- * `POST /api/v1/offers`. Loaded on submit (by ../auction/BidForm.tsx through ../TradeActions.tsx too).
+ * `POST /api/v1/offers`. Loaded on submit (by ../auction/BidForm.tsx through ../tokenPage/TradeActions.tsx too).
  */
 import { type Address, erc20Abi, getAddress, type Hex } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
-import { toOrderJson } from '../orderJson';
+import { listingWindow } from '../parts/tradeForm';
 import { buildOffer, type OfferTarget } from '../seaport/buildOffer';
+import { toOrderJson } from '../seaport/orderJson';
+import { randomSalt } from '../seaport/randomSalt';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { listingWindow, randomSalt } from '../tradeModel';
+import type { TradeTerms } from '../terms/tradeTerms';
 import {
   cardRoyalty,
   connect,
   ensureAllowance,
   operatorOf,
   signInWallet,
-  type Trade,
   type TradeProgress,
-} from '../walletTrade';
+} from '../wallet/walletTrade';
+
+/** The chain terms an offer is made with: the chain, Seaport, the conduit and the platform fee. */
+export type OfferTerms = Pick<TradeTerms, 'chain' | 'seaport' | 'conduit' | 'conduitKey' | 'feeRecipient' | 'feeBps'>;
 
 /** What the form asks for. */
 export interface MakeOfferInput {
@@ -43,14 +47,14 @@ export interface MakeOfferInput {
 /** Makes the offer (see the module comment). */
 export async function makeOfferFlow(
   provider: Eip1193Provider,
-  trade: Trade,
+  terms: OfferTerms,
   input: MakeOfferInput,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const window = listingWindow(Date.now() / 1000, input.days);
   if (!window) throw new RangeError('expiry');
   const times = input.endTime === undefined ? window : { startTime: window.startTime, endTime: input.endTime };
-  const connected = await connect(provider, trade, input.userWallet, onProgress);
+  const connected = await connect(provider, terms, input.userWallet, onProgress);
   const { account, wallet, reader } = connected;
   const total = input.unitPrice * BigInt(input.quantity);
   const balance = await reader.readContract({
@@ -69,9 +73,9 @@ export async function makeOfferFlow(
     });
     await reader.waitForTransactionReceipt({ hash });
   }
-  await ensureAllowance(connected, input.token, operatorOf(trade), total, onProgress);
-  const seaport = getAddress(trade.seaport);
-  const contract = getAddress(trade.contractAddress);
+  await ensureAllowance(connected, input.token, operatorOf(terms), total, onProgress);
+  const seaport = getAddress(terms.seaport);
+  const contract = getAddress(input.target.contract);
   const [counter, royalty] = await Promise.all([
     reader.readContract({ address: seaport, abi: seaportAbi, functionName: 'getCounter', args: [account] }),
     cardRoyalty({ reader }, { contract, tokenId: input.royaltyTokenId }, input.unitPrice),
@@ -82,14 +86,14 @@ export async function makeOfferFlow(
     quantity: input.quantity,
     unitPrice: input.unitPrice,
     token: input.token,
-    platformFee: { bps: trade.feeBps, recipient: trade.feeRecipient ? getAddress(trade.feeRecipient) : undefined },
+    platformFee: { bps: terms.feeBps, recipient: terms.feeRecipient ? getAddress(terms.feeRecipient) : undefined },
     ...(royalty ? { royalty } : {}),
     ...times,
     salt: randomSalt(),
     counter,
-    conduitKey: trade.conduitKey as Hex,
+    conduitKey: terms.conduitKey as Hex,
     ...(input.zone ? { zone: getAddress(input.zone) } : {}),
   });
-  const signature = await signInWallet(connected, trade, order, onProgress);
-  await api.post('/api/v1/offers', { chain_id: trade.chain.chainId, order: toOrderJson(order), signature });
+  const signature = await signInWallet(connected, terms, order, onProgress);
+  await api.post('/api/v1/offers', { chain_id: terms.chain.chainId, order: toOrderJson(order), signature });
 }

@@ -1,9 +1,9 @@
 /**
- * What the offers island works with, free of viem: the offers as the server hands them over, its messages,
- * who may do what with an offer, and what an owner receives when they accept one (price less the platform
- * fee and the royalty, read from the signed order itself).
+ * What the offers island works with, free of viem: where its offers are (one card, or a collection), the offers
+ * as the server hands them over, its messages, who may do what with an offer, and what an owner receives when
+ * they accept one (price less the platform fee and the royalty, read from the signed order itself).
  */
-import type { OrderJson } from '../orderJson';
+import type { OrderJson } from '../seaport/orderJson';
 
 /** One offer as the island gets it (a subset of the API's offer). */
 export interface OfferItemProps {
@@ -22,6 +22,31 @@ export interface OfferItemProps {
   signature: string;
   proof?: string[];
 }
+
+/** A trait a collection offer may ask for. */
+export interface OfferTrait {
+  type: string;
+  value: string;
+  criteria: string;
+  count: number;
+}
+
+/**
+ * Where the offers are: one card of a token page (its owner may accept; a card in a timed auction takes bids
+ * instead of offers), or a collection page, whose offers are on any card of it or on the cards with a trait.
+ */
+export type OfferScope =
+  | { kind: 'token'; contractAddress: string; tokenId: string; owner: string; inAuction: boolean }
+  | {
+      kind: 'collection';
+      contractAddress: string;
+      /** A card of the collection, whose royalty an offer on the collection pays. */
+      royaltyTokenId: string;
+      traits: readonly OfferTrait[];
+    };
+
+/** The card a token page's offers are on (the token scope). */
+export type OfferCard = Extract<OfferScope, { kind: 'token' }>;
 
 /** Keys of the island's messages (`offer.<key>` in ja.json / en.json). */
 export const OFFER_MESSAGE_KEYS = [

@@ -16,9 +16,9 @@
  */
 import { type Address, type Hex, zeroAddress } from 'viem';
 import type { OfferKind } from '~/server/db/schema/offers';
+import { durationProblem, paidTo } from '../orders/sellOrderRules';
 import { unitFee } from '../seaport/buildOffer';
 import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
-import { durationProblem, paidTo } from '../sellOrderRules';
 
 /** Most cards one offer may ask for. */
 export const MAX_OFFER_QUANTITY = 100;

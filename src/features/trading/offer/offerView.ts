@@ -5,9 +5,9 @@
  */
 import type { Hex } from 'viem';
 import type { OfferInactiveReason, OfferKind, OfferStatus } from '~/server/db/schema/offers';
-import { type OrderJson, parseOrderJson, toOrderJson } from '../orderJson';
 import { isRestricted } from '../orders/orderFacts';
 import { criteriaTree } from '../seaport/criteriaTree';
+import { type OrderJson, parseOrderJson, toOrderJson } from '../seaport/orderJson';
 
 /** The stored row the view reads. */
 export interface OfferRow {

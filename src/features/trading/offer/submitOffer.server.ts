@@ -4,7 +4,7 @@
  * offer's root against the trait index, the offerer's signature, and on chain, by ../orders/orderFacts.ts:
  * the counter, the order's status, the offerer's balance of the token and allowance to the conduit; and the
  * creator's royalty). A token offer on a card in a running timed auction is a bid, held to the auction's
- * rules through {@link BidTerms} (given by ../placeOffer.server.ts: offers do not import auctions).
+ * rules through {@link BidTerms} (given by ../placeOffer/placeOffer.server.ts: offers do not import auctions).
  *
  * @see ./offerRules.ts
  */
@@ -18,19 +18,19 @@ import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
 import { CURRENCIES } from '../../chains/currencies';
-import { listedCurrencies } from '../currencyTokens';
-import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
-import { toOrderJson } from '../orderJson';
-import { isOrderSignatureValid } from '../orderSignature.server';
 import type { BidAuction, BidTerms } from '../orders/bidTerms';
 import { readOfferState } from '../orders/offerState.server';
+import { type OrderOptions, onChain, type Seller } from '../orders/orderCalls.server';
 import { ORDER_REASON_KEYS, offerReason } from '../orders/orderFacts';
 import { insertOffer } from '../orders/orderStatus.server';
 import { settlerAccount } from '../orders/settler.server';
 import { unitFee } from '../seaport/buildOffer';
 import { orderHash } from '../seaport/orderHash';
+import { toOrderJson } from '../seaport/orderJson';
+import { isOrderSignatureValid } from '../seaport/orderSignature.server';
 import { ItemType } from '../seaport/seaportTypes';
-import { sellTerms } from '../sellTerms.server';
+import { listedCurrencies } from '../terms/currencyTokens';
+import { sellTerms } from '../terms/sellTerms.server';
 import { tellOwnerOfOffer } from './offerNotice.server';
 import type { OfferPayload } from './offerPayload';
 import { type OfferCurrency, type OfferShape, offerRoyaltyProblem, readOffer } from './offerRules';

@@ -1,6 +1,6 @@
 /**
  * What the offer submit path (../offer/submitOffer.server.ts) asks of timed auctions when a token offer is a
- * bid, without importing them: ../placeOffer.server.ts hands it ../auction/bids.server.ts's answers. Offers
+ * bid, without importing them: ../placeOffer/placeOffer.server.ts hands it ../auction/bids.server.ts's answers. Offers
  * and auctions import this folder, not each other.
  */
 import type { Hex } from 'viem';

@@ -17,9 +17,9 @@ import type { MessageKey } from '~/features/i18n/t';
 import type { OfferInactiveReason } from '~/server/db/schema/offers';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import { type OrderComponents, OrderType } from '../seaport/seaportTypes';
-import { royaltyProblem } from '../sellOrderRules';
 import type { ListingState } from './listingState.server';
 import type { OfferState } from './offerState.server';
+import { royaltyProblem } from './sellOrderRules';
 
 /**
  * Every reason an order cannot be filled: what the chain says of a listing (`sell_orders.unbuyable_reason`)

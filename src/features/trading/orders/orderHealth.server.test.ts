@@ -16,9 +16,9 @@ import {
   TEST_FEE_RECIPIENT,
   type TestMarket,
 } from '../../../../tests/helpers/testMarket';
-import { toOrderJson } from '../orderJson';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { orderHash } from '../seaport/orderHash';
+import { toOrderJson } from '../seaport/orderJson';
 import { listingReason } from './orderFacts';
 import { checkOrders, ORDER_CHECK_INTERVAL_MS } from './orderHealth.server';
 

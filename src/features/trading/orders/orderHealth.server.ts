@@ -12,7 +12,7 @@ import { sellOrders } from '~/server/db/schema';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../../chains/chains';
-import { parseOrderJson } from '../orderJson';
+import { parseOrderJson } from '../seaport/orderJson';
 import { readListingState } from './listingState.server';
 import { listingReason } from './orderFacts';
 import { markListingsChecked, setListingReason } from './orderStatus.server';

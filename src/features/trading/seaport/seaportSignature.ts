@@ -10,7 +10,7 @@
  *   nothing for any other `v`, so a 65-byte signature with `v` 0 or 1 is not an EOA's signature to Seaport (a
  *   Safe's contract signatures look like that), though viem would recover it.
  * - Otherwise Seaport asks the offerer's contract, ERC-1271 `isValidSignature`, for the order's own digest
- *   and the signature as sent (for a bulk signature too): see ../orderSignature.server.ts.
+ *   and the signature as sent (for a bulk signature too): see ./orderSignature.server.ts.
  *
  * Pure: no chain.
  *

@@ -6,32 +6,39 @@
  * @see docs/product-spec.md §3 "Sell-card payload", §5
  */
 import { useId, useState } from 'react';
-import { listingWindow, MAX_EXPIRY_DAYS, parseAmount, type TradeActionsProps, userPagePath } from '../tradeModel';
-import { TRADE_BUTTON, TRADE_FIELD } from '../tradeStyles';
-import type { useTradeRunner } from '../useTradeRunner';
-import type { SellInput } from './sellFlow';
+import type { TradeCard } from '../parts/tradeCard';
+import { listingWindow, MAX_EXPIRY_DAYS, parseAmount, userPagePath } from '../parts/tradeForm';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
+import type { TradeTerms } from '../terms/tradeTerms';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
+import type { SellInput, SellTerms } from './sellFlow';
 
 /** Longest auction the form offers, in days (the server allows 30). */
 const MAX_AUCTION_DAYS = 30;
 
 interface Props {
-  props: TradeActionsProps;
+  terms: SellTerms & Pick<TradeTerms, 'currencies'>;
+  card: Pick<TradeCard, 'contractAddress' | 'tokenId'>;
+  /** The signed-in seller's wallet (the card's owner). */
+  userWallet: string | null;
+  localePrefix: string;
+  messages: TradeMessages;
   runner: ReturnType<typeof useTradeRunner>;
   open: boolean;
   onOpen: () => void;
 }
 
 /** The sell button, then the form. */
-export function SellForm({ props, runner, open, onOpen }: Props) {
-  const { messages: m } = props;
+export function SellForm({ terms, card, userWallet, localePrefix, messages: m, runner, open, onOpen }: Props) {
   const id = useId();
   const [saleType, setSaleType] = useState<SellInput['saleType']>('fixed');
   // Auctions take bids, and bids are offers: in an ERC-20 only.
   const currencies =
-    saleType === 'auction' ? props.currencies.filter((c) => !/^0x0{40}$/i.test(c.token)) : props.currencies;
+    saleType === 'auction' ? terms.currencies.filter((c) => !/^0x0{40}$/i.test(c.token)) : terms.currencies;
   const [price, setPrice] = useState('');
   const [endPrice, setEndPrice] = useState('');
-  const [currencyCode, setCurrencyCode] = useState(props.currencies[0]?.code ?? 0);
+  const [currencyCode, setCurrencyCode] = useState(terms.currencies[0]?.code ?? 0);
   const [days, setDays] = useState('7');
   const maxDays = saleType === 'auction' ? MAX_AUCTION_DAYS : MAX_EXPIRY_DAYS;
 
@@ -52,8 +59,8 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
     if (!currency || amount === null) return runner.fail(m.invalidPrice);
     if (end === null || (end !== undefined && end >= amount)) return runner.fail(m.invalidEndPrice);
     if (!listingWindow(0, dayCount) || dayCount > maxDays) return runner.fail(m.invalidExpiry);
-    if (!props.feeRecipient) return runner.fail(m.noFeeRecipient);
-    const wallet = props.userWallet ?? '';
+    if (!terms.feeRecipient) return runner.fail(m.noFeeRecipient);
+    const wallet = userWallet ?? '';
     const input: SellInput = {
       userWallet: wallet,
       price: amount,
@@ -66,8 +73,8 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
     void runner.start(async () => {
       const { sellFlow } = await import('./sellFlow');
       return async (provider, onProgress) => {
-        await sellFlow(provider, props, input, onProgress);
-        window.location.assign(userPagePath(props.localePrefix, wallet));
+        await sellFlow(provider, terms, card, input, onProgress);
+        window.location.assign(userPagePath(localePrefix, wallet));
       };
     });
   }
@@ -85,7 +92,7 @@ export function SellForm({ props, runner, open, onOpen }: Props) {
         >
           <option value="fixed">{m.saleFixed}</option>
           <option value="declining">{m.saleDeclining}</option>
-          {props.settler && props.currencies.some((c) => !/^0x0{40}$/i.test(c.token)) && (
+          {terms.settler && terms.currencies.some((c) => !/^0x0{40}$/i.test(c.token)) && (
             <option value="auction">{m.saleAuction}</option>
           )}
         </select>

@@ -9,19 +9,27 @@ import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '../../wallet/eip1193';
 import { buildAuctionListing } from '../auction/auctionRules';
-import { toOrderJson } from '../orderJson';
+import type { TradeCard } from '../parts/tradeCard';
+import { listingWindow } from '../parts/tradeForm';
 import { buildSellOrder } from '../seaport/buildSellOrder';
+import { toOrderJson } from '../seaport/orderJson';
+import { randomSalt } from '../seaport/randomSalt';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { listingWindow, randomSalt, type TradeActionsProps } from '../tradeModel';
+import type { TradeTerms } from '../terms/tradeTerms';
 import {
   cardRoyalty,
   connect,
   ensureCardApproval,
   operatorOf,
   signInWallet,
-  type Trade,
   type TradeProgress,
-} from '../walletTrade';
+} from '../wallet/walletTrade';
+
+/** The chain terms a listing is made with: the chain, Seaport, the conduit, the fee and the settlement account. */
+export type SellTerms = Pick<
+  TradeTerms,
+  'chain' | 'seaport' | 'conduit' | 'conduitKey' | 'feeRecipient' | 'feeBps' | 'settler'
+>;
 
 /** What the sell form asks: the price (a declining price's start, an auction's reserve) and how it sells. */
 export interface SellInput {
@@ -39,18 +47,19 @@ export interface SellInput {
 /** Lists the card: approve the conduit once, build and sign the order, send it to the site. */
 export async function sellFlow(
   provider: Eip1193Provider,
-  trade: Trade & Pick<TradeActionsProps, 'settler'>,
+  terms: SellTerms,
+  card: Pick<TradeCard, 'contractAddress' | 'tokenId'>,
   input: SellInput,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
-  if (!trade.feeRecipient) throw new Error('no fee recipient');
+  if (!terms.feeRecipient) throw new Error('no fee recipient');
   const times = listingWindow(Date.now() / 1000, input.days);
   if (!times) throw new RangeError('expiry');
-  if (input.saleType === 'auction' && !trade.settler) throw new Error('auctions are not available');
-  const { account, wallet, reader } = await connect(provider, trade, input.userWallet, onProgress);
-  const nft = { contract: getAddress(trade.contractAddress), tokenId: BigInt(trade.tokenId) };
-  const seaport = getAddress(trade.seaport);
-  const operator = operatorOf(trade);
+  if (input.saleType === 'auction' && !terms.settler) throw new Error('auctions are not available');
+  const { account, wallet, reader } = await connect(provider, terms, input.userWallet, onProgress);
+  const nft = { contract: getAddress(card.contractAddress), tokenId: BigInt(card.tokenId) };
+  const seaport = getAddress(terms.seaport);
+  const operator = operatorOf(terms);
   await ensureCardApproval({ account, wallet, reader }, nft.contract, operator, onProgress);
   const counter = await reader.readContract({
     address: seaport,
@@ -61,7 +70,7 @@ export async function sellFlow(
   const royaltyAt = (price: bigint) => cardRoyalty({ reader }, nft, price);
   const royalty = await royaltyAt(input.price);
   const currency = input.currency === zeroAddress ? zeroAddress : getAddress(input.currency);
-  const common = { nft, salt: randomSalt(), counter, conduitKey: trade.conduitKey as Hex };
+  const common = { nft, salt: randomSalt(), counter, conduitKey: terms.conduitKey as Hex };
   const order =
     input.saleType === 'auction'
       ? buildAuctionListing({
@@ -69,9 +78,9 @@ export async function sellFlow(
           seller: account,
           reserve: input.price,
           currency,
-          feeBps: trade.feeBps,
+          feeBps: terms.feeBps,
           royalty: royalty?.amount ?? 0n,
-          settler: getAddress(trade.settler ?? ''),
+          settler: getAddress(terms.settler ?? ''),
           startTime: times.startTime,
           endsAt: times.endTime,
         })
@@ -81,7 +90,7 @@ export async function sellFlow(
           price: input.price,
           ...(input.saleType === 'declining' && input.endPrice ? { endPrice: input.endPrice } : {}),
           currency,
-          platformFee: { bps: trade.feeBps, recipient: getAddress(trade.feeRecipient) },
+          platformFee: { bps: terms.feeBps, recipient: getAddress(terms.feeRecipient) },
           ...(royalty
             ? {
                 royalty: {
@@ -94,9 +103,9 @@ export async function sellFlow(
             : {}),
           ...times,
         });
-  const signature = await signInWallet({ wallet }, trade, order, onProgress);
+  const signature = await signInWallet({ wallet }, terms, order, onProgress);
   await api.post('/api/v1/sell_card', {
-    chain_id: trade.chain.chainId,
+    chain_id: terms.chain.chainId,
     contract_address: nft.contract,
     token_id: nft.tokenId.toString(),
     price: input.price.toString(),

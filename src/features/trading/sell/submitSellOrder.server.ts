@@ -24,20 +24,20 @@ import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
 import { checkAuctionListing, insertAuction, refuseOverAuctionWithBids } from '../auction/auctionListing.server';
 import { isAuctionListing } from '../auction/auctionRules';
-import { currencyToken } from '../currencyTokens';
-import { type ListingView, listingView as view } from '../listingView';
-import { type OrderOptions, onChain, type Seller } from '../orderCalls.server';
-import { toOrderJson } from '../orderJson';
-import { isOrderSignatureValid } from '../orderSignature.server';
 import { readListingState } from '../orders/listingState.server';
+import { type ListingView, listingView as view } from '../orders/listingView';
+import { type OrderOptions, onChain, type Seller } from '../orders/orderCalls.server';
 import { listingReason, ORDER_REASON_KEYS } from '../orders/orderFacts';
 import { insertListing, replaceListings } from '../orders/orderStatus.server';
+import type { SellCardInput } from '../orders/sellCardPayload';
+import { royaltyProblem, sellOrderProblem } from '../orders/sellOrderRules';
 import type { SettlerEnv } from '../orders/settler.server';
 import { considerationTotal, isDeclining } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
-import type { SellCardInput } from '../sellCardPayload';
-import { royaltyProblem, sellOrderProblem } from '../sellOrderRules';
-import { type SellTerms, sellTerms } from '../sellTerms.server';
+import { toOrderJson } from '../seaport/orderJson';
+import { isOrderSignatureValid } from '../seaport/orderSignature.server';
+import { currencyToken } from '../terms/currencyTokens';
+import { type SellTerms, sellTerms } from '../terms/sellTerms.server';
 
 /** Checks everything the chain must confirm about a listing (see the module comment). */
 async function checkOnChain(

@@ -1,5 +1,5 @@
 import { serverChains } from '~/features/chains/config.server';
-import { chainTerms } from '~/features/trading/chainTerms.server';
+import { chainTerms } from '~/features/trading/terms/chainTerms.server';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';

@@ -1,4 +1,4 @@
-import { getPlatformFee, platformFeeQuerySchema } from '~/features/trading/platformFee.server';
+import { getPlatformFee, platformFeeQuerySchema } from '~/features/trading/terms/platformFee.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

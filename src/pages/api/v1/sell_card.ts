@@ -1,9 +1,9 @@
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { requireUser } from '~/features/session/requireAuth.server';
+import { sellCardSchema } from '~/features/trading/orders/sellCardPayload';
+import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
 import { submitSellOrder } from '~/features/trading/sell/submitSellOrder.server';
-import { sellCardSchema } from '~/features/trading/sellCardPayload';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

@@ -6,10 +6,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { toOrderJson } from '~/features/trading/orderJson';
 import { buildSellOrder } from '~/features/trading/seaport/buildSellOrder';
 import { considerationAt } from '~/features/trading/seaport/orderAmounts';
 import { orderHash } from '~/features/trading/seaport/orderHash';
+import { toOrderJson } from '~/features/trading/seaport/orderJson';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import { currentPriceSql } from './orderSql';
 import { sellOrders } from './trading';

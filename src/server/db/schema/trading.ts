@@ -73,7 +73,7 @@ export const sellOrders = pgTable(
     closedBlock: bigint('closed_block', { mode: 'number' }),
     /**
      * Why an active order cannot be bought right now (the seller no longer owns the card, the conduit lost
-     * its approval, ...), as the order check last found it; null when it can. @see ../../../features/trading/orderHealth.server.ts
+     * its approval, ...), as the order check last found it; null when it can. @see ../../../features/trading/orders/orderHealth.server.ts
      */
     unbuyableReason: text('unbuyable_reason'),
     checkedAt: timestamptz('checked_at'),

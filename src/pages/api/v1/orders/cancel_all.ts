@@ -4,7 +4,7 @@ import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { recordCancelAll } from '~/features/trading/cancel/recordCancel.server';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';

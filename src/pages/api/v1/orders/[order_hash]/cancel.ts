@@ -3,7 +3,7 @@ import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { recordOrderCancel } from '~/features/trading/cancel/recordCancel.server';
-import { limitListingWrites } from '~/features/trading/tradingLimits.server';
+import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
 import { apiRoute } from '~/server/api/handler';
 import { validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
