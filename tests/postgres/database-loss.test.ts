@@ -325,7 +325,7 @@ test('a leader frozen inside its indexer transaction: the other process records 
   const [counts] = await query(
     `select (select count(*)::int from sales where tx_hash = $1) as sales,
        (select count(*)::int from card_transfers where tx_hash = $1) as transfers,
-       (select count(*)::int from revenues r join sales s on s.id = r.sale_id where s.tx_hash = $1) as revenues,
+       (select count(*)::int from revenues r join fill_bookings f on f.id = r.fill_id where f.tx_hash = $1) as revenues,
        (select count(*)::int from notifications where kind = 'card_sold' and event_key = $2) as sold,
        (select count(*)::int from notifications where kind = 'listing_unbuyable' and event_key like $2 || ':%')
          as unbuyable`,
