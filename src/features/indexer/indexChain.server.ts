@@ -3,10 +3,10 @@
  * ranges of at most `batchBlocks` blocks. Each range's events and the cursor move in one database
  * transaction: a crash mid-range leaves nothing of that range behind, and the next run reads it again.
  *
- * Before moving on, the stored cursor's block hash is compared with the chain's: a chain that is shorter
- * than the cursor (a local chain started afresh) is indexed again from its start block; a different hash (a
- * reorganisation deeper than the confirmation depth) rewinds the cursor by a safe margin and rolls back what
- * was recorded from the blocks after it (./reorg.server.ts). Re-reading blocks is harmless: applying a range
+ * Before moving on, the stored cursor's block hash is compared with the chain's: a different hash (a
+ * reorganisation deeper than the confirmation depth), or a chain shorter than the cursor (a reorganisation to a
+ * shorter branch, or a local chain started afresh), rewinds the cursor by a safe margin and rolls back what was
+ * recorded from the blocks after it (./reorg.server.ts). Re-reading blocks is harmless: applying a range
  * twice changes nothing.
  *
  * @see docs/architecture.md "Chain data"
@@ -185,22 +185,23 @@ async function checkedCursor(db: Database, chain: Chain, client: PublicClient, d
   const start = (): Cursor | undefined =>
     settings.startBlock === 'head' ? undefined : { lastBlock: settings.startBlock - 1n, lastBlockHash: null };
   if (stored === undefined) return start();
-  if (stored.lastBlock > head) {
-    console.warn(
-      `[indexer] ${chain.chainName}: the chain is shorter than the cursor; indexing it again from the start`,
-    );
-    return start() ?? { lastBlock: head, lastBlockHash: null };
-  }
-  if (stored.lastBlockHash === null || stored.lastBlock < 0n) return stored;
-  const block = await client.getBlock({ blockNumber: stored.lastBlock });
-  if (block.hash?.toLowerCase() === stored.lastBlockHash) return stored;
   const margin = BigInt(Math.max(64, settings.confirmations * 4));
-  const rewound = stored.lastBlock - margin < -1n ? -1n : stored.lastBlock - margin;
+  // A chain shorter than the cursor changed below it too (a reorganisation to a shorter branch, or a local chain
+  // started afresh): it is rolled back from a safe margin below its head, as any reorganisation is.
+  const shorter = stored.lastBlock > head;
+  if (!shorter) {
+    if (stored.lastBlockHash === null || stored.lastBlock < 0n) return stored;
+    const block = await client.getBlock({ blockNumber: stored.lastBlock });
+    if (block.hash?.toLowerCase() === stored.lastBlockHash) return stored;
+  }
+  const from = shorter ? head : stored.lastBlock;
+  const rewound = from - margin < -1n ? -1n : from - margin;
   const undone = await rollBackAfter(db, chain.chainId, rewound, ownerAt(client));
   await publishChange({ lists: true, allCards: true });
   console.warn(
-    `[indexer] ${chain.chainName}: block ${stored.lastBlock} changed (reorganisation); rewound to ${rewound}, ` +
-      `undoing ${undone.transfers} transfers and ${undone.sales} sales, reopening ${undone.reopened} listings`,
+    `[indexer] ${chain.chainName}: ${shorter ? `the chain is shorter than block ${stored.lastBlock}` : `block ${stored.lastBlock} changed`} ` +
+      `(reorganisation); rewound to ${rewound}, undoing ${undone.transfers} transfers and ${undone.sales} sales, ` +
+      `reopening ${undone.reopened} listings`,
   );
   return { lastBlock: rewound, lastBlockHash: null };
 }
