@@ -274,3 +274,18 @@ export function orderStatusWriters(sources: ReadonlyMap<string, string>, owner =
   }
   return found.sort();
 }
+
+/** The one reader of the environment (docs/architecture.md): everything else is handed its settings. */
+export const ENVIRONMENT_READER = 'src/server/settings/';
+
+/** Mentions of `process.env` outside {@link ENVIRONMENT_READER}, as `file:line` (the demo code too). */
+export function environmentReaders(sources: ReadonlyMap<string, string>, reader = ENVIRONMENT_READER): string[] {
+  const found: string[] = [];
+  for (const [path, source] of sources) {
+    if (path.startsWith(reader)) continue;
+    source.split('\n').forEach((line, index) => {
+      if (/\bprocess\.env\b/.test(line)) found.push(`${path}:${index + 1}`);
+    });
+  }
+  return found.sort();
+}

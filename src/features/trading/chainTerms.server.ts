@@ -9,7 +9,7 @@ import type { Chain } from '../chains/chains';
 import { CURRENCIES } from '../chains/currencies';
 import { listedCurrencies } from './currencyTokens';
 import { ItemType } from './seaport/seaportTypes';
-import { type SellTermsEnv, sellTerms } from './sellTerms.server';
+import { type SellTermsSettings, sellTerms } from './sellTerms.server';
 
 /** One chain's trading terms. */
 export interface ChainTerms {
@@ -26,10 +26,14 @@ export interface ChainTerms {
 }
 
 /** The terms of every chain in `chains`. */
-export async function chainTerms(db: Database, chains: readonly Chain[], env?: SellTermsEnv): Promise<ChainTerms[]> {
+export async function chainTerms(
+  db: Database,
+  chains: readonly Chain[],
+  settings: SellTermsSettings,
+): Promise<ChainTerms[]> {
   return Promise.all(
     chains.map(async (chain) => {
-      const terms = await sellTerms(db, chain, env);
+      const terms = await sellTerms(db, chain, settings);
       const currencies = listedCurrencies(chain).map(({ code, itemType, token }) => {
         const native = itemType === ItemType.NATIVE;
         const { symbol, decimals } = CURRENCIES[code];

@@ -7,9 +7,9 @@ import type { Address, Hex } from 'viem';
 import { badGateway, unprocessable } from '~/server/api/errors';
 import type { Chain } from '../chains/chains';
 import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
-import type { SettlerEnv } from './orders/settler.server';
+import type { SettlerSettings } from './orders/settler.server';
 import { seaportAbi } from './seaport/seaportAbi';
-import type { SellTermsEnv } from './sellTerms.server';
+import type { SellTermsSettings } from './sellTerms.server';
 
 /** Who is listing: the signed-in user's wallet (lower-case, as stored). */
 export interface Seller {
@@ -19,7 +19,8 @@ export interface Seller {
 /** Options of the listing and cancel functions (tests pass their own chains and clock). */
 export interface OrderOptions {
   chains?: readonly Chain[];
-  env?: SellTermsEnv & SettlerEnv;
+  /** Default: the server's settings. */
+  settings?: SellTermsSettings & SettlerSettings;
   now?: Date;
 }
 

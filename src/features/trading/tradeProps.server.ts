@@ -12,9 +12,9 @@ import type { Chain } from '../chains/chains';
 import { CURRENCIES } from '../chains/currencies';
 import type { Translate } from '../i18n/t';
 import { listedCurrencies } from './currencyTokens';
-import { settlerAccount } from './orders/settler.server';
+import { type SettlerSettings, settlerAccount } from './orders/settler.server';
 import { DEFAULT_PLATFORM_FEE_BPS } from './platformFee.server';
-import { sellTermsWithFee } from './sellTerms.server';
+import { type SellTermsSettings, sellTermsWithFee } from './sellTerms.server';
 import { TRADE_MESSAGE_KEYS, type TradeActionsProps, type TradeCurrency, type TradeMessages } from './tradeModel';
 
 /** The island's props for `card`, or null when its chain is unknown. */
@@ -24,10 +24,11 @@ export function tradeActionProps(input: {
   chain: Chain | undefined;
   localePrefix: string;
   t: Translate;
+  settings: SellTermsSettings & SettlerSettings;
 }): TradeActionsProps | null {
-  const { card, chain, localePrefix, t } = input;
+  const { card, chain, localePrefix, t, settings } = input;
   if (!chain) return null;
-  const terms = sellTermsWithFee(chain, card.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS);
+  const terms = sellTermsWithFee(chain, card.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS, settings);
   const currencies: TradeCurrency[] = listedCurrencies(chain).map(({ code, token }) => ({
     code,
     symbol: CURRENCIES[code].symbol,
@@ -42,7 +43,7 @@ export function tradeActionProps(input: {
     conduit: chain.contracts.market,
     conduitKey: terms.conduitKey,
     feeRecipient: terms.feeRecipient ?? null,
-    settler: settlerAccount()?.address ?? null,
+    settler: settlerAccount(settings)?.address ?? null,
     feeBps: terms.feeBps,
     contractAddress: card.contractAddress,
     tokenId: card.tokenId,

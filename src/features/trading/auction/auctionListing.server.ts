@@ -18,7 +18,7 @@ import { onChain } from '../orderCalls.server';
 import { isSignedByOfferersKey } from '../orderSignature.server';
 import type { ListingState } from '../orders/listingState.server';
 import { ORDER_REASON_KEYS } from '../orders/orderFacts';
-import { type SettlerEnv, settlerAccount } from '../orders/settler.server';
+import { type SettlerSettings, settlerAccount } from '../orders/settler.server';
 import type { SellCardInput } from '../sellCardPayload';
 import type { SellTerms } from '../sellTerms.server';
 import { minimumReserve } from './auctionReserve.server';
@@ -31,7 +31,7 @@ export async function checkAuctionListing(
   input: SellCardInput,
   state: ListingState,
   terms: SellTerms,
-  options: { env?: SettlerEnv | undefined; now: Date },
+  options: { settings: SettlerSettings; now: Date },
 ): Promise<void> {
   const problem = auctionListingProblem(
     input.order,
@@ -45,7 +45,7 @@ export async function checkAuctionListing(
       currency: currencyToken(chain, input.currency_code),
       feeBps: terms.feeBps,
       royalty: state.royalty.amount,
-      settler: settlerAccount(options.env)?.address as Address | undefined,
+      settler: settlerAccount(options.settings)?.address as Address | undefined,
       conduitKey: terms.conduitKey,
       now: BigInt(Math.floor(options.now.getTime() / 1000)),
     },
