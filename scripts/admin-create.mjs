@@ -13,18 +13,20 @@
 
 import { runAdminCreate } from '../src/features/admin/accounts/createAdmin.ts';
 import { closeDatabase, getDatabase } from '../src/server/db/client.ts';
+import { settingsOrExit } from '../src/server/settings/settings.server.ts';
 
 if (process.argv.length > 2) {
   console.error('admin:create takes no arguments: it asks for the uid and the password (or reads them from stdin)');
   process.exit(2);
 }
 
+const settings = settingsOrExit();
 try {
   process.exitCode = await runAdminCreate({
     input: process.stdin,
     errors: process.stderr,
     output: process.stdout,
-    database: async () => (await getDatabase()).db,
+    database: async () => (await getDatabase(settings)).db,
   });
 } catch (error) {
   console.error('admin:create failed:', error);

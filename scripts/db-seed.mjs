@@ -16,6 +16,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importTs } from './lib/bundle-ts.mjs';
 
+const { settingsOrExit } = await importTs('src/server/settings/settings.server.ts');
+const settings = settingsOrExit();
 const { closeDatabase, getDatabase } = await importTs('src/server/db/client.ts');
 const { DEMO_ADMIN, DEMO_ILLUSTRATOR } = await importTs('src/dev/seed/accounts.ts');
 const { writeDemoArt } = await importTs('src/dev/seed/art.ts');
@@ -37,8 +39,8 @@ if (args.has('--write-art')) {
 }
 
 try {
-  const { db, kind } = await getDatabase();
-  const where = kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${process.env.DATA_DIR || './data'}`;
+  const { db, kind } = await getDatabase(settings);
+  const where = kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${settings.DATA_DIR}`;
   const result = await seedDemo(db, { force: args.has('--force') });
   if (!result.seeded) {
     console.log(`${where}: the catalogue already has cards, nothing seeded (use --force to replace the demo data)`);

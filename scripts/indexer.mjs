@@ -1,6 +1,6 @@
 /**
  * `npm run indexer`: the chain indexer as its own process (the server runs one inside itself unless
- * INDEXER=off). Reads the same environment as the server: CHAIN_ENV, CHAIN_CONFIG_FILE /
+ * INDEXER=off). Reads the same settings as the server (a bad one stops it, named): CHAIN_ENV, CHAIN_CONFIG_FILE /
  * CHAIN_OVERRIDES_JSON (or DATA_DIR/local-chains.json on the local chain), DATABASE_URL or DATA_DIR,
  * PLATFORM_FEE_RECIPIENT, INDEXER_CONFIRMATIONS, INDEXER_BATCH_BLOCKS, INDEXER_POLL_MS,
  * INDEXER_START_BLOCK_<ETH|BSC|KLAYTN|POLYGON>. Only one indexer runs at a time (PostgreSQL advisory
@@ -11,6 +11,8 @@
  */
 import { importTs } from './lib/bundle-ts.mjs';
 
+const { settingsOrExit } = await importTs('src/server/settings/settings.server.ts');
+const settings = settingsOrExit();
 const { runIndexerProcess } = await importTs('src/app/server/indexerProcess.server.ts');
-await runIndexerProcess(process.env);
+await runIndexerProcess(settings);
 process.exit(0);

@@ -23,34 +23,37 @@ const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const began = Date.now();
 const elapsed = () => `${((Date.now() - began) / 1000).toFixed(1)} s`;
 
+// A bad setting stops here, named, before the build.
+const { settingsOrExit } = await importTs('src/server/settings/settings.server.ts');
+const settings = settingsOrExit();
+
 if (process.env.SKIP_BUILD !== '1') {
   const build = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const chainEnv = (process.env.CHAIN_ENV ?? '').trim().toLowerCase();
-const overridden = Boolean(process.env.CHAIN_CONFIG_FILE?.trim() || process.env.CHAIN_OVERRIDES_JSON?.trim());
-const useLocalChain = (chainEnv === '' || chainEnv === 'local') && !overridden;
+const overridden = Boolean(settings.CHAIN_CONFIG_FILE || settings.CHAIN_OVERRIDES_JSON);
+const useLocalChain = settings.CHAIN_ENV === 'local' && !overridden;
 
 /** @type {{ file: string, stop: () => Promise<void>, signalStop: () => void } | undefined} */
 let localChain;
 if (useLocalChain) {
   const { launchLocalChain } = await importTs('src/dev/localchain/launch.server.ts');
-  localChain = await launchLocalChain(process.env);
+  localChain = await launchLocalChain(settings);
   process.on('exit', () => localChain?.signalStop());
   console.log(`[localchain] ready after ${elapsed()}`);
 } else {
   // Seed the demo marketplace into an empty database (only on local chains unless SEED_DEMO=1: the demo
   // admin's password is public), then close it: the server process opens it next.
   const { ensureDemoData, closeDemoDatabase } = await importTs('src/dev/seed/ensureDemo.server.ts');
-  await ensureDemoData();
+  await ensureDemoData({ settings });
   await closeDemoDatabase();
 }
 
 const env = {
   ...process.env,
-  HOST: process.env.HOST ?? 'localhost',
-  PORT: process.env.PORT ?? '4321',
+  HOST: settings.HOST,
+  PORT: String(settings.PORT),
   ...(localChain ? { CHAIN_CONFIG_FILE: localChain.file } : {}),
 };
 const server = spawn(process.execPath, [join(root, 'dist', 'server', 'entry.mjs')], {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { TABLE_WRITERS } from '~/server/db/writers';
 import {
   appImportViolations,
+  environmentReaders,
   featureLoops,
   featureOrderViolations,
   type ImportGraph,
@@ -17,6 +18,7 @@ import {
   looseFiles,
   productDevImports,
   readImportGraph,
+  readSources,
   roomViolations,
   sharedLayerViolations,
   subfolderViolations,
@@ -83,6 +85,10 @@ describe('the source tree', () => {
 
   it('keeps demo code, local chains and test support out of the product', () => {
     expect(productDevImports(graph)).toEqual([]);
+  });
+
+  it('lets only src/server/settings read the environment', () => {
+    expect(environmentReaders(readSources(root, graph))).toEqual([]);
   });
 });
 
@@ -262,5 +268,16 @@ describe('the checks', () => {
       }),
     );
     expect(found).toEqual(['src/features/a/x.ts -> src/dev/seed/demo.ts', 'src/pages/p.ts -> tests/helpers/h.ts']);
+  });
+
+  it('find process.env read outside the settings module', () => {
+    const found = environmentReaders(
+      new Map([
+        ['src/server/settings/settings.server.ts', 'current ??= loadSettings(process.env);'],
+        ['src/features/a/x.ts', "// settings, not the environment\nconst url = process.env['DATABASE_URL'];"],
+        ['src/dev/seed/s.ts', 'const { SEED_DEMO } = process.env;'],
+      ]),
+    );
+    expect(found).toEqual(['src/dev/seed/s.ts:1', 'src/features/a/x.ts:2']);
   });
 });

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteOrigins } from '~/server/http/site';
+import { serverSettings } from '~/server/settings/settings.server';
 
 /**
  * Crawlers are welcome on the public pages; back-office, dashboards, callbacks, the API and personal pages (sign-in,
@@ -27,7 +28,7 @@ export const GET: APIRoute = () => {
     'Allow: /',
     ...PRIVATE.flatMap((path) => [`Disallow: ${path}`, `Disallow: /en${path}`]),
     '',
-    `Sitemap: ${new URL('/sitemap-index.xml', siteOrigins().canonical).href}`,
+    `Sitemap: ${new URL('/sitemap-index.xml', siteOrigins(serverSettings()).canonical).href}`,
     '',
   ];
   return new Response(lines.join('\n'), {

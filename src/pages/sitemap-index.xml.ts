@@ -5,6 +5,7 @@ import { tag } from '~/features/events/tags';
 import { cacheEndpoint } from '~/server/cache/cachePage';
 import { database } from '~/server/db/client';
 import { siteOrigins } from '~/server/http/site';
+import { serverSettings } from '~/server/settings/settings.server';
 
 /**
  * `GET /sitemap-index.xml` (named by robots.txt): the sitemap files (`/sitemaps/{part}.xml`: the pages, the
@@ -14,7 +15,7 @@ import { siteOrigins } from '~/server/http/site';
 export const GET: APIRoute = async (context) => {
   try {
     const files = await sitemapFiles(await database());
-    return new Response(sitemapIndexXml(siteOrigins().canonical, files), {
+    return new Response(sitemapIndexXml(siteOrigins(serverSettings()).canonical, files), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', ...cacheEndpoint(context, [tag.sitemap]) },
     });
   } catch (error) {

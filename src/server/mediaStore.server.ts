@@ -14,6 +14,8 @@ import { and, desc, eq, like, notInArray } from 'drizzle-orm';
 import { getDatabase } from './db/client';
 import { media } from './db/schema';
 import type { Database } from './db/types';
+import type { Settings } from './settings/schema';
+import { serverSettings } from './settings/settings.server';
 
 /** A stored file. */
 export interface StoredMedia {
@@ -230,19 +232,14 @@ export function rememberingMediaStore(store: MediaStore, maxBytes = 32 * 1024 * 
   };
 }
 
-/** The variables read here. */
-interface MediaEnv {
-  DATA_DIR?: string | undefined;
-}
-
 /** Root folder of uploads on disk: `DATA_DIR/uploads` (`./data/uploads` by default). */
-export function uploadsRoot(env: MediaEnv = process.env): string {
-  return resolve(env.DATA_DIR || './data', 'uploads');
+export function uploadsRoot(settings: Pick<Settings, 'DATA_DIR'>): string {
+  return resolve(settings.DATA_DIR, 'uploads');
 }
 
 /** Root folder of drawn images on disk: `DATA_DIR/cache` (preview images under `og/`). */
-export function drawnRoot(env: MediaEnv = process.env): string {
-  return resolve(env.DATA_DIR || './data', 'cache');
+export function drawnRoot(settings: Pick<Settings, 'DATA_DIR'>): string {
+  return resolve(settings.DATA_DIR, 'cache');
 }
 
 const STORES = Symbol.for('kirafuda.mediaStores');
@@ -251,13 +248,14 @@ type Registry = { [STORES]?: Promise<{ uploads: MediaStore; drawn: MediaStore }>
 /** The process's stores: uploads and drawn images, in the database on PostgreSQL, else on disk. */
 function processStores(): Promise<{ uploads: MediaStore; drawn: MediaStore }> {
   const registry = globalThis as Registry;
+  const settings = serverSettings();
   registry[STORES] ??= getDatabase().then((handle) => {
     if (handle.kind !== 'postgres')
       return {
-        uploads: rememberingMediaStore(diskMediaStore(uploadsRoot())),
-        drawn: diskMediaStore(drawnRoot()),
+        uploads: rememberingMediaStore(diskMediaStore(uploadsRoot(settings))),
+        drawn: diskMediaStore(drawnRoot(settings)),
       };
-    const shared = databaseMediaStore(handle.db, diskMediaStore(uploadsRoot()));
+    const shared = databaseMediaStore(handle.db, diskMediaStore(uploadsRoot(settings)));
     return { uploads: rememberingMediaStore(shared), drawn: databaseMediaStore(handle.db) };
   });
   return registry[STORES];

@@ -7,14 +7,7 @@
  * @see https://docs.stripe.com/api (the SDK's host, port and protocol options)
  */
 import Stripe from 'stripe';
-
-/** The variables card payments read. */
-export interface StripeEnv {
-  STRIPE_SECRET_KEY?: string | undefined;
-  STRIPE_WEBHOOK_SECRET?: string | undefined;
-  PUBLIC_STRIPE_PUBLISHABLE_KEY?: string | undefined;
-  STRIPE_API_BASE?: string | undefined;
-}
+import type { Settings } from './settings/schema';
 
 /** Card payments' configuration, when on. */
 export interface StripeSettings {
@@ -28,17 +21,19 @@ export interface StripeSettings {
 const clients = new Map<string, Stripe>();
 
 /** The settings, or undefined when card payments are off (any of the three keys missing). */
-export function stripeSettings(env: StripeEnv = process.env): StripeSettings | undefined {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  const publishableKey = env.PUBLIC_STRIPE_PUBLISHABLE_KEY?.trim();
+export function stripeSettings(
+  settings: Pick<
+    Settings,
+    'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'PUBLIC_STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_BASE'
+  >,
+): StripeSettings | undefined {
+  const secretKey = settings.STRIPE_SECRET_KEY;
+  const webhookSecret = settings.STRIPE_WEBHOOK_SECRET;
+  const publishableKey = settings.PUBLIC_STRIPE_PUBLISHABLE_KEY;
   if (!secretKey || !webhookSecret || !publishableKey) return undefined;
-  const baseText = env.STRIPE_API_BASE?.trim();
   let base: StripeSettings['base'];
-  if (baseText) {
-    const url = new URL(baseText);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new Error('STRIPE_API_BASE must be an http(s) URL');
+  if (settings.STRIPE_API_BASE) {
+    const url = new URL(settings.STRIPE_API_BASE);
     const protocol = url.protocol === 'http:' ? 'http' : 'https';
     base = { host: url.hostname, port: url.port || (protocol === 'http' ? '80' : '443'), protocol };
   }

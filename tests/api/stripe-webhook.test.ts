@@ -6,6 +6,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadSettings } from '../../src/server/settings/settings.server.ts';
 import { stripeClient, stripeSettings } from '../../src/server/stripe.server.ts';
 import { type App, startApp } from '../helpers/api.ts';
 import { type StripeStandIn, startStripeStandIn } from '../helpers/stripeStandIn.ts';
@@ -126,12 +127,14 @@ describe('POST /api/v1/payments/stripe/webhook', () => {
 
 describe('the server-side Stripe client', () => {
   test('reaches the stand-in and sends our idempotency key; the same key gives the same PaymentIntent', async () => {
-    const settings = stripeSettings({
-      STRIPE_SECRET_KEY: 'sk_test_kirafuda',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_kirafuda',
-      STRIPE_API_BASE: standIn.base,
-    });
+    const settings = stripeSettings(
+      loadSettings({
+        STRIPE_SECRET_KEY: 'sk_test_kirafuda',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_kirafuda',
+        STRIPE_API_BASE: standIn.base,
+      }),
+    );
     if (!settings) throw new Error('not configured');
     const client = stripeClient(settings);
     const params = {
@@ -150,6 +153,6 @@ describe('the server-side Stripe client', () => {
       idempotencyKey: 'purchase-7',
       body: { amount: '1500', metadata: { purchase: '7' } },
     });
-    expect(stripeSettings({ STRIPE_SECRET_KEY: 'sk_test_x' })).toBeUndefined();
+    expect(stripeSettings(loadSettings({ STRIPE_SECRET_KEY: 'sk_test_x' }))).toBeUndefined();
   });
 });

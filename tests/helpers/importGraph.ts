@@ -279,3 +279,23 @@ export function looseFiles(root: string, features = ROOMED_FEATURES): string[] {
     })
     .sort();
 }
+
+/** The one reader of the environment (docs/architecture.md): everything else is handed its settings. */
+export const ENVIRONMENT_READER = 'src/server/settings/';
+
+/** Mentions of `process.env` outside {@link ENVIRONMENT_READER}, as `file:line` (the demo code too). */
+export function environmentReaders(sources: ReadonlyMap<string, string>, reader = ENVIRONMENT_READER): string[] {
+  const found: string[] = [];
+  for (const [path, source] of sources) {
+    if (path.startsWith(reader)) continue;
+    source.split('\n').forEach((line, index) => {
+      if (/\bprocess\.env\b/.test(line)) found.push(`${path}:${index + 1}`);
+    });
+  }
+  return found.sort();
+}
+
+/** The product's source texts (what {@link readImportGraph} reads), by repository-relative path. */
+export function readSources(root: string, graph: ImportGraph): Map<string, string> {
+  return new Map([...graph.keys()].map((path) => [path, readFileSync(join(root, path), 'utf8')]));
+}

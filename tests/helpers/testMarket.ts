@@ -21,13 +21,14 @@ import type { OrderComponents } from '../../src/features/trading/seaport/seaport
 import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import { categories, illustrators, platformFees, users } from '../../src/server/db/schema';
 import type { Database } from '../../src/server/db/types';
+import { loadSettings } from '../../src/server/settings/settings.server';
 import { issueToSeller, type LocalMarket, type LocalWallet, startLocalMarket } from './localMarket';
 import { ANVIL_KEYS } from './testWallet';
 
 /** Receives the platform fee in these tests. */
 export const TEST_FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000fee0';
-/** Environment of the sell terms in these tests (local chain, the fee recipient above). */
-export const TEST_ENV = { CHAIN_ENV: 'local', PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT };
+/** Settings of the sell terms in these tests (local chain, the fee recipient above). */
+export const TEST_SETTINGS = loadSettings({ CHAIN_ENV: 'local', PLATFORM_FEE_RECIPIENT: TEST_FEE_RECIPIENT });
 export const TEST_FEE_BPS = 250;
 export const TEST_ROYALTY_BPS = 500;
 

@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createDatabase, type DatabaseHandle, statementCacheSize } from '../../src/server/db/client.ts';
+import { createDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { loadSettings } from '../../src/server/settings/settings.server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let database: TestDatabase;
@@ -66,9 +67,10 @@ test('0 keeps none', async () => {
 });
 
 test('DATABASE_STATEMENT_CACHE is read as a whole number, unset meaning 256', () => {
-  expect(statementCacheSize({})).toBe(256);
-  expect(statementCacheSize({ DATABASE_STATEMENT_CACHE: ' 0 ' })).toBe(0);
-  expect(statementCacheSize({ DATABASE_STATEMENT_CACHE: '32' })).toBe(32);
-  expect(() => statementCacheSize({ DATABASE_STATEMENT_CACHE: '-1' })).toThrow(/DATABASE_STATEMENT_CACHE/);
-  expect(() => statementCacheSize({ DATABASE_STATEMENT_CACHE: 'many' })).toThrow(/DATABASE_STATEMENT_CACHE/);
+  const cache = (value?: string) => loadSettings({ DATABASE_STATEMENT_CACHE: value }).DATABASE_STATEMENT_CACHE;
+  expect(cache()).toBe(256);
+  expect(cache(' 0 ')).toBe(0);
+  expect(cache('32')).toBe(32);
+  expect(() => cache('-1')).toThrow(/DATABASE_STATEMENT_CACHE/);
+  expect(() => cache('many')).toThrow(/DATABASE_STATEMENT_CACHE/);
 });

@@ -9,17 +9,19 @@
 
 import { startBackgroundJobs } from '~/app/server/jobs.server';
 import { closeDatabase, getDatabase } from '~/server/db/client';
+import type { Settings } from '~/server/settings/schema';
+import { serverSettings } from '~/server/settings/settings.server';
 import { serverChains } from '../../features/chains/config.server';
 import { startChangeListener } from '../../features/events/changeListener.server';
 
 /** Runs the indexer until a signal arrives; resolves after it stopped. */
-export async function runIndexerProcess(env: Record<string, string | undefined> = process.env): Promise<void> {
-  const handle = await getDatabase();
+export async function runIndexerProcess(settings: Settings = serverSettings()): Promise<void> {
+  const handle = await getDatabase(settings);
   // Tells the web servers what changed (their caches and live pages), as a server's own indexer would.
-  const listener = await startChangeListener(handle, env);
-  const jobs = startBackgroundJobs(handle, 'indexer', env);
+  const listener = await startChangeListener(handle, settings);
+  const jobs = startBackgroundJobs(handle, 'indexer', settings);
   console.log(
-    `[indexer] ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env['DATA_DIR'] || './data'}`}; ` +
+    `[indexer] ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${settings.DATA_DIR}`}; ` +
       serverChains()
         .map((chain) => `${chain.chainName} ${chain.rpcUrls[0]}`)
         .join(', '),

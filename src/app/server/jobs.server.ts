@@ -23,16 +23,12 @@ import { configuredRateSource, registerRateJobs } from '~/features/market/rates/
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/terms/platformAccounts.server';
-import { leaderLeaseMs } from '~/server/db/transactionLimits';
 import type { DatabaseHandle } from '~/server/db/types';
 import { fencedHandle } from '~/server/jobs/leaderFence.server';
 import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
 import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
-
-/** Whether `INDEXER` asks for no indexer in this process. */
-export function indexerDisabled(env: Record<string, string | undefined> = process.env): boolean {
-  return ['off', '0', 'false', 'no'].includes((env['INDEXER'] ?? '').trim().toLowerCase());
-}
+import type { Settings } from '~/server/settings/schema';
+import { serverSettings } from '~/server/settings/settings.server';
 
 /** Which jobs a process runs: a web server's, or the indexer process's (no card payment jobs). */
 export type JobsRole = 'server' | 'indexer';
@@ -44,12 +40,15 @@ const PRUNE_CHANGE_LOG_MS = 15 * 60_000;
 export function startBackgroundJobs(
   handle: DatabaseHandle,
   role: JobsRole,
-  env: Record<string, string | undefined> = process.env,
+  settings: Settings = serverSettings(),
 ): JobRunner {
-  const leads = role === 'indexer' || !indexerDisabled(env);
+  const leads = role === 'indexer' || settings.INDEXER;
   const runner = createJobRunner(
     leads
-      ? { tryLock: (signal) => tryLeaderLock(handle, env['DATABASE_URL'], signal, undefined, leaderLeaseMs(env)) }
+      ? {
+          tryLock: (signal) =>
+            tryLeaderLock(handle, settings.DATABASE_URL, signal, undefined, settings.LEADER_LEASE_MS),
+        }
       : {},
   );
   if (leads) {
@@ -58,21 +57,21 @@ export function startBackgroundJobs(
     registerIndexerJobs(runner, {
       handle: leader,
       chains: serverChains(),
-      environment: serverEnvironment(env),
-      feeRecipient: platformFeeRecipient(env),
-      paymentAddress: platformPaymentAddress(env),
-      env,
+      environment: serverEnvironment(settings),
+      feeRecipient: platformFeeRecipient(settings),
+      paymentAddress: platformPaymentAddress(settings),
+      settings,
     });
     registerLedgerJobs(runner, leader.db);
-    registerRateJobs(runner, leader.db, configuredRateSource(env, serverChains(), serverEnvironment(env)));
+    registerRateJobs(runner, leader.db, configuredRateSource(settings, serverChains(), serverEnvironment(settings)));
     registerMarketJobs(runner, leader.db);
     if (handle.kind === 'postgres')
       runner.every('pruning the change log', { pollMs: PRUNE_CHANGE_LOG_MS, needsLock: true }, () =>
         pruneChangeLog(leader),
       );
   }
-  if (role === 'server') registerPaymentJobs(runner, handle.db, env);
-  if (role === 'server') registerNotificationJobs(runner, handle.db, env);
+  if (role === 'server') registerPaymentJobs(runner, handle.db, settings);
+  if (role === 'server') registerNotificationJobs(runner, handle.db, settings);
   const unobserve = leads
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))

@@ -11,8 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { startChangeListener } from '~/features/events/changeListener.server';
-import { streamLimits } from '~/features/events/streamCaps';
-import { answerFromCache, renderSettings } from '../../server/cache/pageCache';
+import { answerFromCache } from '../../server/cache/pageCache';
 import { closeDatabase } from '../../server/db/client';
 import { openServerDatabase } from '../../server/db/serverDatabase';
 import type { DatabaseHandle } from '../../server/db/types';
@@ -20,6 +19,8 @@ import { noteRequest } from '../../server/serve/eventLoop';
 import { isForkedServer } from '../../server/serve/processes';
 import { staticFiles } from '../../server/serve/staticFiles';
 import { redirectTrailingSlash } from '../../server/serve/trailingSlash';
+import type { Settings } from '../../server/settings/schema';
+import { serverSettings } from '../../server/settings/settings.server';
 import { startBackgroundJobs } from './jobs.server';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -27,14 +28,12 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 /** Starts everything (see the module comment); resolves once the server listens. */
 export async function startSiteServer(
   astro: AstroHandler,
-  env: NodeJS.ProcessEnv = process.env,
+  settings: Settings = serverSettings(),
   /** The database, when the caller started opening it already (./entry.ts does, beside loading the modules). */
-  opening: Promise<DatabaseHandle> = openServerDatabase(env),
+  opening: Promise<DatabaseHandle> = openServerDatabase(settings),
 ): Promise<void> {
-  renderSettings(env); // a typo in RENDER_* stops the start (the page cache reads them at the first page)
-  streamLimits(env); // and one in LIVE_STREAMS_MAX (read at the first live stream)
   const handle = await opening;
-  const serveStatic = staticFiles(resolve(env['CLIENT_DIR'] ?? 'dist/client'));
+  const serveStatic = staticFiles(resolve(settings.CLIENT_DIR));
   const server = createServer((req, res) => {
     noteRequest();
     try {
@@ -49,8 +48,8 @@ export async function startSiteServer(
     void astro(req, res);
   });
   server.keepAliveTimeout = 65_000;
-  const host = env['HOST'] || 'localhost';
-  const port = Number(env['PORT'] || 4321);
+  const host = settings.HOST;
+  const port = settings.PORT;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     // Forked servers (SERVER_PROCESSES) each bind the port themselves; the kernel spreads the connections.
@@ -59,8 +58,8 @@ export async function startSiteServer(
   console.log(
     `[server] listening on http://${host}:${port} (${handle.kind === 'postgres' ? 'PostgreSQL' : 'embedded database'})`,
   );
-  const jobs = startBackgroundJobs(handle, 'server', env);
-  const listener = await startChangeListener(handle, env).catch((error: unknown) => {
+  const jobs = startBackgroundJobs(handle, 'server', settings);
+  const listener = await startChangeListener(handle, settings).catch((error: unknown) => {
     console.error('[events] the change listener did not start:', error);
     return undefined;
   });

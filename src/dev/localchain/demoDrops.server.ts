@@ -48,7 +48,7 @@ export async function seedDemoDrop(db: Database, chain: Chain): Promise<boolean>
       ends_at: new Date(now + 30 * 86_400_000),
     },
     collection.image ?? '/images/cards/card-01.svg',
-    { chains: [chain], env: { CHAIN_ENV: 'local' } },
+    { chains: [chain], settings: { CHAIN_ENV: 'local', MINTER_PRIVATE_KEY: undefined } },
   );
   return true;
 }

@@ -99,7 +99,7 @@ async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
   const endTime = BigInt(Math.floor(row.expiresAt.getTime() / 1000));
   let order: OrderComponents;
   if (row.saleType === 'auction') {
-    const settler = settlerAccount({ CHAIN_ENV: 'local' });
+    const settler = settlerAccount({ CHAIN_ENV: 'local', AUCTION_SETTLER_PRIVATE_KEY: undefined });
     if (!settler || currency.itemType !== ItemType.ERC20) return undefined;
     order = buildAuctionListing({
       seller,

@@ -6,23 +6,18 @@
  * @see ./localChain.server.ts, ../seed/ensureDemo.server.ts, /scripts/start.mjs
  */
 import { closeDatabase, getDatabase } from '~/server/db/client';
+import type { Settings } from '~/server/settings/schema';
+import { serverSettings } from '~/server/settings/settings.server';
 import { ensureDemoData } from '../seed/ensureDemo.server';
 import { type LocalChain, seedLocalChain, startLocalChain } from './localChain.server';
 
 /** Starts and seeds the local chain (see the module comment); the caller stops it when the server exits. */
-export async function launchLocalChain(env: Record<string, string | undefined> = process.env): Promise<LocalChain> {
-  const port = env['LOCAL_CHAIN_PORT']?.trim();
-  const firstPort = port ? Number(port) : undefined;
-  if (firstPort !== undefined && !(Number.isInteger(firstPort) && firstPort > 0 && firstPort < 65_533)) {
-    throw new Error('LOCAL_CHAIN_PORT must be a port number');
-  }
+export async function launchLocalChain(settings: Settings = serverSettings()): Promise<LocalChain> {
+  const firstPort = settings.LOCAL_CHAIN_PORT;
   // The nodes start while the database opens (and is seeded when empty): neither waits for the other.
   const [started, seeded] = await Promise.allSettled([
-    startLocalChain({
-      ...(env['DATA_DIR'] ? { dataDir: env['DATA_DIR'] } : {}),
-      ...(firstPort === undefined ? {} : { firstPort }),
-    }),
-    ensureDemoData({ env }),
+    startLocalChain({ dataDir: settings.DATA_DIR, ...(firstPort === undefined ? {} : { firstPort }) }),
+    ensureDemoData({ settings }),
   ]);
   if (started.status === 'rejected') {
     await closeDatabase().catch(() => undefined);
@@ -31,7 +26,7 @@ export async function launchLocalChain(env: Record<string, string | undefined> =
   const chain = started.value;
   try {
     if (seeded.status === 'rejected') throw seeded.reason;
-    const { db } = await getDatabase(env);
+    const { db } = await getDatabase(settings);
     await seedLocalChain(db, chain.chains);
     await closeDatabase();
     return chain;

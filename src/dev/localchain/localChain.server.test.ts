@@ -18,6 +18,7 @@ import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
 import { parseOrderJson } from '~/features/trading/seaport/orderJson';
 import { isOrderSignatureValid } from '~/features/trading/seaport/orderSignature.server';
 import { cardDrops, cards, offers, sellOrders } from '~/server/db/schema';
+import { loadSettings } from '~/server/settings/settings.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { freePort } from '../../../tests/helpers/server';
 import { ANVIL_ACCOUNTS } from '../seed/accounts';
@@ -101,7 +102,7 @@ describe('the local chain', () => {
       }
       // The chain's timed auction is restricted to the settlement account; its declining listing ends lower.
       const auction = listings.find((row) => row.saleType === 'auction');
-      expect(parseOrderJson(auction?.order)?.zone).toBe(settlerAccount({ CHAIN_ENV: 'local' })?.address);
+      expect(parseOrderJson(auction?.order)?.zone).toBe(settlerAccount(loadSettings({ CHAIN_ENV: 'local' }))?.address);
       const declining = listings.find((row) => row.saleType === 'declining');
       const ends = parseOrderJson(declining?.order)?.consideration.reduce((sum, item) => sum + item.endAmount, 0n);
       expect(ends?.toString()).toBe(declining?.endPrice);

@@ -17,6 +17,7 @@ import type { Chain } from '~/features/chains/chains';
 import { LOCAL_CHAINS_FILE } from '~/features/chains/config.server';
 import { sellTerms } from '~/features/trading/terms/sellTerms.server';
 import type { Database } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 import { type AnvilNode, startAnvilNode } from './anvilNode.server';
 import { mintCatalogueCards } from './demoCards.server';
@@ -134,11 +135,11 @@ export async function seedLocalChain(
       const clients = localChainClients(chain);
       const funded = await fundLocalWallets(clients);
       const cards = await mintCatalogueCards(db, clients);
-      const terms = await sellTerms(db, chain, { ...process.env, CHAIN_ENV: 'local' });
+      const terms = await sellTerms(db, chain, { ...serverSettings(), CHAIN_ENV: 'local' });
       const signed = await signCatalogueListings(db, clients, terms);
       const offered = await signCatalogueOffers(db, clients, terms);
       // With Stripe keys, the demo sells one design for yen (card payments).
-      const dropped = stripeSettings() ? await seedDemoDrop(db, chain) : false;
+      const dropped = stripeSettings(serverSettings()) ? await seedDemoDrop(db, chain) : false;
       if (dropped) log(`[localchain] ${chain.chainName}: a demo design on sale for yen by card`);
       if (funded + cards.placed + cards.minted + signed + offered > 0) {
         log(

@@ -1,7 +1,7 @@
 /**
  * `DATA_DIR/local-chains.json`: the RPC URLs and contract addresses of the local anvil chains, in the chain
  * overrides format (`chainOverridesSchema`), written by `npm start` after deploying and read by the server
- * (`CHAIN_CONFIG_FILE`, or the local fallback of `chainsFromEnv`) and by the next start (to reuse the
+ * (`CHAIN_CONFIG_FILE`, or the local fallback of `chainsFromSettings`) and by the next start (to reuse the
  * contracts when the chain kept its state).
  *
  * @see ../../features/chains/chainConfig.ts, ../../features/chains/config.server.ts

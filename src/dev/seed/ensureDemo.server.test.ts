@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { cards } from '../../server/db/schema/index.ts';
+import { loadSettings } from '../../server/settings/settings.server.ts';
 import { ensureDemoData } from './ensureDemo.server.ts';
 
 let database: TestDatabase;
@@ -18,7 +19,7 @@ const cardCount = async () => (await database.db.select({ n: count() }).from(car
 
 describe('ensureDemoData', () => {
   it('does nothing when SEED_DEMO is 0', async () => {
-    const result = await ensureDemoData({ db: database.db, env: { SEED_DEMO: '0' }, log: () => {} });
+    const result = await ensureDemoData({ db: database.db, settings: loadSettings({ SEED_DEMO: '0' }), log: () => {} });
     expect(result).toEqual({ seeded: false, reason: 'disabled' });
     expect(await cardCount()).toBe(0);
   });
@@ -28,7 +29,7 @@ describe('ensureDemoData', () => {
       const messages: string[] = [];
       const result = await ensureDemoData({
         db: database.db,
-        env: { CHAIN_ENV: environment },
+        settings: loadSettings({ CHAIN_ENV: environment }),
         log: (m) => messages.push(m),
       });
       expect(result).toEqual({ seeded: false, reason: 'not-local' });
@@ -39,7 +40,7 @@ describe('ensureDemoData', () => {
 
   it('seeds an empty catalogue and says which demo sign-ins exist', async () => {
     const messages: string[] = [];
-    const result = await ensureDemoData({ db: database.db, env: {}, log: (m) => messages.push(m) });
+    const result = await ensureDemoData({ db: database.db, settings: loadSettings({}), log: (m) => messages.push(m) });
     expect(result.seeded).toBe(true);
     expect(await cardCount()).toBe(120);
     expect(messages.join('\n')).toMatch(/kirafuda-admin-demo.*SEED_DEMO=0/s);
@@ -47,7 +48,11 @@ describe('ensureDemoData', () => {
 
   it('leaves a catalogue that has cards alone', async () => {
     const messages: string[] = [];
-    const result = await ensureDemoData({ db: database.db, env: { SEED_DEMO: '1' }, log: (m) => messages.push(m) });
+    const result = await ensureDemoData({
+      db: database.db,
+      settings: loadSettings({ SEED_DEMO: '1' }),
+      log: (m) => messages.push(m),
+    });
     expect(result).toEqual({ seeded: false, reason: 'catalogue-not-empty' });
     expect(messages).toEqual([]);
   });

@@ -9,15 +9,17 @@
 import { serverEnvironment } from '../../features/chains/config.server.ts';
 import { closeDatabase, getDatabase } from '../../server/db/client.ts';
 import type { Database } from '../../server/db/types.ts';
+import type { Settings } from '../../server/settings/schema.ts';
+import { serverSettings } from '../../server/settings/settings.server.ts';
 import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
 import { type SeedDemoResult, seedDemo } from './demo.ts';
 
 /** Options of {@link ensureDemoData}. */
 export interface EnsureDemoOptions {
-  /** Database to seed; default the process-wide one from `getDatabase(env)`. */
+  /** Database to seed; default the process-wide one from `getDatabase(settings)`. */
   db?: Database | undefined;
-  /** Environment read for `SEED_DEMO` (and by `getDatabase`); default `process.env`. */
-  env?: Record<string, string | undefined> | undefined;
+  /** Settings read for `SEED_DEMO` and `CHAIN_ENV` (and by `getDatabase`); default the server's. */
+  settings?: Settings | undefined;
   /** Where to say what happened; default `console.log`. */
   log?: ((message: string) => void) | undefined;
 }
@@ -36,12 +38,12 @@ export type EnsureDemoResult = { seeded: false; reason: 'disabled' | 'not-local'
  * folder); or pass `db` and close it itself.
  */
 export async function ensureDemoData(options: EnsureDemoOptions = {}): Promise<EnsureDemoResult> {
-  const env = options.env ?? process.env;
+  const settings = options.settings ?? serverSettings();
   const log = options.log ?? ((message: string) => console.log(message));
-  if (env['SEED_DEMO'] === '0') return { seeded: false, reason: 'disabled' };
-  const environment = serverEnvironment(env);
+  if (settings.SEED_DEMO === '0') return { seeded: false, reason: 'disabled' };
+  const environment = serverEnvironment(settings);
   if (environment !== 'local') {
-    if (env['SEED_DEMO'] !== '1') {
+    if (settings.SEED_DEMO !== '1') {
       log(
         `[seed] CHAIN_ENV=${environment}: no demo data is seeded (its admin password is public). ` +
           'Create an admin with `npm run admin:create`; SEED_DEMO=1 seeds the demo anyway.',
@@ -50,7 +52,7 @@ export async function ensureDemoData(options: EnsureDemoOptions = {}): Promise<E
     }
     log(`[seed] WARNING: SEED_DEMO=1 on CHAIN_ENV=${environment}: the demo accounts and their public passwords go in.`);
   }
-  const db = options.db ?? (await getDatabase(env)).db;
+  const db = options.db ?? (await getDatabase(settings)).db;
   const result = await seedDemo(db);
   if (result.seeded) {
     const { counts } = result;

@@ -3,7 +3,6 @@ import {
   isDeployedAddress,
   loadChainConfig,
   parseChainOverrides,
-  resolveEnvironment,
   SEAPORT_1_6_ADDRESS,
   UNDEPLOYED_CONTRACT_ADDRESS,
 } from './chainConfig';
@@ -138,22 +137,5 @@ describe('isDeployedAddress', () => {
   it('tells a real address from the placeholder', () => {
     expect(isDeployedAddress(UNDEPLOYED_CONTRACT_ADDRESS)).toBe(false);
     expect(isDeployedAddress(SEAPORT_1_6_ADDRESS)).toBe(true);
-  });
-});
-
-describe('resolveEnvironment', () => {
-  it('defaults to local when unset or blank', () => {
-    expect(resolveEnvironment(undefined)).toBe('local');
-    expect(resolveEnvironment('  ')).toBe('local');
-  });
-
-  it('reads each environment name in any case', () => {
-    expect(resolveEnvironment('production')).toBe('production');
-    expect(resolveEnvironment('Staging')).toBe('staging');
-    expect(resolveEnvironment(' development ')).toBe('development');
-  });
-
-  it('refuses an unknown name instead of guessing', () => {
-    expect(() => resolveEnvironment('prod')).toThrow(/Unknown environment "prod"/);
   });
 });

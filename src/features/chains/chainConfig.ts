@@ -20,8 +20,6 @@ import {
 export const CHAIN_ENVIRONMENTS = ['production', 'staging', 'development', 'local'] as const;
 /** One deployment environment. */
 export type ChainEnvironment = (typeof CHAIN_ENVIRONMENTS)[number];
-/** Environment used when none is set: a developer's machine. */
-export const DEFAULT_ENVIRONMENT: ChainEnvironment = 'local';
 
 /** Seaport 1.6, deployed at the same address on every chain. @see https://github.com/ProjectOpenSea/seaport */
 export const SEAPORT_1_6_ADDRESS: Address = '0x0000000000000068F116a894984e2DB1123eB395';
@@ -245,19 +243,4 @@ export function loadChainConfig(env: ChainEnvironment, overrides?: unknown): rea
       },
     };
   });
-}
-
-/**
- * Reads the environment name (e.g. from an env variable), case-insensitively.
- * Unset or blank gives `'local'`.
- * @throws Error for any other value, so a typo never runs production on test chains.
- */
-export function resolveEnvironment(value: string | undefined): ChainEnvironment {
-  const wanted = value?.trim().toLowerCase() ?? '';
-  if (wanted === '') return DEFAULT_ENVIRONMENT;
-  const found = CHAIN_ENVIRONMENTS.find((env) => env === wanted);
-  if (found === undefined) {
-    throw new Error(`Unknown environment ${JSON.stringify(value)}; expected one of ${CHAIN_ENVIRONMENTS.join(', ')}`);
-  }
-  return found;
 }

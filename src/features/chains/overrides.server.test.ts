@@ -2,8 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadSettings } from '~/server/settings/settings.server';
 import { loadChainConfig } from './chainConfig';
-import { readChainOverrides } from './overrides.server';
+import { readChainOverrides as readOverrides } from './overrides.server';
+
+/** The overrides the environment `env` names. */
+const readChainOverrides = (env: Record<string, string>) => readOverrides(loadSettings(env));
 
 const dir = mkdtempSync(join(tmpdir(), 'kirafuda-chains-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

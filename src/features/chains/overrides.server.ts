@@ -6,16 +6,9 @@
  * @see docs/product-spec.md §3 "Chain config per environment"
  */
 import { readFileSync } from 'node:fs';
+import type { Settings } from '~/server/settings/schema';
 import { type ChainOverrides, parseChainOverrides } from './chainConfig';
 import { CHAIN_KEYS } from './chainKey';
-
-/** The variables {@link readChainOverrides} reads; empty strings count as unset. */
-export interface ChainOverridesEnv {
-  /** Path of a JSON file of overrides (what a deploy script writes). */
-  CHAIN_CONFIG_FILE?: string | undefined;
-  /** Overrides as inline JSON; merged over the file, chain by chain. */
-  CHAIN_OVERRIDES_JSON?: string | undefined;
-}
 
 function parseJson(text: string, source: string): unknown {
   try {
@@ -33,9 +26,11 @@ function parseJson(text: string, source: string): unknown {
  * @throws Error naming the variable when the file cannot be read, the JSON is malformed or a field is
  *   invalid, so a bad deploy fails at start-up instead of at the first chain call.
  */
-export function readChainOverrides(env: ChainOverridesEnv = process.env): ChainOverrides | undefined {
-  const file = env.CHAIN_CONFIG_FILE?.trim();
-  const inline = env.CHAIN_OVERRIDES_JSON?.trim();
+export function readChainOverrides(
+  settings: Pick<Settings, 'CHAIN_CONFIG_FILE' | 'CHAIN_OVERRIDES_JSON'>,
+): ChainOverrides | undefined {
+  const file = settings.CHAIN_CONFIG_FILE;
+  const inline = settings.CHAIN_OVERRIDES_JSON;
   if (!file && !inline) return undefined;
 
   let fromFile: ChainOverrides = {};

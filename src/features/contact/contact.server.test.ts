@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '~/server/api/errors';
 import { contactMessages, rateLimitBuckets } from '~/server/db/schema';
+import { loadSettings } from '~/server/settings/settings.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { CONTACT_MESSAGES_PER_HOUR, contactRequestSchema, submitContactMessage } from './contact.server';
 import { RECAPTCHA_VERIFY_URL, recaptchaConfig } from './recaptcha.server';
@@ -111,7 +112,8 @@ describe('submitContactMessage', { timeout: 30_000 }, () => {
 });
 
 describe('with a reCAPTCHA secret configured', { timeout: 30_000 }, () => {
-  const captcha = () => recaptchaConfig({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: stubUrl });
+  const captcha = () =>
+    recaptchaConfig(loadSettings({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: stubUrl }));
 
   it('sends the token, the secret and the IP address to siteverify and stores the message it accepts', async () => {
     await submitContactMessage(database.db, message({ captcha_token: 'token-1' }), sender, captcha());
@@ -149,6 +151,9 @@ describe('with a reCAPTCHA secret configured', { timeout: 30_000 }, () => {
 
 describe('recaptchaConfig', () => {
   it('asks for no captcha without a secret and uses Google by default', () => {
-    expect(recaptchaConfig({ RECAPTCHA_SECRET: '' })).toEqual({ secret: undefined, verifyUrl: RECAPTCHA_VERIFY_URL });
+    expect(recaptchaConfig(loadSettings({ RECAPTCHA_SECRET: '' }))).toEqual({
+      secret: undefined,
+      verifyUrl: RECAPTCHA_VERIFY_URL,
+    });
   });
 });

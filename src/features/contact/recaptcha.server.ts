@@ -7,6 +7,7 @@
  * @see docs/product-spec.md §1 (captcha version 2), §8 (Captcha)
  */
 import { HttpError, unprocessable } from '~/server/api/errors';
+import type { Settings } from '~/server/settings/schema';
 
 /** Google's verification endpoint. */
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
@@ -19,9 +20,11 @@ export interface RecaptchaConfig {
   verifyUrl: string;
 }
 
-/** Reads the captcha settings from the environment (empty strings count as unset). */
-export function recaptchaConfig(env: Record<string, string | undefined> = process.env): RecaptchaConfig {
-  return { secret: env.RECAPTCHA_SECRET || undefined, verifyUrl: env.RECAPTCHA_VERIFY_URL || RECAPTCHA_VERIFY_URL };
+/** The captcha settings of the server's settings. */
+export function recaptchaConfig(
+  settings: Pick<Settings, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL'>,
+): RecaptchaConfig {
+  return { secret: settings.RECAPTCHA_SECRET, verifyUrl: settings.RECAPTCHA_VERIFY_URL ?? RECAPTCHA_VERIFY_URL };
 }
 
 /** Options of {@link verifyRecaptcha}. */

@@ -12,6 +12,7 @@
  */
 import pg from 'pg';
 import type { DatabaseHandle } from '~/server/db/types';
+import type { Settings } from '~/server/settings/schema';
 import { changeRecorder, EVERY_PAGE_TAGS, PROCESS_ORIGIN, parseChangeNote } from './changeLog.server';
 import { applyTags, CHANGES_CHANNEL, setChangeRecorder } from './publish.server';
 
@@ -28,11 +29,11 @@ const SEEN_LIMIT = 10_000;
 /** Starts sharing (see the module comment). */
 export async function startChangeListener(
   handle: DatabaseHandle,
-  env: Record<string, string | undefined> = process.env,
+  settings: Pick<Settings, 'DATABASE_URL' | 'CHANGES_RECONNECT_MS'>,
 ): Promise<ChangeListener> {
   const recorder = changeRecorder(handle);
   setChangeRecorder(recorder.record);
-  const url = env['DATABASE_URL'];
+  const url = settings.DATABASE_URL;
   if (handle.kind !== 'postgres' || !url) {
     return {
       stop: async () => {
@@ -41,7 +42,7 @@ export async function startChangeListener(
       },
     };
   }
-  const reconnectMs = Math.max(100, Number(env['CHANGES_RECONNECT_MS'] ?? 1_000) || 1_000);
+  const reconnectMs = Math.max(100, settings.CHANGES_RECONNECT_MS || 1_000);
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;

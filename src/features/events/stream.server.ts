@@ -8,6 +8,7 @@
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html
  */
 import { HttpError } from '~/server/api/errors';
+import { serverSettings } from '~/server/settings/settings.server';
 import { subscribe } from './hub';
 import { STREAM_RETRY_SECONDS } from './liveEvents';
 import { StreamCounts, type StreamHolder, type StreamRefusal, streamLimits } from './streamCaps';
@@ -21,7 +22,7 @@ let counts: StreamCounts | undefined;
 
 /** This process's open streams (its caps read from the environment, checked when the server starts). */
 export function openStreams(): StreamCounts {
-  counts ??= new StreamCounts(streamLimits());
+  counts ??= new StreamCounts(streamLimits(serverSettings()));
   return counts;
 }
 

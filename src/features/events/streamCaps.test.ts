@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { loadSettings } from '~/server/settings/settings.server';
 import {
   DEFAULT_MAX_STREAMS,
+  streamLimits as fromSettings,
   MAX_STREAMS_PER_ACCOUNT,
   MAX_STREAMS_PER_NETWORK,
   StreamCounts,
   type StreamHolder,
-  streamLimits,
   WIDE_NETWORK_SHARE,
 } from './streamCaps';
+
+/** The caps of the environment `env`. */
+const streamLimits = (env: Record<string, string>) => fromSettings(loadSettings(env));
 
 const anonymous = (ip: string): StreamHolder => ({ ip, userId: null });
 

@@ -16,7 +16,7 @@
  * @see ../../lib/network.ts, ../../../docs/operations.md (live pages)
  */
 import { networkOf, wideNetworkOf } from '~/lib/network';
-import { wholeNumberSetting } from '~/lib/settings';
+import type { Settings } from '~/server/settings/schema';
 
 /** Streams of one process unless `LIVE_STREAMS_MAX` says (a connection and a few KiB each). */
 export const DEFAULT_MAX_STREAMS = 5_000;
@@ -35,9 +35,9 @@ export interface StreamLimits {
   perAccount: number;
 }
 
-/** The caps (see the module comment); throws naming `LIVE_STREAMS_MAX` when it is not a whole number. */
-export function streamLimits(env: Record<string, string | undefined> = process.env): StreamLimits {
-  const total = wholeNumberSetting(env['LIVE_STREAMS_MAX'], 'LIVE_STREAMS_MAX') ?? DEFAULT_MAX_STREAMS;
+/** The caps (see the module comment). */
+export function streamLimits(settings: Pick<Settings, 'LIVE_STREAMS_MAX'>): StreamLimits {
+  const total = settings.LIVE_STREAMS_MAX;
   return {
     total,
     perNetwork: MAX_STREAMS_PER_NETWORK,

@@ -9,6 +9,7 @@ import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cards, collectionDailyStats, indexerCursors, revenues, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { loadSettings } from '~/server/settings/settings.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import {
   seedCatalogue,
@@ -342,7 +343,7 @@ describe('the indexer loop', () => {
         chains: [down, fixture.chain],
         environment: 'local',
         feeRecipient: TEST_FEE_RECIPIENT,
-        env: { ...database.env, INDEXER_POLL_MS: '50' },
+        settings: loadSettings({ ...database.env, INDEXER_POLL_MS: '50' }),
         log: (line) => lines.push(line),
       });
       try {
@@ -377,7 +378,7 @@ describe('the indexer loop', () => {
         chains: [fixture.chain],
         environment: 'local' as const,
         feeRecipient: TEST_FEE_RECIPIENT,
-        env: { ...database.env, INDEXER_POLL_MS: '50' },
+        settings: loadSettings({ ...database.env, INDEXER_POLL_MS: '50' }),
         lockRetryMs: 50,
         log: () => {},
       };

@@ -3,7 +3,7 @@
  * short reorganisation never reaches the database), how many blocks one `eth_getLogs` covers, how often it
  * polls, and where a chain with no stored cursor starts.
  *
- * Environment (all optional): `INDEXER_CONFIRMATIONS`, `INDEXER_BATCH_BLOCKS`, `INDEXER_POLL_MS` (every
+ * Settings (all optional): `INDEXER_CONFIRMATIONS`, `INDEXER_BATCH_BLOCKS`, `INDEXER_POLL_MS` (every
  * chain), `INDEXER_START_BLOCK_<KEY>` (e.g. `INDEXER_START_BLOCK_ETH=21000000`: first block of a chain
  * without a cursor; by default local chains start at 0 and others at the confirmed head, as a new
  * deployment has no history to read), `FINALITY_BLOCKS_<KEY>` (the depth at which payable money becomes
@@ -12,7 +12,7 @@
  * @see docs/architecture.md "Chain data"
  */
 
-import { wholeNumberSetting } from '../../lib/settings';
+import type { Settings } from '~/server/settings/schema';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { ChainKey } from '../chains/chainKey';
 
@@ -48,28 +48,16 @@ export const PUBLIC_CONFIRMATIONS: Readonly<Record<ChainKey, number>> = { ETH: 1
 export const PUBLIC_FINALITY_BLOCKS: Readonly<Record<ChainKey, number>> = { ETH: 64, BSC: 30, KLAYTN: 1, POLYGON: 128 };
 
 /** The settings of chain `key` in environment `environment` (see the module comment). */
-export function indexerSettings(
-  key: ChainKey,
-  environment: ChainEnvironment,
-  env: Record<string, string | undefined> = process.env,
-): IndexerSettings {
+export function indexerSettings(key: ChainKey, environment: ChainEnvironment, settings: Settings): IndexerSettings {
   const local = environment === 'local';
-  const start = env[`INDEXER_START_BLOCK_${key}`];
-  const startBlock = wholeNumberSetting(start, `INDEXER_START_BLOCK_${key}`);
-  const confirmations =
-    wholeNumberSetting(env['INDEXER_CONFIRMATIONS'], 'INDEXER_CONFIRMATIONS') ??
-    (local ? 0 : PUBLIC_CONFIRMATIONS[key]);
-  const finality =
-    wholeNumberSetting(env[`FINALITY_BLOCKS_${key}`], `FINALITY_BLOCKS_${key}`) ??
-    (local ? 0 : PUBLIC_FINALITY_BLOCKS[key]);
+  const startBlock = settings[`INDEXER_START_BLOCK_${key}`];
+  const confirmations = settings.INDEXER_CONFIRMATIONS ?? (local ? 0 : PUBLIC_CONFIRMATIONS[key]);
+  const finality = settings[`FINALITY_BLOCKS_${key}`] ?? (local ? 0 : PUBLIC_FINALITY_BLOCKS[key]);
   return {
     confirmations,
     finalityBlocks: Math.max(finality, confirmations),
-    batchBlocks: Math.max(
-      1,
-      wholeNumberSetting(env['INDEXER_BATCH_BLOCKS'], 'INDEXER_BATCH_BLOCKS') ?? (local ? 5_000 : 2_000),
-    ),
-    pollMs: Math.max(50, wholeNumberSetting(env['INDEXER_POLL_MS'], 'INDEXER_POLL_MS') ?? (local ? 500 : 4_000)),
+    batchBlocks: Math.max(1, settings.INDEXER_BATCH_BLOCKS ?? (local ? 5_000 : 2_000)),
+    pollMs: Math.max(50, settings.INDEXER_POLL_MS ?? (local ? 500 : 4_000)),
     startBlock: startBlock !== undefined ? BigInt(startBlock) : local ? 0n : 'head',
   };
 }

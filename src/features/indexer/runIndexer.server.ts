@@ -7,11 +7,12 @@
  * {@link startIndexer} runs them alone (`npm run indexer`, tests); the web server registers them on its runner.
  */
 import type { Address } from 'viem';
-import { leaderLeaseMs } from '~/server/db/transactionLimits';
 import type { DatabaseHandle } from '~/server/db/types';
 import { fencedHandle } from '~/server/jobs/leaderFence.server';
 import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
 import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
+import type { Settings } from '~/server/settings/schema';
+import { serverSettings } from '~/server/settings/settings.server';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
@@ -30,7 +31,8 @@ export interface IndexerJobsOptions {
   environment: ChainEnvironment;
   feeRecipient: Address | undefined;
   paymentAddress?: Address | undefined;
-  env?: Record<string, string | undefined>;
+  /** Default: the server's settings. */
+  settings?: Settings;
   log?: (message: string) => void;
 }
 
@@ -72,11 +74,11 @@ function chainFailure(error: unknown): Error {
 /** Registers the indexer's jobs (see the module comment) on `runner`. */
 export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptions): void {
   const { handle, chains, environment } = options;
-  const env = options.env ?? process.env;
+  const server = options.settings ?? serverSettings();
   const log = options.log ?? ((message: string) => console.log(message));
-  const account = settlerAccount(env);
+  const account = settlerAccount(server);
   for (const chain of chains) {
-    const settings = indexerSettings(chain.key, environment, env);
+    const settings = indexerSettings(chain.key, environment, server);
     const client = publicClientFor(chain);
     /** The head the last complete pass reached: a pass that sees no new block asks the database nothing. */
     let indexedHead: bigint | undefined;
@@ -142,9 +144,10 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
  * through the lease's fence (../../server/jobs/leaderFence.server.ts).
  */
 export function startIndexer(options: StartIndexerOptions): RunningIndexer {
-  const env = options.env ?? process.env;
+  const settings = options.settings ?? serverSettings();
   const runner = createJobRunner({
-    tryLock: (signal) => tryLeaderLock(options.handle, env['DATABASE_URL'], signal, options.log, leaderLeaseMs(env)),
+    tryLock: (signal) =>
+      tryLeaderLock(options.handle, settings.DATABASE_URL, signal, options.log, settings.LEADER_LEASE_MS),
     ...(options.lockRetryMs === undefined ? {} : { lockRetryMs: options.lockRetryMs }),
     ...(options.log ? { log: options.log } : {}),
   });

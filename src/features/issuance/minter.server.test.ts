@@ -12,6 +12,7 @@ import { erc721Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardRarity, cards, categories, illustrators, users } from '~/server/db/schema';
 import { diskMediaStore } from '~/server/mediaStore.server';
+import { loadSettings } from '~/server/settings/settings.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
 import { rankQueuedCollections } from '../market/rarity.server';
@@ -58,7 +59,7 @@ describe('issueCards', () => {
       const creator = fixture.creator.address;
       const result = await issueCards(database.db, { illustratorId, walletAddress: creator.toLowerCase() }, request(), {
         chains: [fixture.chain],
-        env: { CHAIN_ENV: 'local' },
+        settings: loadSettings({ CHAIN_ENV: 'local' }),
       });
       expect(result.cards).toEqual([
         { tokenId: '21', serial: 1 },
@@ -116,7 +117,7 @@ describe('issueCards', () => {
         .values({ uid: 'other', passwordHash: 'x', userId: user?.id ?? 0, name: 'Other' })
         .returning();
       const who = { illustratorId: other?.id ?? 0, walletAddress: `0x${'ab'.repeat(20)}` };
-      const options = { chains: [fixture.chain], env: { CHAIN_ENV: 'local' } };
+      const options = { chains: [fixture.chain], settings: loadSettings({ CHAIN_ENV: 'local' }) };
       await expect(issueCards(database.db, who, request(), options)).rejects.toMatchObject({ status: 403 });
       await expect(issueCards(database.db, who, request({ categoryId: 9_999 }), options)).rejects.toMatchObject({
         status: 404,
@@ -128,10 +129,11 @@ describe('issueCards', () => {
   test(
     'without a minter key outside local chains, issuing is unavailable (503)',
     async () => {
-      expect(minterAccount({ CHAIN_ENV: 'production' })).toBeUndefined();
+      const production = loadSettings({ CHAIN_ENV: 'production' });
+      expect(minterAccount(production)).toBeUndefined();
       const who = { illustratorId, walletAddress: fixture.creator.address };
       await expect(
-        issueCards(database.db, who, request(), { chains: [fixture.chain], env: { CHAIN_ENV: 'production' } }),
+        issueCards(database.db, who, request(), { chains: [fixture.chain], settings: production }),
       ).rejects.toMatchObject({ status: 503 });
     },
     TIMEOUT,

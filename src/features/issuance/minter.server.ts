@@ -20,7 +20,6 @@ import {
   createWalletClient,
   getAddress,
   type Hash,
-  type Hex,
   http,
   type PrivateKeyAccount,
   parseEventLogs,
@@ -35,26 +34,22 @@ import { categories } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { withSenderLock } from '~/server/jobs/senderLock.server';
 import { hitRateLimit } from '~/server/rateLimit.server';
+import type { Settings } from '~/server/settings/schema';
+import { serverSettings } from '~/server/settings/settings.server';
 import type { Chain } from '../chains/chains';
 import { serverChains, serverEnvironment } from '../chains/config.server';
 import { classifyChainError, publicClientFor, toViemChain } from '../chains/publicClients.server';
 import { queueRanking } from '../market/rarity.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 
-/** The variables the minter reads. */
-export interface MinterEnv {
-  CHAIN_ENV?: string | undefined;
-  MINTER_PRIVATE_KEY?: string | undefined;
-}
+/** The settings the minter reads. */
+export type MinterSettings = Pick<Settings, 'CHAIN_ENV' | 'MINTER_PRIVATE_KEY'>;
 
 /** The platform minter's account, or undefined when none is configured (issuing is then unavailable). */
-export function minterAccount(env: MinterEnv = process.env): PrivateKeyAccount | undefined {
-  const key = env.MINTER_PRIVATE_KEY?.trim();
-  if (key) {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('MINTER_PRIVATE_KEY must be 32 bytes of hex');
-    return privateKeyToAccount(key as Hex);
-  }
-  return serverEnvironment(env) === 'local' ? privateKeyToAccount(LOCAL_MINTER_KEY) : undefined;
+export function minterAccount(settings: MinterSettings): PrivateKeyAccount | undefined {
+  const key = settings.MINTER_PRIVATE_KEY;
+  if (key) return privateKeyToAccount(key);
+  return serverEnvironment(settings) === 'local' ? privateKeyToAccount(LOCAL_MINTER_KEY) : undefined;
 }
 
 /** Issues one illustrator may make per hour (each sends two transactions from the platform minter). */
@@ -251,10 +246,11 @@ export interface IssueResult {
   txHashes: string[];
 }
 
-/** Options of {@link issueCards} (tests pass their own chains and env). */
+/** Options of {@link issueCards} (tests pass their own chains and settings). */
 export interface IssueOptions {
   chains?: readonly Chain[];
-  env?: MinterEnv;
+  /** Default: the server's settings. */
+  settings?: MinterSettings;
 }
 
 /**
@@ -273,7 +269,7 @@ export async function issueCards(
   if (category.creatorId !== illustrator.illustratorId) throw forbidden('This collection is not yours');
   const chain = (options.chains ?? serverChains()).find((candidate) => candidate.chainId === category.chainId);
   if (!chain) throw unprocessable(`The collection is on chain ${category.chainId}, which this site does not run`);
-  const account = minterAccount(options.env);
+  const account = minterAccount(options.settings ?? serverSettings());
   if (!account) throw new HttpError(503, 'Issuing is not available: no minter is configured');
   const creator = getAddress(illustrator.walletAddress);
   let minted: MintedDesign;

@@ -6,9 +6,10 @@
  */
 import type { Database } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
+import type { Settings } from '~/server/settings/schema';
 import { runWeeklyDigest } from './digest/digestJob.server';
 import { digestSchedule } from './digest/digestWeek';
-import { type MailEnv, mailSettings } from './mail/mailSettings.server';
+import { mailSettings } from './mail/mailSettings.server';
 import { sendDueMails } from './mail/outbox.server';
 import { smtpSender } from './mail/smtpSender.server';
 import { notificationPulse } from './pulse.server';
@@ -21,23 +22,23 @@ export const OUTBOX_EVERY_MS = 5_000;
 export const DIGEST_EVERY_MS = 10 * 60_000;
 
 /** Registers the jobs. */
-export function registerNotificationJobs(runner: JobRunner, db: Database, env: MailEnv = process.env): void {
+export function registerNotificationJobs(runner: JobRunner, db: Database, settings: Settings): void {
   const pulse = notificationPulse(db);
   runner.every('notification pulse', { pollMs: PULSE_EVERY_MS, maxBackoffMs: 30_000 }, async () => {
     await pulse();
   });
-  const settings = mailSettings(env);
-  if (!settings) return;
-  const sender = smtpSender(settings);
+  const mail = mailSettings(settings);
+  if (!mail) return;
+  const sender = smtpSender(mail);
   runner.every('mail outbox', { pollMs: OUTBOX_EVERY_MS, maxBackoffMs: 60_000 }, async ({ stopping }) => {
     const { sent } = await sendDueMails(db, sender.send);
     if (stopping()) sender.close();
     // A full batch: there may be more waiting.
     return sent > 0 ? { nextInMs: 0 } : undefined;
   });
-  const schedule = digestSchedule(env);
+  const schedule = digestSchedule(settings);
   runner.every('weekly digest', { pollMs: DIGEST_EVERY_MS }, async () => {
-    const queued = await runWeeklyDigest(db, settings, schedule);
+    const queued = await runWeeklyDigest(db, mail, schedule);
     return queued > 0 ? { nextInMs: 0 } : undefined;
   });
 }

@@ -4,21 +4,25 @@ import type { MessageKey, Translate } from '~/features/i18n/t';
 import type { Database } from '~/server/db/types';
 import { PREFERENCE_KINDS } from './kinds';
 import { emailStatus } from './mail/emails.server';
-import { mailSettings } from './mail/mailSettings.server';
+import { type MailVariables, mailSettings } from './mail/mailSettings.server';
 import { getPreferences } from './mail/preferences.server';
 import type { NotificationSettingsProps } from './NotificationSettings';
 import { offerMinimums } from './offerMinimums.server';
 
-/** Reads `userId`'s settings (the address only masked) and puts the strings of `t` with them. */
+/**
+ * Reads `userId`'s settings (the address only masked) and puts the strings of `t` with them; whether mail can be
+ * sent at all is the server's (`settings`).
+ */
 export async function notificationSettingsProps(
   db: Database,
   userId: number,
   locale: Locale,
   t: Translate,
+  settings: MailVariables,
 ): Promise<NotificationSettingsProps> {
   return {
     locale,
-    mailAvailable: mailSettings() !== undefined,
+    mailAvailable: mailSettings(settings) !== undefined,
     email: await emailStatus(db, userId),
     preferences: await getPreferences(db, userId),
     offerMinimums: await offerMinimums(db, userId),

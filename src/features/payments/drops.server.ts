@@ -10,10 +10,11 @@ import { getAddress } from 'viem';
 import { forbidden, HttpError, notFound, unprocessable } from '~/server/api/errors';
 import { cardDrops, cardPurchases, categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import type { Chain } from '../chains/chains';
 import { serverChains } from '../chains/config.server';
 import { classifyChainError } from '../chains/publicClients.server';
-import { issueDesign, type MinterEnv, minterAccount } from '../issuance/minter.server';
+import { issueDesign, type MinterSettings, minterAccount } from '../issuance/minter.server';
 import type { DropFields } from './dropForm';
 import { type DropAvailability, type DropCounts, dropAvailability } from './holdRules';
 
@@ -132,10 +133,11 @@ export async function dropsOfCollection(db: Database, collectionId: number, now 
   return rows.map((row) => dropView(row, held.get(row.id) ?? NOTHING_HELD, now));
 }
 
-/** Options of {@link createDrop} (tests pass their own chains and env). */
+/** Options of {@link createDrop} (tests pass their own chains and settings). */
 export interface DropOptions {
   chains?: readonly Chain[];
-  env?: MinterEnv;
+  /** Default: the server's settings. */
+  settings?: MinterSettings;
   now?: Date;
 }
 
@@ -158,7 +160,7 @@ export async function createDrop(
   if (category.creatorId !== illustrator.illustratorId) throw forbidden('This collection is not yours');
   const chain = (options.chains ?? serverChains()).find((candidate) => candidate.chainId === category.chainId);
   if (!chain) throw unprocessable(`The collection is on chain ${category.chainId}, which this site does not run`);
-  const account = minterAccount(options.env);
+  const account = minterAccount(options.settings ?? serverSettings());
   if (!account) throw new HttpError(503, 'Drops are not available: no minter is configured');
   let issued: Awaited<ReturnType<typeof issueDesign>>;
   try {

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { getAddress, parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardPurchases, notifications, users } from '~/server/db/schema';
+import { loadSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
@@ -15,13 +16,15 @@ import { MINT_GAS_LIMIT, signSerialMint } from '../issuance/serialMint.server';
 import { createDrop, type DropView } from './drops.server';
 import { mintPaidPurchases, STALE_MINTING_MS } from './mintPurchases.server';
 
-const ENV = { CHAIN_ENV: 'local' };
-const settings = stripeSettings({
-  STRIPE_SECRET_KEY: 'sk_test_unused',
-  STRIPE_WEBHOOK_SECRET: 'whsec_unused',
-  PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
-  STRIPE_API_BASE: 'http://127.0.0.1:9',
-});
+const LOCAL_SETTINGS = loadSettings({ CHAIN_ENV: 'local' });
+const settings = stripeSettings(
+  loadSettings({
+    STRIPE_SECRET_KEY: 'sk_test_unused',
+    STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+    PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
+    STRIPE_API_BASE: 'http://127.0.0.1:9',
+  }),
+);
 let fixture: TestMarket;
 let database: TestDatabase;
 let drop: DropView;
@@ -84,7 +87,7 @@ beforeAll(async () => {
       ends_at: new Date(now + 86_400_000),
     },
     '/media/cards/x.png',
-    { chains: [fixture.chain], env: ENV },
+    { chains: [fixture.chain], settings: LOCAL_SETTINGS },
   );
 }, 60_000);
 
@@ -95,7 +98,7 @@ afterAll(async () => {
 
 /** Stores a signed mint with the purchase, as the minter does before it sends it. */
 async function storeSigned(purchaseId: number, to: string) {
-  const account = minterAccount(ENV);
+  const account = minterAccount(LOCAL_SETTINGS);
   if (!account) throw new Error('no minter');
   const mint = await signSerialMint(fixture.chain, account, {
     contract: fixture.card,
@@ -111,7 +114,7 @@ async function storeSigned(purchaseId: number, to: string) {
 
 const pass = () => {
   if (!settings) throw new Error('no settings');
-  return mintPaidPurchases(database.db, { chains: [fixture.chain], settings, env: ENV });
+  return mintPaidPurchases(database.db, { chains: [fixture.chain], settings, minterSettings: LOCAL_SETTINGS });
 };
 
 describe('a mint left unfinished by a stopped process', () => {
@@ -157,7 +160,7 @@ describe('a mint left unfinished by a stopped process', () => {
 
   test("another mint to the same buyer is never taken for a purchase's own, and two purchases never share a token", async () => {
     const buyer = fixture.creator.address;
-    const account = minterAccount(ENV);
+    const account = minterAccount(LOCAL_SETTINGS);
     if (!account) throw new Error('no minter');
     // A mint to the buyer that belongs to no purchase (the old minter adopted any such token, for each purchase).
     const stray = await mintNextSerial(fixture.chain, account, {
@@ -179,7 +182,7 @@ describe('a mint left unfinished by a stopped process', () => {
     const buyer = fixture.market.deployer.account.address;
     const purchase = await leftMinting(5, buyer);
     const lost = await storeSigned(purchase.id, buyer);
-    const account = minterAccount(ENV);
+    const account = minterAccount(LOCAL_SETTINGS);
     if (!account) throw new Error('no minter');
     // The minter's key sends something else with that nonce first.
     await mintNextSerial(fixture.chain, account, {

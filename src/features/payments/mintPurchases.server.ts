@@ -15,9 +15,10 @@ import { getAddress, type Hash, type Hex } from 'viem';
 import { noticePurchase } from '~/features/notifications/moneyNotices.server';
 import { cardDrops, cardPurchases, categories, paymentHistories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
 import type { Chain } from '../chains/chains';
-import { type MinterEnv, minterAccount, saveMintedCard } from '../issuance/minter.server';
+import { type MinterSettings, minterAccount, saveMintedCard } from '../issuance/minter.server';
 import { followSerialMint, type SignedMint, sendSerialMint } from '../issuance/serialMint.server';
 import { syncCardPayment } from '../ledger/cardPayments.server';
 import { queueRanking } from '../market/rarity.server';
@@ -33,7 +34,8 @@ export const STALE_MINTING_MS = 4 * 60_000;
 export interface MintDeps {
   chains: readonly Chain[];
   settings: StripeSettings;
-  env?: MinterEnv;
+  /** Whose minter mints (default: the server's settings). */
+  minterSettings?: MinterSettings;
   now?: Date;
   /** Seconds a failed mint waits per attempt before the next (default 30). */
   retrySeconds?: number;
@@ -115,7 +117,7 @@ async function failAttempt(db: Database, purchase: Purchase, reason: string, now
 async function mintOne(db: Database, purchase: Purchase, deps: MintDeps, now: Date): Promise<void> {
   const drop = await dropOf(db, purchase);
   const chain = deps.chains.find((candidate) => candidate.chainId === drop.chainId);
-  const account = minterAccount(deps.env);
+  const account = minterAccount(deps.minterSettings ?? serverSettings());
   if (!chain || !account) return failAttempt(db, purchase, 'no chain or minter for this drop', now);
   const parameters = {
     contract: getAddress(drop.contractAddress),

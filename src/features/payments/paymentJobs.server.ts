@@ -8,6 +8,7 @@
 
 import type { Database } from '~/server/db/types';
 import { type JobRunner, wakeJobs } from '~/server/jobs/runner';
+import type { Settings } from '~/server/settings/schema';
 import { stripeSettings } from '~/server/stripe.server';
 import { serverChains } from '../chains/config.server';
 import { publishChange } from '../events/publish.server';
@@ -22,21 +23,16 @@ export function wakePurchaseMinter(): void {
 }
 
 /** Registers the jobs unless card payments are off; answers whether it did. */
-export function registerPaymentJobs(
-  runner: JobRunner,
-  db: Database,
-  env: Record<string, string | undefined> = process.env,
-): boolean {
-  const settings = stripeSettings(env);
-  if (!settings) return false;
-  const pollMs = Math.max(100, Number(env['PURCHASE_MINT_POLL_MS'] ?? 30_000) || 30_000);
-  const retry = Number(env['PURCHASE_MINT_RETRY_SECONDS']);
+export function registerPaymentJobs(runner: JobRunner, db: Database, settings: Settings): boolean {
+  const stripe = stripeSettings(settings);
+  if (!stripe) return false;
+  const pollMs = Math.max(100, settings.PURCHASE_MINT_POLL_MS || 30_000);
   runner.every(MINT_JOB, { pollMs }, async () => {
     const handled = await mintPaidPurchases(db, {
       chains: serverChains(),
-      settings,
-      env,
-      ...(Number.isFinite(retry) && retry >= 0 ? { retrySeconds: retry } : {}),
+      settings: stripe,
+      minterSettings: settings,
+      retrySeconds: settings.PURCHASE_MINT_RETRY_SECONDS,
     });
     // New cards: their collection's page, the buyers' pages and the lists show them.
     if (handled.length > 0) {

@@ -17,6 +17,7 @@ import {
   stripeEvents,
   users,
 } from '~/server/db/schema';
+import { loadSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { type StripeStandIn, startStripeStandIn } from '../../../tests/helpers/stripeStandIn';
@@ -111,12 +112,14 @@ afterAll(async () => {
 
 describe('Stripe events that once stuck', () => {
   test('a payment after its hold ran out, the serial held by another buyer now, is refunded and takes nothing back', async () => {
-    const settings = stripeSettings({
-      STRIPE_SECRET_KEY: 'sk_test_events',
-      STRIPE_WEBHOOK_SECRET: 'whsec_events',
-      PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_events',
-      STRIPE_API_BASE: standIn.base,
-    });
+    const settings = stripeSettings(
+      loadSettings({
+        STRIPE_SECRET_KEY: 'sk_test_events',
+        STRIPE_WEBHOOK_SECRET: 'whsec_events',
+        PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_events',
+        STRIPE_API_BASE: standIn.base,
+      }),
+    );
     if (!settings) throw new Error('no settings');
     // The first buyer's hold ran out and was released; a second buyer holds the drop's only serial now.
     const late = await hold(0, 1, new Date(Date.now() - (PENDING_MINUTES + 1) * 60_000));

@@ -1,27 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { refreshTokens, sessions } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import { hashToken, newToken } from './tokens.server';
 
 /**
- * Server sessions: a short-lived opaque access token and a rotating refresh token per session. Each
- * session is one refresh-token family: presenting a refresh token that was already used (outside a
- * short grace window for two tabs refreshing at once) revokes the whole session.
+ * Server sessions: a short-lived opaque access token (`ACCESS_TOKEN_TTL_MS`, 15 minutes) and a rotating refresh
+ * token per session. Each session is one refresh-token family: presenting a refresh token that was already used
+ * (outside a short grace window for two tabs refreshing at once, `REFRESH_REUSE_GRACE_MS`) revokes the whole
+ * session. Both lifetimes are the server's settings unless a caller passes its own.
  */
-export const ACCESS_TTL_MS = 15 * 60 * 1000;
-
-/** The access token lifetime in force (`ACCESS_TOKEN_TTL_MS` shortens it, e.g. for tests). */
-export function accessTtlMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env['ACCESS_TOKEN_TTL_MS'] ?? ACCESS_TTL_MS);
-  return Number.isFinite(value) && value > 0 ? value : ACCESS_TTL_MS;
-}
 export const REFRESH_TTL_MS = { user: 30 * 24 * 3600 * 1000, admin: 12 * 3600 * 1000 } as const;
-
-/** Window in which a just-rotated refresh token may be presented again (concurrent refreshes). */
-export function reuseGraceMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env['REFRESH_REUSE_GRACE_MS'] ?? 10_000);
-  return Number.isFinite(value) && value >= 0 ? value : 10_000;
-}
 
 export type SessionKind = 'user' | 'admin';
 
@@ -47,6 +36,7 @@ export async function createSession(
   subject: SessionSubject,
   meta: SessionMeta = {},
   now = new Date(),
+  accessTtlMs = serverSettings().ACCESS_TOKEN_TTL_MS,
 ): Promise<IssuedTokens> {
   const accessToken = newToken();
   const refreshToken = newToken();
@@ -61,7 +51,7 @@ export async function createSession(
         adminId: subject.kind === 'admin' ? subject.adminId : null,
         expiresAt: refreshExpiresAt,
         accessTokenHash: hashToken(accessToken),
-        accessExpiresAt: new Date(now.getTime() + accessTtlMs()),
+        accessExpiresAt: new Date(now.getTime() + accessTtlMs),
         userAgent: meta.userAgent?.slice(0, 400) ?? null,
         ip: meta.ip ?? null,
       })
@@ -128,7 +118,8 @@ export async function rotateRefreshToken(
   kind: SessionKind,
   client: SessionMeta,
   now = new Date(),
-  graceMs = reuseGraceMs(),
+  graceMs = serverSettings().REFRESH_REUSE_GRACE_MS,
+  accessTtlMs = serverSettings().ACCESS_TOKEN_TTL_MS,
 ): Promise<RefreshResult> {
   if (!token || token.length > 100) return { state: 'invalid' };
   return db.transaction(async (tx) => {
@@ -171,7 +162,7 @@ export async function rotateRefreshToken(
       .update(sessions)
       .set({
         accessTokenHash: hashToken(accessToken),
-        accessExpiresAt: new Date(now.getTime() + accessTtlMs()),
+        accessExpiresAt: new Date(now.getTime() + accessTtlMs),
         lastUsedAt: now,
       })
       .where(eq(sessions.id, row.sessionId));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { socialLoginSettings } from './socialLoginSettings.server';
+import { loadSettings } from '~/server/settings/settings.server';
+import { socialLoginSettings as fromSettings } from './socialLoginSettings.server';
+
+/** The social login settings of the environment `env`. */
+const socialLoginSettings = (env: Record<string, string>) => fromSettings(loadSettings(env));
 
 describe('socialLoginSettings', () => {
   it('offers no social login without a client id', () => {

@@ -4,6 +4,7 @@ import { urlsetXml } from '~/features/catalogue/sitemap/sitemapXml';
 import { cacheEndpoint } from '~/server/cache/cachePage';
 import { database } from '~/server/db/client';
 import { siteOrigins } from '~/server/http/site';
+import { serverSettings } from '~/server/settings/settings.server';
 
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
@@ -19,7 +20,7 @@ export const GET: APIRoute = async (context) => {
   try {
     const pages = await sitemapPages(await database(), part);
     if (!pages) return plain(404, 'Not found');
-    return new Response(urlsetXml(siteOrigins().canonical, pages), {
+    return new Response(urlsetXml(siteOrigins(serverSettings()).canonical, pages), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', ...cacheEndpoint(context, sitemapPartTags(part)) },
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { MiddlewareNext } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { applyTags } from '~/features/events/publish.server';
+import { loadSettings } from '../settings/settings.server';
 import pageCacheProvider, {
   answerFromCache,
   cacheKey,
@@ -223,23 +224,23 @@ describe('cacheKey', () => {
 
 describe('renders at once', () => {
   it('renders 4 misses at once in one process, 1 in each of several on PostgreSQL', () => {
-    expect(defaultRenderConcurrency({})).toBe(4);
-    expect(defaultRenderConcurrency({ SERVER_PROCESSES: '1', DATABASE_URL: 'postgres://db/x' })).toBe(4);
-    expect(defaultRenderConcurrency({ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://db/x' })).toBe(1);
+    const concurrency = (env: Record<string, string>) => defaultRenderConcurrency(loadSettings(env));
+    expect(concurrency({})).toBe(4);
+    expect(concurrency({ SERVER_PROCESSES: '1', DATABASE_URL: 'postgres://db/x' })).toBe(4);
+    expect(concurrency({ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://db/x' })).toBe(1);
     // Several asked without PostgreSQL: one process runs, rendering 4.
-    expect(defaultRenderConcurrency({ SERVER_PROCESSES: '2' })).toBe(4);
-    expect(defaultRenderConcurrency({ SERVER_PROCESSES: 'auto', DATABASE_URL: 'postgres://db/x' })).toBe(
+    expect(concurrency({ SERVER_PROCESSES: '2' })).toBe(4);
+    expect(concurrency({ SERVER_PROCESSES: 'auto', DATABASE_URL: 'postgres://db/x' })).toBe(
       availableParallelism() > 1 ? 1 : 4,
     );
   });
 
   it('reads RENDER_CONCURRENCY and RENDER_QUEUE, and refuses a typo naming the setting', () => {
-    expect(renderSettings({})).toEqual({ concurrency: 4, queue: 128 });
-    expect(renderSettings({ RENDER_CONCURRENCY: ' 2 ', RENDER_QUEUE: '0' })).toEqual({ concurrency: 2, queue: 0 });
-    expect(() => renderSettings({ RENDER_CONCURRENCY: '0' })).toThrow(
-      /RENDER_CONCURRENCY must be a whole number from 1/,
-    );
-    expect(() => renderSettings({ RENDER_CONCURRENCY: 'four' })).toThrow(/RENDER_CONCURRENCY/);
-    expect(() => renderSettings({ RENDER_QUEUE: '-5' })).toThrow(/RENDER_QUEUE must be a whole number from 0/);
+    const renders = (env: Record<string, string>) => renderSettings(loadSettings(env));
+    expect(renders({})).toEqual({ concurrency: 4, queue: 128 });
+    expect(renders({ RENDER_CONCURRENCY: ' 2 ', RENDER_QUEUE: '0' })).toEqual({ concurrency: 2, queue: 0 });
+    expect(() => renders({ RENDER_CONCURRENCY: '0' })).toThrow(/RENDER_CONCURRENCY must be a whole number from 1/);
+    expect(() => renders({ RENDER_CONCURRENCY: 'four' })).toThrow(/RENDER_CONCURRENCY/);
+    expect(() => renders({ RENDER_QUEUE: '-5' })).toThrow(/RENDER_QUEUE must be a whole number from 0/);
   });
 });

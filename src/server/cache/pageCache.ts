@@ -25,11 +25,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheProvider, InvalidateOptions } from 'astro';
 import { detectLocale } from '~/features/i18n/detect';
 import { LOCALE_COOKIE } from '~/features/i18n/locales';
-import { wholeNumberSetting } from '~/lib/settings';
 import { HttpError } from '../api/errors';
 import { Slots } from '../concurrency';
 import { acceptedEncoding, type Encoding } from '../serve/encoding';
 import { serverProcesses } from '../serve/processes';
+import type { Settings } from '../settings/schema';
+import { serverSettings } from '../settings/settings.server';
 import { setsCookies } from './astroCookies';
 import { compressResponse } from './compressResponse';
 import { lostTheDatabase, RenderLostDatabase, unavailablePage, watchRender } from './lostDatabase';
@@ -232,29 +233,29 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
  * beside a crawl at 71–86 ms (300–360 req/s), 2 each at 52–59 ms, 1 each at 33–34 ms (990–1,100 req/s), the
  * crawl alone as fast or faster (79–93, 78–85, 93–100 req/s).
  */
-export function defaultRenderConcurrency(env: Record<string, string | undefined> = process.env): number {
-  return serverProcesses(env) > 1 ? 1 : 4;
+export function defaultRenderConcurrency(settings: Pick<Settings, 'SERVER_PROCESSES' | 'DATABASE_URL'>): number {
+  return serverProcesses(settings) > 1 ? 1 : 4;
 }
 
 /**
  * Misses a process renders at once and how many more may wait (`RENDER_CONCURRENCY`, `RENDER_QUEUE`; see the module
- * comment). Throws naming the setting on a typo: the server reads this when it starts (../serve/siteServer.ts),
- * so a bad value stops the start instead of failing the first page.
+ * comment).
  */
-export function renderSettings(env: Record<string, string | undefined> = process.env): {
+export function renderSettings(
+  settings: Pick<Settings, 'RENDER_CONCURRENCY' | 'RENDER_QUEUE' | 'SERVER_PROCESSES' | 'DATABASE_URL'>,
+): {
   concurrency: number;
   queue: number;
 } {
   return {
-    concurrency:
-      wholeNumberSetting(env['RENDER_CONCURRENCY'], 'RENDER_CONCURRENCY', 1) ?? defaultRenderConcurrency(env),
-    queue: wholeNumberSetting(env['RENDER_QUEUE'], 'RENDER_QUEUE') ?? 128,
+    concurrency: settings.RENDER_CONCURRENCY ?? defaultRenderConcurrency(settings),
+    queue: settings.RENDER_QUEUE,
   };
 }
 
-/** Renders of misses at once, and waiting (see the module comment). */
+/** Renders of misses at once, and waiting (see the module comment): the server's settings unless given. */
 function renderSlots(renders: PageCacheConfig['renders']): Slots {
-  const { concurrency, queue, maxWaitMs } = renders ?? { ...renderSettings(), maxWaitMs: 10_000 };
+  const { concurrency, queue, maxWaitMs } = renders ?? { ...renderSettings(serverSettings()), maxWaitMs: 10_000 };
   return new Slots(
     Math.max(1, concurrency),
     queue,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSettings } from '../settings/settings.server.ts';
 import { closeDatabase, createDatabase, type DatabaseHandle, getDatabase } from './client.ts';
 import { resolveMigrationsFolder } from './migrate.ts';
 
@@ -78,18 +79,18 @@ describe('createDatabase on PGlite', () => {
 
 describe('getDatabase', () => {
   it('gives concurrent first callers the same database, opened from DATA_DIR', async () => {
-    const env = { DATABASE_URL: '', DATA_DIR: join(root, 'singleton') };
-    const [a, b] = await Promise.all([getDatabase(env), getDatabase(env)]);
+    const settings = loadSettings({ DATABASE_URL: '', DATA_DIR: join(root, 'singleton') });
+    const [a, b] = await Promise.all([getDatabase(settings), getDatabase(settings)]);
     expect(a).toBe(b);
     expect(a.kind).toBe('pglite');
-    expect(existsSync(join(env.DATA_DIR, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(settings.DATA_DIR, 'PG_VERSION'))).toBe(true);
     expect(await getDatabase()).toBe(a);
   }, 60_000);
 
   it('opens a new database after closeDatabase()', async () => {
-    const before = await getDatabase({ DATA_DIR: join(root, 'singleton') });
+    const before = await getDatabase(loadSettings({ DATA_DIR: join(root, 'singleton') }));
     await closeDatabase();
-    const after = await getDatabase({ DATA_DIR: join(root, 'singleton') });
+    const after = await getDatabase(loadSettings({ DATA_DIR: join(root, 'singleton') }));
     expect(after).not.toBe(before);
     expect(await appliedMigrations(after)).toBe(journal.entries.length);
   }, 60_000);

@@ -12,7 +12,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { wholeNumberSetting } from '../../lib/settings.ts';
+import type { Settings } from '../settings/schema.ts';
+import { serverSettings } from '../settings/settings.server.ts';
 import { migratePgliteClient, migratePgPool, resolveMigrationsFolder } from './migrate.ts';
 import * as schema from './schema/index.ts';
 import { nameFrequentStatements } from './statementNames.ts';
@@ -39,7 +40,7 @@ export interface CreateDatabaseOptions {
   maxConnections?: number | undefined;
   /** Statements each PostgreSQL connection keeps named (see ./statementNames.ts); default 256, 0 for none. */
   statementNames?: number | undefined;
-  /** What each PostgreSQL connection may wait or hold (./transactionLimits.ts); default from `process.env`. */
+  /** What each PostgreSQL connection may wait or hold (./transactionLimits.ts); default from the server's settings. */
   limits?: TransactionLimits | undefined;
 }
 
@@ -138,36 +139,20 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
   const migrationsFolder = options.migrationsFolder ?? resolveMigrationsFolder();
   if (options.url) {
     const statements = options.statementNames ?? DEFAULT_STATEMENT_NAMES;
-    const limits = options.limits ?? transactionLimits();
+    const limits = options.limits ?? transactionLimits(serverSettings());
     return openPostgres(options.url, migrationsFolder, options.maxConnections ?? 10, statements, limits);
   }
   return openPglite(options.dataDir || DEFAULT_DATA_DIR, migrationsFolder);
 }
 
-/** The variables {@link getDatabase} reads (empty strings count as unset, as in `.env.example`). */
-export interface DatabaseEnv {
-  DATABASE_URL?: string | undefined;
-  DATA_DIR?: string | undefined;
-  /** Connections each process keeps to PostgreSQL (default 10). */
-  DATABASE_POOL_SIZE?: string | undefined;
-  /** Statements each connection keeps named, parsed once (default 256; 0 for none, as behind a pooler that cannot). */
-  DATABASE_STATEMENT_CACHE?: string | undefined;
-  /** The leader's lease, which bounds how long a connection may sit idle in a transaction (./transactionLimits.ts). */
-  LEADER_LEASE_MS?: string | undefined;
-}
+/** The settings {@link getDatabase} reads. */
+export type DatabaseSettings = Pick<
+  Settings,
+  'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_CACHE' | 'LEADER_LEASE_MS'
+>;
 
 /** Statements a connection keeps named unless `DATABASE_STATEMENT_CACHE` says otherwise. */
 export const DEFAULT_STATEMENT_NAMES = 256;
-
-/** `DATABASE_STATEMENT_CACHE` as a number of statements (default 256); throws for anything but a whole number >= 0. */
-export function statementCacheSize(env: DatabaseEnv = process.env): number {
-  return wholeNumberSetting(env.DATABASE_STATEMENT_CACHE, 'DATABASE_STATEMENT_CACHE') ?? DEFAULT_STATEMENT_NAMES;
-}
-
-/** `DATABASE_POOL_SIZE` as a number of connections (default 10); throws for anything but a whole number >= 1. */
-export function poolSize(env: DatabaseEnv = process.env): number {
-  return wholeNumberSetting(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE', 1) ?? 10;
-}
 
 // Kept on globalThis so that a module reloaded by the dev server (HMR) finds the database already open
 // instead of opening a second PGlite on the same folder.
@@ -176,20 +161,20 @@ type SingletonHolder = { [SINGLETON]?: Promise<DatabaseHandle> | undefined };
 const holder = globalThis as SingletonHolder;
 
 /**
- * The process-wide database, opened on first call from `env` (default `process.env`): PostgreSQL at
+ * The process-wide database, opened on first call from `settings` (default the server's): PostgreSQL at
  * `DATABASE_URL` if set (a pool of `DATABASE_POOL_SIZE` connections), else PGlite in `DATA_DIR` (default `./data`), migrations applied. Concurrent
- * first calls share one promise; a failed open is forgotten so that a later call tries again. `env` is
+ * first calls share one promise; a failed open is forgotten so that a later call tries again. `settings` are
  * read on the first call only.
  */
-export function getDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHandle> {
+export function getDatabase(settings: DatabaseSettings = serverSettings()): Promise<DatabaseHandle> {
   let pending = holder[SINGLETON];
   if (!pending) {
     pending = createDatabase({
-      url: env.DATABASE_URL || undefined,
-      dataDir: env.DATA_DIR || DEFAULT_DATA_DIR,
-      maxConnections: poolSize(env),
-      statementNames: statementCacheSize(env),
-      limits: transactionLimits(env),
+      url: settings.DATABASE_URL,
+      dataDir: settings.DATA_DIR,
+      maxConnections: settings.DATABASE_POOL_SIZE,
+      statementNames: settings.DATABASE_STATEMENT_CACHE,
+      limits: transactionLimits(settings),
     });
     holder[SINGLETON] = pending;
     pending.catch(() => {
@@ -201,10 +186,10 @@ export function getDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHan
 
 /**
  * Makes `pending` the process-wide database (the server's embedded database in its worker thread), or, when
- * it is undefined, opens the default one from `env`. Fails when one is open already.
+ * it is undefined, opens the one `settings` name. Fails when one is open already.
  */
-export function setDatabase(pending: Promise<DatabaseHandle> | undefined, env: DatabaseEnv = process.env) {
-  if (!pending) return getDatabase(env);
+export function setDatabase(pending: Promise<DatabaseHandle> | undefined, settings: DatabaseSettings) {
+  if (!pending) return getDatabase(settings);
   if (holder[SINGLETON]) throw new Error('the process-wide database is open already');
   holder[SINGLETON] = pending;
   pending.catch(() => {

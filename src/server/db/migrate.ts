@@ -13,6 +13,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Pool } from 'pg';
+import type { Settings } from '../settings/schema.ts';
+import { serverSettings } from '../settings/settings.server.ts';
 
 /**
  * Key of the PostgreSQL advisory lock held while migrating, so that several server processes starting
@@ -27,9 +29,9 @@ const JOURNAL = join('meta', '_journal.json');
  * dev server, tests, scripts), else `src/server/db/migrations` under the working directory (the built
  * server, whose bundled code no longer sits beside the folder).
  */
-export function resolveMigrationsFolder(env: Record<string, string | undefined> = process.env): string {
+export function resolveMigrationsFolder(settings: Pick<Settings, 'MIGRATIONS_DIR'> = serverSettings()): string {
   const candidates = [
-    env.MIGRATIONS_DIR ? resolve(env.MIGRATIONS_DIR) : undefined,
+    settings.MIGRATIONS_DIR ? resolve(settings.MIGRATIONS_DIR) : undefined,
     join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
     resolve('src', 'server', 'db', 'migrations'),
   ];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSettings } from '../settings/settings.server';
 import { closeDatabase, database } from './client';
 import { cards } from './schema';
 import { openServerDatabase } from './serverDatabase';
@@ -14,7 +15,7 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kirafuda-serverdb-'));
-  handle = await openServerDatabase({ DATA_DIR: dataDir });
+  handle = await openServerDatabase(loadSettings({ DATA_DIR: dataDir }));
 }, 60_000);
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { type DatabaseEnv, DEFAULT_DATA_DIR, fromPool, setDatabase, statementCacheSize } from './client';
+import { type DatabaseSettings, fromPool, setDatabase } from './client';
 import { resolveMigrationsFolder } from './migrate';
 import type { DatabaseHandle } from './types';
 
@@ -78,7 +78,7 @@ async function openEmbedded(dataDir: string, statementNames: number): Promise<Da
  * Opens the server's database (see the module comment) and makes it the process-wide one that
  * `database()` answers.
  */
-export async function openServerDatabase(env: DatabaseEnv = process.env): Promise<DatabaseHandle> {
-  const handle = env.DATABASE_URL ? undefined : openEmbedded(env.DATA_DIR || DEFAULT_DATA_DIR, statementCacheSize(env));
-  return setDatabase(handle, env);
+export async function openServerDatabase(settings: DatabaseSettings): Promise<DatabaseHandle> {
+  const handle = settings.DATABASE_URL ? undefined : openEmbedded(settings.DATA_DIR, settings.DATABASE_STATEMENT_CACHE);
+  return setDatabase(handle, settings);
 }

@@ -4,21 +4,24 @@
  * start naming it.
  */
 import { describe, expect, it } from 'vitest';
-import { leaderLeaseMs, transactionLimits } from './transactionLimits';
+import { loadSettings } from '../settings/settings.server';
+import { transactionLimits } from './transactionLimits';
 
 describe('transactionLimits', () => {
   it('bounds statements, lock waits and idle transactions; the idle limit is half the lease', () => {
-    expect(transactionLimits({})).toEqual({
+    expect(transactionLimits(loadSettings({}))).toEqual({
       statement_timeout: 60_000,
       lock_timeout: 10_000,
       idle_in_transaction_session_timeout: 10_000,
     });
-    expect(transactionLimits({ LEADER_LEASE_MS: '8000' }).idle_in_transaction_session_timeout).toBe(4_000);
+    expect(transactionLimits(loadSettings({ LEADER_LEASE_MS: '8000' })).idle_in_transaction_session_timeout).toBe(
+      4_000,
+    );
   });
 
   it('stops the start on a lease that is not a whole number of at least 2 000 ms', () => {
-    expect(leaderLeaseMs({ LEADER_LEASE_MS: '' })).toBe(20_000);
+    expect(loadSettings({ LEADER_LEASE_MS: '' }).LEADER_LEASE_MS).toBe(20_000);
     for (const typo of ['20s', '1500', '-1'])
-      expect(() => leaderLeaseMs({ LEADER_LEASE_MS: typo })).toThrow(/LEADER_LEASE_MS/);
+      expect(() => loadSettings({ LEADER_LEASE_MS: typo })).toThrow(/LEADER_LEASE_MS must be a whole number from 2000/);
   });
 });

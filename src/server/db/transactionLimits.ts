@@ -13,27 +13,12 @@
  * @see https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT
  * @see ../jobs/leaderLock.server.ts, ../../../docs/operations.md (PostgreSQL and scaling out)
  */
-import { wholeNumberSetting } from '../../lib/settings.ts';
+import type { Settings } from '../settings/schema.ts';
 
-/** The leader's lease unless `LEADER_LEASE_MS` says otherwise. */
-export const DEFAULT_LEADER_LEASE_MS = 20_000;
 /** A statement running longer is cancelled (the longest the jobs run, over a large catalogue, take seconds). */
 export const STATEMENT_TIMEOUT_MS = 60_000;
 /** A statement waiting longer for a row or table lock is cancelled (another transaction holds it too long). */
 export const LOCK_TIMEOUT_MS = 10_000;
-
-/** The variable the limits depend on. */
-export interface LeaseEnv {
-  LEADER_LEASE_MS?: string | undefined;
-}
-
-/**
- * `LEADER_LEASE_MS` (default 20 000, at least 2 000): how long the leader lock outlives its holder's last sign of
- * life. Throws naming the setting for anything else.
- */
-export function leaderLeaseMs(env: LeaseEnv = process.env): number {
-  return wholeNumberSetting(env['LEADER_LEASE_MS'], 'LEADER_LEASE_MS', 2_000) ?? DEFAULT_LEADER_LEASE_MS;
-}
 
 /** The limits of one connection, in ms, as node-postgres takes them (see the module comment). */
 export interface TransactionLimits {
@@ -42,11 +27,14 @@ export interface TransactionLimits {
   idle_in_transaction_session_timeout: number;
 }
 
-/** The limits every PostgreSQL connection of the pool starts with (see the module comment). */
-export function transactionLimits(env: LeaseEnv = process.env): TransactionLimits {
+/**
+ * The limits every PostgreSQL connection of the pool starts with (see the module comment), from the leader's lease
+ * (`LEADER_LEASE_MS`: how long the leader lock outlives its holder's last sign of life).
+ */
+export function transactionLimits(settings: Pick<Settings, 'LEADER_LEASE_MS'>): TransactionLimits {
   return {
     statement_timeout: STATEMENT_TIMEOUT_MS,
     lock_timeout: LOCK_TIMEOUT_MS,
-    idle_in_transaction_session_timeout: Math.floor(leaderLeaseMs(env) / 2),
+    idle_in_transaction_session_timeout: Math.floor(settings.LEADER_LEASE_MS / 2),
   };
 }

@@ -10,18 +10,16 @@
  *   `127.0.0.1,10.0.0.0/8`). Only when the connection comes from one of them are `X-Forwarded-For` and
  *   `X-Forwarded-Proto` believed. Without it, forwarded headers are ignored.
  *
- * Read from `process.env` at run time (not `astro:env`), so one build serves any deployment.
+ * Read at run time from the server's settings (../settings), not `astro:env`, so one build serves any deployment.
  *
  * @see ../../../docs/operations.md (behind a proxy)
  */
 import { BlockList, isIP } from 'node:net';
+import type { Settings } from '../settings/schema';
 
-/** The variables read here. */
-export interface SiteEnv {
-  PUBLIC_SITE_URL?: string | undefined;
-  ALLOWED_HOSTS?: string | undefined;
-  TRUSTED_PROXIES?: string | undefined;
-}
+/** The settings read here. */
+type SiteSettings = Pick<Settings, 'PUBLIC_SITE_URL' | 'ALLOWED_HOSTS'>;
+type ProxySettings = Pick<Settings, 'TRUSTED_PROXIES'>;
 
 /** The site's origins: the canonical one first. */
 export interface SiteOrigins {
@@ -30,25 +28,23 @@ export interface SiteOrigins {
   origins: ReadonlySet<string>;
 }
 
-const DEFAULT_SITE_URL = 'http://localhost:4321';
-
 const cache = new WeakMap<object, { key: string; value: SiteOrigins }>();
 
-/** The configured origins (see the module comment). Throws for a malformed `PUBLIC_SITE_URL`. */
-export function siteOrigins(env: SiteEnv = process.env): SiteOrigins {
-  const key = `${env.PUBLIC_SITE_URL}|${env.ALLOWED_HOSTS}`;
-  const hit = cache.get(env);
+/** The configured origins (see the module comment). */
+export function siteOrigins(settings: SiteSettings): SiteOrigins {
+  const key = `${settings.PUBLIC_SITE_URL}|${settings.ALLOWED_HOSTS}`;
+  const hit = cache.get(settings);
   if (hit?.key === key) return hit.value;
-  const canonical = new URL(env.PUBLIC_SITE_URL?.trim() || DEFAULT_SITE_URL);
+  const canonical = new URL(settings.PUBLIC_SITE_URL);
   const origins = new Set([canonical.origin]);
-  for (const entry of (env.ALLOWED_HOSTS ?? '').split(',')) {
+  for (const entry of (settings.ALLOWED_HOSTS ?? '').split(',')) {
     const text = entry.trim();
     if (!text) continue;
     const withScheme = /^[a-z]+:\/\//i.test(text) ? text : `${canonical.protocol}//${text}`;
     if (URL.canParse(withScheme)) origins.add(new URL(withScheme).origin);
   }
   const value = { canonical, origins };
-  cache.set(env, { key, value });
+  cache.set(settings, { key, value });
   return value;
 }
 
@@ -56,16 +52,16 @@ export function siteOrigins(env: SiteEnv = process.env): SiteOrigins {
  * The origin a sign-in message is for: the request's own origin when it is one of the site's, else the
  * canonical one. Never an origin taken from a Host header the site does not own.
  */
-export function siteOriginFor(requestOrigin: string, env: SiteEnv = process.env): URL {
-  const { canonical, origins } = siteOrigins(env);
+export function siteOriginFor(requestOrigin: string, settings: SiteSettings): URL {
+  const { canonical, origins } = siteOrigins(settings);
   return origins.has(requestOrigin) ? new URL(requestOrigin) : canonical;
 }
 
 let proxies: { source: string; list: BlockList } | undefined;
 
 /** The trusted proxies as a block list (parsed once per value of `TRUSTED_PROXIES`). */
-function trustedProxies(env: SiteEnv): BlockList | undefined {
-  const source = env.TRUSTED_PROXIES?.trim() ?? '';
+function trustedProxies(settings: ProxySettings): BlockList | undefined {
+  const source = settings.TRUSTED_PROXIES ?? '';
   if (!source) return undefined;
   if (proxies?.source === source) return proxies.list;
   const list = new BlockList();
@@ -92,8 +88,8 @@ function isTrusted(list: BlockList, address: string): boolean {
  * address of `X-Forwarded-For` that is not itself a trusted proxy (the left-most ones are the client's to
  * write and cannot be believed).
  */
-export function clientAddress(peer: string, headers: Headers, env: SiteEnv = process.env): string {
-  const list = trustedProxies(env);
+export function clientAddress(peer: string, headers: Headers, settings: ProxySettings): string {
+  const list = trustedProxies(settings);
   if (!list || !isTrusted(list, peer)) return peer;
   const hops = (headers.get('x-forwarded-for') ?? '')
     .split(',')
@@ -108,9 +104,9 @@ export function clientAddress(peer: string, headers: Headers, env: SiteEnv = pro
 }
 
 /** Whether the request reached the site over HTTPS (through a trusted proxy's `X-Forwarded-Proto` too). */
-export function isHttps(url: URL, peer: string, headers: Headers, env: SiteEnv = process.env): boolean {
+export function isHttps(url: URL, peer: string, headers: Headers, settings: ProxySettings): boolean {
   if (url.protocol === 'https:') return true;
-  const list = trustedProxies(env);
+  const list = trustedProxies(settings);
   if (!list || !isTrusted(list, peer)) return false;
   const proto = headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   return proto === 'https';
@@ -120,6 +116,6 @@ export function isHttps(url: URL, peer: string, headers: Headers, env: SiteEnv =
  * The origin the browser used: the request URL's, with the scheme a trusted proxy reports. The host is the
  * one the browser sent (`Host`); a proxy must pass it through.
  */
-export function requestOrigin(url: URL, peer: string, headers: Headers, env: SiteEnv = process.env): string {
-  return isHttps(url, peer, headers, env) ? `https://${url.host}` : url.origin;
+export function requestOrigin(url: URL, peer: string, headers: Headers, settings: ProxySettings): string {
+  return isHttps(url, peer, headers, settings) ? `https://${url.host}` : url.origin;
 }

@@ -18,8 +18,8 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { leaderLeaseMs } from '~/server/db/transactionLimits';
 import type { DatabaseHandle } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import { checkLeaseEpoch, takeLeaseEpoch } from './leaderFence.server';
 import type { HeldLock, LeaseQuery } from './runner';
 
@@ -39,14 +39,14 @@ const fenceAt = (epoch: number) => (query: LeaseQuery) => checkLeaseEpoch(query,
  * `signal` aborts the wait, or (PGlite) when this process's other runner holds it. Either way the lease's next
  * epoch is taken before the lock is handed out.
  * @param url the PostgreSQL URL when `handle` is a PostgreSQL pool (default `DATABASE_URL`)
- * @param leaseMs the lease (default `LEADER_LEASE_MS`, ../db/transactionLimits.ts)
+ * @param leaseMs the lease (default `LEADER_LEASE_MS`)
  */
 export async function tryLeaderLock(
   handle: DatabaseHandle,
-  url: string | undefined = process.env['DATABASE_URL'],
+  url: string | undefined = serverSettings().DATABASE_URL,
   signal?: AbortSignal,
   log: (message: string) => void = (message) => console.log(message),
-  leaseMs: number = leaderLeaseMs(),
+  leaseMs: number = serverSettings().LEADER_LEASE_MS,
 ): Promise<HeldLock | undefined> {
   const holder = `kirafuda-leader-lock:${process.pid}`;
   if (handle.kind === 'pglite') {

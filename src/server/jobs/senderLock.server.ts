@@ -14,6 +14,7 @@
  * @see https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS
  */
 import pg from 'pg';
+import { serverSettings } from '~/server/settings/settings.server';
 
 const queues = new Map<string, Promise<unknown>>();
 
@@ -28,7 +29,7 @@ export interface SenderLockOptions {
 /** Runs `task` holding the sender lock of `key` (see the module comment). */
 export function withSenderLock<T>(key: string, task: () => Promise<T>, options: SenderLockOptions = {}): Promise<T> {
   const own = options.queues ?? queues;
-  const url = 'url' in options ? options.url : process.env['DATABASE_URL'];
+  const url = 'url' in options ? options.url : serverSettings().DATABASE_URL;
   const previous = own.get(key) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(() => (url ? acrossProcesses(url, key, task) : task()));
   own.set(key, next);

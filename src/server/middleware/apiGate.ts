@@ -4,6 +4,7 @@ import { defaultLocale, stripLocale } from '~/features/i18n/locales';
 import { jsonError } from '../api/respond';
 import { isSafeMethod, siteRequestProblem } from '../api/siteRequest';
 import { siteOrigins } from '../http/site';
+import { serverSettings } from '../settings/settings.server';
 
 /** The one state-changing API path not called by the site's pages (exactly this path, no escapes). */
 export const STRIPE_WEBHOOK_PATH = '/api/v1/payments/stripe/webhook';
@@ -43,7 +44,7 @@ export const apiGate = defineMiddleware((ctx, next) => {
   if (isSafeMethod(ctx.request.method)) return next();
   // Servers (Stripe's, the mail provider's) call these without the site's headers; each checks a signature.
   if (path === STRIPE_WEBHOOK_PATH || path === UNSUBSCRIBE_PATH || path === MAIL_EVENTS_PATH) return next();
-  const origins = new Set([...siteOrigins().origins, ctx.locals.client.origin]);
+  const origins = new Set([...siteOrigins(serverSettings()).origins, ctx.locals.client.origin]);
   const problem = siteRequestProblem(ctx.request, origins, PUBLIC_API_KEY);
   return problem ? jsonError(403, problem) : next();
 });

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { clientAddress, requestOrigin } from '../http/site';
+import { serverSettings } from '../settings/settings.server';
 
 /**
  * Resolves, once per request, who is asking: the client's address and the origin the browser used, both
@@ -18,10 +19,11 @@ export const clientInfo = defineMiddleware((ctx, next) => {
     // the adapter could not tell; every such caller shares one bucket
   }
   const headers = ctx.request.headers;
+  const settings = serverSettings();
   ctx.locals.client = {
-    ip: clientAddress(peer, headers),
+    ip: clientAddress(peer, headers, settings),
     userAgent: headers.get('user-agent'),
-    origin: requestOrigin(ctx.url, peer, headers),
+    origin: requestOrigin(ctx.url, peer, headers, settings),
   };
   return next();
 });

@@ -10,21 +10,20 @@
  */
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import type { Settings } from '../settings/schema';
 
 /**
- * How many server processes `env` asks for (1 unless `SERVER_PROCESSES` says more and PostgreSQL is used). Asked
- * more on the embedded database, it tells `warn` why one runs (the program starting them passes `console.warn`;
- * other readers, such as the page cache's defaults, stay quiet so the warning shows once).
+ * How many server processes `settings` ask for (1 unless `SERVER_PROCESSES` says more and PostgreSQL is used).
+ * Asked more on the embedded database, it tells `warn` why one runs (the program starting them passes
+ * `console.warn`; other readers, such as the page cache's defaults, stay quiet so the warning shows once).
  */
 export function serverProcesses(
-  env: Record<string, string | undefined> = process.env,
+  settings: Pick<Settings, 'SERVER_PROCESSES' | 'DATABASE_URL'>,
   warn: (message: string) => void = () => {},
 ): number {
-  const asked = (env['SERVER_PROCESSES'] ?? '').trim().toLowerCase();
-  if (!asked || asked === '1') return 1;
-  const count = asked === 'auto' ? availableParallelism() : Number(asked);
-  if (!Number.isSafeInteger(count) || count < 1) throw new Error('SERVER_PROCESSES must be a whole number or auto');
-  if (count > 1 && !env['DATABASE_URL']) {
+  const asked = settings.SERVER_PROCESSES;
+  const count = asked === 'auto' ? availableParallelism() : asked;
+  if (count > 1 && !settings.DATABASE_URL) {
     warn('[server] SERVER_PROCESSES needs PostgreSQL (DATABASE_URL): the embedded database runs one process');
     return 1;
   }

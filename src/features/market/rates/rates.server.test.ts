@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
 import { exchangeRateHours } from '../../../server/db/schema/index.ts';
+import { loadSettings } from '../../../server/settings/settings.server.ts';
 import { configuredRateSource, storedRates, storeRates } from './rates.server.ts';
 import { freshYenRates } from './yen.ts';
 
@@ -43,8 +44,10 @@ describe('stored yen rates', () => {
   });
 
   it('chooses the configured source: the HTTP API, else the local stand-in only in the local environment', () => {
-    expect(configuredRateSource({ RATES_HTTP_URL: 'https://prices.example' }, [], 'production')?.name).toBe('http');
-    expect(configuredRateSource({}, [], 'local')?.name).toBe('local');
-    expect(configuredRateSource({}, [], 'production')).toBeNull();
+    expect(
+      configuredRateSource(loadSettings({ RATES_HTTP_URL: 'https://prices.example' }), [], 'production')?.name,
+    ).toBe('http');
+    expect(configuredRateSource(loadSettings({}), [], 'local')?.name).toBe('local');
+    expect(configuredRateSource(loadSettings({}), [], 'production')).toBeNull();
   });
 });

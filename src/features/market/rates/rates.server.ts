@@ -16,6 +16,7 @@ import { database } from '~/server/db/client';
 import { exchangeRateHours, exchangeRates } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
+import type { Settings } from '~/server/settings/schema';
 import { chainlinkSource, httpSource, localSource, type RateReading, type RateSource } from './sources.server';
 import { freshYenRates, type StoredRate, yenFreshUntil } from './yen';
 
@@ -78,16 +79,16 @@ const pairs = (text: string) =>
 
 /** The configured source (see the module comment), or null when none is configured. */
 export function configuredRateSource(
-  env: Record<string, string | undefined>,
+  settings: Pick<Settings, 'RATES_HTTP_URL' | 'RATES_HTTP_IDS' | 'RATES_CHAINLINK_FEEDS'>,
   chains: readonly Chain[],
   environment: string,
 ): RateSource | null {
-  const url = env['RATES_HTTP_URL']?.trim();
+  const url = settings.RATES_HTTP_URL;
   if (url) {
-    const ids = Object.fromEntries(pairs(env['RATES_HTTP_IDS'] ?? '').map(([code, id]) => [Number(code), id]));
+    const ids = Object.fromEntries(pairs(settings.RATES_HTTP_IDS ?? '').map(([code, id]) => [Number(code), id]));
     return httpSource(url, ids);
   }
-  const feeds = pairs(env['RATES_CHAINLINK_FEEDS'] ?? '').filter(([, address]) => ADDRESS_PATTERN.test(address));
+  const feeds = pairs(settings.RATES_CHAINLINK_FEEDS ?? '').filter(([, address]) => ADDRESS_PATTERN.test(address));
   const jpyUsd = feeds.find(([key]) => key.toUpperCase() === 'JPY')?.[1];
   const ethereum = chains.find((chain) => chain.chainId === 1);
   if (jpyUsd && ethereum) {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
+import { loadSettings } from '../../../server/settings/settings.server.ts';
 import type { MailSettings } from '../mail/mailSettings.server.ts';
 import { verifyToken } from '../mail/signedToken.server.ts';
 import { runWeeklyDigest } from './digestJob.server.ts';
@@ -84,8 +85,12 @@ describe('the weekly digest', () => {
       to: MOMENT,
     });
     expect(dueDigest(new Date('2026-11-25T00:00:00Z'), DEFAULT_SCHEDULE)).toBeNull();
-    expect(digestSchedule({ DIGEST_WEEKDAY: '5', DIGEST_HOUR: '18' })).toEqual({ weekday: 5, hour: 18 });
-    expect(digestSchedule({ DIGEST_WEEKDAY: '9', DIGEST_HOUR: 'x' })).toEqual(DEFAULT_SCHEDULE);
+    const schedule = (env: Record<string, string>) => digestSchedule(loadSettings(env));
+    expect(schedule({ DIGEST_WEEKDAY: '5', DIGEST_HOUR: '18' })).toEqual({ weekday: 5, hour: 18 });
+    expect(schedule({ DIGEST_WEEKDAY: ' ' })).toEqual(DEFAULT_SCHEDULE);
+    // A day or hour that does not exist stops the start, naming it (it used to be read as the default).
+    expect(() => schedule({ DIGEST_WEEKDAY: '9' })).toThrow(/DIGEST_WEEKDAY must be a whole number from 0 to 6/);
+    expect(() => schedule({ DIGEST_HOUR: 'x' })).toThrow(/DIGEST_HOUR must be a whole number from 0 to 23/);
   });
 
   it('queues one mail per reader for the week, in their language, never twice', async () => {

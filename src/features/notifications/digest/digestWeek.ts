@@ -3,6 +3,7 @@
  * Japan keeps no daylight saving time), covering the seven days before that moment, keyed by the ISO week
  * (`2026-W48`) the moment falls in. Pure.
  */
+import type { Settings } from '~/server/settings/schema';
 
 /** Tokyo's offset from UTC, in ms. */
 const TOKYO_OFFSET_MS = 9 * 3600_000;
@@ -17,16 +18,9 @@ export interface DigestSchedule {
 /** The default: Monday 09:00 in Tokyo. */
 export const DEFAULT_SCHEDULE: DigestSchedule = { weekday: 1, hour: 9 };
 
-/** The schedule from `DIGEST_WEEKDAY` and `DIGEST_HOUR` (defaults for missing or malformed values). */
-export function digestSchedule(env: Record<string, string | undefined>): DigestSchedule {
-  const int = (value: string | undefined, min: number, max: number, fallback: number) => {
-    const n = Number(value);
-    return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-  };
-  return {
-    weekday: int(env['DIGEST_WEEKDAY'], 0, 6, DEFAULT_SCHEDULE.weekday),
-    hour: int(env['DIGEST_HOUR'], 0, 23, DEFAULT_SCHEDULE.hour),
-  };
+/** The schedule from `DIGEST_WEEKDAY` and `DIGEST_HOUR` (unset: {@link DEFAULT_SCHEDULE}). */
+export function digestSchedule(settings: Pick<Settings, 'DIGEST_WEEKDAY' | 'DIGEST_HOUR'>): DigestSchedule {
+  return { weekday: settings.DIGEST_WEEKDAY, hour: settings.DIGEST_HOUR };
 }
 
 /** The latest digest moment at or before `now`. */

@@ -12,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
 import { seedDemo } from '../../../dev/seed/demo.ts';
+import { serverSettings } from '../../../server/settings/settings.server.ts';
 import { notifyWallet } from '../notify.server.ts';
 import { addEmail, CONFIRMATIONS_PER_HOUR, confirmEmail, emailStatus } from './emails.server.ts';
 import { type MailSettings, mailSettings } from './mailSettings.server.ts';
@@ -72,13 +73,14 @@ async function stopSmtp(): Promise<void> {
 beforeAll(async () => {
   port = await freePort();
   await startSmtp();
+  // The server's settings, read once from here on: a notification queues its mail with them.
   Object.assign(process.env, {
     SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     MAIL_FROM: 'Kirafuda <no-reply@kirafuda.example>',
     MAIL_SECRET: 'a-test-secret-that-is-long-enough-0123456789',
     PUBLIC_SITE_URL: SITE,
   });
-  const found = mailSettings();
+  const found = mailSettings(serverSettings());
   if (!found) throw new Error('mail settings not read');
   settings = found;
   database = await createTestDatabase();

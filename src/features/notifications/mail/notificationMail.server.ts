@@ -5,6 +5,7 @@
  */
 import { getT } from '~/features/i18n/t';
 import type { Database, Transaction } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import { notificationPath, notificationText } from '../kinds';
 import type { CreatedNotification } from '../notify.server';
 import { deliverableAddress } from './emails.server';
@@ -14,11 +15,14 @@ import { queueMail } from './outbox.server';
 import { channelsOf } from './preferences.server';
 import { unsubscribeUrl } from './unsubscribeLink.server';
 
-/** Queues the mail of each created notification whose user wants it by email. */
+/**
+ * Queues the mail of each created notification whose user wants it by email (with the server's mail settings
+ * unless given: every writer of notifications reaches here, ../notify.server.ts).
+ */
 export async function queueNotificationMails(
   db: Database | Transaction,
   created: readonly CreatedNotification[],
-  settings: MailSettings | undefined = mailSettings(),
+  settings: MailSettings | undefined = mailSettings(serverSettings()),
 ): Promise<void> {
   if (!settings || created.length === 0) return;
   const kind = created[0]?.kind;

@@ -1,6 +1,14 @@
 /** The mail provider's signature: accepted for the body it signs, within five minutes either way, and nothing else. */
 import { describe, expect, it } from 'vitest';
-import { providerEventsSecret, signProviderEvents, verifyProviderSignature } from './providerEvents.server';
+import { loadSettings } from '~/server/settings/settings.server';
+import {
+  providerEventsSecret as fromSettings,
+  signProviderEvents,
+  verifyProviderSignature,
+} from './providerEvents.server';
+
+/** The provider's secret of the environment `env`. */
+const providerEventsSecret = (env: Record<string, string>) => fromSettings(loadSettings(env));
 
 const secret = 's'.repeat(40);
 const body = '{"events":[{"type":"bounce","email":"a@example.jp"}]}';

@@ -9,6 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '~/server/db/types';
+import type { Settings } from '~/server/settings/schema';
 import { MIN_MAIL_SECRET } from './mailSettings.server';
 import { recordReportedAddress } from './outbox.server';
 
@@ -18,8 +19,8 @@ export const MAX_PROVIDER_EVENTS_BYTES = 64 * 1024;
 export const SIGNATURE_TOLERANCE_S = 300;
 
 /** The secret of the provider's webhook, or undefined when it is not configured (the endpoint answers 404). */
-export function providerEventsSecret(env: Record<string, string | undefined> = process.env): string | undefined {
-  const secret = env['MAIL_EVENTS_SECRET'] ?? '';
+export function providerEventsSecret(settings: Pick<Settings, 'MAIL_EVENTS_SECRET'>): string | undefined {
+  const secret = settings.MAIL_EVENTS_SECRET ?? '';
   return secret.length >= MIN_MAIL_SECRET ? secret : undefined;
 }
 

@@ -21,9 +21,9 @@ import { signAuction, TEST_SETTLER, walletOf } from '../../../../tests/helpers/t
 import {
   seedCatalogue,
   startTestMarket,
-  TEST_ENV,
   TEST_FEE_BPS,
   TEST_FEE_RECIPIENT,
+  TEST_SETTINGS,
   type TestMarket,
 } from '../../../../tests/helpers/testMarket';
 import { acceptAs, approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/helpers/testOffers';
@@ -40,7 +40,7 @@ import { MAX_SETTLEMENT_GAS } from './settlementTx.server';
 let fixture: TestMarket;
 let database: TestDatabase;
 let bidders: LocalWallet[];
-const options = (now = new Date()) => ({ chains: [fixture.chain], env: TEST_ENV, now });
+const options = (now = new Date()) => ({ chains: [fixture.chain], settings: TEST_SETTINGS, now });
 const reserve = parseEther('1');
 /** Bids must outlive the listing (the scheduled end plus a day): two extra hours is enough here. */
 const BID_END = 86_400n + 7_200n;

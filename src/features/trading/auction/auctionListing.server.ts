@@ -17,7 +17,7 @@ import type { ListingState } from '../orders/listingState.server';
 import { onChain } from '../orders/orderCalls.server';
 import { ORDER_REASON_KEYS } from '../orders/orderFacts';
 import type { SellCardInput } from '../orders/sellCardPayload';
-import { type SettlerEnv, settlerAccount } from '../orders/settler.server';
+import { type SettlerSettings, settlerAccount } from '../orders/settler.server';
 import { isSignedByOfferersKey } from '../seaport/orderSignature.server';
 import { currencyToken } from '../terms/currencyTokens';
 import type { SellTerms } from '../terms/sellTerms.server';
@@ -31,7 +31,7 @@ export async function checkAuctionListing(
   input: SellCardInput,
   state: ListingState,
   terms: SellTerms,
-  options: { env?: SettlerEnv | undefined; now: Date },
+  options: { settings: SettlerSettings; now: Date },
 ): Promise<void> {
   const problem = auctionListingProblem(
     input.order,
@@ -45,7 +45,7 @@ export async function checkAuctionListing(
       currency: currencyToken(chain, input.currency_code),
       feeBps: terms.feeBps,
       royalty: state.royalty.amount,
-      settler: settlerAccount(options.env)?.address as Address | undefined,
+      settler: settlerAccount(options.settings)?.address as Address | undefined,
       conduitKey: terms.conduitKey,
       now: BigInt(Math.floor(options.now.getTime() / 1000)),
     },

@@ -12,8 +12,8 @@ import {
   seedCatalogue,
   signListing,
   startTestMarket,
-  TEST_ENV,
   TEST_FEE_RECIPIENT,
+  TEST_SETTINGS,
   type TestMarket,
 } from '../../../../tests/helpers/testMarket';
 import { syncChain } from '../../indexer/indexChain.server';
@@ -27,7 +27,7 @@ import { fulfillAvailable } from './fulfillAvailable';
 
 let fixture: TestMarket;
 let database: TestDatabase;
-const options = () => ({ chains: [fixture.chain], env: TEST_ENV });
+const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
 
 beforeAll(async () => {
   [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);

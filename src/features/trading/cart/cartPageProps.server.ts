@@ -4,6 +4,7 @@
  * is in the visitor's browser), and the messages in the page's locale.
  */
 
+import type { Settings } from '~/server/settings/schema';
 import { toWalletChain } from '../../chains/chainOption';
 import type { Chain } from '../../chains/chains';
 import { CURRENCIES } from '../../chains/currencies';
@@ -29,11 +30,12 @@ export function cartPageProps(input: {
   localePrefix: string;
   locale: string;
   t: Translate;
+  settings: Pick<Settings, 'CHAIN_ENV' | 'SEAPORT_CONDUIT_KEY'>;
 }): CartPageProps {
   const { t } = input;
   const chains = input.chains.flatMap((chain) => {
     try {
-      const conduitKey = platformConduitKey();
+      const conduitKey = platformConduitKey(input.settings);
       return [
         {
           chain: toWalletChain(chain),

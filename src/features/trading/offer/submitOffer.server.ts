@@ -14,6 +14,7 @@ import { getT } from '~/features/i18n/t';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { cards, categories, offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
@@ -89,7 +90,8 @@ export async function submitOffer<A extends BidAuction>(
   bids?: BidTerms<A>,
 ): Promise<{ created: boolean; offer: OfferView }> {
   const chain = configuredChain(options.chains ?? serverChains(), input.chain_id);
-  const terms = await sellTerms(db, chain, options.env);
+  const settings = options.settings ?? serverSettings();
+  const terms = await sellTerms(db, chain, settings);
   const now = options.now ?? new Date();
   const { order, signature } = input;
   const read = readOffer(order, {
@@ -98,7 +100,7 @@ export async function submitOffer<A extends BidAuction>(
     feeBps: terms.feeBps,
     feeRecipient: terms.feeRecipient,
     conduitKey: terms.conduitKey,
-    settler: settlerAccount(options.env)?.address,
+    settler: settlerAccount(settings)?.address,
     now: BigInt(Math.floor(now.getTime() / 1000)),
   });
   if (read.problem !== undefined) throw unprocessable(read.problem);

@@ -8,8 +8,8 @@ import type { Chain } from '~/features/chains/chains';
 import { classifyChainError, publicClientFor } from '~/features/chains/publicClients.server';
 import { badGateway, unprocessable } from '~/server/api/errors';
 import { seaportAbi } from '../seaport/seaportAbi';
-import type { SellTermsEnv } from '../terms/sellTerms.server';
-import type { SettlerEnv } from './settler.server';
+import type { SellTermsSettings } from '../terms/sellTerms.server';
+import type { SettlerSettings } from './settler.server';
 
 /** Who is listing: the signed-in user's wallet (lower-case, as stored). */
 export interface Seller {
@@ -19,7 +19,8 @@ export interface Seller {
 /** Options of the listing and cancel functions (tests pass their own chains and clock). */
 export interface OrderOptions {
   chains?: readonly Chain[];
-  env?: SellTermsEnv & SettlerEnv;
+  /** Default: the server's settings. */
+  settings?: SellTermsSettings & SettlerSettings;
   now?: Date;
 }
 

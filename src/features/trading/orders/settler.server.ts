@@ -6,16 +6,13 @@
  */
 import type { Hex, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import type { Settings } from '~/server/settings/schema';
 import { serverEnvironment } from '../../chains/config.server';
 import { LOCAL_SETTLER_KEY } from '../../chains/localDefaults';
 
-/** The variables read here. */
-export interface SettlerEnv {
-  CHAIN_ENV?: string | undefined;
-  AUCTION_SETTLER_PRIVATE_KEY?: string | undefined;
-}
+/** The settings read here. */
+export type SettlerSettings = Pick<Settings, 'CHAIN_ENV' | 'AUCTION_SETTLER_PRIVATE_KEY'>;
 
-let warned = false;
 /** Accounts by key: deriving the address from a key costs an elliptic-curve multiplication (token pages ask). */
 const accounts = new Map<Hex, PrivateKeyAccount>();
 
@@ -29,16 +26,11 @@ function accountOf(key: Hex): PrivateKeyAccount {
 }
 
 /**
- * The settlement account, or undefined when auctions are not configured. A malformed key closes auctions (with
- * one line in the log) rather than failing every token page and the indexer.
+ * The settlement account, or undefined when auctions are not configured (a malformed key stops the start: the
+ * settings schema refuses it).
  */
-export function settlerAccount(env: SettlerEnv = process.env): PrivateKeyAccount | undefined {
-  const key = env.AUCTION_SETTLER_PRIVATE_KEY?.trim();
-  if (key) {
-    if (/^0x[0-9a-fA-F]{64}$/.test(key)) return accountOf(key as Hex);
-    if (!warned) console.error('[auctions] AUCTION_SETTLER_PRIVATE_KEY must be 32 bytes of hex; auctions are closed');
-    warned = true;
-    return undefined;
-  }
-  return serverEnvironment(env) === 'local' ? accountOf(LOCAL_SETTLER_KEY) : undefined;
+export function settlerAccount(settings: SettlerSettings): PrivateKeyAccount | undefined {
+  const key = settings.AUCTION_SETTLER_PRIVATE_KEY;
+  if (key) return accountOf(key);
+  return serverEnvironment(settings) === 'local' ? accountOf(LOCAL_SETTLER_KEY) : undefined;
 }

@@ -12,8 +12,8 @@ import {
   seedCatalogue,
   signListing,
   startTestMarket,
-  TEST_ENV,
   TEST_FEE_RECIPIENT,
+  TEST_SETTINGS,
   type TestMarket,
 } from '../../../../tests/helpers/testMarket';
 import { recordCancelAll, recordOrderCancel } from '../cancel/recordCancel.server';
@@ -26,7 +26,7 @@ const TIMEOUT = 30_000;
 let fixture: TestMarket;
 let database: TestDatabase;
 let seller: { walletAddress: string };
-const options = () => ({ chains: [fixture.chain], env: TEST_ENV });
+const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
 const submit = (input: SellCardInput, who = seller) => submitSellOrder(database.db, who, input, options());
 const price = parseEther('0.5');
 

@@ -19,6 +19,7 @@ import { getT } from '~/features/i18n/t';
 import { conflict, forbidden, notFound, unprocessable } from '~/server/api/errors';
 import { cards, sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import { configuredChain } from '../../chains/chainReads.server';
 import type { Chain } from '../../chains/chains';
 import { serverChains } from '../../chains/config.server';
@@ -31,7 +32,7 @@ import { listingReason, ORDER_REASON_KEYS } from '../orders/orderFacts';
 import { insertListing, replaceListings } from '../orders/orderStatus.server';
 import type { SellCardInput } from '../orders/sellCardPayload';
 import { royaltyProblem, sellOrderProblem } from '../orders/sellOrderRules';
-import type { SettlerEnv } from '../orders/settler.server';
+import type { SettlerSettings } from '../orders/settler.server';
 import { considerationTotal, isDeclining } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
 import { toOrderJson } from '../seaport/orderJson';
@@ -46,7 +47,7 @@ async function checkOnChain(
   input: SellCardInput,
   hash: Hex,
   terms: SellTerms,
-  options: { env?: SettlerEnv | undefined; now: Date },
+  options: { settings: SettlerSettings; now: Date },
 ) {
   const { order } = input;
   const { feeRecipient } = terms;
@@ -112,7 +113,8 @@ export async function checkSellOrder(
   if (exchange.toLowerCase() !== chain.contracts.exchange.toLowerCase()) {
     throw unprocessable(`exchange must be ${chain.contracts.exchange} on chain ${chain.chainId}`);
   }
-  const terms = await sellTerms(db, chain, options.env);
+  const settings = options.settings ?? serverSettings();
+  const terms = await sellTerms(db, chain, settings);
   const now = options.now ?? new Date();
   const claims = {
     contractAddress: input.contract_address,
@@ -154,7 +156,7 @@ export async function checkSellOrder(
   }
   const signed = await onChain(chain, () => isOrderSignatureValid(chain, exchange, input.order, input.signature));
   if (!signed) throw unprocessable('signature is not the seller’s signature of this order');
-  await checkOnChain(db, chain, input, hash, terms, { env: options.env, now });
+  await checkOnChain(db, chain, input, hash, terms, { settings, now });
   return checked;
 }
 

@@ -9,7 +9,7 @@ import { CURRENCIES } from '~/features/chains/currencies';
 import type { Database } from '~/server/db/types';
 import { ItemType } from '../seaport/seaportTypes';
 import { listedCurrencies } from './currencyTokens';
-import { type SellTermsEnv, sellTerms } from './sellTerms.server';
+import { type SellTermsSettings, sellTerms } from './sellTerms.server';
 
 /** One chain's trading terms. */
 export interface ChainTerms {
@@ -26,10 +26,14 @@ export interface ChainTerms {
 }
 
 /** The terms of every chain in `chains`. */
-export async function chainTerms(db: Database, chains: readonly Chain[], env?: SellTermsEnv): Promise<ChainTerms[]> {
+export async function chainTerms(
+  db: Database,
+  chains: readonly Chain[],
+  settings: SellTermsSettings,
+): Promise<ChainTerms[]> {
   return Promise.all(
     chains.map(async (chain) => {
-      const terms = await sellTerms(db, chain, env);
+      const terms = await sellTerms(db, chain, settings);
       const currencies = listedCurrencies(chain).map(({ code, itemType, token }) => {
         const native = itemType === ItemType.NATIVE;
         const { symbol, decimals } = CURRENCIES[code];

@@ -15,32 +15,30 @@
 import { type Address, getAddress } from 'viem';
 import { serverEnvironment } from '~/features/chains/config.server';
 import { LOCAL_FEE_RECIPIENT, LOCAL_PAYMENT_ADDRESS } from '~/features/chains/localDefaults';
-import { ADDRESS_PATTERN } from '~/lib/addresses';
+import type { Settings } from '~/server/settings/schema';
 
-/** The variables read here. */
-export interface PlatformAccountsEnv {
-  CHAIN_ENV?: string | undefined;
-  PLATFORM_FEE_RECIPIENT?: string | undefined;
-  PLATFORM_PAYMENT_ADDRESS?: string | undefined;
-}
+/** The settings read here. */
+export type PlatformAccountsSettings = Pick<
+  Settings,
+  'CHAIN_ENV' | 'PLATFORM_FEE_RECIPIENT' | 'PLATFORM_PAYMENT_ADDRESS'
+>;
 
-function configured(name: string, value: string | undefined, local: Address, env: PlatformAccountsEnv) {
-  const text = value?.trim();
-  if (text) {
-    if (!ADDRESS_PATTERN.test(text)) throw new Error(`${name} must be an address`);
-    return getAddress(text);
-  }
-  return serverEnvironment(env) === 'local' ? local : undefined;
+/** The configured address (checksummed), else on local chains `local`. */
+function configured(value: Address | undefined, local: Address, settings: Pick<Settings, 'CHAIN_ENV'>) {
+  if (value) return getAddress(value);
+  return serverEnvironment(settings) === 'local' ? local : undefined;
 }
 
 /** The platform fee recipient (see the module comment). */
-export function platformFeeRecipient(env: PlatformAccountsEnv = process.env): Address | undefined {
-  return configured('PLATFORM_FEE_RECIPIENT', env.PLATFORM_FEE_RECIPIENT, LOCAL_FEE_RECIPIENT, env);
+export function platformFeeRecipient(
+  settings: Pick<Settings, 'CHAIN_ENV' | 'PLATFORM_FEE_RECIPIENT'>,
+): Address | undefined {
+  return configured(settings.PLATFORM_FEE_RECIPIENT, LOCAL_FEE_RECIPIENT, settings);
 }
 
 /** The platform's payment address (see the module comment); undefined when it is the fee recipient. */
-export function platformPaymentAddress(env: PlatformAccountsEnv = process.env): Address | undefined {
-  const address = configured('PLATFORM_PAYMENT_ADDRESS', env.PLATFORM_PAYMENT_ADDRESS, LOCAL_PAYMENT_ADDRESS, env);
-  const fee = platformFeeRecipient(env);
+export function platformPaymentAddress(settings: PlatformAccountsSettings): Address | undefined {
+  const address = configured(settings.PLATFORM_PAYMENT_ADDRESS, LOCAL_PAYMENT_ADDRESS, settings);
+  const fee = platformFeeRecipient(settings);
   return address && fee && address.toLowerCase() === fee.toLowerCase() ? undefined : address;
 }

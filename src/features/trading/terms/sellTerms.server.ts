@@ -15,15 +15,12 @@ import type { Chain } from '~/features/chains/chains';
 import { serverEnvironment } from '~/features/chains/config.server';
 import { LOCAL_CONDUIT_KEY } from '~/features/chains/localDefaults';
 import type { Database } from '~/server/db/types';
+import type { Settings } from '~/server/settings/schema';
 import { platformFeeRecipient } from './platformAccounts.server';
 import { getPlatformFee } from './platformFee.server';
 
-/** The variables the terms read. */
-export interface SellTermsEnv {
-  CHAIN_ENV?: string | undefined;
-  PLATFORM_FEE_RECIPIENT?: string | undefined;
-  SEAPORT_CONDUIT_KEY?: string | undefined;
-}
+/** The settings the terms read. */
+export type SellTermsSettings = Pick<Settings, 'CHAIN_ENV' | 'PLATFORM_FEE_RECIPIENT' | 'SEAPORT_CONDUIT_KEY'>;
 
 /** What a listing on one chain must carry. */
 export interface SellTerms {
@@ -39,28 +36,25 @@ export interface SellTerms {
 }
 
 /** The conduit key listings carry (see the module comment). */
-export function platformConduitKey(env: SellTermsEnv = process.env): Hex {
-  const configured = env.SEAPORT_CONDUIT_KEY?.trim();
-  if (configured) {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(configured)) throw new Error('SEAPORT_CONDUIT_KEY must be 32 bytes of hex');
-    return configured.toLowerCase() as Hex;
-  }
-  return serverEnvironment(env) === 'local' ? LOCAL_CONDUIT_KEY : zeroHash;
+export function platformConduitKey(settings: Pick<Settings, 'CHAIN_ENV' | 'SEAPORT_CONDUIT_KEY'>): Hex {
+  const configured = settings.SEAPORT_CONDUIT_KEY;
+  if (configured) return configured.toLowerCase() as Hex;
+  return serverEnvironment(settings) === 'local' ? LOCAL_CONDUIT_KEY : zeroHash;
 }
 
 /** The terms of listings on `chain`. */
-export async function sellTerms(db: Database, chain: Chain, env: SellTermsEnv = process.env): Promise<SellTerms> {
+export async function sellTerms(db: Database, chain: Chain, settings: SellTermsSettings): Promise<SellTerms> {
   const { feeBps } = await getPlatformFee(db, chain.chainId);
-  return sellTermsWithFee(chain, feeBps, env);
+  return sellTermsWithFee(chain, feeBps, settings);
 }
 
 /** The terms of listings on `chain` when its fee was read already (the token page reads it with the card). */
-export function sellTermsWithFee(chain: Chain, feeBps: number, env: SellTermsEnv = process.env): SellTerms {
+export function sellTermsWithFee(chain: Chain, feeBps: number, settings: SellTermsSettings): SellTerms {
   return {
     chainId: chain.chainId,
     seaport: chain.contracts.exchange,
-    conduitKey: platformConduitKey(env),
+    conduitKey: platformConduitKey(settings),
     feeBps,
-    feeRecipient: platformFeeRecipient(env),
+    feeRecipient: platformFeeRecipient(settings),
   };
 }

@@ -8,17 +8,21 @@
 import { toWalletChain } from '~/features/chains/chainOption';
 import type { Chain } from '~/features/chains/chains';
 import { CURRENCIES } from '~/features/chains/currencies';
-import { settlerAccount } from '../orders/settler.server';
+import { type SettlerSettings, settlerAccount } from '../orders/settler.server';
 import { listedCurrencies } from './currencyTokens';
-import { sellTermsWithFee } from './sellTerms.server';
+import { type SellTermsSettings, sellTermsWithFee } from './sellTerms.server';
 import type { TradeCurrency, TradeTerms } from './tradeTerms';
 
 /**
  * The terms of `chain` with its fee of `feeBps`.
  * @throws Error for a bad configuration (e.g. `SEAPORT_CONDUIT_KEY`), as ./sellTerms.server.ts does
  */
-export function tradeTerms(chain: Chain, feeBps: number): TradeTerms {
-  const terms = sellTermsWithFee(chain, feeBps);
+export function tradeTerms(
+  chain: Chain,
+  feeBps: number,
+  settings: SellTermsSettings & SettlerSettings,
+): TradeTerms {
+  const terms = sellTermsWithFee(chain, feeBps, settings);
   const currencies: TradeCurrency[] = listedCurrencies(chain).map(({ code, token }) => ({
     code,
     symbol: CURRENCIES[code].symbol,
@@ -31,7 +35,7 @@ export function tradeTerms(chain: Chain, feeBps: number): TradeTerms {
     conduit: chain.contracts.market,
     conduitKey: terms.conduitKey,
     feeRecipient: terms.feeRecipient ?? null,
-    settler: settlerAccount()?.address ?? null,
+    settler: settlerAccount(settings)?.address ?? null,
     feeBps: terms.feeBps,
     currencies,
   };

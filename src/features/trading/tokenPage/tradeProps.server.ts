@@ -67,11 +67,12 @@ export function tradeActionProps(input: {
   chain: Chain | undefined;
   localePrefix: string;
   t: Translate;
+  settings: Parameters<typeof tradeTerms>[2];
 }): TradeActionsProps | null {
-  const { card, chain, localePrefix, t } = input;
+  const { card, chain, localePrefix, t, settings } = input;
   if (!chain) return null;
   return {
-    terms: tradeTerms(chain, card.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS),
+    terms: tradeTerms(chain, card.platformFeeBps ?? DEFAULT_PLATFORM_FEE_BPS, settings),
     card: tradeCard(card),
     localePrefix,
     m: tradeMessages(t),

@@ -3,10 +3,13 @@ import { chainTerms } from '~/features/trading/terms/chainTerms.server';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 
 /**
  * `GET /api/v1/chains` -> `{ chains: [{ chainId, key, name, exchange, conduitKey, conduit, feeBps, feeRecipient,
  * currencies: [{ code, symbol, type, token, decimals }] }] }`: enough for any Seaport client to build a listing or
  * an offer the site accepts.
  */
-export const GET = apiRoute(async () => json({ chains: await chainTerms(await database(), serverChains()) }));
+export const GET = apiRoute(async () =>
+  json({ chains: await chainTerms(await database(), serverChains(), serverSettings()) }),
+);

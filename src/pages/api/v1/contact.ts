@@ -5,6 +5,7 @@ import { readJson } from '~/server/api/parse';
 import { requestMeta } from '~/server/api/requestMeta';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 
 /**
  * `POST /api/v1/contact {name, email, subject?, body, captcha_token?, locale?}` -> 201 `{id}`. Anyone may
@@ -14,5 +15,5 @@ import { database } from '~/server/db/client';
 export const POST = apiRoute(async (ctx) => {
   const message = await readJson(ctx.request, contactRequestSchema);
   const sender = { ip: requestMeta(ctx).ip, userId: ctx.locals.user?.id ?? null, locale: ctx.locals.locale };
-  return json(await submitContactMessage(await database(), message, sender, recaptchaConfig()), 201);
+  return json(await submitContactMessage(await database(), message, sender, recaptchaConfig(serverSettings())), 201);
 });

@@ -6,10 +6,11 @@ import { unsubscribe } from '~/features/notifications/mail/preferences.server';
 import { verifyToken } from '~/features/notifications/mail/signedToken.server';
 import { apiRoute } from '~/server/api/handler';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 
 /** The signed token's claims, or null. */
 function claimsOf(ctx: APIContext) {
-  const settings = mailSettings();
+  const settings = mailSettings(serverSettings());
   const token = ctx.url.searchParams.get('token') ?? '';
   return settings ? verifyToken(settings.secret, token, 'unsubscribe') : null;
 }

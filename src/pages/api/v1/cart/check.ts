@@ -12,6 +12,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 
 const orderHash = z
   .string()
@@ -42,8 +43,8 @@ export const POST = apiRoute(async (ctx) => {
   const db = await database();
   await limitCartChecks(db, ctx.locals.client.ip);
   const orders = await checkCart(db, chain, hashes, {
-    feeRecipient: platformFeeRecipient(),
-    conduitKey: platformConduitKey(),
+    feeRecipient: platformFeeRecipient(serverSettings()),
+    conduitKey: platformConduitKey(serverSettings()),
     buyer,
   });
   return json({ chainId: chain.chainId, orders });

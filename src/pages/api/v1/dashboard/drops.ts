@@ -9,6 +9,7 @@ import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 import { deleteMedia, uploadSlots } from '~/server/uploads.server';
 
@@ -19,7 +20,7 @@ import { deleteMedia, uploadSlots } from '~/server/uploads.server';
  * 502, 503 (no minter).
  */
 export const POST = apiRoute(async (ctx) => {
-  if (!stripeSettings()) throw notFound('Card payments are not configured');
+  if (!stripeSettings(serverSettings())) throw notFound('Card payments are not configured');
   const illustrator = requireIllustrator(ctx);
   const db = await database();
   await limitIssues(db, illustrator.illustratorId);

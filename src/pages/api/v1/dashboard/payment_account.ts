@@ -5,11 +5,12 @@ import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { siteOrigins } from '~/server/http/site';
+import { serverSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 
 /** `GET /api/v1/dashboard/payment_account` (illustrators) -> `{ connected, status }` (pending, verified, restricted). */
 export const GET = apiRoute(async (ctx) => {
-  const settings = stripeSettings();
+  const settings = stripeSettings(serverSettings());
   if (!settings) throw notFound('Card payments are not configured');
   const { illustratorId } = requireIllustrator(ctx);
   return json(await paymentAccount(await database(), illustratorId, settings));
@@ -21,10 +22,10 @@ export const GET = apiRoute(async (ctx) => {
  * off; 502 when Stripe does not answer.
  */
 export const POST = apiRoute(async (ctx) => {
-  const settings = stripeSettings();
+  const settings = stripeSettings(serverSettings());
   if (!settings) throw notFound('Card payments are not configured');
   const illustrator = requireIllustrator(ctx);
-  const [origin = ctx.url.origin] = [...siteOrigins().origins];
+  const [origin = ctx.url.origin] = [...siteOrigins(serverSettings()).origins];
   const url = await onboardingLink(await database(), illustrator, settings, `${origin}/dashboard/settings`);
   return json({ url });
 });

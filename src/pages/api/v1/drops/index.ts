@@ -4,6 +4,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 
 const query = z.object({ collection_id: z.coerce.number().int().positive() });
@@ -14,6 +15,6 @@ const query = z.object({ collection_id: z.coerce.number().int().positive() });
  */
 export const GET = apiRoute(async (ctx) => {
   const { collection_id: collectionId } = readQuery(ctx.url, query);
-  if (!stripeSettings()) return json({ drops: [] });
+  if (!stripeSettings(serverSettings())) return json({ drops: [] });
   return json({ drops: await dropsOfCollection(await database(), collectionId) });
 });

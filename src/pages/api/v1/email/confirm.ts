@@ -4,6 +4,7 @@ import { linkPage } from '~/features/notifications/mail/linkPage';
 import { mailSettings } from '~/features/notifications/mail/mailSettings.server';
 import { apiRoute } from '~/server/api/handler';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 
 /**
  * `GET /api/v1/email/confirm?token=...` -> an HTML page: the address the signed link was mailed to is confirmed,
@@ -11,7 +12,7 @@ import { database } from '~/server/db/client';
  * since deleted, replaced or added again (it changes nothing).
  */
 export const GET = apiRoute(async (ctx) => {
-  const settings = mailSettings();
+  const settings = mailSettings(serverSettings());
   const lang = ctx.url.searchParams.get('lang') === 'en' ? 'en' : 'ja';
   const t = getT(lang);
   const token = ctx.url.searchParams.get('token') ?? '';

@@ -10,6 +10,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readLimited, validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 
 /**
  * `POST /api/v1/email/events` (the mail provider's servers; no site headers: the signature is its check, see
@@ -18,7 +19,7 @@ import { database } from '~/server/db/client';
  * 422 a body of another shape. @see src/features/notifications/mail/providerEvents.server.ts
  */
 export const POST = apiRoute(async (ctx) => {
-  const secret = providerEventsSecret();
+  const secret = providerEventsSecret(serverSettings());
   if (!secret) throw notFound('Mail provider events are not configured');
   const raw = await readLimited(ctx.request, MAX_PROVIDER_EVENTS_BYTES);
   if (!verifyProviderSignature(secret, raw, ctx.request.headers.get('x-mail-signature'))) {

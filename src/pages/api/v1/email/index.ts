@@ -8,13 +8,17 @@ import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 
 const body = emailSchema.extend({ locale: z.enum(localeCodes).optional() });
 
 /** `GET /api/v1/email` -> `{masked, confirmed, bounced, available}`: the signed-in user's address, masked. */
 export const GET = apiRoute(async (ctx) => {
   const user = requireUser(ctx);
-  return json({ ...(await emailStatus(await database(), user.id)), available: mailSettings() !== undefined });
+  return json({
+    ...(await emailStatus(await database(), user.id)),
+    available: mailSettings(serverSettings()) !== undefined,
+  });
 });
 
 /**
@@ -24,7 +28,7 @@ export const GET = apiRoute(async (ctx) => {
  */
 export const POST = apiRoute(async (ctx) => {
   const user = requireUser(ctx);
-  const settings = mailSettings();
+  const settings = mailSettings(serverSettings());
   if (!settings) throw new HttpError(503, 'Email is not available on this site');
   const { email, locale } = await readJson(ctx.request, body);
   const status = await addEmail(await database(), user.id, email, locale ?? ctx.locals.locale, settings);

@@ -10,6 +10,7 @@ import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { siteOriginFor } from '~/server/http/site';
 import { hitRateLimit } from '~/server/rateLimit.server';
+import { serverSettings } from '~/server/settings/settings.server';
 
 const query = z.object({
   wallet_address: z.string().regex(ADDRESS_PATTERN, ADDRESS_MESSAGE),
@@ -39,7 +40,7 @@ export const GET = apiRoute(async (ctx) => {
   const issued = await issueSignInMessage(db, {
     address: wallet_address,
     chainId,
-    site: siteOriginFor(ctx.locals.client.origin),
+    site: siteOriginFor(ctx.locals.client.origin, serverSettings()),
   });
   return json({ message: issued.message, nonce: issued.nonce, expiresAt: issued.expiresAt.toISOString() });
 });

@@ -7,6 +7,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 
 function payoutId(value: string | undefined): number {
@@ -18,7 +19,7 @@ function payoutId(value: string | undefined): number {
 /** `GET /api/v1/admins/payouts/{id}` (admins) -> AdminPayoutDetail (with the illustrator's balance); 404 unknown. */
 export const GET = apiRoute(async (ctx) => {
   requireAdmin(ctx);
-  return json(await getAdminPayout(await database(), payoutId(ctx.params.id), stripeSettings()));
+  return json(await getAdminPayout(await database(), payoutId(ctx.params.id), stripeSettings(serverSettings())));
 });
 
 /**
@@ -31,5 +32,13 @@ export const GET = apiRoute(async (ctx) => {
 export const PUT = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const input = await readJson(ctx.request, payoutReviewSchema);
-  return json(await reviewAdminPayout(await database(), adminId, payoutId(ctx.params.id), input, stripeSettings()));
+  return json(
+    await reviewAdminPayout(
+      await database(),
+      adminId,
+      payoutId(ctx.params.id),
+      input,
+      stripeSettings(serverSettings()),
+    ),
+  );
 });

@@ -7,6 +7,7 @@ import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { hitRateLimit } from '~/server/rateLimit.server';
+import { serverSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 
 /**
@@ -19,7 +20,7 @@ import { stripeSettings } from '~/server/stripe.server';
  * `reason` and `retryAfterSeconds` beside `message`; 502 Stripe not answering.
  */
 export const POST = apiRoute(async (ctx) => {
-  const settings = stripeSettings();
+  const settings = stripeSettings(serverSettings());
   if (!settings) throw notFound('Card payments are not configured');
   const buyer = requireUser(ctx);
   const id = idParam.safeParse(ctx.params.id ?? '');

@@ -5,6 +5,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readLimited } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { serverSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 
 /**
@@ -14,7 +15,7 @@ import { stripeSettings } from '~/server/stripe.server';
  * 400 unsigned, wrongly signed, stale or not an event; 404 when card payments are off; 413 past 512 KB.
  */
 export const POST = apiRoute(async (ctx) => {
-  const settings = stripeSettings();
+  const settings = stripeSettings(serverSettings());
   if (!settings) throw notFound('Card payments are not configured');
   const raw = await readLimited(ctx.request, MAX_WEBHOOK_BYTES);
   const event = verifiedEvent(settings, raw, ctx.request.headers.get('stripe-signature'));
