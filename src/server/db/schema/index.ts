@@ -10,6 +10,7 @@ export * from './finance.ts';
 export * from './indexer.ts';
 export * from './ledger.ts';
 export * from './market.ts';
+export * from './media.ts';
 export * from './moderation.ts';
 export * from './offers.ts';
 export * from './payments.ts';
