@@ -28,6 +28,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
+import { recordDesignUriOnChain, recordMintedTokens } from '~/features/media/mediaRecords.server';
 import { noticeNewCard } from '~/features/social/newCardNotice.server';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
 import { cards, categories } from '~/server/db/schema';
@@ -39,6 +40,12 @@ import { serverChains, serverEnvironment } from '../chains/config.server';
 import { classifyChainError, publicClientFor, toViemChain } from '../chains/publicClients.server';
 import { queueRanking } from '../market/rarity.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
+import {
+  type MetadataOptions,
+  newDesignPublisher,
+  processMetadataOptions,
+  publishCollectionNow,
+} from './cardMetadata.server';
 
 /** The variables the minter reads. */
 export interface MinterEnv {
@@ -78,7 +85,15 @@ export interface MintedDesign {
   designId: bigint;
   tokens: { tokenId: bigint; serial: number }[];
   txHashes: Hash[];
+  /** The design's metadata URI, when one was published. */
+  uri?: string | undefined;
 }
+
+/**
+ * Publishes a new design's metadata once its id is known and answers its `ipfs://` URI, which the minter sets on
+ * chain before any serial is minted (so no token ever reads an empty URI).
+ */
+export type PublishDesign = (designId: bigint) => Promise<string>;
 
 /** Runs `task` after the chain's earlier mints, in any process (the minter's nonces then never collide). */
 export function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<T> {
@@ -128,23 +143,75 @@ async function mintSerialsNow(
   return { tokens: minted.map((log) => ({ tokenId: log.args.tokenId, serial: Number(log.args.serial) })), hash };
 }
 
-/** Issues a design and mints all its serials to the creator; resolves once both transactions are mined. */
-export function mintDesign(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
+/** Sets a design's metadata URI (`setDesignURI`); resolves with the transaction once mined. */
+export async function setDesignUriNow(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: { contract: Address; designId: bigint; uri: string },
+): Promise<Hash> {
+  const { wallet, mined } = minterClients(chain, account);
+  const hash = await wallet.writeContract({
+    address: parameters.contract,
+    abi: cardAbi,
+    functionName: 'setDesignURI',
+    args: [parameters.designId, parameters.uri],
+  });
+  await mined(hash);
+  return hash;
+}
+
+/** Issues a design and publishes its metadata URI (when `publish` is given), under the chain's minter lock. */
+async function issueAndPublishNow(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: MintDesignParameters,
+  publish: PublishDesign | undefined,
+) {
+  const issued = await issueDesignNow(chain, account, parameters);
+  if (!publish) return { ...issued, hashes: [issued.hash], uri: undefined };
+  const uri = await publish(issued.designId);
+  const set = await setDesignUriNow(chain, account, { contract: parameters.contract, designId: issued.designId, uri });
+  return { ...issued, hashes: [issued.hash, set], uri };
+}
+
+/**
+ * Issues a design, publishes its metadata (`publish`) and mints all its serials to the creator; resolves once every
+ * transaction is mined.
+ */
+export function mintDesign(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: MintDesignParameters,
+  publish?: PublishDesign,
+) {
   return oneAtATime(chain.chainId, async (): Promise<MintedDesign> => {
-    const issued = await issueDesignNow(chain, account, parameters);
+    const issued = await issueAndPublishNow(chain, account, parameters, publish);
     const minted = await mintSerialsNow(chain, account, {
       contract: parameters.contract,
       designId: issued.designId,
       to: parameters.creator,
       count: parameters.serials,
     });
-    return { designId: issued.designId, tokens: minted.tokens, txHashes: [issued.hash, minted.hash] };
+    return {
+      designId: issued.designId,
+      tokens: minted.tokens,
+      txHashes: [...issued.hashes, minted.hash],
+      uri: issued.uri,
+    };
   });
 }
 
-/** Issues a design with no serial minted yet (a drop mints them one by one as they are bought). */
-export function issueDesign(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
-  return oneAtATime(chain.chainId, () => issueDesignNow(chain, account, parameters));
+/**
+ * Issues a design with no serial minted yet (a drop mints them one by one as they are bought), its metadata
+ * published first when `publish` is given.
+ */
+export function issueDesign(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: MintDesignParameters,
+  publish?: PublishDesign,
+) {
+  return oneAtATime(chain.chainId, () => issueAndPublishNow(chain, account, parameters, publish));
 }
 
 /** Mints the design's next serial to `to`; resolves with the token and the transaction once mined. */
@@ -222,6 +289,8 @@ export async function saveMintedCard(db: Database | Transaction, card: MintedCar
     .onConflictDoUpdate({ target: [cards.chainId, cards.contractAddress, cards.tokenId], set: details })
     .returning({ id: cards.id });
   if (!saved) throw new Error('card insert returned nothing');
+  const design = { chainId: card.chainId, contract: card.category.contractAddress, designId: card.designId };
+  await recordMintedTokens(db, design, [card.token]);
   await noticeNewCard(db, {
     id: saved.id,
     chainId: card.chainId,
@@ -256,10 +325,11 @@ export interface IssueResult {
   txHashes: string[];
 }
 
-/** Options of {@link issueCards} (tests pass their own chains and env). */
+/** Options of {@link issueCards} (tests pass their own chains, env and metadata store). */
 export interface IssueOptions {
   chains?: readonly Chain[];
   env?: MinterEnv;
+  metadata?: MetadataOptions;
 }
 
 /**
@@ -281,14 +351,21 @@ export async function issueCards(
   const account = minterAccount(options.env);
   if (!account) throw new HttpError(503, 'Issuing is not available: no minter is configured');
   const creator = getAddress(illustrator.walletAddress);
+  const metadata = options.metadata ?? (await processMetadataOptions());
+  const publish = await newDesignPublisher(db, metadata, category, request);
   let minted: MintedDesign;
   try {
-    minted = await mintDesign(chain, account, {
-      contract: getAddress(category.contractAddress),
-      creator,
-      royaltyBps: request.royaltyBps,
-      serials: request.serials,
-    });
+    minted = await mintDesign(
+      chain,
+      account,
+      {
+        contract: getAddress(category.contractAddress),
+        creator,
+        royaltyBps: request.royaltyBps,
+        serials: request.serials,
+      },
+      publish,
+    );
   } catch (error) {
     const kind = classifyChainError(error);
     if (kind === 'unreachable' || kind === 'rpc-error') throw new HttpError(502, `${chain.chainName} is not answering`);
@@ -316,9 +393,17 @@ export async function issueCards(
         at: now,
       });
     }
+    if (minted.uri) {
+      const key = { chainId: chain.chainId, contract: category.contractAddress, designId: minted.designId };
+      await recordDesignUriOnChain(tx, key, minted.uri);
+    }
     // New cards change every card's rarity in the collection: the ranking job ranks it again.
     await queueRanking(tx, category.id);
   });
+  // The collection's own metadata names the newest royalty; the metadata job retries what fails here.
+  await oneAtATime(chain.chainId, () => publishCollectionNow(db, metadata, chain, account, category)).catch(
+    (error: unknown) => console.error('[issue] publishing the collection metadata failed:', error),
+  );
   return {
     chainId: chain.chainId,
     contractAddress: category.contractAddress,

@@ -25,48 +25,60 @@ const designWhere = (key: DesignKey) =>
     eq(mediaDesigns.designId, key.designId.toString()),
   );
 
+/** What a design published: its directory, its images, and each serial's document and image. */
+export interface DesignFiles {
+  metadataCid: string;
+  imageCids: string[];
+  files: Record<string, [string, string]>;
+}
+
 /** Records a design's published directory and images (replacing an earlier, unfrozen publication). */
-export async function recordDesign(db: Db, key: DesignKey, published: { metadataCid: string; imageCids: string[] }) {
+export async function recordDesign(db: Db, key: DesignKey, published: DesignFiles) {
+  const values = { metadataCid: published.metadataCid, imageCids: published.imageCids, files: published.files };
   await db
     .insert(mediaDesigns)
     .values({
       chainId: key.chainId,
       contractAddress: key.contract.toLowerCase(),
       designId: key.designId.toString(),
-      metadataCid: published.metadataCid,
-      imageCids: published.imageCids,
+      ...values,
     })
     .onConflictDoUpdate({
       target: [mediaDesigns.chainId, mediaDesigns.contractAddress, mediaDesigns.designId],
-      set: { metadataCid: published.metadataCid, imageCids: published.imageCids },
+      set: values,
       setWhere: sql`${mediaDesigns.frozenAt} is null`,
     });
 }
 
-/** One token reading its design's document. */
-export interface TokenDocument {
-  tokenId: bigint;
-  serial: number;
-  metadataCid: string;
-  imageCid: string;
-}
-
-/** Records which document each minted token reads. */
-export async function recordTokens(db: Db, key: DesignKey, tokens: readonly TokenDocument[]) {
-  if (tokens.length === 0) return;
-  await db
-    .insert(mediaTokens)
-    .values(
-      tokens.map((token) => ({
+/**
+ * Records which document each minted token reads, from its design's published files; nothing for a design that
+ * published none (issued before content addressing, until the metadata job publishes it).
+ */
+export async function recordMintedTokens(
+  db: Db,
+  key: DesignKey,
+  tokens: readonly { tokenId: bigint; serial: number }[],
+) {
+  const [design] = await db.select({ files: mediaDesigns.files }).from(mediaDesigns).where(designWhere(key));
+  const rows = tokens.flatMap((token) => {
+    const file = design?.files[String(token.serial)];
+    if (!file) return [];
+    return [
+      {
         chainId: key.chainId,
         contractAddress: key.contract.toLowerCase(),
         tokenId: token.tokenId.toString(),
         designId: key.designId.toString(),
         serial: token.serial,
-        metadataCid: token.metadataCid,
-        imageCid: token.imageCid,
-      })),
-    )
+        metadataCid: file[0],
+        imageCid: file[1],
+      },
+    ];
+  });
+  if (rows.length === 0) return;
+  await db
+    .insert(mediaTokens)
+    .values(rows)
     .onConflictDoUpdate({
       target: [mediaTokens.chainId, mediaTokens.contractAddress, mediaTokens.tokenId],
       set: { metadataCid: sql`excluded.metadata_cid`, imageCid: sql`excluded.image_cid` },
@@ -86,18 +98,37 @@ export async function recordDesignFrozen(db: Db, key: DesignKey, uri: string, at
     .where(and(designWhere(key), sql`${mediaDesigns.frozenAt} is null`));
 }
 
-/** Records a collection's contract metadata (`onChain`: the chain holds its URI). */
+/** Records a collection's contract metadata (the chain's URI is kept while the CID stays the same). */
 export async function recordCollection(
   db: Db,
-  collection: { chainId: number; contract: string; cid: string; imageCid: string | undefined; onChain: boolean },
+  collection: { chainId: number; contract: string; cid: string; imageCid: string | undefined },
 ) {
-  const values = {
-    cid: collection.cid,
-    imageCid: collection.imageCid ?? null,
-    uriOnChain: collection.onChain ? `ipfs://${collection.cid}` : null,
-  };
+  const values = { cid: collection.cid, imageCid: collection.imageCid ?? null };
   await db
     .insert(mediaCollections)
     .values({ chainId: collection.chainId, contractAddress: collection.contract.toLowerCase(), ...values })
-    .onConflictDoUpdate({ target: [mediaCollections.chainId, mediaCollections.contractAddress], set: values });
+    .onConflictDoUpdate({
+      target: [mediaCollections.chainId, mediaCollections.contractAddress],
+      set: {
+        ...values,
+        uriOnChain: sql`case when ${mediaCollections.cid} = excluded.cid then ${mediaCollections.uriOnChain} end`,
+      },
+    });
+}
+
+/** The chain now holds `uri` as the collection's contractURI. */
+export async function recordCollectionUriOnChain(
+  db: Db,
+  collection: { chainId: number; contract: string },
+  uri: string,
+) {
+  await db
+    .update(mediaCollections)
+    .set({ uriOnChain: uri })
+    .where(
+      and(
+        eq(mediaCollections.chainId, collection.chainId),
+        eq(mediaCollections.contractAddress, collection.contract.toLowerCase()),
+      ),
+    );
 }

@@ -10,6 +10,7 @@ import { cardPurchases, notifications, users } from '~/server/db/schema';
 import { stripeSettings } from '~/server/stripe.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
+import { testMetadataOptions } from '../../../tests/helpers/testMetadata';
 import { minterAccount, mintNextSerial } from '../issuance/minter.server';
 import { MINT_GAS_LIMIT, signSerialMint } from '../issuance/serialMint.server';
 import { createDrop, type DropView } from './drops.server';
@@ -84,7 +85,7 @@ beforeAll(async () => {
       ends_at: new Date(now + 86_400_000),
     },
     '/media/cards/x.png',
-    { chains: [fixture.chain], env: ENV },
+    { chains: [fixture.chain], env: ENV, metadata: await testMetadataOptions(database.db) },
   );
 }, 60_000);
 

@@ -22,6 +22,7 @@ CREATE TABLE "media_designs" (
 	"design_id" numeric(78, 0) NOT NULL,
 	"metadata_cid" text NOT NULL,
 	"image_cids" text[] NOT NULL,
+	"files" jsonb NOT NULL,
 	"uri_on_chain" text,
 	"frozen_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

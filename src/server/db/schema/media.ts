@@ -7,7 +7,7 @@
  * @see ../../../features/media/ (the one writer of these tables), docs/operations.md (pinning, S3)
  */
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { addressCheck, chainId, id, oneOf, timestamps, timestamptz, uint256 } from './columns.ts';
 
 /** `bytea`, read and written as a Buffer. */
@@ -32,6 +32,8 @@ export const mediaDesigns = pgTable(
     designId: uint256('design_id').notNull(),
     metadataCid: text('metadata_cid').notNull(),
     imageCids: text('image_cids').array().notNull(),
+    /** Each serial's document and image: `{"1": ["<metadata CID>", "<image CID>"], ...}`. */
+    files: jsonb('files').$type<Record<string, [string, string]>>().notNull(),
     /** The URI the chain holds (null until the publication is mined). */
     uriOnChain: text('uri_on_chain'),
     frozenAt: timestamptz('frozen_at'),
