@@ -17,9 +17,12 @@ import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
 import { isCollectionTag, tag } from '~/features/events/tags';
 import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
+import { registerMetadataJobs } from '~/features/issuance/metadataJobs.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
 import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.server';
 import { configuredRateSource, registerRateJobs } from '~/features/market/rates/rates.server';
+import { mediaSettings } from '~/features/media/mediaSettings.server';
+import { registerPinningJobs } from '~/features/media/pinning/pinningJobs.server';
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/platformAccounts.server';
@@ -45,6 +48,8 @@ export function startBackgroundJobs(
   env: Record<string, string | undefined> = process.env,
 ): JobRunner {
   const leads = role === 'indexer' || !indexerDisabled(env);
+  // Read first: a bad PINNING_SERVICES or MEDIA_S3_URL stops the start, naming the variable.
+  const media = mediaSettings(env);
   const runner = createJobRunner(
     leads ? { tryLock: (signal) => tryLeaderLock(handle, env['DATABASE_URL'], signal) } : {},
   );
@@ -60,6 +65,7 @@ export function startBackgroundJobs(
     registerLedgerJobs(runner, handle.db);
     registerRateJobs(runner, handle.db, configuredRateSource(env, serverChains(), serverEnvironment(env)));
     registerMarketJobs(runner, handle.db);
+    registerMetadataJobs(runner, handle.db, serverChains(), env);
     if (handle.kind === 'postgres')
       runner.every('pruning the change log', { pollMs: PRUNE_CHANGE_LOG_MS, needsLock: true }, () =>
         pruneChangeLog(handle),
@@ -67,6 +73,7 @@ export function startBackgroundJobs(
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, env);
   if (role === 'server') registerNotificationJobs(runner, handle.db, env);
+  if (role === 'server') registerPinningJobs(runner, handle.db, media);
   const unobserve = leads
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))

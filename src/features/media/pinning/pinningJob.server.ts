@@ -45,13 +45,13 @@ export async function pinDueRequests(
             ? await pinStatus(service, pin.requestId)
             : await requestPin(service, { cid: pin.cid, name: `kirafuda ${pin.cid}`, origins });
         // Asked often at first, then less: a pin that takes an hour is asked about every few minutes.
-        const waited = Math.floor((Date.now() - pin.createdAt.getTime()) / 10_000);
-        await recordPinReply(db, pin, reply, new Date(), pollDelayMs(waited));
+        const waited = Math.floor(Math.max(0, now.getTime() - pin.createdAt.getTime()) / 10_000);
+        await recordPinReply(db, pin, reply, now, pollDelayMs(waited));
         if (reply.status === 'pinned') pass.pinned += 1;
       } catch (error) {
         pass.failed += 1;
         const message = error instanceof PinningCallError ? error.message : 'the call failed';
-        await recordPinError(db, pin, message, new Date());
+        await recordPinError(db, pin, message, now);
       }
     }),
   );
