@@ -3,6 +3,7 @@
  * transactions): for each chain, publishing the metadata designs and collections lack (./missingMetadata.server.ts;
  * woken when a collection changes) and freezing designs past their window (./freezeDesigns.server.ts).
  */
+import { publishChange } from '~/features/events/publish.server';
 import type { Database } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
 import type { Chain } from '../chains/chains';
@@ -24,6 +25,8 @@ export function registerMetadataJobs(runner: JobRunner, db: Database, chains: re
   for (const chain of chains) {
     runner.every(`${chain.chainName}: ${METADATA_JOB}`, { pollMs: PUBLISH_EVERY_MS, needsLock: true }, async () => {
       const pass = await publishMissingMetadata(db, chain, account, await processMetadataOptions());
+      // Their token pages now show where the cards live (rare: designs from before, or a failed publication).
+      if (pass.designs > 0) await publishChange({ allCards: true });
       return pass.more ? { nextInMs: 0 } : undefined;
     });
     runner.every(

@@ -15,6 +15,8 @@ export interface PinPass {
   handled: number;
   pinned: number;
   failed: number;
+  /** CIDs whose status changed (their cards' pages show it). */
+  changed: string[];
 }
 
 /** Queues what earlier publications left unqueued for the configured services (e.g. a service added later). */
@@ -34,7 +36,7 @@ export async function pinDueRequests(
   const services = new Map(settings.pinningServices.map((service) => [service.name, service]));
   const claimed = await claimDuePins(db, [...services.keys()], now);
   const origins = [originMultiaddr(settings.gatewayOrigin)];
-  const pass: PinPass = { handled: claimed.length, pinned: 0, failed: 0 };
+  const pass: PinPass = { handled: claimed.length, pinned: 0, failed: 0, changed: [] };
   await Promise.all(
     claimed.map(async (pin) => {
       const service = services.get(pin.service);
@@ -48,6 +50,7 @@ export async function pinDueRequests(
         const waited = Math.floor(Math.max(0, now.getTime() - pin.createdAt.getTime()) / 10_000);
         await recordPinReply(db, pin, reply, now, pollDelayMs(waited));
         if (reply.status === 'pinned') pass.pinned += 1;
+        if (reply.status !== pin.status) pass.changed.push(pin.cid);
       } catch (error) {
         pass.failed += 1;
         const message = error instanceof PinningCallError ? error.message : 'the call failed';

@@ -3,8 +3,10 @@
  * once at start, the CIDs published before a service was configured are queued for it; then due requests are sent
  * or asked about every few seconds. Without configured services nothing runs.
  */
+import { publishChange } from '~/features/events/publish.server';
 import type { Database } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
+import { cardsOfCids } from '../cardStorage.server';
 import type { MediaSettings } from '../mediaSettings.server';
 import { catchUpPins, pinDueRequests } from './pinningJob.server';
 
@@ -23,6 +25,8 @@ export function registerPinningJobs(runner: JobRunner, db: Database, settings: M
       caughtUp = true;
     }
     const pass = await pinDueRequests(db, settings);
+    // The token pages of those cards show each service's status.
+    if (pass.changed.length > 0) await publishChange({ cards: await cardsOfCids(db, [...new Set(pass.changed)]) });
     // A full batch: there may be more waiting.
     return pass.handled >= 20 ? { nextInMs: 0 } : undefined;
   });
