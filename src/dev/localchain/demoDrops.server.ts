@@ -7,6 +7,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Chain } from '~/features/chains/chains';
+import { metadataOptionsFor } from '~/features/issuance/cardMetadata.server';
+import { mediaSettings } from '~/features/media/mediaSettings.server';
 import { createDrop } from '~/features/payments/drops.server';
 import { cardDrops, categories, illustrators, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -48,7 +50,7 @@ export async function seedDemoDrop(db: Database, chain: Chain): Promise<boolean>
       ends_at: new Date(now + 30 * 86_400_000),
     },
     collection.image ?? '/images/cards/card-01.svg',
-    { chains: [chain], env: { CHAIN_ENV: 'local' } },
+    { chains: [chain], env: { CHAIN_ENV: 'local' }, metadata: metadataOptionsFor(db, mediaSettings()) },
   );
   return true;
 }

@@ -8,9 +8,12 @@
 
 import { and, eq } from 'drizzle-orm';
 import { type Address, createWalletClient, getAddress, http, type PrivateKeyAccount } from 'viem';
+import { blockStoreFor } from '~/features/media/blocks.server';
 import { recordCollectionUriOnChain } from '~/features/media/mediaRecords.server';
-import { processBlockStore, processMediaSettings } from '~/features/media/processMedia.server';
+import type { MediaSettings } from '~/features/media/mediaSettings.server';
+import { processMediaSettings } from '~/features/media/processMedia.server';
 import { type PublishTarget, publishCollection, publishDesign } from '~/features/media/publishMetadata.server';
+import { database } from '~/server/db/client';
 import { mediaCollections } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
@@ -27,15 +30,19 @@ export interface MetadataOptions {
   readImage: (url: string) => Promise<Uint8Array | null>;
 }
 
-/** The process's metadata options (its block store, pinning services and site). */
-export async function processMetadataOptions(): Promise<MetadataOptions> {
-  const settings = processMediaSettings();
+/** The metadata options of `settings` over `db` (its block store, pinning services and site; the site's images). */
+export function metadataOptionsFor(db: Database, settings: MediaSettings): MetadataOptions {
   const roots = siteFileRoots();
   return {
-    target: { store: await processBlockStore(), services: settings.pinningServices.map((service) => service.name) },
+    target: { store: blockStoreFor(db, settings), services: settings.pinningServices.map((service) => service.name) },
     site: settings.gatewayOrigin,
     readImage: (url) => siteImageBytes(url, roots),
   };
+}
+
+/** The process's metadata options. */
+export async function processMetadataOptions(): Promise<MetadataOptions> {
+  return metadataOptionsFor(await database(), processMediaSettings());
 }
 
 /** A collection as the catalogue has it. */

@@ -16,6 +16,11 @@ import { publishMissingMetadata } from './missingMetadata.server';
 export const METADATA_JOB = 'publishing card metadata';
 /** How often each job looks, in ms. */
 const PUBLISH_EVERY_MS = 10 * 60_000;
+/**
+ * The first look waits this long: a starting server sends no minter transaction before it has served a while (the
+ * local demo publishes its own at set-up, ../../dev/localchain/localChain.server.ts).
+ */
+const FIRST_PUBLISH_AFTER_MS = 2 * 60_000;
 const FREEZE_EVERY_MS = 60 * 60_000;
 
 /** Registers the jobs for `chains` (nothing without a minter key). */
@@ -23,7 +28,12 @@ export function registerMetadataJobs(runner: JobRunner, db: Database, chains: re
   const account = minterAccount(env);
   if (!account) return;
   for (const chain of chains) {
+    let started = false;
     runner.every(`${chain.chainName}: ${METADATA_JOB}`, { pollMs: PUBLISH_EVERY_MS, needsLock: true }, async () => {
+      if (!started) {
+        started = true;
+        return { nextInMs: FIRST_PUBLISH_AFTER_MS };
+      }
       const pass = await publishMissingMetadata(db, chain, account, await processMetadataOptions());
       // Their token pages now show where the cards live (rare: designs from before, or a failed publication).
       if (pass.designs > 0) await publishChange({ allCards: true });

@@ -32,9 +32,12 @@ type CardRow = {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
 
-/** A catalogue card as a serial's content (its image read through `readImage`), or null without an image. */
+/** The picture a card without an image of its own shows (as its token page does). */
+export const FALLBACK_CARD_IMAGE = '/images/cards/card-01.svg';
+
+/** A catalogue card as a serial's content (its image read through `readImage`), or null when unreadable. */
 async function contentOf(card: CardRow, options: MetadataOptions): Promise<SerialContent | null> {
-  const image = card.image ? await options.readImage(card.image) : null;
+  const image = await options.readImage(card.image ?? FALLBACK_CARD_IMAGE);
   if (!image) return null;
   const attributes = Array.isArray(card.metadata['attributes']) ? card.metadata['attributes'] : [];
   const traits = attributes.flatMap((attribute) => {
