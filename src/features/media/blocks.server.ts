@@ -8,11 +8,19 @@ import { databaseBlocks } from './databaseBlocks.server';
 import type { MediaSettings } from './mediaSettings.server';
 import { s3Blocks } from './s3Blocks.server';
 
-const made = new WeakMap<Database, BlockStore>();
+const made = new WeakMap<object, BlockStore>();
 
 /** The block store of `settings` over `db` (see the module comment). */
 export function blockStoreFor(db: Database, settings: Pick<MediaSettings, 's3'>): BlockStore {
-  if (settings.s3) return s3Blocks(settings.s3);
+  const bucket = settings.s3;
+  if (bucket) {
+    let store = made.get(bucket);
+    if (!store) {
+      store = s3Blocks(bucket);
+      made.set(bucket, store);
+    }
+    return store;
+  }
   let store = made.get(db);
   if (!store) {
     store = databaseBlocks(db);
