@@ -24,7 +24,8 @@ export async function applyMetadataEvents(
   for (const event of events) {
     if (event.kind !== 'designUri') continue;
     const key = { chainId: context.chainId, contract: event.contract, designId: event.designId };
-    if (event.frozen) await recordDesignFrozen(tx, key, event.uri, await context.blockTime(event.blockNumber));
+    if (event.frozen)
+      await recordDesignFrozen(tx, key, event.uri, await context.blockTime(event.blockNumber), event.blockNumber);
     else await recordDesignUriOnChain(tx, key, event.uri);
   }
 }

@@ -90,12 +90,20 @@ export async function recordDesignUriOnChain(db: Db, key: DesignKey, uri: string
   await db.update(mediaDesigns).set({ uriOnChain: uri }).where(designWhere(key));
 }
 
-/** The chain froze the design's URI (`DesignURIFrozen`); the first time counts. */
-export async function recordDesignFrozen(db: Db, key: DesignKey, uri: string, at: Date) {
+/** The chain froze the design's URI (`DesignURIFrozen`, in `block` when the indexer saw it); the first time counts. */
+export async function recordDesignFrozen(db: Db, key: DesignKey, uri: string, at: Date, block?: bigint) {
   await db
     .update(mediaDesigns)
-    .set({ frozenAt: at, uriOnChain: uri })
+    .set({ frozenAt: at, uriOnChain: uri, frozenBlock: block === undefined ? null : Number(block) })
     .where(and(designWhere(key), sql`${mediaDesigns.frozenAt} is null`));
+}
+
+/** A reorganisation threw away the blocks after `lastKept`: the freezes seen in them are undone until seen again. */
+export async function forgetFreezesAfter(db: Db, chainId: number, lastKept: number) {
+  await db
+    .update(mediaDesigns)
+    .set({ frozenAt: null, frozenBlock: null })
+    .where(and(eq(mediaDesigns.chainId, chainId), sql`${mediaDesigns.frozenBlock} > ${lastKept}`));
 }
 
 /** Records a collection's contract metadata (the chain's URI is kept while the CID stays the same). */

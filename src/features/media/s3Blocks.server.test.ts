@@ -26,7 +26,7 @@ beforeAll(async () => {
     address: '127.0.0.1',
     directory,
     silent: true,
-    configureBuckets: [{ name: 'kirafuda' }],
+    configureBuckets: [{ name: 'kirafuda', configs: [] }],
   });
   await server.run();
   endpoint = `http://127.0.0.1:${port}`;

@@ -25,6 +25,7 @@ CREATE TABLE "media_designs" (
 	"files" jsonb NOT NULL,
 	"uri_on_chain" text,
 	"frozen_at" timestamp with time zone,
+	"frozen_block" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "media_designs_chain_id_contract_address_design_id_pk" PRIMARY KEY("chain_id","contract_address","design_id"),

@@ -7,7 +7,18 @@
  * @see ../../../features/media/ (the one writer of these tables), docs/operations.md (pinning, S3)
  */
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { addressCheck, chainId, id, oneOf, timestamps, timestamptz, uint256 } from './columns.ts';
 
 /** `bytea`, read and written as a Buffer. */
@@ -37,6 +48,8 @@ export const mediaDesigns = pgTable(
     /** The URI the chain holds (null until the publication is mined). */
     uriOnChain: text('uri_on_chain'),
     frozenAt: timestamptz('frozen_at'),
+    /** The block of the `DesignURIFrozen` the indexer saw (a reorganisation past it undoes the freeze here). */
+    frozenBlock: bigint('frozen_block', { mode: 'number' }),
     ...timestamps(),
   },
   (t) => [
