@@ -1,7 +1,8 @@
 /**
  * `node bench/card-gas.mjs`: the gas the platform minter spends on a card contract (`contracts/Card.sol`, from
  * `contracts/artifacts`) on a fresh anvil: issuing a design and minting its first serial, minting ten more in one
- * call, publishing the design's metadata URI and freezing it (these two where the contract has them). Prints one
+ * call, publishing the design's metadata URI, freezing it and the collection's contractURI (where the contract has
+ * them). Prints one
  * line per step; the numbers are exact (gasUsed of each receipt), not timings.
  */
 import { readFileSync } from 'node:fs';
@@ -30,10 +31,17 @@ try {
   const ten = await send('mintSerials', [1n, creator, 10n]);
   rows.push(['issueDesign', issue], ['setDesignURI', publish], ['mintSerials (first serial)', first]);
   rows.push(['issue + publish + first mint', issue + publish + first], ['mintSerials (10 more)', ten]);
+  rows.push(['mintSerials (1 more)', await send('mintSerials', [1n, creator, 1n])]);
   if (has('freezeDesignURI')) {
-    const ids = Array.from({ length: 11 }, (_, i) => BigInt(i + 1));
-    rows.push(['freezeDesignURI (11 minted)', await send('freezeDesignURI', [1n, ids])]);
+    const ids = Array.from({ length: 12 }, (_, i) => BigInt(i + 1));
+    rows.push(['freezeDesignURI (12 minted)', await send('freezeDesignURI', [1n, ids])]);
+    rows.push(['mintSerials (1, design frozen)', await send('mintSerials', [1n, creator, 1n])]);
+    // A second design frozen before any serial exists: the freeze alone.
+    await send('issueDesign', [creator, 500, 10n]);
+    await send('setDesignURI', [2n, uri]);
+    rows.push(['freezeDesignURI (none minted)', await send('freezeDesignURI', [2n, []])]);
   }
+  if (has('setContractURI')) rows.push(['setContractURI (once a collection)', await send('setContractURI', [uri])]);
   for (const [step, gas] of rows) console.log(`${step.padEnd(32)} ${gas.toString().padStart(9)} gas`);
 } finally {
   await market.stop();
