@@ -17,10 +17,10 @@ export const METADATA_JOB = 'publishing card metadata';
 /** How often each job looks, in ms. */
 const PUBLISH_EVERY_MS = 10 * 60_000;
 /**
- * The first look waits this long: a starting server sends no minter transaction before it has served a while (the
- * local demo publishes its own at set-up, ../../dev/localchain/localChain.server.ts).
+ * The first look waits a whole period: a starting server sends no minter transaction of its own before it has
+ * served a while (the local demo publishes its own at set-up, ../../dev/localchain/localChain.server.ts).
  */
-const FIRST_PUBLISH_AFTER_MS = 2 * 60_000;
+const FIRST_PUBLISH_AFTER_MS = PUBLISH_EVERY_MS;
 const FREEZE_EVERY_MS = 60 * 60_000;
 
 /** Registers the jobs for `chains` (nothing without a minter key). */
