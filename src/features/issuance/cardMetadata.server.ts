@@ -7,7 +7,7 @@
  */
 
 import { and, eq } from 'drizzle-orm';
-import { type Address, createWalletClient, getAddress, http, type PrivateKeyAccount } from 'viem';
+import { type Address, getAddress, type PrivateKeyAccount } from 'viem';
 import { blockStoreFor } from '~/features/media/blocks.server';
 import { recordCollectionUriOnChain } from '~/features/media/mediaRecords.server';
 import type { MediaSettings } from '~/features/media/mediaSettings.server';
@@ -17,9 +17,10 @@ import { database } from '~/server/db/client';
 import { mediaCollections } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
-import { publicClientFor, toViemChain } from '../chains/publicClients.server';
+import { publicClientFor } from '../chains/publicClients.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 import type { PublishDesign } from './minter.server';
+import { sendAsMinter } from './minterTransactions.server';
 import { siteFileRoots, siteImageBytes } from './siteImages.server';
 
 /** Where metadata goes and the site its documents link to. */
@@ -143,18 +144,10 @@ export async function publishCollectionNow(
   if (row?.uriOnChain === published.uri) return published.uri;
   const client = publicClientFor(chain);
   const onChain = await client.readContract({ address: contract, abi: cardAbi, functionName: 'contractURI' });
-  if (onChain !== published.uri) {
-    const rpcUrl = chain.rpcUrls.find((url) => /^https?:/i.test(url));
-    const wallet = createWalletClient({ account, chain: toViemChain(chain), transport: http(rpcUrl) });
-    const hash = await wallet.writeContract({
-      address: contract,
-      abi: cardAbi,
-      functionName: 'setContractURI',
-      args: [published.uri],
-    });
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 180_000 });
-    if (receipt.status !== 'success') throw new Error(`setContractURI ${hash} reverted`);
-  }
+  if (onChain !== published.uri)
+    await sendAsMinter(chain, account, (wallet) =>
+      wallet.writeContract({ address: contract, abi: cardAbi, functionName: 'setContractURI', args: [published.uri] }),
+    );
   await recordCollectionUriOnChain(
     db,
     { chainId: collection.chainId, contract: collection.contractAddress },

@@ -8,14 +8,15 @@
  * @see ../../../contracts/Card.sol (FREEZE_WINDOW, freezeDesignURI), docs/operations.md (content-addressed media)
  */
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import { createWalletClient, getAddress, http, type PrivateKeyAccount } from 'viem';
+import { getAddress, type PrivateKeyAccount } from 'viem';
 import { recordDesignFrozen } from '~/features/media/mediaRecords.server';
 import { mediaDesigns, mediaTokens } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Chain } from '../chains/chains';
-import { publicClientFor, toViemChain } from '../chains/publicClients.server';
+import { publicClientFor } from '../chains/publicClients.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 import { oneAtATime } from './minter.server';
+import { sendAsMinter } from './minterTransactions.server';
 
 /** The contract's window (`Card.FREEZE_WINDOW`), in ms: rows younger than this are not even looked at. */
 export const FREEZE_WINDOW_MS = 3 * 24 * 3600_000;
@@ -74,18 +75,17 @@ export async function freezeDueDesigns(
           eq(mediaTokens.designId, design.designId),
         ),
       );
-    await oneAtATime(chain.chainId, async () => {
-      const rpcUrl = chain.rpcUrls.find((url) => /^https?:/i.test(url));
-      const wallet = createWalletClient({ account, chain: toViemChain(chain), transport: http(rpcUrl) });
-      const hash = await wallet.writeContract({
-        address: contract,
-        abi: cardAbi,
-        functionName: 'freezeDesignURI',
-        args: [designId, tokens.map((token) => BigInt(token.tokenId))],
-      });
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 180_000 });
-      if (receipt.status !== 'success') throw new Error(`freezeDesignURI ${hash} reverted`);
-    });
+    const tokenIds = tokens.map((token) => BigInt(token.tokenId));
+    await oneAtATime(chain.chainId, () =>
+      sendAsMinter(chain, account, (wallet) =>
+        wallet.writeContract({
+          address: contract,
+          abi: cardAbi,
+          functionName: 'freezeDesignURI',
+          args: [designId, tokenIds],
+        }),
+      ),
+    );
     await recordDesignFrozen(db, { chainId: chain.chainId, contract, designId }, design.uriOnChain ?? '', new Date());
     frozen += 1;
   }

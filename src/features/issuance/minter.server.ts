@@ -15,17 +15,7 @@
  */
 
 import { eq } from 'drizzle-orm';
-import {
-  type Address,
-  createWalletClient,
-  getAddress,
-  type Hash,
-  type Hex,
-  http,
-  type PrivateKeyAccount,
-  parseEventLogs,
-  type TransactionReceipt,
-} from 'viem';
+import { type Address, getAddress, type Hash, type Hex, type PrivateKeyAccount, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
 import { recordDesignUriOnChain, recordMintedTokens } from '~/features/media/mediaRecords.server';
@@ -37,7 +27,7 @@ import { withSenderLock } from '~/server/jobs/senderLock.server';
 import { hitRateLimit } from '~/server/rateLimit.server';
 import type { Chain } from '../chains/chains';
 import { serverChains, serverEnvironment } from '../chains/config.server';
-import { classifyChainError, publicClientFor, toViemChain } from '../chains/publicClients.server';
+import { classifyChainError } from '../chains/publicClients.server';
 import { queueRanking } from '../market/rarity.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 import {
@@ -46,6 +36,7 @@ import {
   processMetadataOptions,
   publishCollectionNow,
 } from './cardMetadata.server';
+import { minterClients, setDesignUriNow } from './minterTransactions.server';
 
 /** The variables the minter reads. */
 export interface MinterEnv {
@@ -100,19 +91,6 @@ export function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<
   return withSenderLock(`minter:${chainId}`, task);
 }
 
-/** The minter's wallet on `chain` and a wait for a receipt that fails on a revert. */
-function minterClients(chain: Chain, account: PrivateKeyAccount) {
-  const rpcUrl = chain.rpcUrls.find((url) => /^https?:/i.test(url));
-  const wallet = createWalletClient({ account, chain: toViemChain(chain), transport: http(rpcUrl) });
-  const client = publicClientFor(chain);
-  const mined = async (hash: Hash): Promise<TransactionReceipt> => {
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 180_000 });
-    if (receipt.status !== 'success') throw new Error(`mint transaction ${hash} reverted`);
-    return receipt;
-  };
-  return { wallet, mined };
-}
-
 async function issueDesignNow(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
   const { wallet, mined } = minterClients(chain, account);
   const hash = await wallet.writeContract({
@@ -141,23 +119,6 @@ async function mintSerialsNow(
   });
   const minted = parseEventLogs({ abi: cardAbi, eventName: 'SerialMinted', logs: (await mined(hash)).logs });
   return { tokens: minted.map((log) => ({ tokenId: log.args.tokenId, serial: Number(log.args.serial) })), hash };
-}
-
-/** Sets a design's metadata URI (`setDesignURI`); resolves with the transaction once mined. */
-export async function setDesignUriNow(
-  chain: Chain,
-  account: PrivateKeyAccount,
-  parameters: { contract: Address; designId: bigint; uri: string },
-): Promise<Hash> {
-  const { wallet, mined } = minterClients(chain, account);
-  const hash = await wallet.writeContract({
-    address: parameters.contract,
-    abi: cardAbi,
-    functionName: 'setDesignURI',
-    args: [parameters.designId, parameters.uri],
-  });
-  await mined(hash);
-  return hash;
 }
 
 /** Issues a design and publishes its metadata URI (when `publish` is given), under the chain's minter lock. */

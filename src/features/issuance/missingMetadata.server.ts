@@ -17,7 +17,8 @@ import type { Chain } from '../chains/chains';
 import { publicClientFor } from '../chains/publicClients.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 import { type CollectionRow, type MetadataOptions, publishCollectionNow } from './cardMetadata.server';
-import { oneAtATime, setDesignUriNow } from './minter.server';
+import { oneAtATime } from './minter.server';
+import { setDesignUriNow } from './minterTransactions.server';
 
 /** Designs one pass publishes at most (each is one transaction). */
 export const DESIGNS_PER_PASS = 10;
