@@ -5,24 +5,42 @@ import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {ERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721Enumerable.sol";
+import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
+import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
+import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
 
 /**
  * @title Kirafuda card
  * @notice Digital collectible cards. A card design is issued once (creator, royalty, number of serials); its
  * serials are then minted as consecutive token ids, each remembering its design and its serial number (1..n).
  * Royalties follow ERC-2981 and are set per design at issue time: every serial of a design pays the design's
- * creator the design's rate. Metadata lives on the platform API: tokenURI = baseURI + tokenId.
+ * creator the design's rate.
+ *
+ * Metadata is content-addressed: each design has a URI, `ipfs://<directory CID>`, of a UnixFS directory holding
+ * one ERC-721 metadata JSON per serial, so tokenURI = designURI + "/" + serial. The platform minter publishes it
+ * (before the first serial is minted, or later for designs issued before URIs existed) and may correct it during
+ * {FREEZE_WINDOW}; the design's creator (or the minter) can freeze it at any time, and once the window has passed it
+ * is frozen anyway: then no role can change it. Freezing emits OpenSea's `PermanentURI` and ERC-4906
+ * `MetadataUpdate` for the tokens named. Designs without a URI (issued before) read baseURI + tokenId, which only
+ * the admin changes. The collection's own metadata is `contractURI()` (ERC-7572).
  * @dev Token ids and design ids both start at 1, so 0 never names a token or a design.
+ * @custom:see https://eips.ethereum.org/EIPS/eip-4906 https://eips.ethereum.org/EIPS/eip-7572
+ * @custom:see https://docs.opensea.io/docs/metadata-standards (PermanentURI)
  */
-contract Card is ERC721Enumerable, ERC2981, AccessControl {
-    /// @notice Role allowed to issue designs and mint serials (the platform minter).
+contract Card is ERC721Enumerable, ERC2981, AccessControl, IERC4906 {
+    /// @notice Role allowed to issue designs, mint serials and publish metadata (the platform minter).
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
+    /// @notice How long after its first publication a design's URI may still be corrected.
+    uint256 public constant FREEZE_WINDOW = 3 days;
 
     struct Design {
         address creator;
         uint16 royaltyBps;
         uint64 maxSerials;
         uint64 minted;
+        /// @dev When the design's URI was first published (0: never); with `uriFrozen`, packed beside `minted`.
+        uint40 uriPublishedAt;
+        bool uriFrozen;
     }
 
     /// @notice Emitted when a card design is issued.
@@ -31,6 +49,14 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
     event SerialMinted(uint256 indexed tokenId, uint256 indexed designId, uint64 serial, address indexed to);
     /// @notice Emitted when the admin changes the metadata base URI.
     event BaseURIChanged(string baseURI);
+    /// @notice Emitted when a design's metadata URI is published or corrected.
+    event DesignURIChanged(uint256 indexed designId, string uri);
+    /// @notice Emitted once, when a design's metadata URI is frozen for good.
+    event DesignURIFrozen(uint256 indexed designId, string uri);
+    /// @notice OpenSea's signal that a token's metadata will never change.
+    event PermanentURI(string _value, uint256 indexed _id);
+    /// @notice ERC-7572: the collection's metadata changed.
+    event ContractURIUpdated();
 
     error UnknownDesign(uint256 designId);
     error InvalidCreator();
@@ -38,13 +64,19 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
     error InvalidMaxSerials();
     error InvalidCount();
     error SerialsExhausted(uint256 designId, uint64 remaining);
+    error DesignURIIsFrozen(uint256 designId);
+    error EmptyDesignURI(uint256 designId);
+    error NotDesignCreator(uint256 designId, address account);
+    error TokenNotOfDesign(uint256 tokenId, uint256 designId);
 
     uint256 private _designCount;
     uint256 private _nextTokenId = 1;
     string private _baseTokenURI;
+    string private _contractURI;
     mapping(uint256 designId => Design) private _designs;
     mapping(uint256 tokenId => uint256) private _designOf;
     mapping(uint256 tokenId => uint64) private _serialOf;
+    mapping(uint256 designId => string) private _designURIs;
 
     constructor(string memory name_, string memory symbol_, string memory baseURI_, address admin, address minter)
         ERC721(name_, symbol_)
@@ -67,7 +99,14 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
         if (royaltyBps > _feeDenominator()) revert InvalidRoyalty(royaltyBps);
         if (maxSerials == 0) revert InvalidMaxSerials();
         designId = ++_designCount;
-        _designs[designId] = Design({creator: creator, royaltyBps: royaltyBps, maxSerials: maxSerials, minted: 0});
+        _designs[designId] = Design({
+            creator: creator,
+            royaltyBps: royaltyBps,
+            maxSerials: maxSerials,
+            minted: 0,
+            uriPublishedAt: 0,
+            uriFrozen: false
+        });
         emit DesignIssued(designId, creator, royaltyBps, maxSerials);
     }
 
@@ -98,13 +137,78 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
             _serialOf[tokenId] = serial;
             _mint(to, tokenId);
             emit SerialMinted(tokenId, designId, serial, to);
+            if (design.uriFrozen) emit PermanentURI(tokenURI(tokenId), tokenId);
         }
     }
 
-    /// @notice Changes the metadata base URI (the platform API).
+    /**
+     * @notice Publishes (or, within {FREEZE_WINDOW} of its first publication, corrects) a design's metadata URI,
+     * `ipfs://<directory CID>` whose entries are named by serial.
+     */
+    function setDesignURI(uint256 designId, string calldata uri) external onlyRole(MINTER_ROLE) {
+        Design storage design = _knownDesign(designId);
+        if (isDesignURIFrozen(designId)) revert DesignURIIsFrozen(designId);
+        if (bytes(uri).length == 0) revert EmptyDesignURI(designId);
+        if (design.uriPublishedAt == 0) design.uriPublishedAt = uint40(block.timestamp);
+        _designURIs[designId] = uri;
+        emit DesignURIChanged(designId, uri);
+        if (design.minted > 0) emit BatchMetadataUpdate(1, type(uint256).max);
+    }
+
+    /**
+     * @notice Freezes a design's metadata URI for good (its creator, or the platform minter once the window has
+     * passed), emitting `PermanentURI` and `MetadataUpdate` for each of `tokenIds` (the design's minted tokens;
+     * serials minted later emit `PermanentURI` as they are minted). Calling it again emits the events again.
+     */
+    function freezeDesignURI(uint256 designId, uint256[] calldata tokenIds) external {
+        Design storage design = _knownDesign(designId);
+        if (msg.sender != design.creator && !hasRole(MINTER_ROLE, msg.sender)) {
+            revert NotDesignCreator(designId, msg.sender);
+        }
+        string memory uri = _designURIs[designId];
+        if (bytes(uri).length == 0) revert EmptyDesignURI(designId);
+        if (!design.uriFrozen) {
+            design.uriFrozen = true;
+            emit DesignURIFrozen(designId, uri);
+        }
+        for (uint256 i = 0; i < tokenIds.length; ++i) {
+            uint256 tokenId = tokenIds[i];
+            if (_designOf[tokenId] != designId) revert TokenNotOfDesign(tokenId, designId);
+            emit PermanentURI(tokenURI(tokenId), tokenId);
+            emit MetadataUpdate(tokenId);
+        }
+    }
+
+    /// @notice Whether a design's URI can no longer change: frozen, or published more than {FREEZE_WINDOW} ago.
+    function isDesignURIFrozen(uint256 designId) public view returns (bool) {
+        Design storage design = _knownDesign(designId);
+        if (design.uriFrozen) return true;
+        uint256 publishedAt = design.uriPublishedAt;
+        return publishedAt != 0 && block.timestamp >= publishedAt + FREEZE_WINDOW;
+    }
+
+    /// @notice A design's metadata URI (`ipfs://<directory CID>`), or "" before it is published.
+    function designURI(uint256 designId) external view returns (string memory) {
+        _knownDesign(designId);
+        return _designURIs[designId];
+    }
+
+    /// @notice ERC-7572: the collection's metadata (`ipfs://<CID>` of a JSON document).
+    function contractURI() external view returns (string memory) {
+        return _contractURI;
+    }
+
+    /// @notice Publishes the collection's metadata (the platform minter; ERC-7572 `ContractURIUpdated`).
+    function setContractURI(string calldata uri) external onlyRole(MINTER_ROLE) {
+        _contractURI = uri;
+        emit ContractURIUpdated();
+    }
+
+    /// @notice Changes the metadata base URI, which only designs without a URI of their own read.
     function setBaseURI(string calldata baseURI_) external onlyRole(DEFAULT_ADMIN_ROLE) {
         _baseTokenURI = baseURI_;
         emit BaseURIChanged(baseURI_);
+        if (_nextTokenId > 1) emit BatchMetadataUpdate(1, type(uint256).max);
     }
 
     /// @notice The metadata base URI; tokenURI is this followed by the decimal token id.
@@ -124,11 +228,17 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
         return _serialOf[tokenId];
     }
 
-    /// @notice A design's creator, royalty rate, serial limit and serials minted so far.
+    /// @notice A design's creator, royalty rate, serial limit, serials minted so far and its URI's state.
     function designInfo(uint256 designId) external view returns (Design memory) {
-        Design memory design = _designs[designId];
-        if (design.creator == address(0)) revert UnknownDesign(designId);
-        return design;
+        return _knownDesign(designId);
+    }
+
+    /// @notice The token's metadata: its design's URI followed by "/" and its serial, or baseURI + token id.
+    function tokenURI(uint256 tokenId) public view override returns (string memory) {
+        _requireOwned(tokenId);
+        string storage uri = _designURIs[_designOf[tokenId]];
+        if (bytes(uri).length == 0) return super.tokenURI(tokenId);
+        return string.concat(uri, "/", Strings.toString(_serialOf[tokenId]));
     }
 
     /// @notice Number of designs issued; design ids run from 1 to this.
@@ -149,13 +259,19 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl {
         return (design.creator, (salePrice * design.royaltyBps) / _feeDenominator());
     }
 
+    /// @dev Also ERC-4906 (0x49064906).
     function supportsInterface(bytes4 interfaceId)
         public
         view
-        override(ERC721Enumerable, ERC2981, AccessControl)
+        override(ERC721Enumerable, ERC2981, AccessControl, IERC165)
         returns (bool)
     {
-        return super.supportsInterface(interfaceId);
+        return interfaceId == bytes4(0x49064906) || super.supportsInterface(interfaceId);
+    }
+
+    function _knownDesign(uint256 designId) private view returns (Design storage design) {
+        design = _designs[designId];
+        if (design.creator == address(0)) revert UnknownDesign(designId);
     }
 
     function _baseURI() internal view override returns (string memory) {

@@ -10,7 +10,7 @@ export const FEATURE_FLOORS: readonly (readonly string[])[] = [
   ['i18n', 'wallet'],
   ['chains', 'search', 'contact', 'legal'],
   ['session', 'events', 'reports'],
-  ['notifications'],
+  ['notifications', 'media'],
   ['ledger', 'social'],
   ['market'],
   ['catalogue'],

@@ -77,6 +77,11 @@ describe('API writes', () => {
     });
     expect(issued.status).toBe(201);
     expect((await page(app, creatorPage)).html).toContain('Freshly issued');
+    // With no pinning service configured, its token page says Kirafuda alone stores it.
+    const [minted] = issued.body['cards'] as { tokenId: string }[];
+    const tokenPage = (await page(app, trading.tokenPage(minted?.tokenId ?? '0'))).html;
+    expect(tokenPage).toContain('data-pins="none"');
+    expect(tokenPage).toContain('現在はKirafudaのみが保管しています');
   }, 30_000);
 });
 

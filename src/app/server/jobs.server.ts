@@ -17,9 +17,12 @@ import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
 import { isCollectionTag, tag } from '~/features/events/tags';
 import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
+import { registerMetadataJobs } from '~/features/issuance/metadataJobs.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
 import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.server';
 import { configuredRateSource, registerRateJobs } from '~/features/market/rates/rates.server';
+import { mediaSettings } from '~/features/media/mediaSettings.server';
+import { registerPinningJobs } from '~/features/media/pinning/pinningJobs.server';
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/terms/platformAccounts.server';
@@ -43,6 +46,8 @@ export function startBackgroundJobs(
   settings: Settings = serverSettings(),
 ): JobRunner {
   const leads = role === 'indexer' || settings.INDEXER;
+  // Read first: a bad PINNING_SERVICES or MEDIA_S3_URL stops the start, naming the variable.
+  const media = mediaSettings(settings);
   const runner = createJobRunner(
     leads
       ? {
@@ -65,6 +70,7 @@ export function startBackgroundJobs(
     registerLedgerJobs(runner, leader.db);
     registerRateJobs(runner, leader.db, configuredRateSource(settings, serverChains(), serverEnvironment(settings)));
     registerMarketJobs(runner, leader.db);
+    registerMetadataJobs(runner, leader.db, serverChains(), settings);
     if (handle.kind === 'postgres')
       runner.every('pruning the change log', { pollMs: PRUNE_CHANGE_LOG_MS, needsLock: true }, () =>
         pruneChangeLog(leader),
@@ -72,6 +78,7 @@ export function startBackgroundJobs(
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, settings);
   if (role === 'server') registerNotificationJobs(runner, handle.db, settings);
+  if (role === 'server') registerPinningJobs(runner, handle.db, media);
   const unobserve = leads
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))

@@ -7,9 +7,12 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Chain } from '~/features/chains/chains';
+import { metadataOptionsFor } from '~/features/issuance/cardMetadata.server';
+import { mediaSettings } from '~/features/media/mediaSettings.server';
 import { createDrop } from '~/features/payments/drops.server';
 import { cardDrops, categories, illustrators, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { serverSettings } from '~/server/settings/settings.server';
 import { DEMO_ILLUSTRATOR } from '../seed/accounts';
 
 /** Puts the demo drop on sale on `chain` unless it has one; resolves with whether it did. */
@@ -48,7 +51,11 @@ export async function seedDemoDrop(db: Database, chain: Chain): Promise<boolean>
       ends_at: new Date(now + 30 * 86_400_000),
     },
     collection.image ?? '/images/cards/card-01.svg',
-    { chains: [chain], settings: { CHAIN_ENV: 'local', MINTER_PRIVATE_KEY: undefined } },
+    {
+      chains: [chain],
+      settings: { CHAIN_ENV: 'local', MINTER_PRIVATE_KEY: undefined },
+      metadata: metadataOptionsFor(db, mediaSettings(serverSettings())),
+    },
   );
   return true;
 }

@@ -9,9 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
+import { exporter } from 'ipfs-unixfs-exporter';
 import { type Address, erc20Abi, erc721Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { conduitKeyOf, LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
+import { exporterStorage } from '~/features/media/blockStore';
+import { databaseBlocks } from '~/features/media/databaseBlocks.server';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { settlerAccount } from '~/features/trading/orders/settler.server';
 import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
@@ -152,6 +155,46 @@ describe('the local chain', () => {
         args: [BigInt(native.tokenId)],
       });
       expect(owner).toBe(buyer);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'every demo card has standard metadata on chain: an ipfs:// tokenURI whose document names it, and each collection a contractURI',
+    async () => {
+      const [ethereum] = chain?.chains ?? [];
+      if (!ethereum) throw new Error('no chain');
+      const { publicClient } = localChainClients(ethereum);
+      const storage = exporterStorage(databaseBlocks(database.db));
+      const read = async (path: string) => {
+        const entry = await exporter(path, storage);
+        if (entry.type !== 'file' && entry.type !== 'raw') throw new Error(`${path} is not a file`);
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of entry.content()) chunks.push(chunk);
+        return Buffer.concat(chunks);
+      };
+      const demo = await database.db.select().from(cards).where(eq(cards.chainId, 1));
+      for (const card of demo) {
+        const address = card.contractAddress as Address;
+        const uri = await publicClient.readContract({
+          address,
+          abi: cardAbi,
+          functionName: 'tokenURI',
+          args: [BigInt(card.tokenId)],
+        });
+        expect(uri).toMatch(/^ipfs:\/\/bafy[a-z2-7]+\/\d+$/);
+        const document = JSON.parse((await read(uri.slice('ipfs://'.length))).toString('utf8'));
+        expect(document).toMatchObject({ name: card.name, cid_profile: 'unixfs-v1-2025' });
+        expect(document.image).toMatch(/^ipfs:\/\/baf/);
+        // The picture is the card's own, byte for byte.
+        const picture = await read(document.image.slice('ipfs://'.length));
+        expect(picture.toString('utf8')).toBe(readFileSync(join('public', card.image ?? ''), 'utf8'));
+      }
+      const contracts = new Set(demo.map((card) => card.contractAddress as Address));
+      for (const address of contracts) {
+        const uri = await publicClient.readContract({ address, abi: cardAbi, functionName: 'contractURI' });
+        expect(JSON.parse((await read(uri.slice('ipfs://'.length))).toString('utf8')).name).toBeTruthy();
+      }
     },
     TIMEOUT,
   );

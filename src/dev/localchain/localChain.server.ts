@@ -15,6 +15,10 @@ import { type ChainOverrides, LOCAL_ANVIL_FIRST_PORT, loadChainConfig } from '~/
 import type { ChainKey } from '~/features/chains/chainKey';
 import type { Chain } from '~/features/chains/chains';
 import { LOCAL_CHAINS_FILE } from '~/features/chains/config.server';
+import { metadataOptionsFor } from '~/features/issuance/cardMetadata.server';
+import { minterAccount } from '~/features/issuance/minter.server';
+import { publishMissingMetadata } from '~/features/issuance/missingMetadata.server';
+import { mediaSettings } from '~/features/media/mediaSettings.server';
 import { sellTerms } from '~/features/trading/terms/sellTerms.server';
 import type { Database } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
@@ -120,8 +124,22 @@ export async function startLocalChain(options: StartLocalChainOptions = {}): Pro
   }
 }
 
+/** Publishes the metadata of every design and collection the chain's demo cards lack; answers how many designs. */
+async function publishDemoMetadata(db: Database, chain: Chain): Promise<number> {
+  const account = minterAccount({ CHAIN_ENV: 'local', MINTER_PRIVATE_KEY: undefined });
+  if (!account) return 0;
+  const options = metadataOptionsFor(db, mediaSettings(serverSettings()));
+  let designs = 0;
+  for (;;) {
+    const pass = await publishMissingMetadata(db, chain, account, options);
+    designs += pass.designs;
+    if (!pass.more) return designs;
+  }
+}
+
 /**
- * Puts the catalogue of `db` on the local chains: funds the demo wallets, mints the cards the chains lack,
+ * Puts the catalogue of `db` on the local chains: funds the demo wallets, mints the cards the chains lack (and
+ * publishes their metadata: ipfs:// URIs on chain, ../../features/issuance/missingMetadata.server.ts),
  * signs the active listings and offers for real and, with Stripe keys, puts a demo design on sale for yen.
  * Idempotent.
  */
@@ -135,16 +153,17 @@ export async function seedLocalChain(
       const clients = localChainClients(chain);
       const funded = await fundLocalWallets(clients);
       const cards = await mintCatalogueCards(db, clients);
+      const published = await publishDemoMetadata(db, chain);
       const terms = await sellTerms(db, chain, { ...serverSettings(), CHAIN_ENV: 'local' });
       const signed = await signCatalogueListings(db, clients, terms);
       const offered = await signCatalogueOffers(db, clients, terms);
       // With Stripe keys, the demo sells one design for yen (card payments).
       const dropped = stripeSettings(serverSettings()) ? await seedDemoDrop(db, chain) : false;
       if (dropped) log(`[localchain] ${chain.chainName}: a demo design on sale for yen by card`);
-      if (funded + cards.placed + cards.minted + signed + offered > 0) {
+      if (funded + cards.placed + cards.minted + published + signed + offered > 0) {
         log(
           `[localchain] ${chain.chainName}: ${cards.placed} collections placed, ${cards.minted} cards minted, ` +
-            `${signed} listings and ${offered} offers signed, ${funded} wallet grants`,
+            `${published} designs' metadata published, ${signed} listings and ${offered} offers signed, ${funded} wallet grants`,
         );
       }
     }),

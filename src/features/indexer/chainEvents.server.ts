@@ -1,6 +1,7 @@
 /**
  * Reads the events the indexer follows from one block range of one chain, decoded and in chain order:
- * ERC-721 `Transfer`, `Approval` and `ApprovalForAll` of the catalogue's card contracts, and Seaport's
+ * ERC-721 `Transfer`, `Approval` and `ApprovalForAll` of the catalogue's card contracts (with their designs'
+ * `DesignURIChanged` and `DesignURIFrozen`), and Seaport's
  * `OrderFulfilled`, `OrderCancelled` and `CounterIncremented`, and, for wallets with active offers, the
  * ERC-20 `Transfer` and `Approval` events of the offered tokens that change what backs their offers.
  *
@@ -10,11 +11,13 @@
 import { type Address, getAddress, type Hex, type Log, type PublicClient, parseAbi } from 'viem';
 import { seaportAbi } from '../trading/seaport/seaportAbi';
 
-/** The ERC-721 events read from card contracts. */
+/** The ERC-721 events read from card contracts, and a design's metadata URI published or frozen. */
 export const cardEventsAbi = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
   'event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
   'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
+  'event DesignURIChanged(uint256 indexed designId, string uri)',
+  'event DesignURIFrozen(uint256 indexed designId, string uri)',
 ]);
 
 const seaportEvents = seaportAbi.filter(
@@ -57,6 +60,8 @@ export type ChainEvent = EventPosition &
     | { kind: 'counter'; seaport: Address; offerer: Address; newCounter: bigint }
     /** An offerer's balance or allowance of an offered ERC-20 changed (`Transfer` from or to, `Approval`). */
     | { kind: 'funds'; token: Address; owner: Address }
+    /** A design's metadata URI was published (`DesignURIChanged`) or frozen for good (`DesignURIFrozen`). */
+    | { kind: 'designUri'; contract: Address; designId: bigint; uri: string; frozen: boolean }
   );
 
 /** The ERC-20 events read for offerers (their balance and allowance back their offers). */
@@ -95,6 +100,10 @@ async function cardEvents(client: PublicClient, cards: readonly Address[], from:
       } else if (log.eventName === 'Approval') {
         const { owner, approved, tokenId } = log.args;
         events.push({ ...position(log), kind: 'tokenApproval', contract, owner, approved, tokenId });
+      } else if (log.eventName === 'DesignURIChanged' || log.eventName === 'DesignURIFrozen') {
+        const { designId, uri } = log.args;
+        const frozen = log.eventName === 'DesignURIFrozen';
+        events.push({ ...position(log), kind: 'designUri', contract, designId, uri, frozen });
       } else {
         const { owner, operator, approved } = log.args;
         events.push({ ...position(log), kind: 'approval', contract, owner, operator, approved });

@@ -23,6 +23,7 @@ import { followedOfferFunds } from '../trading/offer/checkOffers.server';
 import { isListable, type ListableQuery, operatorFor } from '../trading/orders/listingState.server';
 import { ItemType } from '../trading/seaport/seaportTypes';
 import { applyExchangeEvents } from './applyExchange.server';
+import { applyMetadataEvents } from './applyMetadata.server';
 import { applyCardEvents, type KnownContract } from './applyTransfers.server';
 import { type ChainEvent, readChainEvents } from './chainEvents.server';
 import { type Cursor, readCursor, writeCursor } from './cursor.server';
@@ -141,7 +142,7 @@ export async function indexRange(
   const blockTime = blockTimeOf(client, chain.chainId);
   // Fills and transfers need their block's time; read them before the transaction opens, so it stays short.
   const timed = new Set(
-    events.filter((event) => event.kind === 'fulfilled' || event.kind === 'transfer').map((e) => e.blockNumber),
+    events.filter((event) => ['fulfilled', 'transfer', 'designUri'].includes(event.kind)).map((e) => e.blockNumber),
   );
   await Promise.all([...timed].map((blockNumber) => blockTime(blockNumber)));
   const inflows = await paymentInflows(client, events, deps.paymentAddress);
@@ -162,6 +163,7 @@ export async function indexRange(
     for (const group of byBlock(events)) {
       await applyCardEvents(tx, context, group);
       await applyExchangeEvents(tx, context, group);
+      await applyMetadataEvents(tx, context, group);
     }
     await deps.afterApply?.({ from, to });
     await writeCursor(tx, chain.chainId, { lastBlock: to, lastBlockHash: toBlock.hash }, deps.finalBlock);

@@ -4,7 +4,7 @@
  * Read after the range's transaction committed; published by ./indexChain.server.ts.
  */
 import { and, between, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
-import { cards, offers, sellOrders } from '~/server/db/schema';
+import { cards, mediaTokens, offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Change } from '../events/tags';
 import { ItemType } from '../trading/seaport/seaportTypes';
@@ -12,6 +12,21 @@ import type { ChainEvent } from './chainEvents.server';
 
 /** Past this many cards, a range names every token page at once instead of each. */
 const MAX_NAMED_CARDS = 500;
+
+/** The tokens known to read a design's metadata. */
+async function tokensOfDesign(db: Database, chainId: number, contract: string, designId: bigint): Promise<bigint[]> {
+  const rows = await db
+    .select({ tokenId: mediaTokens.tokenId })
+    .from(mediaTokens)
+    .where(
+      and(
+        eq(mediaTokens.chainId, chainId),
+        eq(mediaTokens.contractAddress, contract.toLowerCase()),
+        eq(mediaTokens.designId, designId.toString()),
+      ),
+    );
+  return rows.map((row) => BigInt(row.tokenId));
+}
 
 /** The change of blocks `from..to` on `chainId` given their events (see the module comment). */
 export async function changeOfRange(
@@ -46,6 +61,10 @@ export async function changeOfRange(
       users.add(event.offerer).add(event.recipient);
     } else if (event.kind === 'funds') {
       users.add(event.owner);
+    } else if (event.kind === 'designUri') {
+      // The design's token pages show where the card lives and whether it is frozen.
+      for (const tokenId of await tokensOfDesign(db, chainId, event.contract, event.designId))
+        addToken(event.contract, tokenId);
     } else {
       users.add(event.offerer);
     }

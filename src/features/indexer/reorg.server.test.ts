@@ -2,16 +2,17 @@
  * A reorganisation deeper than the confirmation depth, made on a real anvil chain (snapshot, sale, revert,
  * other blocks): the indexer notices the changed block and rolls back the sale, the transfer and the listing's
  * end it had recorded from the orphaned blocks, the ledger reverses the revenue it booked (deleting nothing),
- * then the canonical chain is indexed.
+ * then the canonical chain is indexed; a design's freeze seen in orphaned blocks is undone.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { type Hex, parseEther } from 'viem';
+import { createWalletClient, type Hex, http, parseEther } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   cards,
   cardTransfers,
   collectionDailyStats,
   fillBookings,
+  mediaDesigns,
   revenues,
   sales,
   sellOrders,
@@ -24,6 +25,8 @@ import {
   TEST_FEE_RECIPIENT,
   type TestMarket,
 } from '../../../tests/helpers/testMarket';
+import { recordDesign } from '../media/mediaRecords.server';
+import { cardAbi } from '../trading/contracts/cardAbi';
 import { fulfillOrder } from '../trading/seaport/fulfillOrder';
 import { orderHash } from '../trading/seaport/orderHash';
 import { toOrderJson } from '../trading/seaport/orderJson';
@@ -136,4 +139,43 @@ test('a sale from blocks a deep reorganisation threw away is rolled back, and th
   expect(orphaned[0]?.n).toBe(0);
   // What both branches hold (the mints) is still there.
   expect((await db.select().from(cardTransfers)).length).toBeGreaterThanOrEqual(20);
+}, 60_000);
+
+test('a design freeze from blocks a reorganisation threw away is undone; the URI the chain keeps stays recorded', async () => {
+  const { db } = database;
+  const { deployer, mined, chain, anvil } = fixture.market;
+  const uri = 'ipfs://bafybeibu2gcf227udyjuz3lmh3vijqoz3inzjxpaxueyxs2fdosbmbvlxq';
+  const key = { chainId: 1, contract: fixture.card, designId: 1n };
+  await recordDesign(db, key, { metadataCid: uri.slice('ipfs://'.length), imageCids: [], files: {} });
+  const design = () => db.select().from(mediaDesigns).where(eq(mediaDesigns.designId, '1'));
+  await mined(
+    await deployer.writeContract({
+      address: fixture.card,
+      abi: cardAbi,
+      functionName: 'setDesignURI',
+      args: [1n, uri],
+    }),
+  );
+  await rpc('anvil_mine', ['0x3']);
+  await syncChain(db, fixture.chain, deps);
+  expect((await design())[0]).toMatchObject({ uriOnChain: uri, frozenAt: null });
+  const snapshot = (await rpc('evm_snapshot')) as Hex;
+
+  const creator = createWalletClient({ account: fixture.creator, chain, transport: http(anvil.rpcUrl) });
+  await mined(
+    await creator.writeContract({
+      address: fixture.card,
+      abi: cardAbi,
+      functionName: 'freezeDesignURI',
+      args: [1n, [1n, 2n]],
+    }),
+  );
+  await rpc('anvil_mine', ['0x3']);
+  await syncChain(db, fixture.chain, deps);
+  expect((await design())[0]?.frozenAt).toBeInstanceOf(Date);
+
+  expect(await rpc('evm_revert', [snapshot])).toBe(true);
+  await rpc('anvil_mine', ['0xa']);
+  await syncChain(db, fixture.chain, deps);
+  expect((await design())[0]).toMatchObject({ uriOnChain: uri, frozenAt: null, frozenBlock: null });
 }, 60_000);

@@ -5,7 +5,8 @@
  * cancelled by an event there) is taken back, and the ledger reverses what it booked from those blocks
  * (../ledger/fillReversal.server.ts: nothing of the ledger is deleted). Cards whose owner came from a removed
  * transfer get the owner of their last remaining transfer, or the chain's answer at the rewind point when the
- * history does not reach that far; the days of removed sales are recomputed in the market's daily stats. Indexing then starts again from the rewind point and records what the
+ * history does not reach that far; the days of removed sales are recomputed in the market's daily stats; designs
+ * frozen in those blocks are unfrozen until the freeze is seen again. Indexing then starts again from the rewind point and records what the
  * canonical chain holds; what was in both chains comes back the same.
  *
  * @see ./indexChain.server.ts (where a changed block is noticed)
@@ -17,6 +18,7 @@ import type { Database } from '~/server/db/types';
 import { setCardOwner } from '../catalogue/cardWrites.server';
 import { reverseFillsAfter } from '../ledger/fillReversal.server';
 import { refreshDailyStats, soldDays } from '../market/dailyStats.server';
+import { forgetFreezesAfter } from '../media/mediaRecords.server';
 import { reopenAfterReorg } from '../trading/orders/orderStatus.server';
 import { removeSalesAfter } from './saleRecords.server';
 
@@ -76,6 +78,7 @@ export async function rollBackAfter(
     }
     await reverseFillsAfter(tx, chainId, BigInt(after), now);
     const reopened = await reopenAfterReorg(tx, chainId, after, now);
+    await forgetFreezesAfter(tx, chainId, after);
     for (const [key, owner] of owners) {
       const card = touched.get(key);
       if (!card || !owner) continue;

@@ -7,14 +7,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { exporter } from 'ipfs-unixfs-exporter';
 import sharp from 'sharp';
 import { erc721Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cardRarity, cards, categories, illustrators, users } from '~/server/db/schema';
+import { exporterStorage } from '~/features/media/blockStore';
+import { databaseBlocks } from '~/features/media/databaseBlocks.server';
+import { cardRarity, cards, categories, illustrators, mediaDesigns, users } from '~/server/db/schema';
 import { diskMediaStore } from '~/server/mediaStore.server';
 import { loadSettings } from '~/server/settings/settings.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
+import { testMetadataOptions } from '../../../tests/helpers/testMetadata';
 import { rankQueuedCollections } from '../market/rarity.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
 import { storeCardImage } from './cardImages.server';
@@ -57,10 +61,16 @@ describe('issueCards', () => {
     'mints every serial to the illustrator with their royalty and adds the cards to the collection',
     async () => {
       const creator = fixture.creator.address;
-      const result = await issueCards(database.db, { illustratorId, walletAddress: creator.toLowerCase() }, request(), {
-        chains: [fixture.chain],
-        settings: loadSettings({ CHAIN_ENV: 'local' }),
-      });
+      const result = await issueCards(
+        database.db,
+        { illustratorId, walletAddress: creator.toLowerCase() },
+        request({ nameEn: 'Star child', traits: [{ type: 'Element', value: 'Fire' }] }),
+        {
+          chains: [fixture.chain],
+          settings: loadSettings({ CHAIN_ENV: 'local' }),
+          metadata: await testMetadataOptions(database.db),
+        },
+      );
       expect(result.cards).toEqual([
         { tokenId: '21', serial: 1 },
         { tokenId: '22', serial: 2 },
@@ -83,6 +93,41 @@ describe('issueCards', () => {
         args: [22n, 10_000n],
       });
       expect(royalty).toBe(700n);
+      // Every serial reads its own document of the design's directory, published before the mint.
+      const [design] = await database.db.select().from(mediaDesigns);
+      const uri = await publicClient.readContract({
+        address: contracts.card,
+        abi: cardAbi,
+        functionName: 'tokenURI',
+        args: [22n],
+      });
+      expect(uri).toBe(`ipfs://${design?.metadataCid}/2`);
+      const entry = await exporter(`${design?.metadataCid}/2`, exporterStorage(databaseBlocks(database.db)));
+      if (entry.type !== 'raw' && entry.type !== 'file') throw new Error(`not a file: ${entry.type}`);
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of entry.content()) chunks.push(chunk);
+      const document = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      expect(document).toMatchObject({
+        name: '星の子',
+        description: '最初のカード',
+        image: `ipfs://${design?.imageCids[0]}`,
+        external_url: `http://127.0.0.1:4321/cards/${fixture.chain.chainId}/${contracts.card.toLowerCase()}/${result.designId}/2`,
+        cid_profile: 'unixfs-v1-2025',
+        localization: { default: 'ja', locales: ['ja', 'en'], en: { name: 'Star child' } },
+      });
+      expect(document.attributes).toContainEqual({ trait_type: 'Element', value: 'Fire' });
+      expect(document.attributes).toContainEqual({
+        display_type: 'number',
+        trait_type: 'Serial',
+        value: 2,
+        max_value: 3,
+      });
+      const contractUri = await publicClient.readContract({
+        address: contracts.card,
+        abi: cardAbi,
+        functionName: 'contractURI',
+      });
+      expect(contractUri).toMatch(/^ipfs:\/\/bafk/);
       const rows = await database.db.select().from(cards).where(eq(cards.creatorId, illustratorId));
       expect(rows.map((row) => [row.tokenId, row.serial, row.name, row.ownerAddress, row.categoryId])).toEqual([
         ['21', 1, '星の子', creator.toLowerCase(), categoryId],

@@ -15,19 +15,11 @@
  */
 
 import { eq } from 'drizzle-orm';
-import {
-  type Address,
-  createWalletClient,
-  getAddress,
-  type Hash,
-  http,
-  type PrivateKeyAccount,
-  parseEventLogs,
-  type TransactionReceipt,
-} from 'viem';
+import { type Address, getAddress, type Hash, type PrivateKeyAccount, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { recordIssuedCard } from '~/features/catalogue/cardWrites.server';
 import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
+import { recordDesignUriOnChain, recordMintedTokens } from '~/features/media/mediaRecords.server';
 import { noticeNewCard } from '~/features/social/newCardNotice.server';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
 import { categories } from '~/server/db/schema';
@@ -38,9 +30,16 @@ import type { Settings } from '~/server/settings/schema';
 import { serverSettings } from '~/server/settings/settings.server';
 import type { Chain } from '../chains/chains';
 import { serverChains, serverEnvironment } from '../chains/config.server';
-import { classifyChainError, publicClientFor, toViemChain } from '../chains/publicClients.server';
+import { classifyChainError } from '../chains/publicClients.server';
 import { queueRanking } from '../market/rarity.server';
 import { cardAbi } from '../trading/contracts/cardAbi';
+import {
+  type MetadataOptions,
+  newDesignPublisher,
+  processMetadataOptions,
+  publishCollectionNow,
+} from './cardMetadata.server';
+import { minterClients, setDesignUriNow } from './minterTransactions.server';
 
 /** The settings the minter reads. */
 export type MinterSettings = Pick<Settings, 'CHAIN_ENV' | 'MINTER_PRIVATE_KEY'>;
@@ -74,24 +73,19 @@ export interface MintedDesign {
   designId: bigint;
   tokens: { tokenId: bigint; serial: number }[];
   txHashes: Hash[];
+  /** The design's metadata URI, when one was published. */
+  uri?: string | undefined;
 }
+
+/**
+ * Publishes a new design's metadata once its id is known and answers its `ipfs://` URI, which the minter sets on
+ * chain before any serial is minted (so no token ever reads an empty URI).
+ */
+export type PublishDesign = (designId: bigint) => Promise<string>;
 
 /** Runs `task` after the chain's earlier mints, in any process (the minter's nonces then never collide). */
 export function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<T> {
   return withSenderLock(`minter:${chainId}`, task);
-}
-
-/** The minter's wallet on `chain` and a wait for a receipt that fails on a revert. */
-function minterClients(chain: Chain, account: PrivateKeyAccount) {
-  const rpcUrl = chain.rpcUrls.find((url) => /^https?:/i.test(url));
-  const wallet = createWalletClient({ account, chain: toViemChain(chain), transport: http(rpcUrl) });
-  const client = publicClientFor(chain);
-  const mined = async (hash: Hash): Promise<TransactionReceipt> => {
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 180_000 });
-    if (receipt.status !== 'success') throw new Error(`mint transaction ${hash} reverted`);
-    return receipt;
-  };
-  return { wallet, mined };
 }
 
 async function issueDesignNow(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
@@ -124,23 +118,58 @@ async function mintSerialsNow(
   return { tokens: minted.map((log) => ({ tokenId: log.args.tokenId, serial: Number(log.args.serial) })), hash };
 }
 
-/** Issues a design and mints all its serials to the creator; resolves once both transactions are mined. */
-export function mintDesign(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
+/** Issues a design and publishes its metadata URI (when `publish` is given), under the chain's minter lock. */
+async function issueAndPublishNow(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: MintDesignParameters,
+  publish: PublishDesign | undefined,
+) {
+  const issued = await issueDesignNow(chain, account, parameters);
+  if (!publish) return { ...issued, hashes: [issued.hash], uri: undefined };
+  const uri = await publish(issued.designId);
+  const set = await setDesignUriNow(chain, account, { contract: parameters.contract, designId: issued.designId, uri });
+  return { ...issued, hashes: [issued.hash, set], uri };
+}
+
+/**
+ * Issues a design, publishes its metadata (`publish`) and mints all its serials to the creator; resolves once every
+ * transaction is mined.
+ */
+export function mintDesign(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: MintDesignParameters,
+  publish?: PublishDesign,
+) {
   return oneAtATime(chain.chainId, async (): Promise<MintedDesign> => {
-    const issued = await issueDesignNow(chain, account, parameters);
+    const issued = await issueAndPublishNow(chain, account, parameters, publish);
     const minted = await mintSerialsNow(chain, account, {
       contract: parameters.contract,
       designId: issued.designId,
       to: parameters.creator,
       count: parameters.serials,
     });
-    return { designId: issued.designId, tokens: minted.tokens, txHashes: [issued.hash, minted.hash] };
+    return {
+      designId: issued.designId,
+      tokens: minted.tokens,
+      txHashes: [...issued.hashes, minted.hash],
+      uri: issued.uri,
+    };
   });
 }
 
-/** Issues a design with no serial minted yet (a drop mints them one by one as they are bought). */
-export function issueDesign(chain: Chain, account: PrivateKeyAccount, parameters: MintDesignParameters) {
-  return oneAtATime(chain.chainId, () => issueDesignNow(chain, account, parameters));
+/**
+ * Issues a design with no serial minted yet (a drop mints them one by one as they are bought), its metadata
+ * published first when `publish` is given.
+ */
+export function issueDesign(
+  chain: Chain,
+  account: PrivateKeyAccount,
+  parameters: MintDesignParameters,
+  publish?: PublishDesign,
+) {
+  return oneAtATime(chain.chainId, () => issueAndPublishNow(chain, account, parameters, publish));
 }
 
 /** Mints the design's next serial to `to`; resolves with the token and the transaction once mined. */
@@ -212,6 +241,8 @@ export async function saveMintedCard(db: Database | Transaction, card: MintedCar
   };
   // The indexer may have added the token from its Transfer event already: fill in what it could not know.
   const id = await recordIssuedCard(db, row);
+  const design = { chainId: card.chainId, contract: card.category.contractAddress, designId: card.designId };
+  await recordMintedTokens(db, design, [card.token]);
   await noticeNewCard(db, {
     id,
     chainId: card.chainId,
@@ -246,11 +277,12 @@ export interface IssueResult {
   txHashes: string[];
 }
 
-/** Options of {@link issueCards} (tests pass their own chains and settings). */
+/** Options of {@link issueCards} (tests pass their own chains, settings and metadata store). */
 export interface IssueOptions {
   chains?: readonly Chain[];
   /** Default: the server's settings. */
   settings?: MinterSettings;
+  metadata?: MetadataOptions;
 }
 
 /**
@@ -272,14 +304,21 @@ export async function issueCards(
   const account = minterAccount(options.settings ?? serverSettings());
   if (!account) throw new HttpError(503, 'Issuing is not available: no minter is configured');
   const creator = getAddress(illustrator.walletAddress);
+  const metadata = options.metadata ?? (await processMetadataOptions());
+  const publish = await newDesignPublisher(db, metadata, category, request);
   let minted: MintedDesign;
   try {
-    minted = await mintDesign(chain, account, {
-      contract: getAddress(category.contractAddress),
-      creator,
-      royaltyBps: request.royaltyBps,
-      serials: request.serials,
-    });
+    minted = await mintDesign(
+      chain,
+      account,
+      {
+        contract: getAddress(category.contractAddress),
+        creator,
+        royaltyBps: request.royaltyBps,
+        serials: request.serials,
+      },
+      publish,
+    );
   } catch (error) {
     const kind = classifyChainError(error);
     if (kind === 'unreachable' || kind === 'rpc-error') throw new HttpError(502, `${chain.chainName} is not answering`);
@@ -307,9 +346,17 @@ export async function issueCards(
         at: now,
       });
     }
+    if (minted.uri) {
+      const key = { chainId: chain.chainId, contract: category.contractAddress, designId: minted.designId };
+      await recordDesignUriOnChain(tx, key, minted.uri);
+    }
     // New cards change every card's rarity in the collection: the ranking job ranks it again.
     await queueRanking(tx, category.id);
   });
+  // The collection's own metadata names the newest royalty; the metadata job retries what fails here.
+  await oneAtATime(chain.chainId, () => publishCollectionNow(db, metadata, chain, account, category)).catch(
+    (error: unknown) => console.error('[issue] publishing the collection metadata failed:', error),
+  );
   return {
     chainId: chain.chainId,
     contractAddress: category.contractAddress,

@@ -14,7 +14,9 @@ import { serverSettings } from '~/server/settings/settings.server';
 import type { Chain } from '../chains/chains';
 import { serverChains } from '../chains/config.server';
 import { classifyChainError } from '../chains/publicClients.server';
+import { type MetadataOptions, newDesignPublisher, processMetadataOptions } from '../issuance/cardMetadata.server';
 import { issueDesign, type MinterSettings, minterAccount } from '../issuance/minter.server';
+import { recordDesignUriOnChain } from '../media/mediaRecords.server';
 import type { DropFields } from './dropForm';
 import { type DropAvailability, type DropCounts, dropAvailability } from './holdRules';
 
@@ -139,6 +141,7 @@ export interface DropOptions {
   /** Default: the server's settings. */
   settings?: MinterSettings;
   now?: Date;
+  metadata?: MetadataOptions;
 }
 
 /**
@@ -162,14 +165,21 @@ export async function createDrop(
   if (!chain) throw unprocessable(`The collection is on chain ${category.chainId}, which this site does not run`);
   const account = minterAccount(options.settings ?? serverSettings());
   if (!account) throw new HttpError(503, 'Drops are not available: no minter is configured');
+  const metadata = options.metadata ?? (await processMetadataOptions());
+  const publish = await newDesignPublisher(db, metadata, category, { ...fields, image });
   let issued: Awaited<ReturnType<typeof issueDesign>>;
   try {
-    issued = await issueDesign(chain, account, {
-      contract: getAddress(category.contractAddress),
-      creator: getAddress(illustrator.walletAddress),
-      royaltyBps: fields.royalty_bps,
-      serials: fields.serials,
-    });
+    issued = await issueDesign(
+      chain,
+      account,
+      {
+        contract: getAddress(category.contractAddress),
+        creator: getAddress(illustrator.walletAddress),
+        royaltyBps: fields.royalty_bps,
+        serials: fields.serials,
+      },
+      publish,
+    );
   } catch (error) {
     const kind = classifyChainError(error);
     if (kind === 'unreachable' || kind === 'rpc-error') throw new HttpError(502, `${chain.chainName} is not answering`);
@@ -195,5 +205,9 @@ export async function createDrop(
     })
     .returning();
   if (!row) throw new Error('drop insert returned nothing');
+  if (issued.uri) {
+    const key = { chainId: chain.chainId, contract: category.contractAddress, designId: issued.designId };
+    await recordDesignUriOnChain(db, key, issued.uri);
+  }
   return dropView(row, NOTHING_HELD, now);
 }

@@ -11,6 +11,7 @@ import { loadSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
+import { testMetadataOptions } from '../../../tests/helpers/testMetadata';
 import { minterAccount, mintNextSerial } from '../issuance/minter.server';
 import { MINT_GAS_LIMIT, signSerialMint } from '../issuance/serialMint.server';
 import { createDrop, type DropView } from './drops.server';
@@ -87,7 +88,7 @@ beforeAll(async () => {
       ends_at: new Date(now + 86_400_000),
     },
     '/media/cards/x.png',
-    { chains: [fixture.chain], settings: LOCAL_SETTINGS },
+    { chains: [fixture.chain], settings: LOCAL_SETTINGS, metadata: await testMetadataOptions(database.db) },
   );
 }, 60_000);
 

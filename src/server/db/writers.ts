@@ -42,6 +42,12 @@ export const TABLE_WRITERS: readonly TableWriter[] = [
   { table: 'card_purchases', writes: ['status'], owner: 'src/features/payments/purchaseStatus.server.ts' },
   // Sales, as the chain recorded them (and took them back).
   { table: 'sales', writes: 'all', owner: 'src/features/indexer/saleRecords.server.ts' },
+  // Where cards live (content addressing): the design and token records, the blocks, the pin requests.
+  { table: 'media_designs', writes: 'all', owner: 'src/features/media/mediaRecords.server.ts' },
+  { table: 'media_tokens', writes: 'all', owner: 'src/features/media/mediaRecords.server.ts' },
+  { table: 'media_collections', writes: 'all', owner: 'src/features/media/mediaRecords.server.ts' },
+  { table: 'ipfs_blocks', writes: 'all', owner: 'src/features/media/databaseBlocks.server.ts' },
+  { table: 'pin_requests', writes: 'all', owner: 'src/features/media/pinning/pinQueue.server.ts' },
   // Cards and their owner: the indexer, the minter and the sell path all call one module.
   { table: 'cards', writes: 'rows', owner: 'src/features/catalogue/cardWrites.server.ts' },
   { table: 'cards', writes: ['owner_address'], owner: 'src/features/catalogue/cardWrites.server.ts' },

@@ -10,7 +10,7 @@ const PUBLIC_PATHS = [
   /^\/(market|browse-category|rankings|terms|privacy|transaction-act)\/?$/,
   /^\/(tokens|nfts|collection|creator|profile-creators|search)(\/.*)?$/,
   /^\/user\/[^/]+\/?$/,
-  /^\/og\//,
+  /^\/(og|ipfs)\//,
 ];
 
 /** Whether a locale-neutral path is a public catalogue page (see the module comment). */

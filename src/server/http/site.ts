@@ -18,7 +18,7 @@ import { BlockList, isIP } from 'node:net';
 import type { Settings } from '../settings/schema';
 
 /** The settings read here. */
-type SiteSettings = Pick<Settings, 'PUBLIC_SITE_URL' | 'ALLOWED_HOSTS'>;
+export type SiteSettings = Pick<Settings, 'PUBLIC_SITE_URL' | 'ALLOWED_HOSTS'>;
 type ProxySettings = Pick<Settings, 'TRUSTED_PROXIES'>;
 
 /** The site's origins: the canonical one first. */

@@ -167,6 +167,14 @@ export const settingsSchema = z.object({
   RATES_HTTP_IDS: text("Currency codes to that API's ids: 2=ethereum,3=binancecoin."),
   RATES_CHAINLINK_FEEDS: text('Or Chainlink feeds on Ethereum: JPY=<JPY/USD feed>,2=<ETH/USD feed>,...'),
 
+  // Content-addressed media (features/media/mediaSettings.server.ts reads their shape at start)
+  PINNING_SERVICES: secret(
+    'Outside pinning services for every card CID: a JSON array of {"name","endpoint","token"} (at most 8).',
+  ),
+  MEDIA_S3_URL: secret(
+    'An S3-compatible bucket for the IPFS blocks: https://KEY:SECRET@host/bucket[/prefix]?region=R.',
+  ),
+
   // Sessions and the contact form
   ACCESS_TOKEN_TTL_MS: wholeNumber('Lifetime of an access token, in ms (tests shorten it).', {
     min: 1,

@@ -4,10 +4,12 @@ import { Badge, Cell, LoadState, Pager, Table } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminCardRow, Page } from '../shell/types';
+import { CardStorageCell } from './CardStorageCell';
 
 /**
- * The admin token list for `query` (filters of `GET /api/v1/admins/card_serials`), with report counts
- * and a hide / show button per token (hiding also resolves the token's open reports).
+ * The admin token list for `query` (filters of `GET /api/v1/admins/card_serials`), with report counts, where each
+ * token lives (pin status per service, frozen or not), a hide / show button per token (hiding also resolves the
+ * token's open reports) and a re-pin button for published ones.
  */
 export function CardTable({
   query,
@@ -33,6 +35,13 @@ export function CardTable({
     );
     if (done) reload();
   };
+  const repin = async (card: AdminCardRow) => {
+    const done = await run(
+      () => session.client.post<AdminCardRow>(`/api/v1/admins/card_serials/${card.id}/repin`, {}),
+      t('admin.cards.repinDone', { name: card.name || card.tokenId }),
+    );
+    if (done) reload();
+  };
   if (!data) return <LoadState loading={loading} notFound={notFound} />;
   return (
     <>
@@ -44,6 +53,7 @@ export function CardTable({
           t('admin.cards.project'),
           t('admin.cards.owner'),
           t('admin.cards.reports'),
+          t('admin.cards.storage'),
           t('admin.common.status'),
           t('admin.common.actions'),
         ]}
@@ -68,6 +78,9 @@ export function CardTable({
               )}
             </Cell>
             <Cell>
+              <CardStorageCell storage={card.storage} />
+            </Cell>
+            <Cell>
               {card.hidden ? (
                 <Badge tone="bad">{t('admin.common.hidden')}</Badge>
               ) : (
@@ -86,6 +99,17 @@ export function CardTable({
               >
                 {t(card.hidden ? 'admin.cards.show' : 'admin.cards.hide')}
               </button>
+              {card.storage && (
+                <button
+                  type="button"
+                  className="btn-ghost"
+                  disabled={busy}
+                  aria-label={t('admin.cards.repinToken', { name: card.name || card.tokenId })}
+                  onClick={() => void repin(card)}
+                >
+                  {t('admin.cards.repin')}
+                </button>
+              )}
             </Cell>
           </tr>
         ))}

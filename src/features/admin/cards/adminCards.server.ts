@@ -1,13 +1,15 @@
 /**
- * Tokens (card serials) in the back office: every card, hidden ones included, with filters and the
- * number of illegal-content reports against each; hiding or showing a token (optionally closing its open
- * reports as resolved), audited in the same transaction.
+ * Tokens (card serials) in the back office: every card, hidden ones included, with filters, the
+ * number of illegal-content reports against each and where it lives (IPFS directory, freeze, pin status per
+ * service); hiding or showing a token (optionally closing its open reports as resolved), audited in the same
+ * transaction.
  *
  * @see docs/product-spec.md §2 (/admins/card_serials), §3 (illegal report)
  */
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
+import { pinsByService } from '~/features/media/cardStorage.server';
 import { addressSchema } from '~/lib/addresses';
 import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
 import { containsPattern, idParam, keywordParam } from '~/lib/params';
@@ -75,6 +77,14 @@ const COLUMNS = {
   openReports: reportCount(sql`r.status = 'open'`),
   reports: reportCount(sql`true`),
   createdAt: cards.createdAt,
+  // Where the card lives (its design's IPFS directory, freeze, each service's pin status): null before publication.
+  storage: sql<{ directory: string; frozen: boolean; pins: { service: string; status: string }[] | null } | null>`(
+    select json_build_object('directory', d.metadata_cid, 'frozen', d.frozen_at is not null, 'pins',
+      (select json_agg(json_build_object('service', p.service, 'status', p.status))
+         from pin_requests p where p.cid in (d.metadata_cid, t.image_cid)))
+    from media_tokens t join media_designs d
+      on d.chain_id = t.chain_id and d.contract_address = t.contract_address and d.design_id = t.design_id
+    where t.chain_id = ${cards.chainId} and t.contract_address = ${cards.contractAddress} and t.token_id = ${cards.tokenId})`,
 };
 
 function where(filters: AdminCardFilters): SQL | undefined {
@@ -129,7 +139,18 @@ function toRow(row: Row): AdminCardRow {
     openReports: toNumber(row.openReports),
     reports: toNumber(row.reports),
     createdAt: toIso(row.createdAt),
+    storage: storageOf(row.storage),
   };
+}
+
+function storageOf(value: unknown): AdminCardRow['storage'] {
+  const stored = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    directory: string;
+    frozen: boolean;
+    pins: { service: string; status: string }[] | null;
+  } | null;
+  if (!stored) return null;
+  return { directory: stored.directory, frozen: stored.frozen, pins: pinsByService(stored.pins ?? []) };
 }
 
 /** One page of tokens (hidden ones too) matching `filters`, newest first. */

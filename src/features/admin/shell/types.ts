@@ -113,7 +113,12 @@ export interface AdminCardRow {
   openReports: number;
   reports: number;
   createdAt: string;
+  /** Its metadata on IPFS (directory CID, frozen, each pinning service's status), or null before publication. */
+  storage: { directory: string; frozen: boolean; pins: { service: string; status: PinState }[] } | null;
 }
+
+/** A pin request's state at a pinning service. */
+export type PinState = 'queued' | 'pinning' | 'pinned' | 'failed';
 
 /** An illegal-content report. */
 export interface AdminReportRow {

@@ -113,7 +113,14 @@ describe('Card', () => {
       functionName: 'designInfo',
       args: [first.designId],
     });
-    expect(info).toEqual({ creator: CREATOR, royaltyBps: 500, maxSerials: 10n, minted: 3n });
+    expect(info).toEqual({
+      creator: CREATOR,
+      royaltyBps: 500,
+      maxSerials: 10n,
+      minted: 3n,
+      uriPublishedAt: 0,
+      uriFrozen: false,
+    });
   });
 
   test('more serials than the design allows are refused', async () => {

@@ -17,11 +17,7 @@ import type { TradeCurrency, TradeTerms } from './tradeTerms';
  * The terms of `chain` with its fee of `feeBps`.
  * @throws Error for a bad configuration (e.g. `SEAPORT_CONDUIT_KEY`), as ./sellTerms.server.ts does
  */
-export function tradeTerms(
-  chain: Chain,
-  feeBps: number,
-  settings: SellTermsSettings & SettlerSettings,
-): TradeTerms {
+export function tradeTerms(chain: Chain, feeBps: number, settings: SellTermsSettings & SettlerSettings): TradeTerms {
   const terms = sellTermsWithFee(chain, feeBps, settings);
   const currencies: TradeCurrency[] = listedCurrencies(chain).map(({ code, token }) => ({
     code,

@@ -11,6 +11,7 @@ export * from './indexer.ts';
 export * from './jobs.ts';
 export * from './ledger.ts';
 export * from './market.ts';
+export * from './media.ts';
 export * from './moderation.ts';
 export * from './offers.ts';
 export * from './payments.ts';

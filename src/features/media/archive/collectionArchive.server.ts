@@ -1,0 +1,105 @@
+/**
+ * The exit kit of a collection, for anyone to download: a manifest (chain, contract and, for each card, its token
+ * id, design, serial, metadata URI and CID, image CID, whether frozen) and a CARv1 holding every block of the
+ * collection's images and metadata (each design's directory, each image, the collection's own document), so that
+ * importing the CAR into an empty blockstore reproduces every CID the manifest names, with no Kirafuda server left.
+ *
+ * @see https://ipld.io/specs/transport/car/carv1/, ../gateway/carStream.ts
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { CID } from 'multiformats/cid';
+import { categories, mediaCollections, mediaDesigns, mediaTokens } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import type { Block, BlockStore } from '../blockStore';
+import { carStream } from '../gateway/carStream';
+import { walkDag } from '../gateway/walkDag';
+import { CID_PROFILE } from '../profile';
+
+/** Blocks one archive carries at most. */
+export const MAX_ARCHIVE_BLOCKS = 200_000;
+
+/** A visible collection's chain and contract, or null (unknown or hidden). */
+export async function archivedCollection(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: categories.id, chainId: categories.chainId, contract: categories.contractAddress })
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.hidden, false)));
+  return row ?? null;
+}
+
+type Collection = NonNullable<Awaited<ReturnType<typeof archivedCollection>>>;
+
+/** The manifest of `collection` (see the module comment). */
+export async function collectionManifest(db: Database, collection: Collection) {
+  const where = (table: typeof mediaTokens | typeof mediaDesigns | typeof mediaCollections) =>
+    and(eq(table.chainId, collection.chainId), eq(table.contractAddress, collection.contract));
+  const [own] = await db.select().from(mediaCollections).where(where(mediaCollections));
+  const tokens = await db
+    .select({
+      tokenId: mediaTokens.tokenId,
+      designId: mediaTokens.designId,
+      serial: mediaTokens.serial,
+      metadataCid: mediaTokens.metadataCid,
+      imageCid: mediaTokens.imageCid,
+      directory: mediaDesigns.metadataCid,
+      frozenAt: mediaDesigns.frozenAt,
+    })
+    .from(mediaTokens)
+    .innerJoin(
+      mediaDesigns,
+      and(
+        eq(mediaDesigns.chainId, mediaTokens.chainId),
+        eq(mediaDesigns.contractAddress, mediaTokens.contractAddress),
+        eq(mediaDesigns.designId, mediaTokens.designId),
+      ),
+    )
+    .where(where(mediaTokens))
+    .orderBy(asc(sql`${mediaTokens.tokenId}::numeric`));
+  return {
+    chainId: collection.chainId,
+    contract: collection.contract,
+    cidProfile: CID_PROFILE,
+    contractUri: own ? `ipfs://${own.cid}` : null,
+    contractMetadataCid: own?.cid ?? null,
+    cards: tokens.map((token) => ({
+      chainId: collection.chainId,
+      contract: collection.contract,
+      tokenId: token.tokenId,
+      designId: token.designId,
+      serial: token.serial,
+      tokenUri: `ipfs://${token.directory}/${token.serial}`,
+      metadataCid: token.metadataCid,
+      imageCid: token.imageCid,
+      frozen: token.frozenAt !== null,
+    })),
+  };
+}
+
+/** The roots of the collection's archive: its document, each design's directory, each image. */
+export async function archiveRoots(db: Database, collection: Collection): Promise<CID[]> {
+  const [own] = await db
+    .select()
+    .from(mediaCollections)
+    .where(
+      and(eq(mediaCollections.chainId, collection.chainId), eq(mediaCollections.contractAddress, collection.contract)),
+    );
+  const designs = await db
+    .select({ metadataCid: mediaDesigns.metadataCid, imageCids: mediaDesigns.imageCids })
+    .from(mediaDesigns)
+    .where(and(eq(mediaDesigns.chainId, collection.chainId), eq(mediaDesigns.contractAddress, collection.contract)))
+    .orderBy(asc(sql`${mediaDesigns.designId}::numeric`));
+  const texts = [
+    ...(own ? [own.cid, ...(own.imageCid ? [own.imageCid] : [])] : []),
+    ...designs.flatMap((design) => [design.metadataCid, ...design.imageCids]),
+  ];
+  return [...new Set(texts)].map((text) => CID.parse(text));
+}
+
+/** The CAR of the collection's blocks, streamed. */
+export function collectionCar(store: BlockStore, roots: CID[]): ReadableStream<Uint8Array> {
+  const seen = new Set<string>();
+  async function* blocks(): AsyncGenerator<Block> {
+    for (const root of roots) yield* walkDag(store, root, { maxBlocks: MAX_ARCHIVE_BLOCKS, seen });
+  }
+  return carStream(roots, blocks());
+}

@@ -1,0 +1,31 @@
+import { archivedCollection, archiveRoots, collectionCar } from '~/features/media/archive/collectionArchive.server';
+import { processBlockStore } from '~/features/media/processMedia.server';
+import { idParam } from '~/lib/params';
+import { notFound } from '~/server/api/errors';
+import { apiRoute } from '~/server/api/handler';
+import { database } from '~/server/db/client';
+
+/**
+ * `GET /api/v1/collections/{id}/archive.car`: the exit kit's CARv1, every image and metadata block of the
+ * collection, streamed (roots: the collection's document, each design's directory, each image). 404 when unknown
+ * or hidden, or when nothing of it is published yet.
+ * @see src/features/media/archive/collectionArchive.server.ts
+ */
+export const GET = apiRoute(async (ctx) => {
+  const id = idParam.safeParse(ctx.params.id ?? '');
+  if (!id.success) throw notFound('No such collection');
+  const db = await database();
+  const collection = await archivedCollection(db, id.data);
+  if (!collection) throw notFound('No such collection');
+  const roots = await archiveRoots(db, collection);
+  if (roots.length === 0) throw notFound('Nothing of this collection is published yet');
+  return new Response(collectionCar(await processBlockStore(), roots), {
+    headers: {
+      'Content-Type': 'application/vnd.ipld.car; version=1',
+      'Content-Disposition': `attachment; filename="kirafuda-collection-${collection.id}.car"`,
+      'Cache-Control': 'public, max-age=60',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+});
