@@ -6,6 +6,9 @@
  * (mint paid purchases, retry payment events) in every server process. Importing this module starts nothing: the
  * server entry and `npm run indexer` call {@link startBackgroundJobs}.
  *
+ * Each job returns the change it made (or says each committed step's at once) and this runner publishes it
+ * (../../features/events/publish.server.ts): no job announces its own changes.
+ *
  * Jobs poll slowly (nothing at rest) and changes wake the ones they make work for, wherever the change was
  * made (the change listener applies other processes' changes here too): a list changed (a new listing, a bid)
  * wakes the listing clock, the order checks and auction settlement.
@@ -15,7 +18,8 @@
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
 import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
-import { isCollectionTag, tag } from '~/features/events/tags';
+import { publishChange } from '~/features/events/publish.server';
+import { type Change, isCollectionTag, tag } from '~/features/events/tags';
 import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
 import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.server';
@@ -45,13 +49,15 @@ export function startBackgroundJobs(
   handle: DatabaseHandle,
   role: JobsRole,
   env: Record<string, string | undefined> = process.env,
-): JobRunner {
+): JobRunner<Change> {
   const leads = role === 'indexer' || !indexerDisabled(env);
-  const runner = createJobRunner(
-    leads
+  // The jobs return the changes they make; the runner announces them (pages, live pages, other processes).
+  const runner = createJobRunner<Change>({
+    publish: publishChange,
+    ...(leads
       ? { tryLock: (signal) => tryLeaderLock(handle, env['DATABASE_URL'], signal, undefined, leaderLeaseMs(env)) }
-      : {},
-  );
+      : {}),
+  });
   if (leads) {
     // The leader's jobs write through the fence: a pass that outlived its lease writes nothing.
     const leader = fencedHandle(handle);

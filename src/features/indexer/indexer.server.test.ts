@@ -18,6 +18,7 @@ import {
   type TestMarket,
 } from '../../../tests/helpers/testMarket';
 import type { Chain } from '../chains/chains';
+import type { Change } from '../events/tags';
 import { cancelOrders } from '../trading/seaport/cancelOrders';
 import { fulfillOrder } from '../trading/seaport/fulfillOrder';
 import { incrementCounter } from '../trading/seaport/incrementCounter';
@@ -302,6 +303,27 @@ describe('indexing a market history', () => {
   );
 
   test(
+    'a catch-up says what each range changed once it committed, before it reads the next, so pages follow it',
+    async () => {
+      const db = await newDatabase();
+      const told: { cursor: number; cards: number }[] = [];
+      await syncChain(db, fixture.chain, {
+        ...deps({ batchBlocks: 3 }),
+        changed: async (change) => {
+          const [cursor] = await db.select({ lastBlock: indexerCursors.lastBlock }).from(indexerCursors);
+          told.push({ cursor: cursor?.lastBlock ?? -1, cards: change.cards?.length ?? 0 });
+        },
+      });
+      const cursors = told.map((step) => step.cursor);
+      expect(told.length).toBeGreaterThan(1);
+      expect(cursors).toEqual([...new Set(cursors)].sort((a, b) => a - b));
+      expect(cursors[0]).toBeLessThan(Number(head));
+      expect(told.some((step) => step.cards > 0)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  test(
     'block by block gives the same result as one range',
     async () => {
       const db = await newDatabase();
@@ -337,6 +359,7 @@ describe('the indexer loop', () => {
         rpcUrls: ['http://127.0.0.1:9'],
       };
       const lines: string[] = [];
+      const published: Change[] = [];
       const indexer = startIndexer({
         handle: database,
         chains: [down, fixture.chain],
@@ -344,6 +367,9 @@ describe('the indexer loop', () => {
         feeRecipient: TEST_FEE_RECIPIENT,
         env: { ...database.env, INDEXER_POLL_MS: '50' },
         log: (line) => lines.push(line),
+        publish: async (change) => {
+          published.push(change);
+        },
       });
       try {
         await indexer.locked;
@@ -360,6 +386,8 @@ describe('the indexer loop', () => {
         expect(cursor?.lastBlock).toBe(Number(head));
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(lines.filter((line) => line.includes('Down chain:'))).toHaveLength(1);
+        // What the indexed chain changed was published by the runner.
+        expect(published.some((change) => (change.cards?.length ?? 0) > 0)).toBe(true);
         expect(await database.db.select().from(indexerCursors).where(eq(indexerCursors.chainId, 56))).toEqual([]);
       } finally {
         await indexer.stop();
@@ -380,6 +408,7 @@ describe('the indexer loop', () => {
         env: { ...database.env, INDEXER_POLL_MS: '50' },
         lockRetryMs: 50,
         log: () => {},
+        publish: async () => {},
       };
       const first = startIndexer(options);
       await first.locked;

@@ -4,6 +4,8 @@
  * listings, offers and bids are re-checked (../trading/recheck/recheckOrders.server.ts) beside the block loop so that those reads never hold back new blocks,
  * its ended timed auctions are settled (../trading/auction/settleAuctions.server.ts), and the listings' start and
  * end times are followed (./listingClock.server.ts: ended ones are marked expired, both announced as changes).
+ * Each pass returns the change it made, or says a committed step's at once through its `control.changed` (each
+ * range of blocks, a settlement, an expiry, before the pass reads more); the runner publishes it.
  * {@link startIndexer} runs them alone (`npm run indexer`, tests); the web server registers them on its runner.
  */
 import type { Address } from 'viem';
@@ -15,7 +17,7 @@ import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
 import type { ChainEnvironment } from '../chains/chainConfig';
 import type { Chain } from '../chains/chains';
 import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
-import { publishChange } from '../events/publish.server';
+import type { Change } from '../events/tags';
 import { settleAuctions } from '../trading/auction/settleAuctions.server';
 import { settlerAccount } from '../trading/orders/settler.server';
 import { recheckOrders } from '../trading/recheck/recheckOrders.server';
@@ -38,6 +40,8 @@ export interface IndexerJobsOptions {
 export interface StartIndexerOptions extends IndexerJobsOptions {
   /** How often a standby tries the lock, in ms (default 5 000). */
   lockRetryMs?: number;
+  /** Announces the changes the jobs make (the process's publisher). */
+  publish: (change: Change) => Promise<void>;
 }
 
 /** A running indexer. */
@@ -70,7 +74,7 @@ function chainFailure(error: unknown): Error {
 }
 
 /** Registers the indexer's jobs (see the module comment) on `runner`. */
-export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptions): void {
+export function registerIndexerJobs(runner: JobRunner<Change>, options: IndexerJobsOptions): void {
   const { handle, chains, environment } = options;
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.log(message));
@@ -92,6 +96,7 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
             feeRecipient: options.feeRecipient,
             paymentAddress: options.paymentAddress,
             stopped: control.stopping,
+            changed: control.changed,
             client,
           });
           if (!control.stopping()) indexedHead = head;
@@ -105,17 +110,16 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
     );
     runner.every(`${chain.chainName}: re-checking orders`, { pollMs: RECHECK_EVERY_MS, needsLock: true }, async () => {
       const changed = await recheckOrders(handle.db, chain, options.feeRecipient);
-      if (changed.cards.length > 0) await publishChange({ cards: changed.cards });
-      if (changed.offerCollections.length > 0) await publishChange({ offers: changed.offerCollections });
       // A bidder disqualified (and maybe a later end): the auctions' pages and grids change.
-      if (changed.auctions.length > 0) await publishChange({ lists: true, allCards: true });
+      const auctions = changed.auctions.length > 0 ? { lists: true, allCards: true } : {};
+      return { change: { cards: changed.cards, offers: changed.offerCollections, ...auctions } };
     });
     if (account) {
       const busyMs = Math.max(500, settings.pollMs);
-      runner.every(`${chain.chainName}: settling auctions`, { pollMs: busyMs, needsLock: true }, async () => {
+      runner.every(`${chain.chainName}: settling auctions`, { pollMs: busyMs, needsLock: true }, async (control) => {
         const outcomes = await settleAuctions(handle.db, chain, account);
         if (outcomes.some((outcome) => outcome.status !== 'pending'))
-          await publishChange({ lists: true, allCards: true });
+          await control.changed({ lists: true, allCards: true });
         // A settlement under way is followed closely; otherwise the next pass is when the next auction ends.
         if (outcomes.some((outcome) => outcome.status === 'pending' || outcome.status === 'settling')) return;
         const next = await nextAuctionEnd(handle.db, chain.chainId);
@@ -125,11 +129,11 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
     }
   }
   let since = new Date();
-  runner.every('listing clock', { pollMs: SWEEP_MAX_MS, needsLock: true }, async () => {
+  runner.every('listing clock', { pollMs: SWEEP_MAX_MS, needsLock: true }, async (control) => {
     const now = new Date();
     const { expired, cardIds } = await expireListings(handle.db, now);
     const started = await listingsStarted(handle.db, since, now);
-    if (expired > 0 || started.length > 0) await publishChange({ cards: [...cardIds, ...started], lists: true });
+    if (expired > 0 || started.length > 0) await control.changed({ cards: [...cardIds, ...started], lists: true });
     since = now;
     const next = await nextListingMoment(handle.db, now);
     const wait = next ? next.getTime() - Date.now() + 50 : SWEEP_MAX_MS;
@@ -143,7 +147,8 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
  */
 export function startIndexer(options: StartIndexerOptions): RunningIndexer {
   const env = options.env ?? process.env;
-  const runner = createJobRunner({
+  const runner = createJobRunner<Change>({
+    publish: options.publish,
     tryLock: (signal) => tryLeaderLock(options.handle, env['DATABASE_URL'], signal, options.log, leaderLeaseMs(env)),
     ...(options.lockRetryMs === undefined ? {} : { lockRetryMs: options.lockRetryMs }),
     ...(options.log ? { log: options.log } : {}),
