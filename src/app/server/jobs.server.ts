@@ -1,6 +1,6 @@
 /**
  * What runs beside the requests, on one job runner per process (../jobs/runner.ts): the indexer's jobs (follow
- * each chain, re-check orders, settle auctions, the listing clock), the check of the books and the pruning of the
+ * each chain) and trading's (re-check orders, settle auctions, listing clock), the books' check, the pruning of the
  * change log, under the leader lock, unless `INDEXER=off` leaves them to `npm run indexer`, with the yen rates'
  * reading (../../features/market/rates) and the hourly record of every collection's floor; card payments' jobs
  * (mint paid purchases, retry payment events) in every server process. Importing this module starts nothing: the
@@ -20,12 +20,14 @@ import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
 import { publishChange } from '~/features/events/publish.server';
 import { type Change, isCollectionTag, tag } from '~/features/events/tags';
-import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
+import { indexerSettings } from '~/features/indexer/indexerSettings';
+import { registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
 import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.server';
 import { configuredRateSource, registerRateJobs } from '~/features/market/rates/rates.server';
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
+import { registerTradingJobs, TRADING_WAKES } from '~/features/trading/jobs/tradingJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/terms/platformAccounts.server';
 import { leaderLeaseMs } from '~/server/db/transactionLimits';
 import type { DatabaseHandle } from '~/server/db/types';
@@ -69,6 +71,13 @@ export function startBackgroundJobs(
       paymentAddress: platformPaymentAddress(env),
       env,
     });
+    registerTradingJobs(runner, {
+      db: leader.db,
+      chains: serverChains(),
+      feeRecipient: platformFeeRecipient(env),
+      pollMsOf: (chain) => indexerSettings(chain.key, serverEnvironment(env), env).pollMs,
+      env,
+    });
     registerLedgerJobs(runner, leader.db);
     registerRateJobs(runner, leader.db, configuredRateSource(env, serverChains(), serverEnvironment(env)));
     registerMarketJobs(runner, leader.db);
@@ -82,7 +91,7 @@ export function startBackgroundJobs(
   const unobserve = leads
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))
-          for (const name of INDEXER_WAKES) runner.wake(name);
+          for (const name of TRADING_WAKES) runner.wake(name);
         // A collection changed (cards issued, here or in another process): it may wait to be ranked.
         if (tags.some(isCollectionTag)) runner.wake(RANKING_JOB);
       })

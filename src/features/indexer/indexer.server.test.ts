@@ -19,6 +19,7 @@ import {
 } from '../../../tests/helpers/testMarket';
 import type { Chain } from '../chains/chains';
 import type { Change } from '../events/tags';
+import { expireListings } from '../trading/jobs/listingClock.server';
 import { cancelOrders } from '../trading/seaport/cancelOrders';
 import { fulfillOrder } from '../trading/seaport/fulfillOrder';
 import { incrementCounter } from '../trading/seaport/incrementCounter';
@@ -26,7 +27,6 @@ import { orderHash } from '../trading/seaport/orderHash';
 import { toOrderJson } from '../trading/seaport/orderJson';
 import { indexRange, syncChain } from './indexChain.server';
 import type { IndexerSettings } from './indexerSettings';
-import { expireListings } from './listingClock.server';
 import { startIndexer } from './runIndexer.server';
 
 /** Generous: the machine may be busy with other suites (each step takes milliseconds when idle). */
