@@ -12,6 +12,7 @@ import {
   environmentReaders,
   featureLoops,
   featureOrderViolations,
+  handPublishers,
   type ImportGraph,
   importsOf,
   islandServerReaches,
@@ -28,6 +29,7 @@ import { FEATURE_FLOORS, floorsDiagram } from './architecture';
 
 const root = join(import.meta.dirname, '..');
 const graph = readImportGraph(root);
+const sources = readSources(root);
 const docs = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
 
 /** A made-up graph from `file: source` pairs (every named file exists). */
@@ -88,7 +90,11 @@ describe('the source tree', () => {
   });
 
   it('lets only src/server/settings read the environment', () => {
-    expect(environmentReaders(readSources(root, graph))).toEqual([]);
+    expect(environmentReaders(sources)).toEqual([]);
+  });
+
+  it('publishes changes only from the API’s write wrapper and the job runner: no route or job calls publishChange', () => {
+    expect(handPublishers(sources)).toEqual([]);
   });
 });
 
@@ -256,6 +262,19 @@ describe('the checks', () => {
       }),
     );
     expect(found).toEqual(['src/features/a/Island.tsx -> src/features/a/model.ts -> src/features/a/query.server.ts']);
+  });
+
+  it('find publishChange named outside the events feature and the composition roots, however it is reached', () => {
+    const found = handPublishers(
+      new Map([
+        ['src/pages/api/v1/x.ts', "import { publishChange } from '~/features/events/publish.server';"],
+        ['src/features/a/jobs.server.ts', "const { publishChange: tell } = await import('~/features/events/publish');"],
+        ['src/features/b/y.server.ts', 'await control.changed(change); // publishChanges is another name'],
+        ['src/features/events/publish.server.ts', 'export async function publishChange() {}'],
+        ['src/app/server/writeRoute.ts', 'export const writeRoute = writeRoutes(publishChange);'],
+      ]),
+    );
+    expect(found).toEqual(['src/features/a/jobs.server.ts', 'src/pages/api/v1/x.ts']);
   });
 
   it('find the product importing demo code and tests', () => {

@@ -19,6 +19,8 @@ import {
   type TestMarket,
 } from '../../../tests/helpers/testMarket';
 import type { Chain } from '../chains/chains';
+import type { Change } from '../events/tags';
+import { expireListings } from '../trading/jobs/listingClock.server';
 import { cancelOrders } from '../trading/seaport/cancelOrders';
 import { fulfillOrder } from '../trading/seaport/fulfillOrder';
 import { incrementCounter } from '../trading/seaport/incrementCounter';
@@ -26,7 +28,6 @@ import { orderHash } from '../trading/seaport/orderHash';
 import { toOrderJson } from '../trading/seaport/orderJson';
 import { indexRange, syncChain } from './indexChain.server';
 import type { IndexerSettings } from './indexerSettings';
-import { expireListings } from './listingClock.server';
 import { startIndexer } from './runIndexer.server';
 
 /** Generous: the machine may be busy with other suites (each step takes milliseconds when idle). */
@@ -303,6 +304,27 @@ describe('indexing a market history', () => {
   );
 
   test(
+    'a catch-up says what each range changed once it committed, before it reads the next, so pages follow it',
+    async () => {
+      const db = await newDatabase();
+      const told: { cursor: number; cards: number }[] = [];
+      await syncChain(db, fixture.chain, {
+        ...deps({ batchBlocks: 3 }),
+        changed: async (change) => {
+          const [cursor] = await db.select({ lastBlock: indexerCursors.lastBlock }).from(indexerCursors);
+          told.push({ cursor: cursor?.lastBlock ?? -1, cards: change.cards?.length ?? 0 });
+        },
+      });
+      const cursors = told.map((step) => step.cursor);
+      expect(told.length).toBeGreaterThan(1);
+      expect(cursors).toEqual([...new Set(cursors)].sort((a, b) => a - b));
+      expect(cursors[0]).toBeLessThan(Number(head));
+      expect(told.some((step) => step.cards > 0)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  test(
     'block by block gives the same result as one range',
     async () => {
       const db = await newDatabase();
@@ -338,6 +360,7 @@ describe('the indexer loop', () => {
         rpcUrls: ['http://127.0.0.1:9'],
       };
       const lines: string[] = [];
+      const published: Change[] = [];
       const indexer = startIndexer({
         handle: database,
         chains: [down, fixture.chain],
@@ -345,6 +368,9 @@ describe('the indexer loop', () => {
         feeRecipient: TEST_FEE_RECIPIENT,
         settings: loadSettings({ ...database.env, INDEXER_POLL_MS: '50' }),
         log: (line) => lines.push(line),
+        publish: async (change) => {
+          published.push(change);
+        },
       });
       try {
         await indexer.locked;
@@ -361,6 +387,8 @@ describe('the indexer loop', () => {
         expect(cursor?.lastBlock).toBe(Number(head));
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(lines.filter((line) => line.includes('Down chain:'))).toHaveLength(1);
+        // What the indexed chain changed was published by the runner.
+        expect(published.some((change) => (change.cards?.length ?? 0) > 0)).toBe(true);
         expect(await database.db.select().from(indexerCursors).where(eq(indexerCursors.chainId, 56))).toEqual([]);
       } finally {
         await indexer.stop();
@@ -381,6 +409,7 @@ describe('the indexer loop', () => {
         settings: loadSettings({ ...database.env, INDEXER_POLL_MS: '50' }),
         lockRetryMs: 50,
         log: () => {},
+        publish: async () => {},
       };
       const first = startIndexer(options);
       await first.locked;

@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db
 import { eventually } from '../../../tests/helpers/eventually.ts';
 import { cardRarity, cards, categories, rarityPending } from '../../server/db/schema';
 import { createJobRunner } from '../../server/jobs/runner';
+import type { Change } from '../events/tags';
 import { RANKING_JOB, registerMarketJobs } from './marketJobs.server.ts';
 import { queueRanking, rankQueuedCollections } from './rarity.server.ts';
 
@@ -81,7 +82,8 @@ describe('the ranking queue', () => {
 
 describe('the ranking job', () => {
   it('ranks a queued collection when woken, long before its fallback pass', async () => {
-    const runner = createJobRunner({
+    const runner = createJobRunner<Change>({
+      publish: async () => {},
       tryLock: async () => ({ lost: new Promise<void>(() => {}), release: async () => {} }),
       log: () => {},
     });

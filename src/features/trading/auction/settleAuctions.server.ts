@@ -12,8 +12,8 @@
  * (./settlementTx.server.ts); a failure is blamed on the party whose order, signature or transfer failed
  * (./settlementBlame.server.ts), never on the honest bidders: a seller's ends the auction unsold, a bidder's
  * disqualifies that bidder's bids (./bidStanding.server.ts), and one with no one to blame is tried again a few
- * times at most (./auctionOutcome.server.ts). Runs in the indexer's process under its lock
- * (../../indexer/runIndexer.server.ts), so one server settles at a time.
+ * times at most (./auctionOutcome.server.ts). Runs as a job under the leader lock (../jobs/tradingJobs.server.ts),
+ * so one server settles at a time.
  */
 import { and, asc, eq, gt, lte, ne, notExists } from 'drizzle-orm';
 import {

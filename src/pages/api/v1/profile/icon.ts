@@ -1,7 +1,6 @@
-import { publishChange } from '~/features/events/publish.server';
+import { writeRoute } from '~/app/server/writeRoute';
 import { limitIconUploads, replaceProfileIcon } from '~/features/profiles/profiles.server';
 import { requireUser } from '~/features/session/requireAuth.server';
-import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { readUploadedFile, uploadSlots } from '~/server/uploads.server';
@@ -11,14 +10,13 @@ import { readUploadedFile, uploadSlots } from '~/server/uploads.server';
  * -> the updated Profile with `/media/icons/...` URLs; 413 too large, 415 not such an image,
  * 422 unreadable, 429 past 20 uploads an hour.
  */
-export const POST = apiRoute(async (ctx) => {
+export const POST = writeRoute(async (ctx) => {
   const user = requireUser(ctx);
   const db = await database();
   await limitIconUploads(db, user.id);
   return uploadSlots.run(async () => {
     const bytes = await readUploadedFile(ctx.request, 'icon');
     const profile = await replaceProfileIcon(db, user.id, bytes);
-    await publishChange({ users: [user.walletAddress] });
-    return json(profile);
+    return { response: json(profile), change: { users: [user.walletAddress] } };
   });
 });

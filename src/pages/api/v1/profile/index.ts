@@ -1,4 +1,4 @@
-import { publishChange } from '~/features/events/publish.server';
+import { writeRoute } from '~/app/server/writeRoute';
 import { getProfile, profileUpdateSchema, updateProfileName } from '~/features/profiles/profiles.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
@@ -13,10 +13,9 @@ export const GET = apiRoute(async (ctx) => {
 });
 
 /** `PUT /api/v1/profile {name}` (1-40 characters, trimmed) -> the updated Profile. */
-export const PUT = apiRoute(async (ctx) => {
+export const PUT = writeRoute(async (ctx) => {
   const user = requireUser(ctx);
   const { name } = await readJson(ctx.request, profileUpdateSchema);
   const profile = await updateProfileName(await database(), user.id, name);
-  await publishChange({ users: [user.walletAddress] });
-  return json(profile);
+  return { response: json(profile), change: { users: [user.walletAddress] } };
 });

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { publishChange } from '~/features/events/publish.server';
+import { type ChangeAnswer, writeRoute } from '~/app/server/writeRoute';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { creatorFollowState, findCreator, limitSocialWrites, setCreatorFollow } from '~/features/social/social.server';
 import { addressSchema } from '~/lib/addresses';
@@ -20,18 +20,20 @@ export const GET = apiRoute(async (ctx) => {
 });
 
 /** Follows or unfollows the creator for the signed-in user; the creator's page and the user's are told. */
-async function write(ctx: APIContext, on: boolean): Promise<Response> {
+async function write(ctx: APIContext, on: boolean): Promise<ChangeAnswer> {
   const user = requireUser(ctx);
   const db = await database();
   const creator = await findCreator(db, validate(params, ctx.params).address);
   await limitSocialWrites(db, user.id);
   const state = await setCreatorFollow(db, user.id, creator.id, on);
-  await publishChange({ creators: [creator.id], users: [user.walletAddress] });
-  return json({ following: state.active, count: state.count });
+  return {
+    response: json({ following: state.active, count: state.count }),
+    change: { creators: [creator.id], users: [user.walletAddress] },
+  };
 }
 
 /** `PUT /api/v1/follows/creators/{address}` -> `{following: true, count}`; 401, 404, 422, 429. */
-export const PUT = apiRoute((ctx) => write(ctx, true));
+export const PUT = writeRoute((ctx) => write(ctx, true));
 
 /** `DELETE /api/v1/follows/creators/{address}` -> `{following: false, count}`; idempotent. */
-export const DELETE = apiRoute((ctx) => write(ctx, false));
+export const DELETE = writeRoute((ctx) => write(ctx, false));
