@@ -3,7 +3,7 @@
  * each chain, re-check orders, settle auctions, the listing clock), the check of the books and the pruning of the
  * change log, under the leader lock, unless `INDEXER=off` leaves them to `npm run indexer`, with the yen rates'
  * reading (../../features/market/rates) and the hourly record of every collection's floor; card payments' jobs
- * (mint paid purchases, retry payment events) in every server process. Importing this module starts nothing: the
+ * (mint paid purchases, retry payment events) and the webhook outbox in every server process. Importing this module starts nothing: the
  * server entry and `npm run indexer` call {@link startBackgroundJobs}.
  *
  * Jobs poll slowly (nothing at rest) and changes wake the ones they make work for, wherever the change was
@@ -13,6 +13,7 @@
  * @see ../../../docs/operations.md (several processes)
  */
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
+import { registerDeveloperJobs } from '~/features/developers/developerJobs.server';
 import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
 import { isCollectionTag, tag } from '~/features/events/tags';
@@ -73,6 +74,7 @@ export function startBackgroundJobs(
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, env);
   if (role === 'server') registerNotificationJobs(runner, handle.db, env);
+  if (role === 'server') registerDeveloperJobs(runner, handle.db, env);
   const unobserve = leads
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))
