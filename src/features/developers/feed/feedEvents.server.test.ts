@@ -21,7 +21,14 @@ afterAll(async () => {
 const at = new Date('2026-11-01T00:00:00Z');
 const contract = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const sale = (id: number) =>
-  ({ type: 'sale', factKey: `sale:${id}`, chainId: 1, contractAddress: contract, data: { sale_id: id }, occurredAt: at }) as const;
+  ({
+    type: 'sale',
+    factKey: `sale:${id}`,
+    chainId: 1,
+    contractAddress: contract,
+    data: { sale_id: id },
+    occurredAt: at,
+  }) as const;
 
 describe('the event feed', () => {
   it('tells each fact once, in order, with ids that a cursor goes on from', async () => {
@@ -41,8 +48,12 @@ describe('the event feed', () => {
     expect((await feedPage(db, { after: 0, types: ['listing.created'] })).events.map((event) => event.id)).toEqual([
       'evt_2',
     ]);
-    expect((await feedPage(db, { after: 0, collection: contract.toUpperCase().replace('0X', '0x') })).events).toHaveLength(3);
-    expect((await feedPage(db, { after: 0, collection: '0x0000000000000000000000000000000000000001' })).events).toHaveLength(0);
+    expect(
+      (await feedPage(db, { after: 0, collection: contract.toUpperCase().replace('0X', '0x') })).events,
+    ).toHaveLength(3);
+    expect(
+      (await feedPage(db, { after: 0, collection: '0x0000000000000000000000000000000000000001' })).events,
+    ).toHaveLength(0);
   });
 
   it('numbers an event committed late after the ones a reader saw, never before them', async () => {
@@ -75,7 +86,9 @@ describe('the event feed', () => {
       const page = await feedPage(db, { after: Number(seen.slice(4)) });
       expect(page.events.map((event) => event.data['sale_id'])).toEqual([10, 11]);
     }
-    const { rows } = await db.execute<{ n: unknown; top: unknown }>(sql`select count(*) as n, max(seq) as top from events`);
+    const { rows } = await db.execute<{ n: unknown; top: unknown }>(
+      sql`select count(*) as n, max(seq) as top from events`,
+    );
     expect(Number(rows[0]?.n)).toBe(Number(rows[0]?.top));
   });
 

@@ -53,8 +53,8 @@ export const errorSchema = z
 
 /**
  * An answer this document describes by its fields in words only (the route builds it from the feature's own
- * types): an object, with `description` saying what it holds.
+ * types): an object titled `title`, with `description` saying what it holds.
  */
-export function describedObject(id: string, description: string) {
-  return z.looseObject({}).meta({ id, description });
+export function describedObject(title: string, description: string) {
+  return z.looseObject({}).meta({ title, description });
 }

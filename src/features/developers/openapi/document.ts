@@ -29,7 +29,8 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'Not available now: try again after `Retry-After` seconds.',
 };
 
-const RATE_HEADERS = {
+/** The rate-limit fields, as components (referenced by every answer). */
+const RATE_HEADER_COMPONENTS = {
   'RateLimit-Policy': {
     description:
       'The API key\'s quota (draft-ietf-httpapi-ratelimit-headers-10): `"key";q={requests};w={seconds}`. Sent to callers with an API key.',
@@ -40,7 +41,14 @@ const RATE_HEADERS = {
       'Where the key stands: `"key";r={remaining};t={seconds until reset}`. Sent to callers with an API key.',
     schema: { type: 'string', examples: ['"key";r=117;t=42'] },
   },
+  'Retry-After': { description: 'Seconds to wait before asking again.', schema: { type: 'integer' } },
 };
+
+const RATE_HEADERS = {
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+};
+const RETRY_AFTER = { 'Retry-After': { $ref: '#/components/headers/Retry-After' } };
 
 /** Collects schemas with ids as components, and rewrites references to them. */
 class Components {
@@ -50,31 +58,33 @@ class Components {
   convert(schema: z.ZodType, io: 'input' | 'output'): Json {
     const raw = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
     const { $schema: _schema, $defs, ...rest } = raw;
-    const renamed = new Map<string, string>();
-    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Json>)) {
-      renamed.set(id, this.add(id, def, io));
-    }
-    if (typeof raw['id'] === 'string') {
+    const defs = Object.entries(($defs ?? {}) as Record<string, Json>).map(([id, def]) => {
+      const { id: _id, ...body } = def;
+      return [id, body] as const;
+    });
+    const names = new Map(defs.map(([id, body]) => [id, this.nameFor(id, JSON.stringify(body), io)]));
+    for (const [id, body] of defs) this.schemas[names.get(id) ?? id] = rewrite(body, names) as Json;
+    if (typeof rest['id'] === 'string') {
       const { id, ...body } = rest as Json & { id: string };
-      return { $ref: `#/components/schemas/${this.add(id, rewrite(body, renamed) as Json, io)}` };
+      const name = this.nameFor(id, JSON.stringify(body), io);
+      this.schemas[name] = rewrite(body, names) as Json;
+      return { $ref: `#/components/schemas/${name}` };
     }
-    return rewrite(rest, renamed) as Json;
+    return rewrite(rest, names) as Json;
   }
 
-  private add(id: string, def: Json, io: 'input' | 'output'): string {
-    const { id: _id, ...body } = def;
-    const text = JSON.stringify(body);
-    for (const name of [id, `${id}Input`]) {
-      const held = this.schemas[name];
-      if (!held) {
-        this.schemas[name] = body;
-        return name;
-      }
-      if (JSON.stringify(held) === text) return name;
-      if (io === 'output') break;
+  /** The component name of a schema with id `id`: the id, or `{id}Input` when its input shape differs. */
+  private nameFor(id: string, text: string, io: 'input' | 'output'): string {
+    if (io === 'output') return id;
+    const held = this.shapes.get(id);
+    if (held === undefined || held === text) {
+      this.shapes.set(id, text);
+      return id;
     }
-    return id;
+    return `${id}Input`;
   }
+
+  private readonly shapes = new Map<string, string>();
 }
 
 function rewrite(value: unknown, renamed: ReadonlyMap<string, string>): unknown {
@@ -140,7 +150,7 @@ function operation(components: Components, route: RouteContract): Json {
       ...(status === 429 || status === 503
         ? {
             headers: {
-              'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' },
+              ...RETRY_AFTER,
               ...(status === 429 ? RATE_HEADERS : {}),
             },
           }
@@ -203,6 +213,7 @@ export function openApiDocument(
     paths,
     components: {
       schemas: components.schemas,
+      headers: RATE_HEADER_COMPONENTS,
       securitySchemes: {
         apiKey: {
           type: 'http',

@@ -36,7 +36,21 @@ describe('webhook URLs', () => {
     expect(addressKind('2606:4700::1111')).toBe('public');
     expect(addressKind('127.0.0.1')).toBe('loopback');
     expect(addressKind('::1')).toBe('loopback');
-    for (const address of ['169.254.169.254', '10.1.2.3', '172.16.0.1', '192.168.0.1', '100.64.0.1', '0.0.0.0', 'fd00::1', 'fe80::1', '::', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1', '::ffff:a9fe:a9fe'])
+    for (const address of [
+      '169.254.169.254',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.0.1',
+      '100.64.0.1',
+      '0.0.0.0',
+      'fd00::1',
+      'fe80::1',
+      '::',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::1',
+      '::ffff:a9fe:a9fe',
+    ])
       expect([address, addressKind(address)]).toEqual([address, 'refused']);
     expect(addressKind('::ffff:7f00:1')).toBe('loopback');
   });
@@ -60,7 +74,10 @@ describe('webhook URLs', () => {
       'https://0x7f000001/hook',
       'https://2130706433/hook',
     ]) {
-      expect([url, await refusal(checkWebhookUrl(url, production))]).toEqual([url, expect.stringMatching(/public address/)]);
+      expect([url, await refusal(checkWebhookUrl(url, production))]).toEqual([
+        url,
+        expect.stringMatching(/public address/),
+      ]);
     }
   });
 
@@ -105,7 +122,11 @@ describe('delivery and redirects', () => {
   });
 
   it('refuses a redirect to a link-local or private address, or a name resolving to one', async () => {
-    for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'https://internal.example.com/']) {
+    for (const target of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+      'https://internal.example.com/',
+    ]) {
       const outcome = await deliver(`${base}/r?to=${encodeURIComponent(target)}`, '{}', {}, options);
       expect([target, outcome]).toEqual([target, { error: expect.stringMatching(/^refused: .*public address/) }]);
     }

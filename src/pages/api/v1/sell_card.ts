@@ -1,3 +1,4 @@
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { requireUser } from '~/features/session/requireAuth.server';
@@ -31,3 +32,22 @@ export const POST = apiRoute(async (ctx) => {
   if (created) await publishChange(await changeOfCards(db, [cardOf(input)], [user.walletAddress]));
   return json({ listing, redirect: `/user/${user.walletAddress}` }, created ? 201 : 200);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/sell_card',
+    operationId: 'listCard',
+    summary: 'List a card (a signed Seaport order)',
+    tag: 'Trading',
+    auth: 'session',
+    body: sellCardSchema,
+    answer: {
+      status: 201,
+      description: 'The stored listing.',
+      schema: describedObject('Listing', 'The stored listing.'),
+    },
+    errors: [401, 403, 404, 409, 413, 415, 422, 429, 502],
+  }),
+];

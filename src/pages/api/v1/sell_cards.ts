@@ -1,3 +1,4 @@
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { requireUser } from '~/features/session/requireAuth.server';
@@ -38,3 +39,22 @@ export const POST = apiRoute(async (ctx) => {
   }
   return json({ created, listings, redirect: `/user/${user.walletAddress}` }, created > 0 ? 201 : 200);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/sell_cards',
+    operationId: 'listCardsInBulk',
+    summary: 'List several cards at once (one bulk signature)',
+    tag: 'Trading',
+    auth: 'session',
+    body: sellCardsSchema,
+    answer: {
+      status: 201,
+      description: 'The stored listings, all or none.',
+      schema: describedObject('Listings', 'The stored listings, all or none.'),
+    },
+    errors: [401, 403, 404, 409, 413, 415, 422, 429, 502],
+  }),
+];

@@ -48,12 +48,10 @@ const webhookView = z
   })
   .meta({ id: 'Webhook' });
 
-const secretField = z
-  .string()
-  .meta({
-    description: 'The signing secret (Standard Webhooks), shown only now.',
-    examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
-  });
+const secretField = z.string().meta({
+  description: 'The signing secret (Standard Webhooks), shown only now.',
+  examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+});
 
 export const createApiKeyRoute = defineRoute({
   method: 'POST',

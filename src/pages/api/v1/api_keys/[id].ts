@@ -12,3 +12,6 @@ export const DELETE = apiRoute(async (ctx) => {
   const { id } = validate(revokeApiKeyRoute.params, ctx.params);
   return json(await revokeApiKey(await database(), user.id, id));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [revokeApiKeyRoute];

@@ -18,3 +18,6 @@ export const POST = apiRoute(async (ctx) => {
   const { name } = await readJson(ctx.request, createApiKeyRoute.body);
   return json(await createApiKey(await database(), user.id, name), createApiKeyRoute.answer.status);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [listApiKeysRoute, createApiKeyRoute];

@@ -15,3 +15,6 @@ export const GET = apiRoute(async (ctx) => {
   const after = query.after === undefined ? undefined : eventSeq(query.after);
   return json(await feedPage(await database(), { ...query, after }));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [eventFeedRoute];

@@ -16,3 +16,6 @@ export const GET = apiRoute(async (ctx) => {
   const { ip } = requestMeta(ctx);
   return eventStream(db, start, query, ctx.request.signal, { ip, userId: ctx.locals.user?.id ?? null });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [eventStreamRoute];

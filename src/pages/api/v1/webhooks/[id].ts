@@ -12,3 +12,6 @@ export const DELETE = apiRoute(async (ctx) => {
   await deleteWebhook(await database(), userId, id);
   return new Response(null, { status: deleteWebhookRoute.answer.status, headers: { 'Cache-Control': 'no-store' } });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [deleteWebhookRoute];

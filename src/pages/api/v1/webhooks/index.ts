@@ -23,3 +23,6 @@ export const POST = apiRoute(async (ctx) => {
   const made = await createWebhook(await database(), userId, input, { allowLoopback });
   return json(made, createWebhookRoute.answer.status);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [listWebhooksRoute, createWebhookRoute];

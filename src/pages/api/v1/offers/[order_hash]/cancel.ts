@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { publishChange } from '~/features/events/publish.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { recordOfferCancel } from '~/features/trading/offer/cancelOffer.server';
@@ -23,3 +24,18 @@ export const POST = apiRoute(async (ctx) => {
   if (offer.collectionId !== null) await publishChange({ offers: [offer.collectionId], users: [user.walletAddress] });
   return json({ offer });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/offers/{order_hash}/cancel',
+    operationId: 'recordOfferCancel',
+    summary: "Record an offer's cancel once the chain has it",
+    tag: 'Trading',
+    auth: 'session',
+    params: params,
+    answer: { status: 200, description: '`{offer}`.', schema: describedObject('OfferCancelled', '`{offer}`.') },
+    errors: [401, 403, 404, 409, 422, 502],
+  }),
+];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { publishChange } from '~/features/events/publish.server';
 import { requireUser } from '~/features/session/requireAuth.server';
@@ -30,3 +31,18 @@ export const POST = apiRoute(async (ctx) => {
   );
   return json({ listing });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/orders/{order_hash}/cancel',
+    operationId: 'recordListingCancel',
+    summary: "Record a listing's cancel once the chain has it",
+    tag: 'Trading',
+    auth: 'session',
+    params: params,
+    answer: { status: 200, description: '`{listing}`.', schema: describedObject('ListingCancelled', '`{listing}`.') },
+    errors: [401, 403, 404, 409, 422, 502],
+  }),
+];

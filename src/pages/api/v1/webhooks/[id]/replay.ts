@@ -18,3 +18,6 @@ export const POST = apiRoute(async (ctx) => {
   const answer = await replayWebhook(await database(), userId, id, eventSeq(from_event_id) ?? 0);
   return json(answer, replayWebhookRoute.answer.status);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [replayWebhookRoute];

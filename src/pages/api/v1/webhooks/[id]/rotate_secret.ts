@@ -12,3 +12,6 @@ export const POST = apiRoute(async (ctx) => {
   const { id } = validate(rotateWebhookSecretRoute.params, ctx.params);
   return json(await rotateWebhookSecret(await database(), userId, id));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [rotateWebhookSecretRoute];
