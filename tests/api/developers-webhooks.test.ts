@@ -338,6 +338,26 @@ describe('delivery', () => {
   }, 60_000);
 });
 
+describe('listing events', () => {
+  test('listing a card again at another price ends the old listing as replaced and tells price.changed', async () => {
+    const before = (await feed()).at(-1)?.id ?? 'evt_0';
+    await list(10n, parseEther('0.3'));
+    await list(10n, parseEther('0.25'));
+    const events = (await feed(before)).map((event) => [
+      event.type,
+      event.data['reason'] ?? null,
+      event.data['price'],
+      event.data['previous_price'] ?? null,
+    ]);
+    expect(events).toEqual([
+      ['listing.created', null, parseEther('0.3').toString(), null],
+      ['listing.cancelled', 'replaced', parseEther('0.3').toString(), null],
+      ['listing.created', null, parseEther('0.25').toString(), null],
+      ['price.changed', null, parseEther('0.25').toString(), parseEther('0.3').toString()],
+    ]);
+  }, 30_000);
+});
+
 describe('the live stream', () => {
   test('resumes after Last-Event-ID with what came since, in order', async () => {
     const events = await feed();

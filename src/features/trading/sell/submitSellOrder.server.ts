@@ -176,28 +176,32 @@ export async function storeSellOrder(tx: Transaction, checked: CheckedSellOrder,
   }
   const declining = isDeclining(input.order);
   const auction = isAuctionListing(input.order);
-  const inserted = await insertListing(tx, {
-    chainId,
-    contractAddress,
-    tokenId,
-    cardId: card.id,
-    price: input.price.toString(),
-    ...(declining
-      ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
-      : {}),
-    ...(auction ? { saleType: 'auction' as const } : {}),
-    signature: input.signature,
-    sellerAddress,
-    exchange: exchange.toLowerCase(),
-    currencyCode: input.currency_code,
-    order: toOrderJson(input.order),
-    orderHash: hash,
-    counter: input.order.counter.toString(),
-    startsAt: new Date(Number(input.order.startTime) * 1000),
-    expiresAt: new Date(Number(input.order.endTime) * 1000),
-    checkedAt: now,
-    createdAt: now,
-  }, replaced);
+  const inserted = await insertListing(
+    tx,
+    {
+      chainId,
+      contractAddress,
+      tokenId,
+      cardId: card.id,
+      price: input.price.toString(),
+      ...(declining
+        ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
+        : {}),
+      ...(auction ? { saleType: 'auction' as const } : {}),
+      signature: input.signature,
+      sellerAddress,
+      exchange: exchange.toLowerCase(),
+      currencyCode: input.currency_code,
+      order: toOrderJson(input.order),
+      orderHash: hash,
+      counter: input.order.counter.toString(),
+      startsAt: new Date(Number(input.order.startTime) * 1000),
+      expiresAt: new Date(Number(input.order.endTime) * 1000),
+      checkedAt: now,
+      createdAt: now,
+    },
+    replaced,
+  );
   // Another request stored the same order since the check: the caller's transaction is rolled back.
   if (!inserted) throw conflict('This order was stored by another request at the same time; send it again');
   if (auction) await insertAuction(tx, inserted, input);
