@@ -131,12 +131,12 @@ describe('the per-key limit', () => {
         {
           method: 'GET',
           path: '/api/v1/events?limit=1',
-          onResponse: (status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
-            const state = parseStateField(headers['ratelimit'] ?? null);
+          onResponse: (status, _body, _context, headers) => {
+            const state = parseStateField(String(headers?.['ratelimit'] ?? ''));
             seen.push({
               status,
               ...(state ? { remaining: state.remaining, reset: state.resetSeconds } : {}),
-              ...(headers['retry-after'] ? { retryAfter: headers['retry-after'] } : {}),
+              ...(headers?.['retry-after'] ? { retryAfter: String(headers['retry-after']) } : {}),
             });
           },
         },

@@ -8,7 +8,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { conflict, notFound } from '~/server/api/errors';
-import { apiKeys } from '~/server/db/schema';
+import { apiKeys, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { formatKey, keyPrefix } from './apiKeyFormat';
 
@@ -83,17 +83,25 @@ export async function revokeApiKey(db: Database, userId: number, keyId: number, 
 }
 
 /**
- * The holder of `key` when it is a live key of this site (undefined for a malformed, unknown or revoked one); its
+ * The holder of `key` when it is a live key of this site (undefined for a malformed, unknown or revoked one, or
+ * one whose owner is suspended); its
  * last use is noted at most once a minute.
  */
 export async function keyHolder(db: Database, key: string, now = new Date()): Promise<KeyHolder | undefined> {
   const prefix = keyPrefix(key);
   if (!prefix) return undefined;
   const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, hash: apiKeys.secretHash, revokedAt: apiKeys.revokedAt })
+    .select({
+      id: apiKeys.id,
+      userId: apiKeys.userId,
+      hash: apiKeys.secretHash,
+      revokedAt: apiKeys.revokedAt,
+      suspended: users.suspended,
+    })
     .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.prefix, prefix));
-  if (!row || row.revokedAt) return undefined;
+  if (!row || row.revokedAt || row.suspended) return undefined;
   const stored = Buffer.from(row.hash, 'hex');
   const given = sha256(key);
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return undefined;
