@@ -3,7 +3,7 @@
  * each chain) and trading's (re-check orders, settle auctions, listing clock), the books' check, the pruning of the
  * change log, under the leader lock, unless `INDEXER=off` leaves them to `npm run indexer`, with the yen rates'
  * reading (../../features/market/rates) and the hourly record of every collection's floor; card payments' jobs
- * (mint paid purchases, retry payment events) in every server process. Importing this module starts nothing: the
+ * (mint paid purchases, retry payment events) and the webhook outbox in every server process. Importing this module starts nothing: the
  * server entry and `npm run indexer` call {@link startBackgroundJobs}.
  *
  * Each job returns the change it made (or says each committed step's at once) and this runner publishes it
@@ -16,6 +16,7 @@
  * @see ../../../docs/operations.md (several processes)
  */
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
+import { registerDeveloperJobs } from '~/features/developers/developerJobs.server';
 import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
 import { publishChange } from '~/features/events/publish.server';
@@ -94,6 +95,7 @@ export function startBackgroundJobs(
   if (role === 'server') registerPaymentJobs(runner, handle.db, settings);
   if (role === 'server') registerNotificationJobs(runner, handle.db, settings);
   if (role === 'server') registerPinningJobs(runner, handle.db, media);
+  if (role === 'server') registerDeveloperJobs(runner, handle.db, settings);
   const unobserve = leads
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))

@@ -30,6 +30,7 @@ const PAGES: readonly { path: string; tag?: string }[] = [
   { path: '/contact' },
   { path: '/terms' },
   { path: '/privacy' },
+  { path: '/developers' },
   { path: '/transaction-act' },
 ];
 

@@ -1,4 +1,5 @@
 import { writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { offerPayloadSchema } from '~/features/trading/offer/offerPayload';
@@ -42,3 +43,22 @@ export const POST = writeRoute(async (ctx) => {
     },
   };
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/offers',
+    operationId: 'placeOffer',
+    summary: 'Make an offer or a bid (a signed Seaport order)',
+    tag: 'Trading',
+    auth: 'session',
+    body: offerPayloadSchema,
+    answer: {
+      status: 201,
+      description: '`{offer}` (200 when the same offer was stored before).',
+      schema: describedObject('OfferPlaced', '`{offer}` (200 when the same offer was stored before).'),
+    },
+    errors: [401, 404, 409, 415, 422, 429, 502],
+  }),
+];

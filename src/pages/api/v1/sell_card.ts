@@ -1,4 +1,5 @@
 import { writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { sellCardSchema } from '~/features/trading/orders/sellCardPayload';
@@ -32,3 +33,22 @@ export const POST = writeRoute(async (ctx) => {
     change: created ? await changeOfCards(db, [cardOf(input)], [user.walletAddress]) : undefined,
   };
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/sell_card',
+    operationId: 'listCard',
+    summary: 'List a card (a signed Seaport order)',
+    tag: 'Trading',
+    auth: 'session',
+    body: sellCardSchema,
+    answer: {
+      status: 201,
+      description: 'The stored listing.',
+      schema: describedObject('Listing', 'The stored listing.'),
+    },
+    errors: [401, 403, 404, 409, 413, 415, 422, 429, 502],
+  }),
+];

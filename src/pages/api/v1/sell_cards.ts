@@ -1,4 +1,5 @@
 import { writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { submitSellOrders } from '~/features/trading/bulk/submitSellOrders.server';
@@ -36,3 +37,22 @@ export const POST = writeRoute(async (ctx) => {
     }));
   return { response, change: await changeOfCards(db, cards, [user.walletAddress]) };
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/sell_cards',
+    operationId: 'listCardsInBulk',
+    summary: 'List several cards at once (one bulk signature)',
+    tag: 'Trading',
+    auth: 'session',
+    body: sellCardsSchema,
+    answer: {
+      status: 201,
+      description: 'The stored listings, all or none.',
+      schema: describedObject('Listings', 'The stored listings, all or none.'),
+    },
+    errors: [401, 403, 404, 409, 413, 415, 422, 429, 502],
+  }),
+];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { writeRoute } from '~/app/server/writeRoute';
 import { chainIdParam } from '~/features/chains/params';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { recordCancelAll } from '~/features/trading/cancel/recordCancel.server';
@@ -26,3 +27,22 @@ export const POST = writeRoute(async (ctx) => {
     change: { ...(await changeOfCards(db, cardIds, [user.walletAddress])), offers: offerCollections },
   };
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/orders/cancel_all',
+    operationId: 'recordCancelAll',
+    summary: 'Record a Seaport counter increment (every older order ends)',
+    tag: 'Trading',
+    auth: 'session',
+    body: body,
+    answer: {
+      status: 200,
+      description: '`{counter, cancelled}`.',
+      schema: describedObject('CounterRecorded', '`{counter, cancelled}`.'),
+    },
+    errors: [401, 409, 415, 422, 502],
+  }),
+];

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { limitIconUploads, replaceProfileIcon } from '~/features/profiles/profiles.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { json } from '~/server/api/respond';
@@ -20,3 +22,23 @@ export const POST = writeRoute(async (ctx) => {
     return { response: json(profile), change: { users: [user.walletAddress] } };
   });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/profile/icon',
+    operationId: 'uploadProfileIcon',
+    summary: 'Upload the profile icon (multipart `icon`)',
+    tag: 'Account',
+    auth: 'session',
+    body: z.object({ icon: z.file().mime(['image/png', 'image/jpeg', 'image/webp', 'image/gif']) }),
+    bodyType: 'multipart/form-data',
+    answer: {
+      status: 200,
+      description: 'The updated profile.',
+      schema: describedObject('Profile', 'The updated profile.'),
+    },
+    errors: [401, 413, 415, 422, 429],
+  }),
+];

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { HoldRefusedError, startPurchase } from '~/features/payments/purchases.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
@@ -48,3 +50,22 @@ export const POST = writeRoute(async (ctx) => {
     return { response: json({ message: error.message, reason, retryAfterSeconds }, error.status, error.headers) };
   }
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/drops/{id}/purchases',
+    operationId: 'createPurchase',
+    summary: 'Hold a serial of a drop and start paying by card',
+    tag: 'Payments',
+    auth: 'session',
+    params: z.object({ id: z.string() }),
+    answer: {
+      status: 201,
+      description: '`{purchase, clientSecret}` (200 when the same hold is asked again).',
+      schema: describedObject('Purchase', '`{purchase, clientSecret}` (200 when the same hold is asked again).'),
+    },
+    errors: [401, 404, 409, 422, 429, 502, 503],
+  }),
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { recordOfferCancel } from '~/features/trading/offer/cancelOffer.server';
 import { limitListingWrites } from '~/features/trading/orders/tradingLimits.server';
@@ -23,3 +24,18 @@ export const POST = writeRoute(async (ctx) => {
     offer.collectionId === null ? undefined : { offers: [offer.collectionId], users: [user.walletAddress] };
   return { response: json({ offer }), change };
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/offers/{order_hash}/cancel',
+    operationId: 'recordOfferCancel',
+    summary: "Record an offer's cancel once the chain has it",
+    tag: 'Trading',
+    auth: 'session',
+    params: params,
+    answer: { status: 200, description: '`{offer}`.', schema: describedObject('OfferCancelled', '`{offer}`.') },
+    errors: [401, 403, 404, 409, 422, 502],
+  }),
+];

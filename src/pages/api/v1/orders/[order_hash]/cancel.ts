@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { recordOrderCancel } from '~/features/trading/cancel/recordCancel.server';
@@ -29,3 +30,18 @@ export const POST = writeRoute(async (ctx) => {
     ),
   };
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/orders/{order_hash}/cancel',
+    operationId: 'recordListingCancel',
+    summary: "Record a listing's cancel once the chain has it",
+    tag: 'Trading',
+    auth: 'session',
+    params: params,
+    answer: { status: 200, description: '`{listing}`.', schema: describedObject('ListingCancelled', '`{listing}`.') },
+    errors: [401, 403, 404, 409, 422, 502],
+  }),
+];

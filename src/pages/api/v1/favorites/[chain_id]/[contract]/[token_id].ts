@@ -6,6 +6,7 @@ import { configuredChain } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import { COIN_DECIMALS } from '~/features/chains/currencies';
 import { chainIdParam } from '~/features/chains/params';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { isAlertPrice } from '~/features/social/priceAlert';
 import { favoriteState, findCard, limitSocialWrites, setFavorite } from '~/features/social/social.server';
@@ -89,3 +90,53 @@ export const PUT = writeRoute((ctx) => write(ctx, true));
 
 /** `DELETE /api/v1/favorites/{chain_id}/{contract}/{token_id}` -> `{favorited: false, count}`; idempotent. */
 export const DELETE = writeRoute((ctx) => write(ctx, false));
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/favorites/{chain_id}/{contract}/{token_id}',
+    operationId: 'getFavorite',
+    summary: "A card's favourite count and the user's own",
+    tag: 'Social',
+    auth: 'none',
+    params: params,
+    answer: {
+      status: 200,
+      description: '`{favorited, count, alertBelow}`.',
+      schema: describedObject('FavoriteState', '`{favorited, count, alertBelow}`.'),
+    },
+    errors: [404, 422],
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/v1/favorites/{chain_id}/{contract}/{token_id}',
+    operationId: 'favorite',
+    summary: 'Favour a card (optionally with a price alert)',
+    tag: 'Social',
+    auth: 'session',
+    params: params,
+    body: alertBody,
+    answer: {
+      status: 200,
+      description: '`{favorited: true, count, alertBelow}`.',
+      schema: describedObject('FavoriteState', '`{favorited: true, count, alertBelow}`.'),
+    },
+    errors: [401, 404, 415, 422, 429],
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/favorites/{chain_id}/{contract}/{token_id}',
+    operationId: 'unfavorite',
+    summary: 'Stop favouring a card',
+    tag: 'Social',
+    auth: 'session',
+    params: params,
+    answer: {
+      status: 200,
+      description: '`{favorited: false, count}`.',
+      schema: describedObject('FavoriteState', '`{favorited: false, count}`.'),
+    },
+    errors: [401, 404, 422, 429],
+  }),
+];
