@@ -5,8 +5,8 @@
  * in English from the same row, and announced to the user's open bell once committed.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
 import { seedDemo } from '../../dev/seed/demo.ts';
 import { sellOrders } from '../../server/db/schema/index.ts';
 import { CurrencyCode } from '../chains/currencies.ts';
@@ -25,16 +25,11 @@ import { deleteNotifications, listNotifications, markRead, unreadCount } from '.
 import { notifyUser, notifyWallet } from './notify.server.ts';
 import { notificationPulse } from './pulse.server.ts';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemo(database.db);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 /** The kinds of `wallet`'s notifications, oldest first. */
 async function kindsOf(wallet: string): Promise<string[]> {
