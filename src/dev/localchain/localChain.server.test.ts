@@ -22,7 +22,7 @@ import { settlerAccount } from '~/features/trading/orders/settler.server';
 import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
 import { parseOrderJson } from '~/features/trading/seaport/orderJson';
 import { isOrderSignatureValid } from '~/features/trading/seaport/orderSignature.server';
-import { cardDrops, cards, offers, sellOrders } from '~/server/db/schema';
+import { cardDrops, cards, mediaDesigns, offers, sellOrders } from '~/server/db/schema';
 import { loadSettings } from '~/server/settings/settings.server';
 import { ANVIL_ACCOUNTS } from '../seed/accounts';
 import { seedDemo } from '../seed/demo';
@@ -195,6 +195,27 @@ describe('the local chain', () => {
         const uri = await publicClient.readContract({ address, abi: cardAbi, functionName: 'contractURI' });
         expect(JSON.parse((await read(uri.slice('ipfs://'.length))).toString('utf8')).name).toBeTruthy();
       }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'one demo design is frozen from the start: the chain says so, and so does its record',
+    async () => {
+      const [ethereum] = chain?.chains ?? [];
+      if (!ethereum) throw new Error('no chain');
+      const frozen = await database.db.select().from(mediaDesigns).where(eq(mediaDesigns.chainId, 1));
+      const done = frozen.filter((design) => design.frozenAt);
+      expect(done).toHaveLength(1);
+      const [design] = done;
+      if (!design) throw new Error('no frozen design');
+      const info = await localChainClients(ethereum).publicClient.readContract({
+        address: design.contractAddress as Address,
+        abi: cardAbi,
+        functionName: 'designInfo',
+        args: [BigInt(design.designId)],
+      });
+      expect(info.uriFrozen).toBe(true);
     },
     TIMEOUT,
   );

@@ -26,6 +26,7 @@ import { stripeSettings } from '~/server/stripe.server';
 import { type AnvilNode, startAnvilNode } from './anvilNode.server';
 import { mintCatalogueCards } from './demoCards.server';
 import { seedDemoDrop } from './demoDrops.server';
+import { freezeDemoDesign } from './demoFreeze.server';
 import { signCatalogueListings } from './demoListings.server';
 import { signCatalogueOffers } from './demoOffers.server';
 import { ensureLocalDeployment } from './deployment.server';
@@ -154,12 +155,14 @@ export async function seedLocalChain(
       const funded = await fundLocalWallets(clients);
       const cards = await mintCatalogueCards(db, clients);
       const published = await publishDemoMetadata(db, chain);
+      const froze = await freezeDemoDesign(db, chain);
       const terms = await sellTerms(db, chain, { ...serverSettings(), CHAIN_ENV: 'local' });
       const signed = await signCatalogueListings(db, clients, terms);
       const offered = await signCatalogueOffers(db, clients, terms);
       // With Stripe keys, the demo sells one design for yen (card payments).
       const dropped = stripeSettings(serverSettings()) ? await seedDemoDrop(db, chain) : false;
       if (dropped) log(`[localchain] ${chain.chainName}: a demo design on sale for yen by card`);
+      if (froze) log(`[localchain] ${chain.chainName}: a demo design frozen (its metadata can no longer change)`);
       if (funded + cards.placed + cards.minted + published + signed + offered > 0) {
         log(
           `[localchain] ${chain.chainName}: ${cards.placed} collections placed, ${cards.minted} cards minted, ` +

@@ -65,29 +65,48 @@ export async function freezeDueDesigns(
         await recordDesignFrozen(db, { chainId: chain.chainId, contract, designId }, design.uriOnChain ?? '', now);
       continue;
     }
-    const tokens = await db
-      .select({ tokenId: mediaTokens.tokenId })
-      .from(mediaTokens)
-      .where(
-        and(
-          eq(mediaTokens.chainId, chain.chainId),
-          eq(mediaTokens.contractAddress, design.contractAddress),
-          eq(mediaTokens.designId, design.designId),
-        ),
-      );
-    const tokenIds = tokens.map((token) => BigInt(token.tokenId));
-    await oneAtATime(chain.chainId, () =>
-      sendAsMinter(chain, account, (wallet) =>
-        wallet.writeContract({
-          address: contract,
-          abi: cardAbi,
-          functionName: 'freezeDesignURI',
-          args: [designId, tokenIds],
-        }),
-      ),
-    );
-    await recordDesignFrozen(db, { chainId: chain.chainId, contract, designId }, design.uriOnChain ?? '', new Date());
+    await freezeDesign(db, chain, account, design);
     frozen += 1;
   }
   return frozen;
+}
+
+/** A design as {@link freezeDesign} needs it: where it is, and the URI the chain holds for it. */
+export type DesignToFreeze = Pick<typeof mediaDesigns.$inferSelect, 'contractAddress' | 'designId' | 'uriOnChain'>;
+
+/**
+ * Freezes one design now, as the platform minter (the contract lets the minter freeze at any time), naming its
+ * minted tokens, and records it. The pass above calls it for designs past the window; the demo for one design
+ * per chain, so a frozen card can be seen from the start.
+ */
+export async function freezeDesign(
+  db: Database,
+  chain: Chain,
+  account: PrivateKeyAccount,
+  design: DesignToFreeze,
+): Promise<void> {
+  const contract = getAddress(design.contractAddress);
+  const designId = BigInt(design.designId);
+  const tokens = await db
+    .select({ tokenId: mediaTokens.tokenId })
+    .from(mediaTokens)
+    .where(
+      and(
+        eq(mediaTokens.chainId, chain.chainId),
+        eq(mediaTokens.contractAddress, design.contractAddress),
+        eq(mediaTokens.designId, design.designId),
+      ),
+    );
+  const tokenIds = tokens.map((token) => BigInt(token.tokenId));
+  await oneAtATime(chain.chainId, () =>
+    sendAsMinter(chain, account, (wallet) =>
+      wallet.writeContract({
+        address: contract,
+        abi: cardAbi,
+        functionName: 'freezeDesignURI',
+        args: [designId, tokenIds],
+      }),
+    ),
+  );
+  await recordDesignFrozen(db, { chainId: chain.chainId, contract, designId }, design.uriOnChain ?? '', new Date());
 }
