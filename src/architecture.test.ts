@@ -23,7 +23,7 @@ import {
   sharedLayerViolations,
   subfolderViolations,
 } from '#tests/helpers/importGraph';
-import { readAllSources, relativeCrossings } from '#tests/helpers/importStyle';
+import { plainNodeModules, readAllSources, relativeCrossings } from '#tests/helpers/importStyle';
 import { cascadeViolations, findTableWrites, writerViolations } from '#tests/helpers/tableWriters';
 import { TABLE_WRITERS } from '~/server/db/writers';
 import { FEATURE_FLOORS, floorsDiagram } from './architecture';
@@ -99,7 +99,13 @@ describe('the source tree', () => {
   });
 
   it('imports across folders through ~/ and reaches test helpers through #tests/, tests beside code included', () => {
-    expect(relativeCrossings(readAllSources(root))).toEqual([]);
+    expect(relativeCrossings(readAllSources(root), plainNodeModules(root).modules)).toEqual([]);
+  });
+
+  it('keeps the modules plain Node loads (scripts, benchmarks) free of aliases Node cannot resolve', () => {
+    const { modules, aliases } = plainNodeModules(root);
+    expect(modules).toContain('src/features/admin/accounts/createAdmin.ts');
+    expect(aliases).toEqual([]);
   });
 });
 
