@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fileTestDatabase } from '../../tests/helpers/fileTestDatabase';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import {
   contentEtag,
   databaseMediaStore,

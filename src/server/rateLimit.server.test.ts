@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../tests/helpers/fileTestDatabase';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { hitRateLimit } from './rateLimit.server';
 
 const database = fileTestDatabase();

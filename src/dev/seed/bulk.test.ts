@@ -1,7 +1,7 @@
 import { ilike, or, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
-import { categories, illustrators } from '../../server/db/schema/index.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { categories, illustrators } from '~/server/db/schema/index.ts';
 import { seedBulk } from './bulk.ts';
 import { seedDemo } from './demo.ts';
 

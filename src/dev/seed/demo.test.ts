@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
-import { verifyPassword } from '../../features/session/passwords.server.ts';
-import { admins, cards, categories, illustrators, revenues, sellOrders, users } from '../../server/db/schema/index.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { verifyPassword } from '~/features/session/passwords.server.ts';
+import { admins, cards, categories, illustrators, revenues, sellOrders, users } from '~/server/db/schema/index.ts';
 import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
 import { seedDemo } from './demo.ts';
 

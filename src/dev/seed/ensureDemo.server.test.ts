@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
-import { cards } from '../../server/db/schema/index.ts';
-import { loadSettings } from '../../server/settings/settings.server.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { cards } from '~/server/db/schema/index.ts';
+import { loadSettings } from '~/server/settings/settings.server.ts';
 import { ensureDemoData } from './ensureDemo.server.ts';
 
 const database = fileTestDatabase();

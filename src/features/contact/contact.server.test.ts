@@ -7,10 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { HttpError } from '~/server/api/errors';
 import { contactMessages, rateLimitBuckets } from '~/server/db/schema';
 import { loadSettings } from '~/server/settings/settings.server';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
 import { CONTACT_MESSAGES_PER_HOUR, contactRequestSchema, submitContactMessage } from './contact.server';
 import { RECAPTCHA_VERIFY_URL, recaptchaConfig } from './recaptcha.server';
 

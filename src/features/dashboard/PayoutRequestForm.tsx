@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { interpolate } from '~/features/i18n/format';
 import { amountInUnits, payoutMinimum } from '~/features/ledger/payoutRules';
 import { priceText } from '~/ui/data/priceText';
 import { FIELD_INPUT, Field } from '~/ui/forms/Field';
 import { Submit } from '~/ui/forms/Submit';
 import { useSend } from '~/ui/forms/useSend';
 import { flashNextPage } from '~/ui/snackbar/flash';
-import { interpolate } from '../i18n/format';
 import { checkPayoutAmount, type PayoutFormProblem, type PayoutOption } from './payoutForm';
 
 /** A balance as the form offers it, with its label already in the page's language. */

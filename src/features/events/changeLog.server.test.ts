@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { changeRecorder, parseChangeNote, writeChange } from './changeLog.server';
 
 const database = fileTestDatabase();

@@ -7,6 +7,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { createWalletClient, type Hex, http, parseEther } from 'viem';
 import { beforeAll, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
+import { recordDesign } from '~/features/media/mediaRecords.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
+import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
 import {
   cards,
   cardTransfers,
@@ -17,11 +22,6 @@ import {
   sales,
   sellOrders,
 } from '~/server/db/schema';
-import { fileTestMarket } from '../../../tests/helpers/fileMarket';
-import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '../../../tests/helpers/testMarket';
-import { recordDesign } from '../media/mediaRecords.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
-import { fulfillOrder } from '../trading/seaport/fulfillOrder';
 import { syncChain } from './indexChain.server';
 
 const { fixture, database } = fileTestMarket();

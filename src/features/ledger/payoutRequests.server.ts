@@ -10,6 +10,7 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { chainIdParam, cryptoCurrencyCode } from '~/features/chains/params';
 import type { Page, PageRequest } from '~/lib/pagination';
 import { toIsoOrNull } from '~/lib/rowValues';
@@ -18,7 +19,6 @@ import { pagedRows } from '~/server/db/pagedRows';
 import { illustrators, payouts, payoutWithholdings, users } from '~/server/db/schema';
 import type { PayoutStatus } from '~/server/db/schema/finance';
 import type { Database, Transaction } from '~/server/db/types';
-import { CurrencyCode } from '../chains/currencies';
 import { negativeBalanceProblem, payoutBalances } from './balances.server';
 import { currencySymbol, payoutProblem } from './payoutRules';
 import { isHeld, reconcile } from './reconciliation.server';

@@ -6,11 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
+import { bookRoyalty, seedLedgerAccounts } from '#tests/helpers/ledgerRows';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { HttpError } from '~/server/api/errors';
 import { indexerCursors, payouts, revenues } from '~/server/db/schema';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase';
-import { bookRoyalty, seedLedgerAccounts } from '../../../tests/helpers/ledgerRows';
-import { CurrencyCode } from '../chains/currencies';
 import { negativeBalances, payoutBalances } from './balances.server';
 import { reverseFillsAfter } from './fillReversal.server';
 import { requestPayout } from './payoutRequests.server';

@@ -6,13 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase } from '#tests/helpers/db';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
+import { bookRoyalty, seedLedgerAccounts } from '#tests/helpers/ledgerRows';
 import { seedDemo } from '~/dev/seed/demo';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { HttpError } from '~/server/api/errors';
 import { indexerCursors, paymentHistories, revenues } from '~/server/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/db';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase';
-import { bookRoyalty, seedLedgerAccounts } from '../../../tests/helpers/ledgerRows';
-import { CurrencyCode } from '../chains/currencies';
 import { payoutBalances } from './balances.server';
 import { requestPayout } from './payoutRequests.server';
 import { currencyBooks, openHolds, reconcile, resolveHold } from './reconciliation.server';

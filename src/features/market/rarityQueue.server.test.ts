@@ -5,11 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../../tests/helpers/eventually.ts';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
-import { cardRarity, cards, categories, rarityPending } from '../../server/db/schema';
-import { createJobRunner } from '../../server/jobs/runner';
-import type { Change } from '../events/tags';
+import { eventually } from '#tests/helpers/eventually.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import type { Change } from '~/features/events/tags';
+import { cardRarity, cards, categories, rarityPending } from '~/server/db/schema';
+import { createJobRunner } from '~/server/jobs/runner';
 import { RANKING_JOB, registerMarketJobs } from './marketJobs.server.ts';
 import { queueRanking, rankQueuedCollections } from './rarity.server.ts';
 

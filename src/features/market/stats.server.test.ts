@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
-import { cards, categories, sales, sellOrders } from '../../server/db/schema';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { cards, categories, sales, sellOrders } from '~/server/db/schema';
 import { rebuildDailyStats, refreshDailyStats } from './dailyStats.server.ts';
 import { collectionStats, type StatsCollection } from './stats.server.ts';
 import { trendingCollections } from './trending.server.ts';

@@ -6,14 +6,14 @@
 import { and, eq } from 'drizzle-orm';
 import { getAddress, parseAbiItem } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { seedCatalogue } from '#tests/helpers/testMarket';
+import { testMetadataOptions } from '#tests/helpers/testMetadata';
+import { minterAccount, mintNextSerial } from '~/features/issuance/minter.server';
+import { MINT_GAS_LIMIT, signSerialMint } from '~/features/issuance/serialMint.server';
 import { cardPurchases, notifications, users } from '~/server/db/schema';
 import { loadSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
-import { fileTestMarket } from '../../../tests/helpers/fileMarket';
-import { seedCatalogue } from '../../../tests/helpers/testMarket';
-import { testMetadataOptions } from '../../../tests/helpers/testMetadata';
-import { minterAccount, mintNextSerial } from '../issuance/minter.server';
-import { MINT_GAS_LIMIT, signSerialMint } from '../issuance/serialMint.server';
 import { createDrop, type DropView } from './drops.server';
 import { mintPaidPurchases, STALE_MINTING_MS } from './mintPurchases.server';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { illustrators, users } from '~/server/db/schema';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
 import { getCreatorProfile } from './creatorProfile.server';
 
 const database = fileTestDatabase();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { categories, illustrators, users } from '~/server/db/schema';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase';
 import { loadNameIndex, NAME_INDEX_TTL_MS, nameIndex, suggestFromIndex } from './nameIndex.server';
 
 const database = fileTestDatabase();

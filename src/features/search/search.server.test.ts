@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { categories, illustrators, users } from '~/server/db/schema';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
 import {
   escapeLike,
   hasCasedLetters,

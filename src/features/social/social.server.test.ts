@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
-import { seedDemo } from '../../dev/seed/demo.ts';
-import { listCards } from '../catalogue/cards/cards.server.ts';
-import { listUserItems, userItemsQuerySchema } from '../profiles/profiles.server.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { listCards } from '~/features/catalogue/cards/cards.server.ts';
+import { listUserItems, userItemsQuerySchema } from '~/features/profiles/profiles.server.ts';
 import {
   favoriteState,
   findCard,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { platformFees, sessions, users } from './schema/index.ts';
 
 const database = fileTestDatabase();

@@ -1,6 +1,6 @@
 import { ilike, or, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../tests/helpers/fileTestDatabase.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { categories, illustrators, users } from './schema/index.ts';
 
 const database = fileTestDatabase();

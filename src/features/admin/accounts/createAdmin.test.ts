@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase.ts';
-import { createDatabase } from '../../../server/db/client.ts';
-import { admins, sessions } from '../../../server/db/schema/index.ts';
-import { verifyPassword } from '../../session/passwords.server.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { verifyPassword } from '~/features/session/passwords.server.ts';
+import { createDatabase } from '~/server/db/client.ts';
+import { admins, sessions } from '~/server/db/schema/index.ts';
 import { runAdminCreate } from './createAdmin.ts';
 
 const database = fileTestDatabase();

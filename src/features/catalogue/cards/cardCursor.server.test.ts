@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase.ts';
-import { seedDemo } from '../../../dev/seed/demo.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
 import { type CardListFilters, cardListQuerySchema } from './cardFilters.ts';
 import { listCards } from './cards.server.ts';
 

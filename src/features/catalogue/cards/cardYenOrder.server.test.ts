@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase.ts';
-import { seedDemo } from '../../../dev/seed/demo.ts';
-import { CurrencyCode } from '../../chains/currencies.ts';
-import { freshYenRates } from '../../market/rates/yen.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
+import { freshYenRates } from '~/features/market/rates/yen.ts';
 import type { CardSummary } from '../types.ts';
 import { decodeCursor } from './cardCursor.ts';
 import type { CardListFilters } from './cardFilters.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { categories } from '~/server/db/schema';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase';
 import { getCategories, getCategory } from './categories.server';
 
 const database = fileTestDatabase();

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase.ts';
-import { cards, categories, collectionDailyStats, sales, sellOrders } from '../../../server/db/schema';
-import { recordAllFloors } from '../../market/dailyStats.server.ts';
-import { addDays, tokyoDay } from '../../market/periods.ts';
-import { freshYenRates } from '../../market/rates/yen.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { recordAllFloors } from '~/features/market/dailyStats.server.ts';
+import { addDays, tokyoDay } from '~/features/market/periods.ts';
+import { freshYenRates } from '~/features/market/rates/yen.ts';
+import { cards, categories, collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import { getRanking, type RankingQuery, rankingQuerySchema } from './rankings.server.ts';
 
 const UNIT = 10n ** 18n;

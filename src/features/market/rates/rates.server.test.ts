@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase.ts';
-import { exchangeRateHours } from '../../../server/db/schema/index.ts';
-import { loadSettings } from '../../../server/settings/settings.server.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { exchangeRateHours } from '~/server/db/schema/index.ts';
+import { loadSettings } from '~/server/settings/settings.server.ts';
 import { configuredRateSource, storedRates, storeRates } from './rates.server.ts';
 import { freshYenRates } from './yen.ts';
 

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase.ts';
-import { loadSettings } from '../../../server/settings/settings.server.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { loadSettings } from '~/server/settings/settings.server.ts';
 import type { MailSettings } from '../mail/mailSettings.server.ts';
 import { verifyToken } from '../mail/signedToken.server.ts';
 import { runWeeklyDigest } from './digestJob.server.ts';

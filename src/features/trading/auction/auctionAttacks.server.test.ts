@@ -7,20 +7,20 @@
 import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, maxUint256, parseEther, parseTransaction } from 'viem';
 import { describe, expect, onTestFinished, test } from 'vitest';
-import { auctionBids, auctionMinReserves, auctions, cards, offers } from '~/server/db/schema';
-import { fileAuctionMarket } from '../../../../tests/helpers/fileMarket';
+import { fileAuctionMarket } from '#tests/helpers/fileMarket';
 import {
   deployHostileWallet,
   fundWallet,
   giveCard,
   type HostileWallet,
   WalletMode,
-} from '../../../../tests/helpers/hostileWallet';
-import type { LocalWallet } from '../../../../tests/helpers/localMarket';
-import { ownerOfCard } from '../../../../tests/helpers/localMarket';
-import { BID_END, signAuction, TEST_SETTLER, walletOf } from '../../../../tests/helpers/testAuctions';
-import { TEST_FEE_BPS, TEST_FEE_RECIPIENT } from '../../../../tests/helpers/testMarket';
-import { acceptAs, approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/helpers/testOffers';
+} from '#tests/helpers/hostileWallet';
+import type { LocalWallet } from '#tests/helpers/localMarket';
+import { ownerOfCard } from '#tests/helpers/localMarket';
+import { BID_END, signAuction, TEST_SETTLER, walletOf } from '#tests/helpers/testAuctions';
+import { TEST_FEE_BPS, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
+import { acceptAs, approveWeth, fundOfferer, signOffer, wethOf } from '#tests/helpers/testOffers';
+import { auctionBids, auctionMinReserves, auctions, cards, offers } from '~/server/db/schema';
 import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
 import { placeOffer } from '../placeOffer/placeOffer.server';
 import { recheckOrders } from '../recheck/recheckOrders.server';

@@ -6,7 +6,7 @@
 import { parseEther, zeroAddress } from 'viem';
 import { describe, expect, test } from 'vitest';
 
-import { fileSaleFixture } from '../../../../tests/helpers/fileMarket';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
 import { considerationAt, currentAmount } from '../seaport/orderAmounts';
 
 const fixture = fileSaleFixture(31_338);

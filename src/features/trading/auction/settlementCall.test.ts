@@ -8,8 +8,8 @@ import { createWalletClient, http, parseEther, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 
-import { fileSaleFixture } from '../../../../tests/helpers/fileMarket';
-import { LOCAL_SETTLER_KEY } from '../../chains/localDefaults';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import { LOCAL_SETTLER_KEY } from '~/features/chains/localDefaults';
 import { cardAbi } from '../contracts/cardAbi';
 import { buildOffer } from '../seaport/buildOffer';
 import { fulfillOrder } from '../seaport/fulfillOrder';

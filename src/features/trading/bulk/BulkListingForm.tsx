@@ -8,8 +8,8 @@
 
 import { useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { interpolate } from '~/features/i18n/format';
 import { FormAlert } from '~/ui/forms/FormAlert';
-import { interpolate } from '../../i18n/format';
 import { cardKey } from '../parts/cardKey';
 import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
 import { listingWindow, MAX_EXPIRY_DAYS, userPagePath } from '../parts/tradeForm';

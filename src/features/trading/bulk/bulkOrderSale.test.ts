@@ -18,10 +18,10 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 
-import { fileSaleFixture } from '../../../../tests/helpers/fileMarket';
-import type { LocalWallet } from '../../../../tests/helpers/localMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
-import { anvilKey } from '../../../../tests/helpers/testWallet';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import type { LocalWallet } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
+import { anvilKey } from '#tests/helpers/testWallet';
 import { cardAbi } from '../contracts/cardAbi';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { fulfillOrder } from '../seaport/fulfillOrder';

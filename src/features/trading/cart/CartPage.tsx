@@ -9,9 +9,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { interpolate } from '~/features/i18n/format';
+import { $currentUser } from '~/features/session/store';
 import { priceText } from '~/ui/data/priceText';
-import { interpolate } from '../../i18n/format';
-import { $currentUser } from '../../session/store';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';

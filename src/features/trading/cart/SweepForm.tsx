@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import { api } from '~/client/siteApi';
+import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { MAX_PER_PAGE } from '~/lib/pagination';
 import { FormAlert } from '~/ui/forms/FormAlert';
-import { useCurrentUser } from '../../session/useCurrentUser';
 import { CurrencySelect, TradeInput } from '../parts/TradeFields';
 import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import { MAX_CART_ITEMS, type SweepCandidate, type SweepMessages, sweepItems } from './cartModel';

@@ -5,16 +5,16 @@
  */
 import { type Hex, parseEther } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { fileTestMarket } from '../../../../tests/helpers/fileMarket';
-import { deployHostileWallet, giveCard, WalletMode } from '../../../../tests/helpers/hostileWallet';
-import { walletOf } from '../../../../tests/helpers/testAuctions';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { deployHostileWallet, giveCard, WalletMode } from '#tests/helpers/hostileWallet';
+import { walletOf } from '#tests/helpers/testAuctions';
 import {
   seedCatalogue,
   signListing,
   syncTestChain,
   TEST_FEE_RECIPIENT,
   TEST_SETTINGS,
-} from '../../../../tests/helpers/testMarket';
+} from '#tests/helpers/testMarket';
 import { considerationAt } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
 import { parseOrderJson } from '../seaport/orderJson';

@@ -16,10 +16,10 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { fileSaleFixture } from '../../../../tests/helpers/fileMarket';
-import { transferCard } from '../../../../tests/helpers/localMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
-import { anvilKey } from '../../../../tests/helpers/testWallet';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import { transferCard } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
+import { anvilKey } from '#tests/helpers/testWallet';
 import { cardAbi } from '../contracts/cardAbi';
 import type { SignedOrder } from '../seaport/advancedOrder';
 import { cancelOrders } from '../seaport/cancelOrders';

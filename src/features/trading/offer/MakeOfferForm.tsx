@@ -3,7 +3,7 @@
  * collection page what it is for (any card, or cards with a trait) and how many cards at most.
  */
 import { useState } from 'react';
-import { interpolate } from '../../i18n/format';
+import { interpolate } from '~/features/i18n/format';
 import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
 import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';

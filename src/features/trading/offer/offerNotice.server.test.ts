@@ -8,16 +8,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase.ts';
-import { seedDemo } from '../../../dev/seed/demo.ts';
-import { offers } from '../../../server/db/schema/index.ts';
-import { CurrencyCode } from '../../chains/currencies.ts';
-import { getT } from '../../i18n/t.ts';
-import { coinFloor } from '../../market/coinFloor.server.ts';
-import { listNotifications, markRead } from '../../notifications/inbox.server.ts';
-import { setPreferences } from '../../notifications/mail/preferences.server.ts';
-import { setOfferMinimums } from '../../notifications/offerMinimums.server.ts';
-import { formatOfferMinimum } from '../../notifications/offerThreshold.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
+import { getT } from '~/features/i18n/t.ts';
+import { coinFloor } from '~/features/market/coinFloor.server.ts';
+import { listNotifications, markRead } from '~/features/notifications/inbox.server.ts';
+import { setPreferences } from '~/features/notifications/mail/preferences.server.ts';
+import { setOfferMinimums } from '~/features/notifications/offerMinimums.server.ts';
+import { formatOfferMinimum } from '~/features/notifications/offerThreshold.ts';
+import { offers } from '~/server/db/schema/index.ts';
 import { insertOffer } from '../orders/orderStatus.server.ts';
 import { tellOwnerOfOffer } from './offerNotice.server.ts';
 

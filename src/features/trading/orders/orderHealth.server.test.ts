@@ -7,10 +7,10 @@
 import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { transferCard } from '#tests/helpers/localMarket';
+import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
 import { sellOrders } from '~/server/db/schema';
-import { fileTestMarket } from '../../../../tests/helpers/fileMarket';
-import { transferCard } from '../../../../tests/helpers/localMarket';
-import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '../../../../tests/helpers/testMarket';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { listingReason } from './orderFacts';
 import { checkOrders, ORDER_CHECK_INTERVAL_MS } from './orderHealth.server';

@@ -5,8 +5,8 @@
 import { parseEther, parseEventLogs, zeroAddress } from 'viem';
 import { describe, expect, test } from 'vitest';
 
-import { fileSaleFixture } from '../../../../tests/helpers/fileMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import { revertName } from '#tests/helpers/revertName';
 import { cancelOrders } from './cancelOrders';
 import { incrementCounter } from './incrementCounter';
 import { orderHash } from './orderHash';

@@ -5,7 +5,7 @@
 import { hashDomain, parseEther, parseEventLogs, zeroAddress } from 'viem';
 import { describe, expect, test } from 'vitest';
 
-import { fileSaleFixture } from '../../../../tests/helpers/fileMarket';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
 import { orderHash } from './orderHash';
 import { seaportAbi } from './seaportAbi';
 import { seaportDomain } from './seaportDomain';

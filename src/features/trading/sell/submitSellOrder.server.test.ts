@@ -5,10 +5,10 @@
 import { and, eq } from 'drizzle-orm';
 import { parseEther, zeroHash } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { transferCard } from '#tests/helpers/localMarket';
+import { seedCatalogue, signListing, syncTestChain, TEST_SETTINGS } from '#tests/helpers/testMarket';
 import { cards, sellOrders } from '~/server/db/schema/index';
-import { fileTestMarket } from '../../../../tests/helpers/fileMarket';
-import { transferCard } from '../../../../tests/helpers/localMarket';
-import { seedCatalogue, signListing, syncTestChain, TEST_SETTINGS } from '../../../../tests/helpers/testMarket';
 import { recordCancelAll, recordOrderCancel } from '../cancel/recordCancel.server';
 import type { SellCardInput } from '../orders/sellCardPayload';
 import { cancelOrders } from '../seaport/cancelOrders';

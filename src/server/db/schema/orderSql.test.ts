@@ -6,11 +6,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { buildSellOrder } from '~/features/trading/seaport/buildSellOrder';
 import { considerationAt } from '~/features/trading/seaport/orderAmounts';
 import { orderHash } from '~/features/trading/seaport/orderHash';
 import { toOrderJson } from '~/features/trading/seaport/orderJson';
-import { fileTestDatabase } from '../../../../tests/helpers/fileTestDatabase';
 import { currentPriceSql } from './orderSql';
 import { sellOrders } from './trading';
 
