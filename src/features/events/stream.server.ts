@@ -1,6 +1,6 @@
 /**
  * A Server-Sent Events stream of changes for one live page: `event: change` with `{"tags": [...]}` each time a
- * change touches one of its topics, a comment every {@link HEARTBEAT_MS} so proxies keep the connection open,
+ * change touches one of its topics, a heartbeat so proxies keep the connection open (./sseResponse.server.ts),
  * and `retry` telling the browser how soon to reconnect after a drop. The stream ends when the visitor leaves
  * (the request's signal) or the server stops. Streams are shared out by ./streamCaps.ts: past a cap the answer is
  * 503 with `Retry-After`, and the page polls instead (./followStream.ts).
@@ -11,10 +11,9 @@ import { HttpError } from '~/server/api/errors';
 import { serverSettings } from '~/server/settings/settings.server';
 import { subscribe } from './hub';
 import { STREAM_RETRY_SECONDS } from './liveEvents';
+import { sseResponse } from './sseResponse.server';
 import { StreamCounts, type StreamHolder, type StreamRefusal, streamLimits } from './streamCaps';
 
-/** Milliseconds between heartbeats. */
-export const HEARTBEAT_MS = 20_000;
 /** Milliseconds a browser waits before reconnecting. */
 export const RETRY_MS = 2_000;
 
@@ -41,47 +40,9 @@ const REFUSED: Record<StreamRefusal, string> = {
 export function changeStream(topics: readonly string[], signal: AbortSignal, holder: StreamHolder): Response {
   const refusal = openStreams().refusal(holder);
   if (refusal) throw new HttpError(503, REFUSED[refusal], { 'Retry-After': String(STREAM_RETRY_SECONDS) });
-  const release = openStreams().take(holder);
-  const encoder = new TextEncoder();
-  let close = release;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
-      };
-      const unsubscribe = subscribe(topics, (tags) => send(`event: change\ndata: ${JSON.stringify({ tags })}\n\n`));
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
-      heartbeat.unref?.();
-      let closed = false;
-      close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        release();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      };
-      if (signal.aborted) return close();
-      signal.addEventListener('abort', () => close(), { once: true });
-      send(`retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics })}\n\n`);
-    },
-    cancel() {
-      close();
-    },
-  });
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-    },
-  });
+  // The subscription starts before the first heartbeat; `ready` is the first thing the browser reads.
+  return sseResponse(signal, openStreams().take(holder), (sink) => ({
+    stop: subscribe(topics, (tags) => sink.send(`event: change\ndata: ${JSON.stringify({ tags })}\n\n`)),
+    start: () => sink.send(`retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics })}\n\n`),
+  }));
 }

@@ -190,6 +190,22 @@ async function endMovedListings(tx: Transaction, context: ApplyContext, last: re
   }
 }
 
+/** The active listings of `owner` on `contract` (of token `tokenId` only, when given): whose approval just changed. */
+function sellersListings(tx: Transaction, context: ApplyContext, contract: string, owner: string, tokenId?: bigint) {
+  return tx
+    .select(candidateColumns)
+    .from(sellOrders)
+    .where(
+      and(
+        eq(sellOrders.chainId, context.chainId),
+        eq(sellOrders.status, 'active'),
+        eq(sellOrders.contractAddress, lower(contract)),
+        tokenId === undefined ? undefined : eq(sellOrders.tokenId, tokenId.toString()),
+        eq(sellOrders.sellerAddress, lower(owner)),
+      ),
+    );
+}
+
 /** Ends active listings whose conduit lost the seller's approval (and did not get it back in the range). */
 async function endUnapprovedListings(
   tx: Transaction,
@@ -202,17 +218,7 @@ async function endUnapprovedListings(
   }
   for (const event of last.values()) {
     if (event.approved) continue;
-    const candidates = await tx
-      .select(candidateColumns)
-      .from(sellOrders)
-      .where(
-        and(
-          eq(sellOrders.chainId, context.chainId),
-          eq(sellOrders.status, 'active'),
-          eq(sellOrders.contractAddress, lower(event.contract)),
-          eq(sellOrders.sellerAddress, lower(event.owner)),
-        ),
-      );
+    const candidates = await sellersListings(tx, context, event.contract, event.owner);
     for (const order of candidates) {
       const conduitKey = conduitKeyOf(order);
       const operator = conduitKey && (await context.operatorOf(order.exchange as Address, conduitKey));
@@ -235,18 +241,7 @@ async function endUnapprovedTokens(
   const last = new Map<string, TokenApproval>();
   for (const event of approvals) last.set(`${lower(event.contract)}:${event.tokenId}`, event);
   for (const event of last.values()) {
-    const candidates = await tx
-      .select(candidateColumns)
-      .from(sellOrders)
-      .where(
-        and(
-          eq(sellOrders.chainId, context.chainId),
-          eq(sellOrders.status, 'active'),
-          eq(sellOrders.contractAddress, lower(event.contract)),
-          eq(sellOrders.tokenId, event.tokenId.toString()),
-          eq(sellOrders.sellerAddress, lower(event.owner)),
-        ),
-      );
+    const candidates = await sellersListings(tx, context, event.contract, event.owner, event.tokenId);
     for (const order of candidates) {
       const conduitKey = conduitKeyOf(order);
       const operator = conduitKey && (await context.operatorOf(order.exchange as Address, conduitKey));

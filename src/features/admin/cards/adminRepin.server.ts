@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { queuePins, requeuePins } from '~/features/media/pinning/pinQueue.server';
+import { tokenDesign } from '~/features/media/tokenDesign';
 import { HttpError } from '~/server/api/errors';
 import { mediaDesigns, mediaTokens } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -24,14 +25,7 @@ export async function repinCard(
     const [stored] = await tx
       .select({ directory: mediaDesigns.metadataCid, image: mediaTokens.imageCid })
       .from(mediaTokens)
-      .innerJoin(
-        mediaDesigns,
-        and(
-          eq(mediaDesigns.chainId, mediaTokens.chainId),
-          eq(mediaDesigns.contractAddress, mediaTokens.contractAddress),
-          eq(mediaDesigns.designId, mediaTokens.designId),
-        ),
-      )
+      .innerJoin(mediaDesigns, tokenDesign())
       .where(
         and(
           eq(mediaTokens.chainId, card.chainId),

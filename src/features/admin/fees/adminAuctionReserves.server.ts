@@ -6,7 +6,7 @@
  *
  * @see ../../trading/auction/auctionReserve.server.ts (the default, and the check at listing time)
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Chain } from '~/features/chains/chains';
 import { CURRENCIES, CurrencyCode, CurrencyType, currenciesForChain } from '~/features/chains/currencies';
@@ -14,10 +14,11 @@ import { chainIdParam } from '~/features/chains/params';
 import { SETTLEMENT_GAS } from '~/features/trading/auction/auctionReserve.server';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { unprocessable } from '~/server/api/errors';
-import { admins, auctionMinReserves } from '~/server/db/schema';
+import { auctionMinReserves } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { writeAudit } from '../shell/auditLog.server';
 import type { AdminAuctionReserves } from '../shell/types';
+import { chainSettingRows } from './chainSettingRows.server';
 
 /** Body of `PUT /api/v1/admins/auction_reserves`: a minimum in the token's smallest unit, or null for the default. */
 export const auctionReserveUpdateSchema = z.strictObject({
@@ -42,21 +43,10 @@ function auctionCurrencies(chain: Chain) {
 /** The minimum of every auction currency of every chain in `chains`, in their order. */
 export async function listAuctionReserves(db: Database, chains: readonly Chain[]): Promise<AdminAuctionReserves> {
   const ids = chains.map((chain) => chain.chainId);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            chainId: auctionMinReserves.chainId,
-            currencyCode: auctionMinReserves.currencyCode,
-            minReserve: auctionMinReserves.minReserve,
-            updatedBy: admins.uid,
-            updatedAt: auctionMinReserves.updatedAt,
-          })
-          .from(auctionMinReserves)
-          .leftJoin(admins, eq(admins.id, auctionMinReserves.updatedBy))
-          .where(inArray(auctionMinReserves.chainId, ids));
-  const byKey = new Map(rows.map((row) => [`${row.chainId}:${row.currencyCode}`, row]));
+  const rows = await chainSettingRows(db, auctionMinReserves, ids);
+  const byKey = new Map(
+    rows.map(({ setting, updatedBy }) => [`${setting.chainId}:${setting.currencyCode}`, { ...setting, updatedBy }]),
+  );
   return {
     settlementGas: SETTLEMENT_GAS.toString(),
     items: chains.flatMap((chain) =>

@@ -10,16 +10,17 @@
  * @see docs/product-spec.md §2 (/admins/platform-fee)
  * @see https://github.com/ProjectOpenSea/seaport (consideration items)
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
 import { DEFAULT_PLATFORM_FEE_BPS } from '~/features/trading/terms/platformFee.server';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { unprocessable } from '~/server/api/errors';
-import { admins, platformFees } from '~/server/db/schema';
+import { platformFees } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { writeAudit } from '../shell/auditLog.server';
 import type { AdminFees } from '../shell/types';
+import { chainSettingRows } from './chainSettingRows.server';
 import { formatBps, MAX_PLATFORM_FEE_BPS } from './feeBps';
 
 /** A chain the server runs, as the fee screen names it. */
@@ -41,20 +42,8 @@ export const feeUpdateSchema = z.strictObject({
 /** The fee of every chain in `chains`, in their order. */
 export async function listFees(db: Database, chains: readonly FeeChain[]): Promise<AdminFees> {
   const ids = chains.map((chain) => chain.chainId);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            chainId: platformFees.chainId,
-            feeBps: platformFees.feeBps,
-            updatedBy: admins.uid,
-            updatedAt: platformFees.updatedAt,
-          })
-          .from(platformFees)
-          .leftJoin(admins, eq(admins.id, platformFees.updatedBy))
-          .where(inArray(platformFees.chainId, ids));
-  const byChain = new Map(rows.map((row) => [row.chainId, row]));
+  const rows = await chainSettingRows(db, platformFees, ids);
+  const byChain = new Map(rows.map(({ setting, updatedBy }) => [setting.chainId, { ...setting, updatedBy }]));
   return {
     maxBps: MAX_PLATFORM_FEE_BPS,
     defaultBps: DEFAULT_PLATFORM_FEE_BPS,

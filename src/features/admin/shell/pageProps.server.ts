@@ -5,6 +5,7 @@
  */
 import { serverChains } from '~/features/chains/config.server';
 import ja from '~/features/i18n/ja.json';
+import type { Locale } from '~/features/i18n/locales';
 import { pickMessages, type Translate } from '~/features/i18n/t';
 import type { ChainChoice } from './adminFormat';
 import { type AdminMessageKey, type AdminMessages, isAdminMessageKey } from './adminText';
@@ -14,6 +15,17 @@ const ADMIN_KEYS: readonly AdminMessageKey[] = Object.keys(ja).filter(isAdminMes
 /** Every admin message in the locale of `t`. */
 export function adminMessages(t: Translate): AdminMessages {
   return pickMessages(t, ADMIN_KEYS);
+}
+
+/**
+ * What every admin screen island takes from its page: the admin messages and the locale of the request
+ * (`Astro.locals`).
+ */
+export function adminScreenProps(locals: { t: Translate; locale: Locale }): {
+  messages: AdminMessages;
+  locale: Locale;
+} {
+  return { messages: adminMessages(locals.t), locale: locals.locale };
 }
 
 /** The chains this server runs, in selector order. */

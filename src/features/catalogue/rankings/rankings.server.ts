@@ -23,7 +23,7 @@ import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { bestCollectionOffers } from '../bestOffers.server';
-import type { CreatorRef, CurrencyVolume } from '../types';
+import type { CategorySummary, CreatorRef, CurrencyVolume } from '../types';
 
 /** Periods a ranking covers. */
 export const RANKING_PERIODS = ['24h', '7d', '30d', 'all'] as const;
@@ -67,15 +67,8 @@ export interface RankingItem {
   jpyVolume: number | null;
   /** With `sort=floor_change`: the floor then and now in the chain's coin (wei) and the change in percent. */
   floorChange?: { currencyCode: number; previous: string; floor: string; percent: number };
-  category?: {
-    id: number;
-    chainId: number;
-    contractAddress: string;
-    name: string;
-    nameEn: string | null;
-    image: string | null;
-    creator: CreatorRef | null;
-  };
+  /** The ranked collection, as its list names it. */
+  category?: Pick<CategorySummary, 'id' | 'chainId' | 'contractAddress' | 'name' | 'nameEn' | 'image' | 'creator'>;
   creator?: CreatorRef & { image: string | null };
   /** A collection's highest open collection offer (one card's price), or null; absent for creators. */
   bestOffer?: { price: string; currencyCode: number } | null;

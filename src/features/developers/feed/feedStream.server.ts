@@ -11,6 +11,7 @@
 
 import { STREAM_RETRY_SECONDS } from '~/features/events/liveEvents';
 import { sequenceEvents } from '~/features/events/marketEvents.server';
+import { sseResponse } from '~/features/events/sseResponse.server';
 import { openStreams } from '~/features/events/stream.server';
 import type { StreamHolder } from '~/features/events/streamCaps';
 import { HttpError } from '~/server/api/errors';
@@ -20,8 +21,6 @@ import { checkCursor, eventsAfter, type FeedFilter, feedBounds } from './feedEve
 
 /** How often the process looks for new events while streams are open, in ms. */
 export const STREAM_POLL_MS = 1_000;
-/** Milliseconds between heartbeats (comments that keep proxies from closing an idle stream). */
-const HEARTBEAT_MS = 20_000;
 /** Events sent per read (a consumer far behind gets pages one after another). */
 const PAGE = 100;
 
@@ -84,76 +83,41 @@ export function eventStream(
       'Retry-After': String(STREAM_RETRY_SECONDS),
     });
   }
-  const release = openStreams().take(holder);
-  const encoder = new TextEncoder();
   let cursor = start;
   let reading = false;
   let again = false;
-  let close = release;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let closed = false;
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
-      };
-      const drain = async () => {
-        if (reading) {
-          again = true;
-          return;
-        }
-        reading = true;
-        try {
-          do {
-            again = false;
-            for (;;) {
-              const page = await eventsAfter(db, cursor, filter, PAGE);
-              for (const event of page) {
-                if (closed) return;
-                send(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-                cursor = eventSeq(event.id) ?? cursor;
-              }
-              if (page.length < PAGE) break;
+  return sseResponse(signal, openStreams().take(holder), (sink) => {
+    const drain = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          for (;;) {
+            const page = await eventsAfter(db, cursor, filter, PAGE);
+            for (const event of page) {
+              if (sink.closed) return;
+              sink.send(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+              cursor = eventSeq(event.id) ?? cursor;
             }
-          } while (again && !closed);
-        } catch (error) {
-          console.error('[events] a live event stream could not read the feed:', String(error));
-        } finally {
-          reading = false;
-        }
-      };
-      const unfollow = follow(db, () => void drain());
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
-      heartbeat.unref?.();
-      close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        unfollow();
-        release();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      };
-      if (signal.aborted) return close();
-      signal.addEventListener('abort', () => close(), { once: true });
-      send(`retry: 2000\n: resuming after evt_${start}\n\n`);
-      void drain();
-    },
-    cancel() {
-      close();
-    },
-  });
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-    },
+            if (page.length < PAGE) break;
+          }
+        } while (again && !sink.closed);
+      } catch (error) {
+        console.error('[events] a live event stream could not read the feed:', String(error));
+      } finally {
+        reading = false;
+      }
+    };
+    return {
+      stop: follow(db, () => void drain()),
+      start: () => {
+        sink.send(`retry: 2000\n: resuming after evt_${start}\n\n`);
+        void drain();
+      },
+    };
   });
 }

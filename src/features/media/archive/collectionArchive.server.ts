@@ -14,6 +14,7 @@ import type { Block, BlockStore } from '../blockStore';
 import { carStream } from '../gateway/carStream';
 import { walkDag } from '../gateway/walkDag';
 import { CID_PROFILE } from '../profile';
+import { tokenDesign } from '../tokenDesign';
 
 /** Blocks one archive carries at most. */
 export const MAX_ARCHIVE_BLOCKS = 200_000;
@@ -45,14 +46,7 @@ export async function collectionManifest(db: Database, collection: Collection) {
       frozenAt: mediaDesigns.frozenAt,
     })
     .from(mediaTokens)
-    .innerJoin(
-      mediaDesigns,
-      and(
-        eq(mediaDesigns.chainId, mediaTokens.chainId),
-        eq(mediaDesigns.contractAddress, mediaTokens.contractAddress),
-        eq(mediaDesigns.designId, mediaTokens.designId),
-      ),
-    )
+    .innerJoin(mediaDesigns, tokenDesign())
     .where(where(mediaTokens))
     .orderBy(asc(sql`${mediaTokens.tokenId}::numeric`));
   return {

@@ -1,42 +1,30 @@
 import { z } from 'zod';
-import { chainFromParam, chainReadParams, readApproved } from '~/features/chains/chainReads.server';
-import { serverChains } from '~/features/chains/config.server';
-import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
-import { apiRoute } from '~/server/api/handler';
-import { readQuery } from '~/server/api/parse';
-import { json } from '~/server/api/respond';
-
-const query = z.object({
-  token_id: chainReadParams.uint256,
-  contract_address: chainReadParams.address,
-  chain_id: chainReadParams.chainId,
-});
+import { chainReadParams, readApproved } from '~/features/chains/chainReads.server';
+import { describedObject } from '~/features/developers/openapi/contract';
+import { chainReadRoute } from './_chainReadRoute';
 
 /**
  * `GET /api/v1/get_approved?chain_id&contract_address&token_id` -> `{approved}` (ERC-721 `getApproved`;
  * the zero address when nobody is approved). 404 for a token that does not exist. @see spec §7
  */
-export const GET = apiRoute(async (ctx) => {
-  const { token_id, contract_address, chain_id } = readQuery(ctx.url, query);
-  const chain = chainFromParam(serverChains(), chain_id, ctx.locals.chain);
-  return json({ approved: await readApproved(chain, contract_address, token_id) });
-});
-
-/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
-export const openapi = [
-  defineRoute({
-    method: 'GET',
+export const { GET, openapi } = chainReadRoute(
+  {
     path: '/api/v1/get_approved',
     operationId: 'getApproved',
     summary: 'ERC-721 getApproved, read from the chain',
-    tag: 'Chain',
-    auth: 'none',
-    query: query,
+    query: z.object({
+      token_id: chainReadParams.uint256,
+      contract_address: chainReadParams.address,
+      chain_id: chainReadParams.chainId,
+    }),
     answer: {
       status: 200,
       description: '`{approved}` (the zero address when nobody is).',
       schema: describedObject('Approved', '`{approved}` (the zero address when nobody is).'),
     },
     errors: [404, 422, 502],
+  },
+  async (chain, { token_id, contract_address }) => ({
+    approved: await readApproved(chain, contract_address, token_id),
   }),
-];
+);

@@ -78,3 +78,15 @@ export const admins = pgTable(
   },
   (t) => [check('admins_uid_not_blank', sql`length(trim(${t.uid})) > 0`)],
 );
+
+/**
+ * The columns of a setting the back office sets: the admin who set it last (`updated_by`, null once that admin is
+ * deleted or when nobody from the back office did) and when it last changed (`updated_at`, refreshed by drizzle).
+ */
+export const setByAdmin = () => ({
+  updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});

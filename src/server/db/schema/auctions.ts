@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { admins } from './accounts.ts';
+import { setByAdmin } from './accounts.ts';
 import { addressCheck, chainId, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
 import { offers } from './offers.ts';
 import { sellOrders } from './trading.ts';
@@ -108,11 +108,7 @@ export const auctionMinReserves = pgTable(
     currencyCode: integer('currency_code').notNull(),
     /** In the currency's smallest unit. */
     minReserve: uint256('min_reserve').notNull(),
-    updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...setByAdmin(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.currencyCode] }),

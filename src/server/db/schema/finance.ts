@@ -18,7 +18,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { admins, illustrators, users } from './accounts.ts';
+import { admins, illustrators, setByAdmin, users } from './accounts.ts';
 import { cards } from './catalog.ts';
 import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
 import { fillBookings, platformReceipts } from './ledger.ts';
@@ -184,11 +184,7 @@ export const platformFees = pgTable(
   {
     chainId: chainId().primaryKey(),
     feeBps: integer('fee_bps').notNull(),
-    updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...setByAdmin(),
   },
   (t) => [check('platform_fees_fee_bps_range', sql`${t.feeBps} between 0 and 10000`)],
 );
@@ -205,11 +201,7 @@ export const cardPaymentFees = pgTable(
     providerFeeBps: integer('provider_fee_bps').notNull().default(360),
     /** Days a card payment's payable yen waits before it can be paid out (chargebacks land first). */
     payableHoldDays: integer('payable_hold_days').notNull().default(14),
-    updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...setByAdmin(),
   },
   (t) => [
     check('card_payment_fees_single_row', sql`${t.id} = 1`),

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { admins, illustrators } from './accounts.ts';
+import { illustrators, setByAdmin } from './accounts.ts';
 import { chainId, oneOf, ref, timestamptz, uint256 } from './columns.ts';
 import { payouts } from './finance.ts';
 
@@ -32,12 +32,8 @@ export const taxProfiles = pgTable(
     /** The name printed on statements and payment records (a legal or trade name). */
     legalName: text('legal_name').notNull().default(''),
     invoiceNumber: text('invoice_number'),
-    /** The admin who last corrected it (null: the illustrator saved it). */
-    updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    /** `updatedBy`: the admin who last corrected it (null: the illustrator saved it). */
+    ...setByAdmin(),
   },
   (t) => [
     oneOf('tax_profiles_kind_valid', t.kind, TAX_PAYEE_KINDS),
@@ -66,11 +62,7 @@ export const taxSettings = pgTable(
     payoutCutoffDay: integer('payout_cutoff_day').notNull().default(31),
     /** Day of the next month the cut-off's requests are paid (1..31, 31 = the last day). */
     payoutPaymentDay: integer('payout_payment_day').notNull().default(15),
-    updatedBy: ref('updated_by').references(() => admins.id, { onDelete: 'set null' }),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...setByAdmin(),
   },
   (t) => [
     check('tax_settings_single_row', sql`${t.id} = 1`),

@@ -5,9 +5,9 @@ import { requestYenRates } from '~/features/market/rates/rates.server';
 import { withCardYen } from '~/features/market/rates/yen';
 import { withAuction } from '~/features/trading/auction/auctionView.server';
 import { offersForCard } from '~/features/trading/offer/offerQueries.server';
-import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
@@ -16,10 +16,9 @@ import { database } from '~/server/db/client';
  * address gives them; 404 when unknown, hidden or not an id.
  */
 export const GET = apiRoute(async (ctx) => {
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such card');
+  const id = pathId(ctx.params.id, 'No such card');
   const db = await database();
-  const found = await getCard(db, { id: id.data });
+  const found = await getCard(db, { id });
   const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');
   const ref = { chainId: card.chainId, contractAddress: card.contractAddress, tokenId: BigInt(card.tokenId) };

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { getPurchase } from '~/features/payments/purchases.server';
 import { requireUser } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
-import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
@@ -14,9 +13,8 @@ import { database } from '~/server/db/client';
  */
 export const GET = apiRoute(async (ctx) => {
   const buyer = requireUser(ctx);
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such purchase');
-  return json({ purchase: await getPurchase(await database(), buyer.id, id.data) });
+  const id = pathId(ctx.params.id, 'No such purchase');
+  return json({ purchase: await getPurchase(await database(), buyer.id, id) });
 });
 
 /** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */

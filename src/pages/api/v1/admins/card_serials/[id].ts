@@ -2,18 +2,14 @@ import { writeRoute } from '~/app/server/writeRoute';
 import { cardHideSchema, getAdminCard, setCardHidden } from '~/features/admin/cards/adminCards.server';
 import { changeOfCards } from '~/features/events/cardChange.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
-import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
-function cardId(value: string | undefined): number {
-  const id = idParam.safeParse(value ?? '');
-  if (!id.success) throw notFound('No such token');
-  return id.data;
-}
+/** The `{id}` of the path, or 404. */
+const cardId = (value: string | undefined): number => pathId(value, 'No such token');
 
 /** `GET /api/v1/admins/card_serials/{id}` (admins) -> AdminCardRow; 404 unknown. */
 export const GET = apiRoute(async (ctx) => {

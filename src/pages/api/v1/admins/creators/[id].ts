@@ -1,8 +1,7 @@
 import { getAdminCreator } from '~/features/admin/creators/adminCreators.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
-import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
@@ -12,7 +11,6 @@ import { database } from '~/server/db/client';
  */
 export const GET = apiRoute(async (ctx) => {
   requireAdmin(ctx);
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such creator');
-  return json(await getAdminCreator(await database(), id.data));
+  const id = pathId(ctx.params.id, 'No such creator');
+  return json(await getAdminCreator(await database(), id));
 });

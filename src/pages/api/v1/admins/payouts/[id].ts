@@ -1,20 +1,16 @@
 import { getAdminPayout, reviewAdminPayout } from '~/features/admin/money/adminPayouts.server';
 import { payoutReviewSchema } from '~/features/ledger/payoutReview.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
-import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { serverSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
 
-function payoutId(value: string | undefined): number {
-  const id = idParam.safeParse(value ?? '');
-  if (!id.success) throw notFound('No such payout');
-  return id.data;
-}
+/** The `{id}` of the path, or 404. */
+const payoutId = (value: string | undefined): number => pathId(value, 'No such payout');
 
 /** `GET /api/v1/admins/payouts/{id}` (admins) -> AdminPayoutDetail (with the illustrator's balance); 404 unknown. */
 export const GET = apiRoute(async (ctx) => {

@@ -1,18 +1,14 @@
 import { writeRoute } from '~/app/server/writeRoute';
 import { getUser, updateUser, userUpdateSchema } from '~/features/admin/users/adminUsers.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
-import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
-function userId(value: string | undefined): number {
-  const id = idParam.safeParse(value ?? '');
-  if (!id.success) throw notFound('No such user');
-  return id.data;
-}
+/** The `{id}` of the path, or 404. */
+const userId = (value: string | undefined): number => pathId(value, 'No such user');
 
 /** `GET /api/v1/admins/users/{id}` (admins) -> AdminUserDetail; 404 unknown. */
 export const GET = apiRoute(async (ctx) => {

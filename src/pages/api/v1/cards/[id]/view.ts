@@ -1,7 +1,7 @@
 import { recordCardView } from '~/features/catalogue/cards/cards.server';
-import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { pathId } from '~/server/api/pathId';
 import { requestMeta } from '~/server/api/requestMeta';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
@@ -11,9 +11,8 @@ import { database } from '~/server/db/client';
  * (a repeat answers 200 with `counted: false`); 404 when the card is unknown or hidden.
  */
 export const POST = apiRoute(async (ctx) => {
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such card');
-  const result = await recordCardView(await database(), id.data, requestMeta(ctx).ip);
+  const id = pathId(ctx.params.id, 'No such card');
+  const result = await recordCardView(await database(), id, requestMeta(ctx).ip);
   if (!result) throw notFound('No such card');
   return json(result);
 });

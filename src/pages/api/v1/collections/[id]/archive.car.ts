@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineRoute } from '~/features/developers/openapi/contract';
 import { archivedCollection, archiveRoots, collectionCar } from '~/features/media/archive/collectionArchive.server';
 import { processBlockStore } from '~/features/media/processMedia.server';
-import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { pathId } from '~/server/api/pathId';
 import { database } from '~/server/db/client';
 
 /**
@@ -14,10 +14,9 @@ import { database } from '~/server/db/client';
  * @see src/features/media/archive/collectionArchive.server.ts
  */
 export const GET = apiRoute(async (ctx) => {
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such collection');
+  const id = pathId(ctx.params.id, 'No such collection');
   const db = await database();
-  const collection = await archivedCollection(db, id.data);
+  const collection = await archivedCollection(db, id);
   if (!collection) throw notFound('No such collection');
   const roots = await archiveRoots(db, collection);
   if (roots.length === 0) throw notFound('Nothing of this collection is published yet');

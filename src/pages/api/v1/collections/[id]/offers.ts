@@ -3,9 +3,9 @@ import { defineRoute, describedObject } from '~/features/developers/openapi/cont
 import { visibleCollection } from '~/features/trading/offer/offerCollection.server';
 import { offersForCollection } from '~/features/trading/offer/offerQueries.server';
 import { collectionTraits } from '~/features/trading/offer/traitCriteria.server';
-import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
@@ -15,10 +15,9 @@ import { database } from '~/server/db/client';
  * hold each. 404 when unknown or hidden.
  */
 export const GET = apiRoute(async (ctx) => {
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such collection');
+  const id = pathId(ctx.params.id, 'No such collection');
   const db = await database();
-  const collection = await visibleCollection(db, id.data);
+  const collection = await visibleCollection(db, id);
   if (!collection) throw notFound('No such collection');
   const traits = await collectionTraits(db, collection.chainId, collection.contractAddress);
   return json({

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { collectionPriceHistory } from '~/features/market/priceHistory.server';
 import { visibleCollection } from '~/features/trading/offer/offerCollection.server';
-import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
@@ -14,10 +14,9 @@ import { database } from '~/server/db/client';
  * the collection is unknown or hidden.
  */
 export const GET = apiRoute(async (ctx) => {
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such collection');
+  const id = pathId(ctx.params.id, 'No such collection');
   const db = await database();
-  const collection = await visibleCollection(db, id.data);
+  const collection = await visibleCollection(db, id);
   if (!collection) throw notFound('No such collection');
   return json({ days: await collectionPriceHistory(db, collection) });
 });

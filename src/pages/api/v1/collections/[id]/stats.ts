@@ -3,10 +3,10 @@ import { defineRoute, describedObject } from '~/features/developers/openapi/cont
 import { PERIODS } from '~/features/market/periods';
 import { collectionStats } from '~/features/market/stats.server';
 import { visibleCollection } from '~/features/trading/offer/offerCollection.server';
-import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
@@ -19,11 +19,10 @@ const statsQuery = z.object({ period: z.enum(PERIODS).default('7d') });
  * when the collection is unknown or hidden.
  */
 export const GET = apiRoute(async (ctx) => {
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such collection');
+  const id = pathId(ctx.params.id, 'No such collection');
   const { period } = readQuery(ctx.url, statsQuery);
   const db = await database();
-  const collection = await visibleCollection(db, id.data);
+  const collection = await visibleCollection(db, id);
   if (!collection) throw notFound('No such collection');
   return json(await collectionStats(db, collection, period));
 });

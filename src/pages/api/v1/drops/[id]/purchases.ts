@@ -3,8 +3,8 @@ import { writeRoute } from '~/app/server/writeRoute';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { HoldRefusedError, startPurchase } from '~/features/payments/purchases.server';
 import { requireUser } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
 import { notFound, tooManyRequests } from '~/server/api/errors';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { hitRateLimit } from '~/server/rateLimit.server';
@@ -24,8 +24,7 @@ export const POST = writeRoute(async (ctx) => {
   const settings = stripeSettings(serverSettings());
   if (!settings) throw notFound('Card payments are not configured');
   const buyer = requireUser(ctx);
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such drop');
+  const id = pathId(ctx.params.id, 'No such drop');
   const db = await database();
   const limit = await hitRateLimit(db, `purchase:${buyer.id}`, 30, 3600);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
@@ -33,7 +32,7 @@ export const POST = writeRoute(async (ctx) => {
     const { purchase, clientSecret, collectionId, reused, paymentStarted } = await startPurchase(
       db,
       { ...buyer, ip: ctx.locals.client.ip },
-      id.data,
+      id,
       settings,
     );
     return {

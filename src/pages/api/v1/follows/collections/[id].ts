@@ -1,94 +1,19 @@
-import type { APIContext } from 'astro';
+/**
+ * `GET /api/v1/follows/collections/{id}` -> `{following, count}` (following false signed out); 404.
+ * `PUT` -> `{following: true, count}` (401, 404, 422, 429) and `DELETE` -> `{following: false, count}` (idempotent)
+ * follow and unfollow the collection for the signed-in user; its page and the user's are told.
+ */
 import { z } from 'zod';
-import { type ChangeAnswer, writeRoute } from '~/app/server/writeRoute';
-import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
-import { requireUser } from '~/features/session/requireAuth.server';
-import {
-  collectionFollowState,
-  findCollection,
-  limitSocialWrites,
-  setCollectionFollow,
-} from '~/features/social/social.server';
+import { collectionFollowState, findCollection, setCollectionFollow } from '~/features/social/social.server';
 import { idParam } from '~/lib/params';
-import { apiRoute } from '~/server/api/handler';
-import { validate } from '~/server/api/parse';
-import { json } from '~/server/api/respond';
-import { database } from '~/server/db/client';
+import { followRoutes } from '../_followRoutes';
 
-const params = z.object({ id: idParam });
-
-/** `GET /api/v1/follows/collections/{id}` -> `{following, count}` (following false signed out); 404. */
-export const GET = apiRoute(async (ctx) => {
-  const db = await database();
-  const collection = await findCollection(db, validate(params, ctx.params).id);
-  const state = await collectionFollowState(db, ctx.locals.user?.id ?? null, collection.id);
-  return json({ following: state.active, count: state.count });
+export const { GET, PUT, DELETE, openapi } = followRoutes({
+  noun: 'collection',
+  path: '/api/v1/follows/collections/{id}',
+  params: z.object({ id: idParam }),
+  find: (db, params) => findCollection(db, params.id),
+  state: collectionFollowState,
+  set: setCollectionFollow,
+  change: (id) => ({ collections: [id] }),
 });
-
-/** Follows or unfollows the collection for the signed-in user; its page and the user's are told. */
-async function write(ctx: APIContext, on: boolean): Promise<ChangeAnswer> {
-  const user = requireUser(ctx);
-  const db = await database();
-  const collection = await findCollection(db, validate(params, ctx.params).id);
-  await limitSocialWrites(db, user.id);
-  const state = await setCollectionFollow(db, user.id, collection.id, on);
-  return {
-    response: json({ following: state.active, count: state.count }),
-    change: { collections: [collection.id], users: [user.walletAddress] },
-  };
-}
-
-/** `PUT /api/v1/follows/collections/{id}` -> `{following: true, count}`; 401, 404, 422, 429. */
-export const PUT = writeRoute((ctx) => write(ctx, true));
-
-/** `DELETE /api/v1/follows/collections/{id}` -> `{following: false, count}`; idempotent. */
-export const DELETE = writeRoute((ctx) => write(ctx, false));
-
-/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
-export const openapi = [
-  defineRoute({
-    method: 'GET',
-    path: '/api/v1/follows/collections/{id}',
-    operationId: 'getCollectionFollow',
-    summary: "A collection's followers and the user's own",
-    tag: 'Social',
-    auth: 'none',
-    params: params,
-    answer: {
-      status: 200,
-      description: '`{following, count}`.',
-      schema: describedObject('FollowState', '`{following, count}`.'),
-    },
-    errors: [404, 422],
-  }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/v1/follows/collections/{id}',
-    operationId: 'followCollection',
-    summary: 'Follow a collection',
-    tag: 'Social',
-    auth: 'session',
-    params: params,
-    answer: {
-      status: 200,
-      description: '`{following: true, count}`.',
-      schema: describedObject('FollowState', '`{following: true, count}`.'),
-    },
-    errors: [401, 404, 422, 429],
-  }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/v1/follows/collections/{id}',
-    operationId: 'unfollowCollection',
-    summary: 'Stop following a collection',
-    tag: 'Social',
-    auth: 'session',
-    params: params,
-    answer: {
-      status: 200,
-      description: '`{following: false, count}`.',
-      schema: describedObject('FollowState', '`{following: false, count}`.'),
-    },
-    errors: [401, 404, 422, 429],
-  }),
-];

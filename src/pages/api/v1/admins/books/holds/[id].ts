@@ -1,9 +1,8 @@
 import { resolveAdminHold, resolveHoldSchema } from '~/features/admin/money/adminBooks.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
-import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
@@ -14,8 +13,7 @@ import { database } from '~/server/db/client';
  */
 export const POST = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such hold');
+  const id = pathId(ctx.params.id, 'No such hold');
   const { note } = await readJson(ctx.request, resolveHoldSchema);
-  return json(await resolveAdminHold(await database(), adminId, id.data, note));
+  return json(await resolveAdminHold(await database(), adminId, id, note));
 });

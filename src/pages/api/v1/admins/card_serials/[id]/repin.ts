@@ -2,9 +2,8 @@ import { repinCard } from '~/features/admin/cards/adminRepin.server';
 import { PINNING_JOB } from '~/features/media/pinning/pinningJobs.server';
 import { processMediaSettings } from '~/features/media/processMedia.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
-import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { wakeJobs } from '~/server/jobs/runner';
@@ -15,10 +14,9 @@ import { wakeJobs } from '~/server/jobs/runner';
  */
 export const POST = apiRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
-  const id = idParam.safeParse(ctx.params.id ?? '');
-  if (!id.success) throw notFound('No such token');
+  const id = pathId(ctx.params.id, 'No such token');
   const services = processMediaSettings().pinningServices.map((service) => service.name);
-  const card = await repinCard(await database(), adminId, id.data, services);
+  const card = await repinCard(await database(), adminId, id, services);
   wakeJobs(PINNING_JOB);
   return json(card);
 });

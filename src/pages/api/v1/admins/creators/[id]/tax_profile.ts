@@ -1,18 +1,14 @@
 import { adminTaxProfile, correctTaxProfile } from '~/features/admin/money/adminTax.server';
 import { taxProfileSchema } from '~/features/ledger/tax/taxProfile.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
-import { idParam } from '~/lib/params';
-import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
+import { pathId } from '~/server/api/pathId';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 
-function illustratorId(value: string | undefined): number {
-  const id = idParam.safeParse(value ?? '');
-  if (!id.success) throw notFound('No such illustrator');
-  return id.data;
-}
+/** The `{id}` of the path, or 404. */
+const illustratorId = (value: string | undefined): number => pathId(value, 'No such illustrator');
 
 /** `GET /api/v1/admins/creators/{id}/tax_profile` (admins) -> the illustrator's tax profile; 404 unknown. */
 export const GET = apiRoute(async (ctx) => {

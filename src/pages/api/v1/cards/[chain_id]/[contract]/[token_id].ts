@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { cardPathKey } from '~/features/catalogue/cards/cardPath';
 import { getCard } from '~/features/catalogue/cards/cards.server';
-import { chainIdParam } from '~/features/chains/params';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requestYenRates } from '~/features/market/rates/rates.server';
 import { withCardYen } from '~/features/market/rates/yen';
 import { withAuction } from '~/features/trading/auction/auctionView.server';
 import { offersForCard } from '~/features/trading/offer/offerQueries.server';
-import { addressSchema } from '~/lib/addresses';
-import { tokenIdParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
@@ -22,12 +20,8 @@ import { database } from '~/server/db/client';
  * a rate at most an hour old is known. 404 when unknown, hidden or malformed.
  */
 export const GET = apiRoute(async (ctx) => {
-  const chainId = chainIdParam.safeParse(ctx.params.chain_id ?? '');
-  const contract = addressSchema.safeParse(ctx.params.contract ?? '');
-  const tokenId = tokenIdParam.safeParse(ctx.params.token_id ?? '');
-  if (!chainId.success || !contract.success || !tokenId.success) throw notFound('No such card');
+  const ref = cardPathKey(ctx.params);
   const db = await database();
-  const ref = { chainId: chainId.data, contractAddress: contract.data, tokenId: tokenId.data };
   const found = await getCard(db, ref);
   const card = found && (await withAuction(db, found));
   if (!card) throw notFound('No such card');

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { cardPathKey } from '~/features/catalogue/cards/cardPath';
 import { getCard } from '~/features/catalogue/cards/cards.server';
-import { chainIdParam } from '~/features/chains/params';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { cardPriceHistory } from '~/features/market/priceHistory.server';
-import { addressSchema } from '~/lib/addresses';
-import { tokenIdParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
@@ -16,12 +14,8 @@ import { database } from '~/server/db/client';
  * ask (`at`, `price`, `currencyCode`, `status`). 404 when the card is unknown, hidden or malformed.
  */
 export const GET = apiRoute(async (ctx) => {
-  const chainId = chainIdParam.safeParse(ctx.params.chain_id ?? '');
-  const contract = addressSchema.safeParse(ctx.params.contract ?? '');
-  const tokenId = tokenIdParam.safeParse(ctx.params.token_id ?? '');
-  if (!chainId.success || !contract.success || !tokenId.success) throw notFound('No such card');
+  const ref = cardPathKey(ctx.params);
   const db = await database();
-  const ref = { chainId: chainId.data, contractAddress: contract.data, tokenId: tokenId.data };
   if (!(await getCard(db, ref))) throw notFound('No such card');
   return json(await cardPriceHistory(db, ref));
 });

@@ -1,0 +1,17 @@
+/**
+ * How a published token meets its design: the `media_designs` row of the same chain, contract and design id as
+ * the `media_tokens` row (the join condition the admin's re-pin and the collection archive both read through).
+ *
+ * @see ~/server/db/schema/media.ts
+ */
+import { and, eq, type SQL } from 'drizzle-orm';
+import { mediaDesigns, mediaTokens } from '~/server/db/schema';
+
+/** The join condition of `media_tokens` with its `media_designs` row. */
+export function tokenDesign(): SQL | undefined {
+  return and(
+    eq(mediaDesigns.chainId, mediaTokens.chainId),
+    eq(mediaDesigns.contractAddress, mediaTokens.contractAddress),
+    eq(mediaDesigns.designId, mediaTokens.designId),
+  );
+}
