@@ -227,6 +227,7 @@ describe('the checks', () => {
         'await tx.update(o).set(patch);\n' +
         "await tx.update(o).set({ note: 'fine' });\n" +
         'await tx.update(schema.orders).set(ended ? { status } : { note });\n' +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the made-up module's own sql template, as source text
         "await db.execute(sql`update ${o} set status = 'x' where id = 1`);\n" +
         'await db.execute(sql`delete from boxes where id = 1`);',
     );

@@ -31,17 +31,15 @@ let flaky: Awaited<ReturnType<typeof startPinningService>>;
 let slow: Awaited<ReturnType<typeof startPinningService>>;
 let issued: { designId: string; cards: { tokenId: string; serial: number }[] };
 
-const read = <F extends 'tokenURI' | 'contractURI' | 'designURI'>(
-  functionName: F,
-  args: F extends 'contractURI' ? [] : [bigint],
-) =>
-  // biome-ignore lint/suspicious/noExplicitAny: one reader for three view functions of the card ABI
-  fixture.market.publicClient.readContract({
-    address: fixture.card,
-    abi: cardAbi,
-    functionName,
-    args,
-  } as any) as Promise<string>;
+/** One of the card's three URI views: `contractURI()`, or `tokenURI(id)` / `designURI(id)`. */
+const read = (functionName: 'tokenURI' | 'contractURI' | 'designURI', args: [] | [bigint]): Promise<string> => {
+  const client = fixture.market.publicClient;
+  const address = fixture.card;
+  if (functionName === 'contractURI') return client.readContract({ address, abi: cardAbi, functionName });
+  const [id] = args;
+  if (id === undefined) throw new Error(`${functionName} takes an id`);
+  return client.readContract({ address, abi: cardAbi, functionName, args: [id] });
+};
 
 beforeAll(async () => {
   [flaky, slow] = await Promise.all([
