@@ -52,7 +52,7 @@ export async function signAuction(
     currency: contracts.wrappedNative,
     feeBps: TEST_FEE_BPS,
     royalty,
-    settler: options.settler ?? TEST_SETTLER.address,
+    zone: contracts.zone,
     startTime: timestamp - 60n,
     endsAt: timestamp + options.seconds,
     salt: tokenId * 104_729n + BigInt(Date.now()),

@@ -56,6 +56,7 @@ export async function startTestMarket(): Promise<TestMarket> {
         market: contracts.conduit,
         atem: contracts.atem,
         payment: contracts.wrappedNative,
+        zone: contracts.zone,
       },
     },
   };
@@ -164,6 +165,7 @@ export async function listingOrder(
     salt: options.salt ?? tokenId * 7_919n + BigInt(Date.now()),
     counter: options.counter ?? counter,
     conduitKey: options.conduitKey ?? contracts.conduitKey,
+    zone: contracts.zone,
   });
 }
 

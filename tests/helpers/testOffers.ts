@@ -64,8 +64,8 @@ export interface SignOfferOptions {
   token?: Address;
   /** Royalty asked of this card (default the target's, or card 1). */
   royaltyTokenId?: bigint;
-  /** A bid: the settlement account the token offer is restricted to. */
-  zone?: Address;
+  /** A bid on a timed auction. */
+  bid?: boolean;
   /** A contract wallet offering instead (the order's offerer); `wallet` signs for it. */
   offerer?: Address;
 }
@@ -90,7 +90,8 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
     salt: BigInt(Date.now()) * 1_000n + BigInt(Math.floor(Math.random() * 1_000)),
     counter,
     conduitKey: contracts.conduitKey,
-    ...(options.zone ? { zone: options.zone } : {}),
+    zone: contracts.zone,
+    ...(options.bid ? { bid: true } : {}),
   });
   const signature = await signOrder(wallet, { order, chainId: 1, seaport: contracts.seaport });
   return { order, signature, body: { chain_id: 1, order: toOrderJson(order), signature } };

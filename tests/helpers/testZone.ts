@@ -1,0 +1,45 @@
+/**
+ * Test support for the Kirafuda zone on a local market (./localMarket.ts): the zone's fulfilment signature of an
+ * order for a fulfiller, signed with the local zone signer as the server signs it
+ * (src/features/trading/zone/zoneSigner.server.ts), with the test market's fee terms unless told otherwise.
+ */
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { LOCAL_ZONE_SIGNER_KEY } from '../../src/features/chains/localDefaults';
+import type { ZoneContext } from '../../src/features/trading/zone/zoneExtraData';
+import { signFulfilment } from '../../src/features/trading/zone/zoneSigner.server';
+import type { LocalMarket } from './localMarket';
+
+/** Options of {@link zoneExtraData}. */
+export interface ZoneExtraDataOptions {
+  /** Fee terms (default: no fee, the platform's recipient of the test market). */
+  context?: ZoneContext;
+  /** How long the signature holds from the latest block (default 300 s; negative: already expired). */
+  seconds?: number;
+  /** Who signs (default the local zone signer). */
+  key?: Hex;
+}
+
+/** The zone's `extraData` for `fulfiller` filling the order `orderHash` on `market`. */
+export async function zoneExtraData(
+  market: LocalMarket,
+  orderHash: Hex,
+  fulfiller: Address,
+  options: ZoneExtraDataOptions = {},
+): Promise<Hex> {
+  const { timestamp } = await market.publicClient.getBlock();
+  const seconds = options.seconds ?? 300;
+  const signed = await signFulfilment(
+    privateKeyToAccount(options.key ?? LOCAL_ZONE_SIGNER_KEY),
+    { ZONE_SIGNATURE_SECONDS: Math.max(seconds, 0) },
+    {
+      chainId: market.chain.id,
+      zone: market.contracts.zone,
+      orderHash,
+      fulfiller,
+      context: options.context ?? { feeBps: 0, feeRecipient: market.deployer.account.address },
+      now: timestamp + (seconds < 0 ? BigInt(seconds) - 1n : 0n),
+    },
+  );
+  return signed.extraData;
+}
