@@ -72,9 +72,11 @@ interface TransferAuthorizer {
  *    that the fill included it;
  * 3. enforces a private order: a `zoneHash` holding an address in its low 20 bytes (the upper 12 zero) may be
  *    filled only by that address (a counter offer);
- * 4. authorizes the transfers of the order's ERC-721 items for this fill only: `authorizeOrder` counts one
- *    authorization per item in transient storage (EIP-1153), the card contract consumes one when Seaport or the
- *    platform's conduit moves a royalty-guaranteed card, and `validateOrder` clears what is left. Only Seaport may
+ * 4. authorizes the transfers of the order's ERC-721 items for this fill only: `authorizeOrder` sets one
+ *    authorization per card in transient storage (EIP-1153), the card contract consumes it when Seaport or the
+ *    platform's conduit moves a royalty-guaranteed card (so a card moves once per fill; two orders of one fill naming
+ *    the same card, a listing and the bid it is matched with, still move it once), and `validateOrder` clears what
+ *    is left. Only Seaport may
  *    call either, so no one sets an authorization outside a fill Seaport checked. This is ERC-721C's authorizer
  *    mode, with the zone as its own registry.
  *
@@ -86,7 +88,7 @@ interface TransferAuthorizer {
 contract KirafudaZone is ZoneInterface, TransferAuthorizer, EIP712, Ownable2Step {
     bytes32 private constant SIGNED_ORDER_TYPEHASH =
         keccak256("SignedOrder(address fulfiller,uint64 expiration,bytes32 orderHash,bytes context)");
-    /// @dev Namespace of the transient authorization counters: slot = keccak256(card, tokenId, namespace).
+    /// @dev Namespace of the transient authorizations: slot = keccak256(card, tokenId, namespace).
     bytes32 private constant AUTHORIZATION_NAMESPACE = keccak256("kirafuda.zone.transfer-authorization");
     uint256 private constant BPS = 10_000;
 
@@ -133,9 +135,10 @@ contract KirafudaZone is ZoneInterface, TransferAuthorizer, EIP712, Ownable2Step
         if (msg.sender != seaport) revert CallerNotSeaport(msg.sender);
         bytes calldata context = _checkSignature(zp);
         _checkPrivate(zp);
-        if (context.length == 22) _checkPayments(zp, uint16(bytes2(context[0:2])), address(bytes20(context[2:22])));
-        else if (context.length != 54) revert InvalidExtraData("context", zp.orderHash);
-        _count(zp, false);
+        if (context.length != 22 && context.length != 54) revert InvalidExtraData("context", zp.orderHash);
+        // One pass over the items: the coin each side moves, the fee paid, the cards (each authorized once).
+        Tally memory tally = _tally(zp, address(bytes20(context[2:22])));
+        if (context.length == 22) _checkPayments(zp, tally, uint16(bytes2(context[0:2])));
         return this.authorizeOrder.selector;
     }
 
@@ -155,20 +158,17 @@ contract KirafudaZone is ZoneInterface, TransferAuthorizer, EIP712, Ownable2Step
     }
 
     /// @inheritdoc TransferAuthorizer
-    /// @dev Called by a card contract (`msg.sender`) before `operator` moves `tokenId` of it; true, and one
-    /// authorization fewer, when a fill in progress authorized that move through Seaport or the conduit.
+    /// @dev Called by a card contract (`msg.sender`) before `operator` moves `tokenId` of it; true, consuming the
+    /// authorization, when a fill in progress authorized that move through Seaport or the conduit.
     function consumeTransferAuthorization(address operator, uint256 tokenId) external override returns (bool) {
         if (operator != seaport && operator != conduit) return false;
         bytes32 slot = _authorizationSlot(msg.sender, tokenId);
-        uint256 left;
+        uint256 authorized;
         assembly ("memory-safe") {
-            left := tload(slot)
+            authorized := tload(slot)
+            tstore(slot, 0)
         }
-        if (left == 0) return false;
-        assembly ("memory-safe") {
-            tstore(slot, sub(left, 1))
-        }
-        return true;
+        return authorized != 0;
     }
 
     // Checks
@@ -203,73 +203,94 @@ contract KirafudaZone is ZoneInterface, TransferAuthorizer, EIP712, Ownable2Step
     }
 
     /// @dev The fee and the royalty of the order's price (see the contract's comment).
-    function _checkPayments(ZoneParameters calldata zp, uint256 feeBps, address feeRecipient) private view {
-        Tally memory tally = _tally(zp);
+    function _checkPayments(ZoneParameters calldata zp, Tally memory tally, uint256 feeBps) private view {
         uint256 price = tally.offered != 0 ? tally.offered : tally.asked;
         if (price == 0) return;
         uint256 slack = zp.consideration.length;
         uint256 fee = (price * feeBps) / BPS;
-        if (fee != 0) {
-            uint256 paid = _paidTo(zp, feeRecipient);
-            if (paid + slack < fee) revert FeeNotPaid(zp.orderHash, fee, paid);
-        }
+        if (tally.feePaid + slack < fee) revert FeeNotPaid(zp.orderHash, fee, tally.feePaid);
         // The card the coin pays for: the one asked for by an order that gives coin, else the one offered.
-        (uint256 cards, uint256 index) =
-            tally.offered != 0 ? (tally.askedCards, tally.askedCard) : (tally.offerCards, tally.offerCard);
+        (uint256 cards, address token, uint256 tokenId) = tally.offered != 0
+            ? (tally.askedCards, tally.askedToken, tally.askedId)
+            : (tally.offerCards, tally.offerToken, tally.offerId);
         if (cards != 1) revert UnpricedCards(zp.orderHash);
-        (address token, uint256 tokenId) = tally.offered != 0
-            ? (zp.consideration[index].token, zp.consideration[index].identifier)
-            : (zp.offer[index].token, zp.offer[index].identifier);
         (address receiver, uint256 royalty) = _royaltyInfo(token, tokenId, price);
         if (royalty == 0 || receiver == address(0)) return;
-        uint256 received = _paidTo(zp, receiver);
+        // The royalty item comes last in the orders Kirafuda and seaport-js make: its amount usually settles it.
+        uint256 received = receiver == tally.lastRecipient ? tally.lastPaid : 0;
+        if (received + slack < royalty) received = _paidTo(zp, receiver);
         if (received + slack < royalty) revert RoyaltyNotPaid(zp.orderHash, receiver, royalty, received);
     }
 
-    /// @dev The coin each side moves and its cards (count, index of the last). Every coin item of an order is of
-    /// one currency, or the order is refused.
+    /// @dev The coin each side moves, what reaches the fee recipient, and each side's cards (how many, the last).
     struct Tally {
         uint256 offered;
         uint256 asked;
+        uint256 feePaid;
         uint256 offerCards;
-        uint256 offerCard;
+        address offerToken;
+        uint256 offerId;
         uint256 askedCards;
-        uint256 askedCard;
-        uint8 currencyType;
-        address currency;
+        address askedToken;
+        uint256 askedId;
+        address lastRecipient;
+        uint256 lastPaid;
     }
 
-    function _tally(ZoneParameters calldata zp) private pure returns (Tally memory tally) {
-        tally.currencyType = type(uint8).max;
+    /// @dev Reads every item once; every coin item of an order is of one currency, or the order is refused. Each
+    /// ERC-721 item gets one transfer authorization.
+    function _tally(ZoneParameters calldata zp, address feeRecipient) private returns (Tally memory tally) {
+        uint256 currency = type(uint256).max;
         SpentItem[] calldata offer = zp.offer;
-        for (uint256 i = 0; i < offer.length; ++i) {
-            if (offer[i].itemType < 2) {
-                _sameCurrency(tally, offer[i].itemType, offer[i].token, zp.orderHash);
-                tally.offered += offer[i].amount;
+        uint256 length = offer.length;
+        for (uint256 i = 0; i < length; ++i) {
+            SpentItem calldata item = offer[i];
+            uint8 itemType = item.itemType;
+            address token = item.token;
+            if (itemType < 2) {
+                currency = _sameCurrency(currency, itemType, token, zp.orderHash);
+                tally.offered += item.amount;
             } else {
+                uint256 id = item.identifier;
                 ++tally.offerCards;
-                tally.offerCard = i;
+                tally.offerToken = token;
+                tally.offerId = id;
+                if (itemType == 2) _mark(token, id, false);
             }
         }
         ReceivedItem[] calldata consideration = zp.consideration;
-        for (uint256 i = 0; i < consideration.length; ++i) {
-            if (consideration[i].itemType < 2) {
-                _sameCurrency(tally, consideration[i].itemType, consideration[i].token, zp.orderHash);
-                tally.asked += consideration[i].amount;
+        length = consideration.length;
+        for (uint256 i = 0; i < length; ++i) {
+            ReceivedItem calldata item = consideration[i];
+            uint8 itemType = item.itemType;
+            address token = item.token;
+            if (itemType < 2) {
+                currency = _sameCurrency(currency, itemType, token, zp.orderHash);
+                uint256 amount = item.amount;
+                address recipient = item.recipient;
+                tally.asked += amount;
+                if (recipient == feeRecipient) tally.feePaid += amount;
+                tally.lastRecipient = recipient;
+                tally.lastPaid = amount;
             } else {
+                uint256 id = item.identifier;
                 ++tally.askedCards;
-                tally.askedCard = i;
+                tally.askedToken = token;
+                tally.askedId = id;
+                if (itemType == 2) _mark(token, id, false);
             }
         }
     }
 
-    function _sameCurrency(Tally memory tally, uint8 itemType, address token, bytes32 orderHash) private pure {
-        if (tally.currencyType == type(uint8).max) {
-            tally.currencyType = itemType;
-            tally.currency = token;
-        } else if (tally.currencyType != itemType || tally.currency != token) {
-            revert MixedCurrencies(orderHash);
-        }
+    /// @dev The order's currency as (item type << 160 | token), the first coin item's; a different one reverts.
+    function _sameCurrency(uint256 currency, uint8 itemType, address token, bytes32 orderHash)
+        private
+        pure
+        returns (uint256)
+    {
+        uint256 this_ = (uint256(itemType) << 160) | uint160(token);
+        if (currency != type(uint256).max && currency != this_) revert MixedCurrencies(orderHash);
+        return this_;
     }
 
     /// @dev What the consideration pays `recipient` in coin.
@@ -288,12 +309,21 @@ contract KirafudaZone is ZoneInterface, TransferAuthorizer, EIP712, Ownable2Step
         view
         returns (address receiver, uint256 amount)
     {
-        (bool ok, bytes memory answer) = token.staticcall(abi.encodeWithSelector(0x2a55205a, tokenId, price));
-        if (!ok || answer.length < 64) return (address(0), 0);
-        (receiver, amount) = abi.decode(answer, (address, uint256));
+        assembly ("memory-safe") {
+            let free := mload(0x40)
+            mstore(free, shl(224, 0x2a55205a))
+            mstore(add(free, 0x04), tokenId)
+            mstore(add(free, 0x24), price)
+            // A failed call or a short answer owes nothing.
+            let ok := staticcall(gas(), token, free, 0x44, free, 0x40)
+            if and(ok, gt(returndatasize(), 0x3f)) {
+                receiver := and(mload(free), 0xffffffffffffffffffffffffffffffffffffffff)
+                amount := mload(add(free, 0x20))
+            }
+        }
     }
 
-    /// @dev Adds one authorization per ERC-721 item of the order (`clear` false), or clears them (`clear` true).
+    /// @dev Clears (`clear` true) the authorizations of the order's ERC-721 items.
     function _count(ZoneParameters calldata zp, bool clear) private {
         SpentItem[] calldata offer = zp.offer;
         for (uint256 i = 0; i < offer.length; ++i) {
@@ -308,9 +338,7 @@ contract KirafudaZone is ZoneInterface, TransferAuthorizer, EIP712, Ownable2Step
     function _mark(address token, uint256 tokenId, bool clear) private {
         bytes32 slot = _authorizationSlot(token, tokenId);
         assembly ("memory-safe") {
-            switch clear
-            case 0 { tstore(slot, add(tload(slot), 1)) }
-            default { tstore(slot, 0) }
+            tstore(slot, iszero(clear))
         }
     }
 

@@ -27,7 +27,8 @@ const require = createRequire(import.meta.url);
 
 const settings = {
   evmVersion: 'cancun',
-  optimizer: { enabled: true, runs: 200 },
+  optimizer: { enabled: true, runs: 10_000 },
+  viaIR: true,
   outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
 };
 

@@ -62,7 +62,11 @@ afterAll(async () => {
 });
 
 /** The seller's (or `seller`'s) listing of `card` #`tokenId` at PRICE with fee and royalty; a zone order unless `zone` is zero. */
-async function listing(card: Address, tokenId: bigint, options: { seller?: Address; zone?: Address; zoneHash?: Hex; royalty?: boolean } = {}) {
+async function listing(
+  card: Address,
+  tokenId: bigint,
+  options: { seller?: Address; zone?: Address; zoneHash?: Hex; royalty?: boolean } = {},
+) {
   const { publicClient, contracts } = market;
   const seller = options.seller ?? market.seller.account.address;
   const { timestamp } = await publicClient.getBlock();
@@ -78,7 +82,9 @@ async function listing(card: Address, tokenId: bigint, options: { seller?: Addre
     price: PRICE,
     currency: zeroAddress,
     platformFee: { bps: FEE_BPS, recipient: FEE_RECIPIENT },
-    ...(options.royalty === false ? {} : { royalty: { receiver: CREATOR, amount: (PRICE * BigInt(ROYALTY_BPS)) / 10_000n } }),
+    ...(options.royalty === false
+      ? {}
+      : { royalty: { receiver: CREATOR, amount: (PRICE * BigInt(ROYALTY_BPS)) / 10_000n } }),
     startTime: timestamp - 60n,
     endTime: timestamp + 86_400n,
     salt: BigInt(Date.now()) * 1_000n + tokenId,
@@ -92,12 +98,20 @@ async function listing(card: Address, tokenId: bigint, options: { seller?: Addre
 }
 
 async function signed(order: OrderComponents, signer = market.seller) {
-  return { order, signature: await signOrder(signer, { order, chainId: market.chain.id, seaport: market.contracts.seaport }) };
+  return {
+    order,
+    signature: await signOrder(signer, { order, chainId: market.chain.id, seaport: market.contracts.seaport }),
+  };
 }
 
 /** Simulates then sends the buyer's `fulfillAdvancedOrder` of `order` with `extraData`; the revert's name, or undefined. */
 async function fill(order: OrderComponents, signature: Hex, extraData: Hex, buyer = market.buyer) {
-  const args = [advancedOrder({ order, signature }, 1n, 1n, extraData), [], market.contracts.conduitKey, zeroAddress] as const;
+  const args = [
+    advancedOrder({ order, signature }, 1n, 1n, extraData),
+    [],
+    market.contracts.conduitKey,
+    zeroAddress,
+  ] as const;
   const failed = await revertName(
     market.publicClient.simulateContract({
       address: market.contracts.seaport,
@@ -109,13 +123,14 @@ async function fill(order: OrderComponents, signature: Hex, extraData: Hex, buye
     }),
   );
   if (failed) return { failed };
-  const txHash = await buyer.writeContract({ address: market.contracts.seaport, abi: fillAbi, functionName: 'fulfillAdvancedOrder', args, value: PRICE });
+  const txHash = await buyer.writeContract({
+    address: market.contracts.seaport,
+    abi: fillAbi,
+    functionName: 'fulfillAdvancedOrder',
+    args,
+    value: PRICE,
+  });
   const receipt = await market.mined(txHash);
-  if (process.env['TRACE_GAS']) {
-    const trace = await market.publicClient.request({ method: 'debug_traceTransaction' as never, params: [txHash, { tracer: 'callTracer' }] as never });
-    const walk = (frame: any, depth = 0): void => { console.info(`${'  '.repeat(depth)}${frame.to} ${frame.input.slice(0, 10)} gasUsed=${BigInt(frame.gasUsed)} in=${(frame.input.length-2)/2}`); for (const c of frame.calls ?? []) walk(c, depth + 1); };
-    walk(trace);
-  }
   return { failed: undefined, gas: receipt.gasUsed };
 }
 
@@ -128,19 +143,27 @@ describe('fills through the zone', () => {
     const hash = orderHash(order);
     const buyer = market.buyer.account.address;
     expect((await fill(order, signature, '0x')).failed).toBe('InvalidExtraData');
-    expect((await fill(order, signature, await zoneExtraData(market, hash, buyer, { context: terms, seconds: -1 }))).failed).toBe(
-      'SignatureExpired',
-    );
+    expect(
+      (await fill(order, signature, await zoneExtraData(market, hash, buyer, { context: terms, seconds: -1 }))).failed,
+    ).toBe('SignatureExpired');
     const forSeller = await zoneExtraData(market, hash, market.seller.account.address, { context: terms });
     expect((await fill(order, signature, forSeller)).failed).toBe('InvalidFulfiller');
     const stranger = await zoneExtraData(market, hash, buyer, { context: terms, key: generatePrivateKey() });
     expect((await fill(order, signature, stranger)).failed).toBe('SignerNotActive');
     // The basic route gives a zone no extra data: a restricted listing never fills there.
     const basic = await revertName(
-      fulfillOrder(market.buyer, { seaport: market.contracts.seaport, order, signature, fulfillerConduitKey: market.contracts.conduitKey, method: 'basic' }),
+      fulfillOrder(market.buyer, {
+        seaport: market.contracts.seaport,
+        order,
+        signature,
+        fulfillerConduitKey: market.contracts.conduitKey,
+        method: 'basic',
+      }),
     ).catch(() => 'refused');
     expect(basic).toBeDefined();
-    expect((await fill(order, signature, await zoneExtraData(market, hash, buyer, { context: terms }))).failed).toBeUndefined();
+    expect(
+      (await fill(order, signature, await zoneExtraData(market, hash, buyer, { context: terms }))).failed,
+    ).toBeUndefined();
     expect(await ownerOf(open, 1n)).toBe(getAddress(buyer));
   }, 60_000);
 
@@ -150,7 +173,9 @@ describe('fills through the zone', () => {
     const extra = await zoneExtraData(market, orderHash(noRoyalty.order), buyer, { context: terms });
     expect((await fill(noRoyalty.order, noRoyalty.signature, extra)).failed).toBe('RoyaltyNotPaid');
     const plain = await signed(await listing(open, 3n));
-    const higherFee = await zoneExtraData(market, orderHash(plain.order), buyer, { context: { ...terms, feeBps: 500 } });
+    const higherFee = await zoneExtraData(market, orderHash(plain.order), buyer, {
+      context: { ...terms, feeBps: 500 },
+    });
     expect((await fill(plain.order, plain.signature, higherFee)).failed).toBe('FeeNotPaid');
   }, 60_000);
 
@@ -161,7 +186,9 @@ describe('fills through the zone', () => {
     const other = market.deployer;
     const forOther = await zoneExtraData(market, hash, other.account.address, { context: terms });
     expect((await fill(order, signature, forOther, other)).failed).toBe('InvalidFulfiller');
-    expect((await fill(order, signature, await zoneExtraData(market, hash, taker, { context: terms }))).failed).toBeUndefined();
+    expect(
+      (await fill(order, signature, await zoneExtraData(market, hash, taker, { context: terms }))).failed,
+    ).toBeUndefined();
   }, 60_000);
 });
 
@@ -180,7 +207,9 @@ describe('royalties that hold, gifts that stay free', () => {
   test('the holder gives a guaranteed card away themself; an address they approved cannot move it', async () => {
     const { seller, deployer, mined } = market;
     const friend = deployer.account.address;
-    await mined(await seller.writeContract({ address: guaranteed, abi: erc721Abi, functionName: 'approve', args: [friend, 2n] }));
+    await mined(
+      await seller.writeContract({ address: guaranteed, abi: erc721Abi, functionName: 'approve', args: [friend, 2n] }),
+    );
     const taken = await revertName(
       market.publicClient.simulateContract({
         address: guaranteed,
@@ -191,7 +220,14 @@ describe('royalties that hold, gifts that stay free', () => {
       }),
     );
     expect(taken).toBe('TransferNotAuthorized');
-    await mined(await seller.writeContract({ address: guaranteed, abi: erc721Abi, functionName: 'transferFrom', args: [seller.account.address, friend, 2n] }));
+    await mined(
+      await seller.writeContract({
+        address: guaranteed,
+        abi: erc721Abi,
+        functionName: 'transferFrom',
+        args: [seller.account.address, friend, 2n],
+      }),
+    );
     expect(await ownerOf(guaranteed, 2n)).toBe(friend);
   }, 60_000);
 
@@ -201,7 +237,9 @@ describe('royalties that hold, gifts that stay free', () => {
     const extra = await zoneExtraData(market, orderHash(order), market.buyer.account.address, { context: terms });
     expect((await fill(order, signature, extra)).failed).toBeUndefined();
     expect(await ownerOf(guaranteed, 3n)).toBe(market.buyer.account.address);
-    expect((await market.publicClient.getBalance({ address: CREATOR })) - before).toBe((PRICE * BigInt(ROYALTY_BPS)) / 10_000n);
+    expect((await market.publicClient.getBalance({ address: CREATOR })) - before).toBe(
+      (PRICE * BigInt(ROYALTY_BPS)) / 10_000n,
+    );
   }, 60_000);
 
   test('nobody sets a transfer authorization outside a fill: the zone answers Seaport only', async () => {
@@ -226,14 +264,31 @@ describe('listing costs no gas', () => {
   test('a holder with no coin lists with a signature only and a buyer fills it', async () => {
     const holder = privateKeyToAccount(generatePrivateKey());
     const { seller, mined, publicClient } = market;
-    await mined(await seller.writeContract({ address: guaranteed, abi: erc721Abi, functionName: 'transferFrom', args: [seller.account.address, holder.address, 5n] }));
+    await mined(
+      await seller.writeContract({
+        address: guaranteed,
+        abi: erc721Abi,
+        functionName: 'transferFrom',
+        args: [seller.account.address, holder.address, 5n],
+      }),
+    );
     expect(await publicClient.getBalance({ address: holder.address })).toBe(0n);
     expect(
-      await publicClient.readContract({ address: guaranteed, abi: erc721Abi, functionName: 'isApprovedForAll', args: [holder.address, market.contracts.conduit] }),
+      await publicClient.readContract({
+        address: guaranteed,
+        abi: erc721Abi,
+        functionName: 'isApprovedForAll',
+        args: [holder.address, market.contracts.conduit],
+      }),
     ).toBe(true);
     const order = await listing(guaranteed, 5n, { seller: holder.address });
     const signature = await holder.signTypedData({
-      domain: { name: 'Seaport', version: '1.6', chainId: market.chain.id, verifyingContract: market.contracts.seaport },
+      domain: {
+        name: 'Seaport',
+        version: '1.6',
+        chainId: market.chain.id,
+        verifyingContract: market.contracts.seaport,
+      },
       types: (await import('../seaport/seaportTypes')).seaportOrderTypes,
       primaryType: 'OrderComponents',
       message: { ...order, offer: [...order.offer], consideration: [...order.consideration] },
@@ -241,16 +296,32 @@ describe('listing costs no gas', () => {
     const extra = await zoneExtraData(market, orderHash(order), market.buyer.account.address, { context: terms });
     expect((await fill(order, signature, extra)).failed).toBeUndefined();
     expect(await ownerOf(guaranteed, 5n)).toBe(market.buyer.account.address);
-    expect(await publicClient.getBalance({ address: holder.address })).toBe(PRICE - (PRICE * BigInt(FEE_BPS + ROYALTY_BPS)) / 10_000n);
+    expect(await publicClient.getBalance({ address: holder.address })).toBe(
+      PRICE - (PRICE * BigInt(FEE_BPS + ROYALTY_BPS)) / 10_000n,
+    );
   }, 60_000);
 
   test('the holder can revoke the conduit; then a zone listing of theirs no longer fills', async () => {
     const { seller, mined } = market;
-    await mined(await seller.writeContract({ address: open, abi: erc721Abi, functionName: 'setApprovalForAll', args: [market.contracts.conduit, false] }));
+    await mined(
+      await seller.writeContract({
+        address: open,
+        abi: erc721Abi,
+        functionName: 'setApprovalForAll',
+        args: [market.contracts.conduit, false],
+      }),
+    );
     const { order, signature } = await signed(await listing(open, 6n));
     const extra = await zoneExtraData(market, orderHash(order), market.buyer.account.address, { context: terms });
     expect((await fill(order, signature, extra)).failed).toBeDefined();
-    await mined(await seller.writeContract({ address: open, abi: erc721Abi, functionName: 'setApprovalForAll', args: [market.contracts.conduit, true] }));
+    await mined(
+      await seller.writeContract({
+        address: open,
+        abi: erc721Abi,
+        functionName: 'setApprovalForAll',
+        args: [market.contracts.conduit, true],
+      }),
+    );
     expect((await fill(order, signature, extra)).failed).toBeUndefined();
   }, 60_000);
 });
@@ -258,7 +329,11 @@ describe('listing costs no gas', () => {
 describe('buyers that are contracts', () => {
   test('a contract wallet buys through the zone: the signature names the wallet', async () => {
     const { buyer, publicClient, mined } = market;
-    const hash = await buyer.deployContract({ abi: hostileArtifact.abi as Abi, bytecode: hostileArtifact.bytecode as Hex, args: [buyer.account.address] });
+    const hash = await buyer.deployContract({
+      abi: hostileArtifact.abi as Abi,
+      bytecode: hostileArtifact.bytecode as Hex,
+      args: [buyer.account.address],
+    });
     const wallet = (await publicClient.waitForTransactionReceipt({ hash })).contractAddress as Address;
     const { order, signature } = await signed(await listing(guaranteed, 6n));
     const extraData = await zoneExtraData(market, orderHash(order), wallet, { context: terms });
@@ -283,7 +358,11 @@ describe('buyers that are contracts', () => {
     const { publicClient, deployer, mined } = market;
     const eoa = privateKeyToAccount(generatePrivateKey());
     await mined(await deployer.sendTransaction({ to: eoa.address, value: parseEther('3') }));
-    const code = await deployer.deployContract({ abi: smartAccountArtifact.abi as Abi, bytecode: smartAccountArtifact.bytecode as Hex, args: [eoa.address] });
+    const code = await deployer.deployContract({
+      abi: smartAccountArtifact.abi as Abi,
+      bytecode: smartAccountArtifact.bytecode as Hex,
+      args: [eoa.address],
+    });
     const delegate = (await publicClient.waitForTransactionReceipt({ hash: code })).contractAddress as Address;
     const { createWalletClient, http } = await import('viem');
     const wallet = createWalletClient({ account: eoa, chain: market.chain, transport: http(market.anvil.rpcUrl) });
@@ -325,19 +404,33 @@ describe('gas', () => {
     };
     const openCollection = await compare(open, 9n);
     expect(openCollection.failed).toBeUndefined();
-    console.info(`[gas] fulfillAdvancedOrder, open collection: open order ${openCollection.open}, zone order ${openCollection.zone}`);
+    console.info(
+      `[gas] fulfillAdvancedOrder, open collection: open order ${openCollection.open}, zone order ${openCollection.zone}`,
+    );
     expect(openCollection.zone - openCollection.open).toBeLessThanOrEqual(25_000n);
     // A guaranteed card fills only through the zone: its cost against the same fill of an open card.
     const held = await signed(await listing(guaranteed, 9n));
-    const heldFill = await fill(held.order, held.signature, await zoneExtraData(market, orderHash(held.order), buyer, { context: terms }));
+    const heldFill = await fill(
+      held.order,
+      held.signature,
+      await zoneExtraData(market, orderHash(held.order), buyer, { context: terms }),
+    );
     console.info(`[gas] fulfillAdvancedOrder, guaranteed card through the zone: ${heldFill.gas}`);
     expect(heldFill.failed).toBeUndefined();
   }, 60_000);
 
   test('the zone publishes its SIP-7 information and signer', async () => {
-    const signers = await market.publicClient.readContract({ address: market.contracts.zone, abi: zoneAdminAbi, functionName: 'getActiveSigners' });
+    const signers = await market.publicClient.readContract({
+      address: market.contracts.zone,
+      abi: zoneAdminAbi,
+      functionName: 'getActiveSigners',
+    });
     expect(signers).toHaveLength(1);
-    const [separator] = await market.publicClient.readContract({ address: market.contracts.zone, abi: zoneAdminAbi, functionName: 'sip7Information' });
+    const [separator] = await market.publicClient.readContract({
+      address: market.contracts.zone,
+      abi: zoneAdminAbi,
+      functionName: 'sip7Information',
+    });
     expect(separator).not.toBe(zeroHash);
   });
 });
@@ -356,11 +449,26 @@ const zoneParametersAbi = [
           { name: 'orderHash', type: 'bytes32' },
           { name: 'fulfiller', type: 'address' },
           { name: 'offerer', type: 'address' },
-          { name: 'offer', type: 'tuple[]', components: [{ name: 'itemType', type: 'uint8' }, { name: 'token', type: 'address' }, { name: 'identifier', type: 'uint256' }, { name: 'amount', type: 'uint256' }] },
+          {
+            name: 'offer',
+            type: 'tuple[]',
+            components: [
+              { name: 'itemType', type: 'uint8' },
+              { name: 'token', type: 'address' },
+              { name: 'identifier', type: 'uint256' },
+              { name: 'amount', type: 'uint256' },
+            ],
+          },
           {
             name: 'consideration',
             type: 'tuple[]',
-            components: [{ name: 'itemType', type: 'uint8' }, { name: 'token', type: 'address' }, { name: 'identifier', type: 'uint256' }, { name: 'amount', type: 'uint256' }, { name: 'recipient', type: 'address' }],
+            components: [
+              { name: 'itemType', type: 'uint8' },
+              { name: 'token', type: 'address' },
+              { name: 'identifier', type: 'uint256' },
+              { name: 'amount', type: 'uint256' },
+              { name: 'recipient', type: 'address' },
+            ],
           },
           { name: 'extraData', type: 'bytes' },
           { name: 'orderHashes', type: 'bytes32[]' },
@@ -380,7 +488,12 @@ function zoneParameters(order: OrderComponents, hash: Hex, fulfiller: Address, e
     orderHash: hash,
     fulfiller,
     offerer: order.offerer,
-    offer: order.offer.map((item) => ({ itemType: item.itemType, token: item.token, identifier: item.identifierOrCriteria, amount: item.endAmount })),
+    offer: order.offer.map((item) => ({
+      itemType: item.itemType,
+      token: item.token,
+      identifier: item.identifierOrCriteria,
+      amount: item.endAmount,
+    })),
     consideration: order.consideration.map((item) => ({
       itemType: item.itemType,
       token: item.token,

@@ -9,7 +9,15 @@
  * @see https://github.com/ProjectOpenSea/SIPs/blob/main/SIPS/sip-7.md, sip-6.md
  * @see ../../../../contracts/KirafudaZone.sol
  */
-import { type Address, concatHex, type Hex, numberToHex, serializeCompactSignature, type Signature, signatureToCompactSignature } from 'viem';
+import {
+  type Address,
+  concatHex,
+  type Hex,
+  numberToHex,
+  type Signature,
+  serializeCompactSignature,
+  signatureToCompactSignature,
+} from 'viem';
 
 /** EIP-712 name and version of the zone's domain. */
 export const ZONE_DOMAIN = { name: 'KirafudaZone', version: '1' } as const;

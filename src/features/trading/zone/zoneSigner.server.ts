@@ -11,7 +11,13 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Settings } from '~/server/settings/schema';
 import { serverEnvironment } from '../../chains/config.server';
 import { LOCAL_ZONE_SIGNER_KEY } from '../../chains/localDefaults';
-import { encodeZoneContext, encodeZoneExtraData, signedOrderTypes, type ZoneContext, zoneDomain } from './zoneExtraData';
+import {
+  encodeZoneContext,
+  encodeZoneExtraData,
+  signedOrderTypes,
+  type ZoneContext,
+  zoneDomain,
+} from './zoneExtraData';
 
 /** The settings read here. */
 export type ZoneSignerSettings = Pick<Settings, 'CHAIN_ENV' | 'ZONE_SIGNER_PRIVATE_KEY' | 'ZONE_SIGNATURE_SECONDS'>;
