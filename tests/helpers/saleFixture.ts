@@ -128,6 +128,7 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
       salt: tokenId * 1_000_003n,
       counter,
       conduitKey: contracts.conduitKey,
+      zone: contracts.zone,
     });
     const signature = await signOrder(seller, { order, chainId: market.chain.id, seaport: contracts.seaport });
     return { tokenId, order, signature };

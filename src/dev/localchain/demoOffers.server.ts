@@ -110,6 +110,7 @@ async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
     salt: typeof old.salt === 'string' && /^\d+$/.test(old.salt) ? BigInt(old.salt) : BigInt(row.id),
     counter,
     conduitKey: terms.conduitKey,
+    zone: terms.zone,
   });
   const signature = await signOrder(clients.wallet(offerer), {
     order,

@@ -44,7 +44,10 @@ export async function ensureLocalDeployment(
   clients: LocalChainClients,
   known: ChainContracts | undefined,
 ): Promise<LocalDeployment> {
-  if (known?.zone && (await allHaveCode(clients, [known.exchange, known.market, known.atem, known.payment, known.zone]))) {
+  if (
+    known?.zone &&
+    (await allHaveCode(clients, [known.exchange, known.market, known.atem, known.payment, known.zone]))
+  ) {
     return { contracts: known, deployed: false };
   }
   const walletClient = clients.wallet(LOCAL_DEPLOYER);

@@ -20,6 +20,7 @@ import { publishChange } from '../events/publish.server';
 import { settleAuctions } from '../trading/auction/settleAuctions.server';
 import { settlerAccount } from '../trading/orders/settler.server';
 import { recheckOrders } from '../trading/recheck/recheckOrders.server';
+import { zoneSignerAccount } from '../trading/zone/zoneSigner.server';
 import { syncChain } from './indexChain.server';
 import { indexerSettings } from './indexerSettings';
 import { expireListings, listingsStarted, nextAuctionEnd, nextListingMoment } from './listingClock.server';
@@ -77,6 +78,11 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
   const server = options.settings ?? serverSettings();
   const log = options.log ?? ((message: string) => console.log(message));
   const account = settlerAccount(server);
+  const zoneAccount = zoneSignerAccount(server);
+  const zoneSigning =
+    zoneAccount && options.feeRecipient
+      ? { account: zoneAccount, settings: server, feeRecipient: options.feeRecipient }
+      : undefined;
   for (const chain of chains) {
     const settings = indexerSettings(chain.key, environment, server);
     const client = publicClientFor(chain);
@@ -115,7 +121,7 @@ export function registerIndexerJobs(runner: JobRunner, options: IndexerJobsOptio
     if (account) {
       const busyMs = Math.max(500, settings.pollMs);
       runner.every(`${chain.chainName}: settling auctions`, { pollMs: busyMs, needsLock: true }, async () => {
-        const outcomes = await settleAuctions(handle.db, chain, account);
+        const outcomes = await settleAuctions(handle.db, chain, account, { zone: zoneSigning });
         if (outcomes.some((outcome) => outcome.status !== 'pending'))
           await publishChange({ lists: true, allCards: true });
         // A settlement under way is followed closely; otherwise the next pass is when the next auction ends.

@@ -124,7 +124,7 @@ async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now = ne
     target: { kind: 'token', contract: fixture.card, tokenId },
     unitPrice: price,
     endOffset: BID_END,
-    zone: TEST_SETTLER.address,
+    bid: true,
     ...(offerer ? { offerer } : {}),
   });
   const payload = { chain_id: 1, order: offer.order, signature: offer.signature };

@@ -77,7 +77,7 @@ async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now: Dat
     target: { kind: 'token', contract: fixture.card, tokenId },
     unitPrice: price,
     endOffset: BID_END,
-    zone: TEST_SETTLER.address,
+    bid: true,
   });
   const { offer: stored } = await submitOffer(database.db, walletAddress(wallet), payloadOf(offer), options(now));
   return { ...offer, stored };
@@ -229,7 +229,7 @@ describe('a timed auction', () => {
       target: { kind: 'token', contract: fixture.card, tokenId },
       unitPrice: parseEther('3'),
       endOffset: BID_END,
-      zone: TEST_SETTLER.address,
+      bid: true,
     });
     const [card, fee, royalty] = offer.order.consideration;
     if (!card || !fee || !royalty) throw new Error('the bid lacks its items');
@@ -314,14 +314,14 @@ describe('a timed auction', () => {
     const brief = await signOffer(fixture, a, {
       target: { kind: 'token', contract: fixture.card, tokenId: 16n },
       unitPrice: reserve,
-      zone: TEST_SETTLER.address,
+      bid: true,
     });
     await expect(submitOffer(database.db, walletAddress(a), payloadOf(brief), options())).rejects.toThrow(/stay valid/);
     const own = await signOffer(fixture, fixture.market.seller, {
       target: { kind: 'token', contract: fixture.card, tokenId: 16n },
       unitPrice: reserve,
       endOffset: BID_END,
-      zone: TEST_SETTLER.address,
+      bid: true,
     });
     await expect(submitOffer(database.db, seller(), payloadOf(own), options())).rejects.toThrow();
     expect((await auctionRow(auction.id))?.status).toBe('running');

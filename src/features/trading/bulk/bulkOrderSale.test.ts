@@ -74,6 +74,7 @@ async function listings(tokenIds: readonly bigint[], prices: readonly bigint[]):
         salt: tokenId * 7_000_001n,
         counter,
         conduitKey: contracts.conduitKey,
+        zone: contracts.zone,
       });
     }),
   );

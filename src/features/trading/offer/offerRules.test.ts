@@ -16,6 +16,7 @@ const context = {
   feeBps: 250,
   feeRecipient: fee,
   conduitKey: zeroHash,
+  zone: '0x000000000000000000000000000000000000a11e',
   settler: '0x5555555555555555555555555555555555555555' as Address,
   now,
 };
@@ -33,6 +34,7 @@ const offerParameters = (target: OfferTarget, quantity = 1, unitPrice = 10_000n)
   salt: 1n,
   counter: 0n,
   conduitKey: zeroHash,
+  zone: '0x000000000000000000000000000000000000a11e' as const,
 });
 const offer = (target: OfferTarget, quantity = 1, unitPrice = 10_000n) =>
   buildOffer(offerParameters(target, quantity, unitPrice));

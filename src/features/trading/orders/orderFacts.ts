@@ -12,7 +12,7 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (order validity)
  * @see https://github.com/ProjectOpenSea/seaport-order-validator (the validator's checks)
  */
-import { type Address, zeroAddress } from 'viem';
+import type { Address } from 'viem';
 import type { MessageKey } from '~/features/i18n/t';
 import type { OfferInactiveReason } from '~/server/db/schema/offers';
 import type { UnbuyableReason } from '~/server/db/schema/trading';

@@ -25,6 +25,7 @@ function listing(overrides: Partial<BuildSellOrderParameters> = {}): BuildSellOr
     salt: 42n,
     counter: 3n,
     conduitKey: CONDUIT_KEY,
+    zone: '0x000000000000000000000000000000000000a11e',
     ...overrides,
   };
 }
@@ -57,13 +58,13 @@ describe('buildSellOrder', () => {
     expect(erc20.consideration.every((item) => item.itemType === ItemType.ERC20 && item.token === ATEM)).toBe(true);
   });
 
-  test('carries the seller, times, salt, counter and conduit key into an open order with no zone', () => {
+  test('carries the seller, times, salt, counter and conduit key into an order restricted to the zone', () => {
     const order = buildSellOrder(listing());
     expect(order).toMatchObject({
       offerer: SELLER,
-      zone: zeroAddress,
+      zone: '0x000000000000000000000000000000000000a11e',
       zoneHash: zeroHash,
-      orderType: OrderType.FULL_OPEN,
+      orderType: OrderType.FULL_RESTRICTED,
       startTime: 1_700_000_000n,
       endTime: 1_700_086_400n,
       salt: 42n,

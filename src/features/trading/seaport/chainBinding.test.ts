@@ -50,6 +50,7 @@ async function listing(): Promise<OrderComponents> {
     salt: 7n,
     counter: 0n,
     conduitKey: bsc.contracts.conduitKey,
+    zone: bsc.contracts.zone,
   });
 }
 

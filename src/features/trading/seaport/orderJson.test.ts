@@ -15,6 +15,7 @@ const order = buildSellOrder({
   salt: 2n ** 255n,
   counter: 3n,
   conduitKey: zeroHash,
+  zone: '0x000000000000000000000000000000000000a11e',
 });
 
 describe('order JSON', () => {
