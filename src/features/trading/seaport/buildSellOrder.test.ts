@@ -98,9 +98,16 @@ describe('buildSellOrder', () => {
   });
 });
 
+/** An open order, as listings were before the zone (they still fill through the basic route). */
+const openOrder = (parameters: BuildSellOrderParameters) => ({
+  ...buildSellOrder(parameters),
+  zone: zeroAddress,
+  orderType: OrderType.FULL_OPEN,
+});
+
 describe('basicOrderParameters', () => {
   test('maps a native listing to basic order type 0 with the fee and royalty as additional recipients', () => {
-    const order = buildSellOrder(listing());
+    const order = openOrder(listing());
     const basic = basicOrderParameters(order, '0x1234', zeroHash);
     expect(basic).toMatchObject({
       considerationToken: zeroAddress,
@@ -122,7 +129,7 @@ describe('basicOrderParameters', () => {
   });
 
   test('maps an ERC-20 listing to basic order type 8 (ERC20_TO_ERC721_FULL_OPEN)', () => {
-    expect(basicOrderParameters(buildSellOrder(listing({ currency: ATEM })), '0x')?.basicOrderType).toBe(8);
+    expect(basicOrderParameters(openOrder(listing({ currency: ATEM })), '0x')?.basicOrderType).toBe(8);
   });
 
   test('gives nothing for an order whose first item does not pay the offerer or whose items mix currencies', () => {
