@@ -28,7 +28,8 @@ import { royaltyProblem } from './sellOrderRules';
  * `signature` (it does not hold when the fill is simulated as it will be sent); `reverts` (the simulated
  * fill reverts for another reason of the order's); `contract_wallet` (a timed auction takes only signatures
  * made with the wallet's own key); `unknown` (no such order here), `auction` (a timed auction is not sold
- * from a cart), `exchange` (signed for another Seaport than the chain's).
+ * from a cart), `exchange` (signed for another Seaport than the chain's), `private` (a private order, a counter
+ * offer, asked for by someone other than its taker).
  */
 export const ORDER_REASONS = [
   'cancelled',
@@ -48,6 +49,7 @@ export const ORDER_REASONS = [
   'unknown',
   'auction',
   'exchange',
+  'private',
 ] as const;
 
 /** One reason. */

@@ -8,8 +8,9 @@ import type { Settings } from '~/server/settings/schema';
 import type { Chain } from '../../chains/chains';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
+import { platformFeeRecipient } from '../terms/platformAccounts.server';
 import { feeTermsOf } from './feeTerms';
-import { type SignedFulfilment, signFulfilment } from './zoneSigner.server';
+import { type SignedFulfilment, signFulfilment, type ZoneSignerSettings, zoneSignerAccount } from './zoneSigner.server';
 
 /** What signing needs: the signer, how long a signature holds, and the platform's fee recipient. */
 export interface ZoneSigning {
@@ -35,4 +36,13 @@ export function signOrderFill(
     context: { ...feeTermsOf(order, signing.feeRecipient), pairedOrderHash: pairedWith },
     now,
   });
+}
+
+/** The server's zone signing from its settings, or undefined without a signer or a fee recipient. */
+export function zoneSigningOf(
+  settings: ZoneSignerSettings & Pick<Settings, 'PLATFORM_FEE_RECIPIENT'>,
+): ZoneSigning | undefined {
+  const account = zoneSignerAccount(settings);
+  const feeRecipient = platformFeeRecipient(settings);
+  return account && feeRecipient ? { account, settings, feeRecipient } : undefined;
 }
