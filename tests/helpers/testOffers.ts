@@ -5,13 +5,14 @@
  */
 import { type Address, erc20Abi, type Hex, maxUint256 } from 'viem';
 import { wrappedNativeAbi } from '../../src/features/trading/contracts/wrappedNativeAbi';
-import { acceptOffer } from '../../src/features/trading/seaport/acceptOffer';
+import { acceptOffer, feesPerCard } from '../../src/features/trading/seaport/acceptOffer';
 import { buildOffer, type OfferTarget } from '../../src/features/trading/seaport/buildOffer';
 import { toOrderJson } from '../../src/features/trading/seaport/orderJson';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
 import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import type { LocalWallet } from './localMarket';
 import { counterAndRoyalty, TEST_FEE_BPS, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
+import { zoneFill } from './testZone';
 
 /** Wraps `amount` of ether for `wallet` and lets the conduit move `allowance` of it (default: all). */
 export async function fundOfferer(fixture: TestMarket, wallet: LocalWallet, amount: bigint, allowance = maxUint256) {
@@ -97,7 +98,10 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
   return { order, signature, body: { chain_id: 1, order: toOrderJson(order), signature } };
 }
 
-/** Accepts `order` with card `tokenId` from `owner`'s wallet and waits for the receipt. */
+/**
+ * Accepts `order` with card `tokenId` from `owner`'s wallet through the zone and waits for the receipt; the owner
+ * first lets the conduit take the fee and royalty out of the tokens they receive, as the island does.
+ */
 export async function acceptAs(
   fixture: TestMarket,
   owner: LocalWallet,
@@ -106,6 +110,17 @@ export async function acceptAs(
   proof: readonly Hex[] = [],
 ) {
   const { contracts, mined } = fixture.market;
+  const token = offer.order.offer[0]?.token;
+  if (token) {
+    await mined(
+      await owner.writeContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [contracts.conduit, feesPerCard(offer.order)],
+      }),
+    );
+  }
   return mined(
     await acceptOffer(owner, {
       seaport: contracts.seaport,
@@ -114,6 +129,7 @@ export async function acceptAs(
       tokenId,
       proof,
       fulfillerConduitKey: contracts.conduitKey,
+      extraData: await zoneFill(fixture.market, offer.order, owner.account.address),
     }),
   );
 }

@@ -6,9 +6,15 @@
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_ZONE_SIGNER_KEY } from '../../src/features/chains/localDefaults';
+import { orderHash } from '../../src/features/trading/seaport/orderHash';
+import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
+import { feeTermsOf } from '../../src/features/trading/zone/feeTerms';
 import type { ZoneContext } from '../../src/features/trading/zone/zoneExtraData';
 import { signFulfilment } from '../../src/features/trading/zone/zoneSigner.server';
 import type { LocalMarket } from './localMarket';
+
+/** Where the test markets' orders pay the platform fee (./testMarket.ts, ./saleFixture.ts). */
+const TEST_FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000fee0';
 
 /** Options of {@link zoneExtraData}. */
 export interface ZoneExtraDataOptions {
@@ -42,4 +48,12 @@ export async function zoneExtraData(
     },
   );
   return signed.extraData;
+}
+
+/**
+ * The zone's `extraData` for `fulfiller` filling `order` with the fee terms the order carries (paid to the test
+ * markets' fee recipient), as the fulfilment API signs it.
+ */
+export function zoneFill(market: LocalMarket, order: OrderComponents, fulfiller: Address): Promise<Hex> {
+  return zoneExtraData(market, orderHash(order), fulfiller, { context: feeTermsOf(order, TEST_FEE_RECIPIENT) });
 }

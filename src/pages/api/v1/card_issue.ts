@@ -32,6 +32,7 @@ export const POST = apiRoute(async (ctx) => {
       serials: form.serials,
       categoryId: form.category_id,
       royaltyBps: form.royalty_bps,
+      royaltyGuaranteed: form.royalty_guaranteed === undefined ? undefined : form.royalty_guaranteed === '1',
       image,
     });
     await publishChange({
