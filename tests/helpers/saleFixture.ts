@@ -152,6 +152,7 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
         ...(value === undefined ? {} : { value }),
         extraData: await zoneExtraData(market, orderHash(order), buyer.account.address, {
           context: feeTermsOf(order, FEE_RECIPIENT),
+          seconds: 86_400,
         }),
       }),
     balances: (token, accounts) =>

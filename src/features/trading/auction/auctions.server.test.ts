@@ -20,6 +20,7 @@ import {
   type TestMarket,
 } from '../../../../tests/helpers/testMarket';
 import { approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/helpers/testOffers';
+import { TEST_ZONE_SIGNING } from '../../../../tests/helpers/testZone';
 import { syncChain } from '../../indexer/indexChain.server';
 import { cardAbi } from '../contracts/cardAbi';
 import { checkOffers } from '../offer/checkOffers.server';
@@ -155,8 +156,13 @@ describe('a timed auction', () => {
     const before = await Promise.all(people.map((who) => wethOf(fixture, who)));
     const after = new Date((extended?.getTime() ?? 0) + 1_000);
     // Not before the (extended) end.
-    expect(await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: late })).toEqual([]);
-    const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+    expect(
+      await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { zone: TEST_ZONE_SIGNING, now: late }),
+    ).toEqual([]);
+    const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
+      now: after,
+    });
     expect(outcome?.status).toBe('settled');
     expect(await ownerOf(tokenId)).toBe(b.account.address);
 
@@ -186,7 +192,9 @@ describe('a timed auction', () => {
       .from(sellOrders)
       .where(eq(sellOrders.orderHash, orderHash(input.order)));
     expect(listing?.status).toBe('sold');
-    expect(await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after })).toEqual([]);
+    expect(
+      await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { zone: TEST_ZONE_SIGNING, now: after }),
+    ).toEqual([]);
   }, 60_000);
 
   test('a settlement whose nonce another transaction took is signed anew and settles once', async () => {
@@ -199,6 +207,7 @@ describe('a timed auction', () => {
     const settlerWallet = createWalletClient({ account: TEST_SETTLER, transport: http(fixture.market.anvil.rpcUrl) });
     await expect(
       settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+        zone: TEST_ZONE_SIGNING,
         now: after,
         // Before the stored settlement is sent, another transaction of the account takes its nonce.
         afterStore: async () => {
@@ -214,7 +223,10 @@ describe('a timed auction', () => {
       }),
     ).rejects.toThrow(/stopped/);
     const stuck = (await auctionRow(auction.id))?.settleTxHash;
-    const outcomes = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+    const outcomes = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
+      now: after,
+    });
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['running', 'settled']);
     expect(outcomes[1]?.txHash).not.toBe(stuck);
     expect(await ownerOf(tokenId)).toBe(b.account.address);
@@ -253,6 +265,7 @@ describe('a timed auction', () => {
       const nonce = await publicClient.getTransactionCount({ address: TEST_SETTLER.address });
       await expect(
         settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+          zone: TEST_ZONE_SIGNING,
           now: after,
           [point]: async () => {
             throw new Error('the server stopped');
@@ -263,7 +276,10 @@ describe('a timed auction', () => {
       expect(stored?.status).toBe('settling');
       expect(stored?.settleRawTx).toMatch(/^0x/);
 
-      const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+      const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+        zone: TEST_ZONE_SIGNING,
+        now: after,
+      });
       expect(outcome).toMatchObject({ status: 'settled', txHash: stored?.settleTxHash });
       expect(await ownerOf(tokenId)).toBe(a.account.address);
       expect(await publicClient.getTransactionCount({ address: TEST_SETTLER.address })).toBe(nonce + 1);
@@ -275,6 +291,7 @@ describe('a timed auction', () => {
   test('ends unsold without a bid, and cancelled when the seller cancels before the first bid', async () => {
     const quiet = await listAuction(14n);
     const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
       now: new Date(quiet.auction.endsAt.getTime() + 1_000),
     });
     expect(outcome?.status).toBe('unsold');
@@ -283,6 +300,7 @@ describe('a timed auction', () => {
     expect(listing?.status).toBe('expired');
     // The seller hears it ended without a winning bid, once, however often the settler passes again.
     await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
       now: new Date(quiet.auction.endsAt.getTime() + 60_000),
     });
     const told = (await noticesOf(seller().walletAddress)).filter((n) => n.eventKey === `listing:${quiet.listing.id}`);
@@ -299,14 +317,15 @@ describe('a timed auction', () => {
     await mined(await cancelOrders(wallet, { seaport: contracts.seaport, orders: [cancelled.input.order] }));
     await sync();
     const [ended] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
       now: new Date(cancelled.auction.endsAt.getTime() + 1_000),
     });
     expect(ended?.status).toBe('cancelled');
   });
 
   test('refuses listings the settlement account could not fill, and bids in another currency or too short', async () => {
-    const { input } = await signAuction(fixture, 15n, { reserve, seconds: 1_200n, settler: TEST_FEE_RECIPIENT });
-    await expect(submitSellOrder(database.db, seller(), input, options())).rejects.toThrow(/settlement account/);
+    const { input } = await signAuction(fixture, 15n, { reserve, seconds: 1_200n, zone: TEST_FEE_RECIPIENT });
+    await expect(submitSellOrder(database.db, seller(), input, options())).rejects.toThrow(/Kirafuda zone/);
     const tooShort = await signAuction(fixture, 15n, { reserve, seconds: 300n });
     await expect(submitSellOrder(database.db, seller(), tooShort.input, options())).rejects.toThrow(/10 minutes/);
     const { auction } = await listAuction(16n);
