@@ -17,7 +17,7 @@ export const FEATURE_FLOORS: readonly (readonly string[])[] = [
   ['profiles', 'trading'],
   ['issuance', 'indexer', 'dashboard'],
   ['payments'],
-  ['admin'],
+  ['admin', 'developers'],
 ];
 
 /** The folders of `src/` that are not features, and what they may import of the features. */

@@ -36,6 +36,8 @@ declare namespace App {
      * again by then (src/server/cache/cachePage.ts).
      */
     yenFreshUntil?: number;
+    /** The API key a request carried, once checked (src/features/developers/limits/apiKeyGate.server.ts). */
+    apiKey: import('./features/developers/keys/apiKeys.server').KeyHolder | null;
     /** The signed-in wallet user or illustrator, when a session exists. */
     user: import('./features/session/types').SessionUser | null;
     /** The signed-in admin, when an admin session exists. */

@@ -1,4 +1,5 @@
 import { sequence } from 'astro:middleware';
+import { apiKeyGate } from '~/features/developers/limits/apiKeyGate.server';
 import { routeGuards } from '~/features/session/routeGuardsMiddleware.server';
 import { session } from '~/features/session/sessionMiddleware.server';
 import { apiGate } from '~/server/middleware/apiGate';
@@ -9,6 +10,7 @@ import { securityHeaders } from '~/server/middleware/securityHeaders';
 
 /**
  * The request pipeline: security headers wrap every response; the client (address, origin) is resolved once;
+ * an API key is checked and counted (the developers feature);
  * writes must come from the site (CSRF); then chain selection, locale, the session and the route guards (the
  * last two are the session feature's). `src/middleware.ts`, Astro's entry, only hands this on.
  * @see ../../docs/architecture.md (middleware)
@@ -16,6 +18,7 @@ import { securityHeaders } from '~/server/middleware/securityHeaders';
 export const onRequest = sequence(
   securityHeaders,
   clientInfo,
+  apiKeyGate,
   apiGate,
   chainSelection,
   localeRouting,

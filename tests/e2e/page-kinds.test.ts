@@ -82,6 +82,7 @@ describe('every kind of page at 390 px', () => {
       '/search/sakura?per_page=8',
       '/cart',
       '/transaction-act',
+      '/developers',
       '/no-such-page',
     ]);
     await page.goto(pageUrl(tokenPath(fixed)));

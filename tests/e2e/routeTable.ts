@@ -24,6 +24,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/session', layout: 'newVersion' },
   { path: '/contact', layout: 'default' },
   { path: '/privacy', layout: 'default' },
+  { path: '/developers', layout: 'default' },
   { path: '/terms', layout: 'default' },
   { path: '/transaction-act', layout: 'default' },
   { path: '/rankings', layout: 'newVersion' },

@@ -5,8 +5,8 @@
  * `src/client` and `src/ui` import no feature but i18n and chains, `src/lib` none; only pages and
  * `src/middleware.ts` import `src/app/`; inside trading, offers and auctions do not import each other, the
  * orders import no act, and every file lives in a room (none at trading's root, no room imports the root);
- * islands (`*.tsx`) never reach server code; the product never imports `src/dev/` or `tests/` (who writes each
- * state table is ./tableWriters.ts).
+ * islands (`*.tsx`) never reach server code; the product never imports `src/dev/` or `tests/`; only the events
+ * feature and the composition roots name `publishChange` (who writes each state table is ./tableWriters.ts).
  * Type-only imports are erased at build time, so they count for the feature order but not for what
  * reaches the browser.
  */
@@ -48,21 +48,26 @@ export function importsOf(file: string, source: string, exists: (path: string) =
   return edges;
 }
 
-/** Reads every module under `dir` (tests excluded: they may reach across features to set things up). */
-export function readImportGraph(root: string, dir = 'src'): ImportGraph {
-  const graph: ImportGraph = new Map();
-  const exists = (path: string) => existsSync(join(root, path)) && statSync(join(root, path)).isFile();
+/** The text of every module under `dir` by path (tests excluded: they may reach across features to set things up). */
+export function readSources(root: string, dir = 'src'): Map<string, string> {
+  const sources = new Map<string, string>();
   const walk = (folder: string) => {
     for (const name of readdirSync(join(root, folder))) {
       const path = `${folder}/${name}`;
       if (statSync(join(root, path)).isDirectory()) walk(path);
       else if (/\.(ts|tsx|astro|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) {
-        graph.set(path, importsOf(path, readFileSync(join(root, path), 'utf8'), exists));
+        sources.set(path, readFileSync(join(root, path), 'utf8'));
       }
     }
   };
   walk(dir);
-  return graph;
+  return sources;
+}
+
+/** Reads every module under `dir` with its imports (tests excluded, as {@link readSources}). */
+export function readImportGraph(root: string, dir = 'src'): ImportGraph {
+  const exists = (path: string) => existsSync(join(root, path)) && statSync(join(root, path)).isFile();
+  return new Map([...readSources(root, dir)].map(([path, source]) => [path, importsOf(path, source, exists)]));
 }
 
 /** The feature a module belongs to (`catalogue` for `src/features/catalogue/...`), or undefined. */
@@ -295,7 +300,16 @@ export function environmentReaders(sources: ReadonlyMap<string, string>, reader 
   return found.sort();
 }
 
-/** The product's source texts (what {@link readImportGraph} reads), by repository-relative path. */
-export function readSources(root: string, graph: ImportGraph): Map<string, string> {
-  return new Map([...graph.keys()].map((path) => [path, readFileSync(join(root, path), 'utf8')]));
+/**
+ * Where a change may be published from: the events feature (it defines `publishChange`) and the composition roots,
+ * which give it to the API's write wrapper and to the job runner. A route or a job returns its change instead.
+ */
+export const CHANGE_PUBLISHERS: readonly string[] = ['src/features/events/', 'src/app/server/'];
+
+/** Modules outside {@link CHANGE_PUBLISHERS} that name `publishChange` (imported, aliased or called: any mention). */
+export function handPublishers(sources: ReadonlyMap<string, string>, allowed = CHANGE_PUBLISHERS): string[] {
+  return [...sources]
+    .filter(([path, source]) => /\bpublishChange\b/.test(source) && !allowed.some((folder) => path.startsWith(folder)))
+    .map(([path]) => path)
+    .sort();
 }

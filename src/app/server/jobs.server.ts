@@ -1,10 +1,13 @@
 /**
  * What runs beside the requests, on one job runner per process (../jobs/runner.ts): the indexer's jobs (follow
- * each chain, re-check orders, settle auctions, the listing clock), the check of the books and the pruning of the
+ * each chain) and trading's (re-check orders, settle auctions, listing clock), the books' check, the pruning of the
  * change log, under the leader lock, unless `INDEXER=off` leaves them to `npm run indexer`, with the yen rates'
  * reading (../../features/market/rates) and the hourly record of every collection's floor; card payments' jobs
- * (mint paid purchases, retry payment events) in every server process. Importing this module starts nothing: the
+ * (mint paid purchases, retry payment events) and the webhook outbox in every server process. Importing this module starts nothing: the
  * server entry and `npm run indexer` call {@link startBackgroundJobs}.
+ *
+ * Each job returns the change it made (or says each committed step's at once) and this runner publishes it
+ * (../../features/events/publish.server.ts): no job announces its own changes.
  *
  * Jobs poll slowly (nothing at rest) and changes wake the ones they make work for, wherever the change was
  * made (the change listener applies other processes' changes here too): a list changed (a new listing, a bid)
@@ -13,10 +16,13 @@
  * @see ../../../docs/operations.md (several processes)
  */
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
+import { registerDeveloperJobs } from '~/features/developers/developerJobs.server';
 import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
-import { isCollectionTag, tag } from '~/features/events/tags';
-import { INDEXER_WAKES, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
+import { publishChange } from '~/features/events/publish.server';
+import { type Change, isCollectionTag, tag } from '~/features/events/tags';
+import { indexerSettings } from '~/features/indexer/indexerSettings';
+import { registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerMetadataJobs } from '~/features/issuance/metadataJobs.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
 import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.server';
@@ -25,6 +31,7 @@ import { mediaSettings } from '~/features/media/mediaSettings.server';
 import { registerPinningJobs } from '~/features/media/pinning/pinningJobs.server';
 import { registerNotificationJobs } from '~/features/notifications/notificationJobs.server';
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
+import { registerTradingJobs, TRADING_WAKES } from '~/features/trading/jobs/tradingJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/terms/platformAccounts.server';
 import type { DatabaseHandle } from '~/server/db/types';
 import { fencedHandle } from '~/server/jobs/leaderFence.server';
@@ -44,18 +51,20 @@ export function startBackgroundJobs(
   handle: DatabaseHandle,
   role: JobsRole,
   settings: Settings = serverSettings(),
-): JobRunner {
+): JobRunner<Change> {
   const leads = role === 'indexer' || settings.INDEXER;
   // Read first: a bad PINNING_SERVICES or MEDIA_S3_URL stops the start, naming the variable.
   const media = mediaSettings(settings);
-  const runner = createJobRunner(
-    leads
+  // The jobs return the changes they make; the runner announces them (pages, live pages, other processes).
+  const runner = createJobRunner<Change>({
+    publish: publishChange,
+    ...(leads
       ? {
           tryLock: (signal) =>
             tryLeaderLock(handle, settings.DATABASE_URL, signal, undefined, settings.LEADER_LEASE_MS),
         }
-      : {},
-  );
+      : {}),
+  });
   if (leads) {
     // The leader's jobs write through the fence: a pass that outlived its lease writes nothing.
     const leader = fencedHandle(handle);
@@ -65,6 +74,13 @@ export function startBackgroundJobs(
       environment: serverEnvironment(settings),
       feeRecipient: platformFeeRecipient(settings),
       paymentAddress: platformPaymentAddress(settings),
+      settings,
+    });
+    registerTradingJobs(runner, {
+      db: leader.db,
+      chains: serverChains(),
+      feeRecipient: platformFeeRecipient(settings),
+      pollMsOf: (chain) => indexerSettings(chain.key, serverEnvironment(settings), settings).pollMs,
       settings,
     });
     registerLedgerJobs(runner, leader.db);
@@ -79,10 +95,11 @@ export function startBackgroundJobs(
   if (role === 'server') registerPaymentJobs(runner, handle.db, settings);
   if (role === 'server') registerNotificationJobs(runner, handle.db, settings);
   if (role === 'server') registerPinningJobs(runner, handle.db, media);
+  if (role === 'server') registerDeveloperJobs(runner, handle.db, settings);
   const unobserve = leads
     ? observe((tags) => {
         if (tags.includes(tag.market) || tags.includes(tag.allOffers))
-          for (const name of INDEXER_WAKES) runner.wake(name);
+          for (const name of TRADING_WAKES) runner.wake(name);
         // A collection changed (cards issued, here or in another process): it may wait to be ranked.
         if (tags.some(isCollectionTag)) runner.wake(RANKING_JOB);
       })

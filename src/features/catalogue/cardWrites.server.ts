@@ -5,6 +5,7 @@
  * back office's to edit.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { recordEvent } from '~/features/events/marketEvents.server';
 import { cards } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 
@@ -44,6 +45,25 @@ export async function recordIssuedCard(db: Database | Transaction, row: NewCard)
     .onConflictDoUpdate({ target: [cards.chainId, cards.contractAddress, cards.tokenId], set: details })
     .returning({ id: cards.id });
   if (!saved) throw new Error('card insert returned nothing');
+  // Told once per card, however often the minter completes it (../events/marketEvents.server.ts).
+  await recordEvent(db, {
+    type: 'card.issued',
+    factKey: `card:${saved.id}:issued`,
+    chainId: row.chainId,
+    contractAddress: row.contractAddress,
+    data: {
+      card_id: saved.id,
+      chain_id: row.chainId,
+      contract_address: row.contractAddress,
+      token_id: row.tokenId,
+      name: row.name ?? '',
+      image: row.image ?? null,
+      serial: row.serial ?? null,
+      owner: row.mintedTo ?? row.ownerAddress,
+      minted_at: (row.mintedAt ?? new Date()).toISOString(),
+    },
+    occurredAt: row.mintedAt ?? new Date(),
+  });
   return saved.id;
 }
 

@@ -12,11 +12,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
+import { recordTransferredCards } from '~/features/catalogue/cardWrites.server';
+import { type MarketEventInput, recordEvents } from '~/features/events/marketEvents.server';
+import type { ListableQuery } from '~/features/trading/orders/listingState.server';
+import { cancelListing, recheckListingSoon } from '~/features/trading/orders/orderStatus.server';
 import { cardTransfers, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
-import { recordTransferredCards } from '../catalogue/cardWrites.server';
-import type { ListableQuery } from '../trading/orders/listingState.server';
-import { cancelListing, recheckListingSoon } from '../trading/orders/orderStatus.server';
 import type { ChainEvent } from './chainEvents.server';
 
 type Transfer = Extract<ChainEvent, { kind: 'transfer' }>;
@@ -113,11 +114,36 @@ async function recordTransfers(tx: Transaction, context: ApplyContext, transfers
     });
   }
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await tx
+    const added = await tx
       .insert(cardTransfers)
       .values(rows.slice(i, i + ROWS_PER_INSERT))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
+    // New rows only: a range read again tells nothing twice.
+    await recordEvents(tx, added.map(transferEvent));
   }
+}
+
+/** A recorded transfer as the feed tells it (`from` is the zero address for a mint). */
+function transferEvent(row: typeof cardTransfers.$inferSelect): MarketEventInput {
+  return {
+    type: 'transfer',
+    factKey: `transfer:${row.id}`,
+    chainId: row.chainId,
+    contractAddress: row.contractAddress,
+    data: {
+      chain_id: row.chainId,
+      contract_address: row.contractAddress,
+      token_id: row.tokenId,
+      from: row.fromAddress,
+      to: row.toAddress,
+      tx_hash: row.txHash,
+      block_number: row.blockNumber,
+      log_index: row.logIndex,
+      transferred_at: row.transferredAt.toISOString(),
+    },
+    occurredAt: row.transferredAt,
+  };
 }
 
 /** Upserts the final owner of every card moved in the range. */

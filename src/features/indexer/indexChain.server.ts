@@ -7,21 +7,22 @@
  * reorganisation deeper than the confirmation depth), or a chain shorter than the cursor (a reorganisation to a
  * shorter branch, or a local chain started afresh), rewinds the cursor by a safe margin and rolls back what was
  * recorded from the blocks after it (./reorg.server.ts). Re-reading blocks is harmless: applying a range
- * twice changes nothing.
+ * twice changes nothing. Each committed step (a range, a roll-back) says what it changed through `deps.changed` at
+ * once (the job runner publishes it), so pages follow a long catch-up range by range.
  *
  * @see docs/architecture.md "Chain data"
  */
 import { eq } from 'drizzle-orm';
 import { type Address, erc721Abi, type Hex, type PublicClient } from 'viem';
+import { isDeployedAddress } from '~/features/chains/chainConfig';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
+import type { Change } from '~/features/events/tags';
+import { followedOfferFunds } from '~/features/trading/offer/checkOffers.server';
+import { isListable, type ListableQuery, operatorFor } from '~/features/trading/orders/listingState.server';
+import { ItemType } from '~/features/trading/seaport/seaportTypes';
 import { categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { isDeployedAddress } from '../chains/chainConfig';
-import type { Chain } from '../chains/chains';
-import { publicClientFor } from '../chains/publicClients.server';
-import { publishChange } from '../events/publish.server';
-import { followedOfferFunds } from '../trading/offer/checkOffers.server';
-import { isListable, type ListableQuery, operatorFor } from '../trading/orders/listingState.server';
-import { ItemType } from '../trading/seaport/seaportTypes';
 import { applyExchangeEvents } from './applyExchange.server';
 import { applyMetadataEvents } from './applyMetadata.server';
 import { applyCardEvents, type KnownContract } from './applyTransfers.server';
@@ -46,6 +47,8 @@ export interface IndexChainDeps {
   stopped?: () => boolean;
   /** The chain's final block as of this pass (the head less the finality depth), stored with each range's cursor. */
   finalBlock?: bigint;
+  /** Told what each committed range or roll-back changed, at once (the job's `control.changed`). None: no one. */
+  changed?: (change: Change) => Promise<void>;
 }
 
 /** What one {@link indexRange} did. */
@@ -175,7 +178,7 @@ export async function indexRange(
       console.error('[indexer] finding the pages a range changed failed; dropping every catalogue page:', error);
       return { lists: true, allCards: true };
     });
-    await publishChange(change);
+    await deps.changed?.(change);
   }
   return { from, to, events: events.length, transfers: events.filter((event) => event.kind === 'transfer').length };
 }
@@ -199,7 +202,7 @@ async function checkedCursor(db: Database, chain: Chain, client: PublicClient, d
   const from = shorter ? head : stored.lastBlock;
   const rewound = from - margin < -1n ? -1n : from - margin;
   const undone = await rollBackAfter(db, chain.chainId, rewound, ownerAt(client));
-  await publishChange({ lists: true, allCards: true });
+  await deps.changed?.({ lists: true, allCards: true });
   console.warn(
     `[indexer] ${chain.chainName}: ${shorter ? `the chain is shorter than block ${stored.lastBlock}` : `block ${stored.lastBlock} changed`} ` +
       `(reorganisation); rewound to ${rewound}, undoing ${undone.transfers} transfers and ${undone.sales} sales, ` +

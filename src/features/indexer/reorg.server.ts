@@ -6,20 +6,22 @@
  * (../ledger/fillReversal.server.ts: nothing of the ledger is deleted). Cards whose owner came from a removed
  * transfer get the owner of their last remaining transfer, or the chain's answer at the rewind point when the
  * history does not reach that far; the days of removed sales are recomputed in the market's daily stats; designs
- * frozen in those blocks are unfrozen until the freeze is seen again. Indexing then starts again from the rewind point and records what the
- * canonical chain holds; what was in both chains comes back the same.
+ * frozen in those blocks are unfrozen until the freeze is seen again; the feed gets `sale.reverted` and
+ * `transfer.reverted` for what went (../events/marketEvents.server.ts). Indexing then starts again from the
+ * rewind point and records what the canonical chain holds; what was in both chains comes back the same.
  *
  * @see ./indexChain.server.ts (where a changed block is noticed)
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
+import { setCardOwner } from '~/features/catalogue/cardWrites.server';
+import { revertEvents } from '~/features/events/marketEvents.server';
+import { reverseFillsAfter } from '~/features/ledger/fillReversal.server';
+import { refreshDailyStats, soldDays } from '~/features/market/dailyStats.server';
+import { forgetFreezesAfter } from '~/features/media/mediaRecords.server';
+import { reopenAfterReorg } from '~/features/trading/orders/orderStatus.server';
 import { cardTransfers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { setCardOwner } from '../catalogue/cardWrites.server';
-import { reverseFillsAfter } from '../ledger/fillReversal.server';
-import { refreshDailyStats, soldDays } from '../market/dailyStats.server';
-import { forgetFreezesAfter } from '../media/mediaRecords.server';
-import { reopenAfterReorg } from '../trading/orders/orderStatus.server';
 import { removeSalesAfter } from './saleRecords.server';
 
 /** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */
@@ -72,7 +74,13 @@ export async function rollBackAfter(
       .delete(cardTransfers)
       .where(and(eq(cardTransfers.chainId, chainId), gt(cardTransfers.blockNumber, after)))
       .returning({ id: cardTransfers.id });
-    const removedSales = await removeSalesAfter(tx, chainId, after);
+    await revertEvents(
+      tx,
+      'transfer',
+      transfers.map((row) => row.id),
+      now,
+    );
+    const removedSales = await removeSalesAfter(tx, chainId, after, now);
     for (const [contractAddress, moments] of soldDays(removedSales)) {
       await refreshDailyStats(tx, { chainId, contractAddress }, moments, now);
     }

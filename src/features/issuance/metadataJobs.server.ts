@@ -3,10 +3,11 @@
  * transactions): for each chain, publishing the metadata designs and collections lack (./missingMetadata.server.ts;
  * woken when a collection changes) and freezing designs past their window (./freezeDesigns.server.ts).
  */
-import { publishChange } from '~/features/events/publish.server';
+
+import type { Chain } from '~/features/chains/chains';
+import type { Change } from '~/features/events/tags';
 import type { Database } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
-import type { Chain } from '../chains/chains';
 import { processMetadataOptions } from './cardMetadata.server';
 import { freezeDueDesigns } from './freezeDesigns.server';
 import { type MinterSettings, minterAccount } from './minter.server';
@@ -25,7 +26,7 @@ const FREEZE_EVERY_MS = 60 * 60_000;
 
 /** Registers the jobs for `chains` (nothing without a minter key). */
 export function registerMetadataJobs(
-  runner: JobRunner,
+  runner: JobRunner<Change>,
   db: Database,
   chains: readonly Chain[],
   settings: MinterSettings,
@@ -41,8 +42,10 @@ export function registerMetadataJobs(
       }
       const pass = await publishMissingMetadata(db, chain, account, await processMetadataOptions());
       // Their token pages now show where the cards live (rare: designs from before, or a failed publication).
-      if (pass.designs > 0) await publishChange({ allCards: true });
-      return pass.more ? { nextInMs: 0 } : undefined;
+      return {
+        ...(pass.designs > 0 ? { change: { allCards: true } } : {}),
+        ...(pass.more ? { nextInMs: 0 } : {}),
+      };
     });
     runner.every(
       `${chain.chainName}: freezing card metadata`,

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'payout_rejected',
   'followed_new_card',
   'favorite_price_below',
+  'webhook_disabled',
 ] as const;
 /** One of {@link NOTIFICATION_KINDS}. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -84,6 +85,7 @@ export function notificationText(t: Translate, kind: string, params: Notificatio
 /** Where a notification leads (a path without the locale prefix), or null. */
 export function notificationPath(kind: string, params: NotificationParams): string | null {
   if (kind.startsWith('payout_')) return '/dashboard/payouts';
+  if (kind === 'webhook_disabled') return '/developers';
   if (kind.startsWith('purchase_') && params['purchaseId'] !== undefined) return `/purchases/${params['purchaseId']}`;
   const { chainId, contract, tokenId } = params;
   if (chainId !== undefined && contract !== undefined && tokenId !== undefined) {

@@ -22,6 +22,27 @@ export function apiRoute(handler: (ctx: APIContext) => Promise<Response> | Respo
   };
 }
 
+/** What the handler of a write answers: its response, and the change it made (none: nothing a page shows). */
+export interface WriteAnswer<C> {
+  response: Response;
+  change?: C | undefined;
+}
+
+/**
+ * The wrapper of endpoints that write, given how a change is published: as {@link apiRoute}, and once the handler
+ * returned (its writes committed) the change it answered is published, before the response leaves; a handler that
+ * threw publishes nothing. The server knows no feature: the composition root gives `publish` and the change's type
+ * (src/app/server/writeRoute.ts), so no endpoint publishes by hand.
+ */
+export function writeRoutes<C>(publish: (change: C) => Promise<void>) {
+  return (handler: (ctx: APIContext) => Promise<WriteAnswer<C>>): APIRoute =>
+    apiRoute(async (ctx) => {
+      const { response, change } = await handler(ctx);
+      if (change !== undefined) await publish(change);
+      return response;
+    });
+}
+
 /** The API's answer when the database did not answer (see {@link apiRoute}), logged in one line. */
 export function unavailableAnswer(method: string, path: string, error: unknown): Response {
   console.error(`[api] ${method} ${path}: the database is not answering (${firstLine(error)})`);

@@ -18,6 +18,7 @@ export interface TableWriter {
 
 const LEDGER = 'src/features/ledger/';
 const NOTIFICATIONS = 'src/features/notifications/';
+const DEVELOPERS = 'src/features/developers/';
 
 export const TABLE_WRITERS: readonly TableWriter[] = [
   // An order's state: the order module, whatever act moves it.
@@ -48,6 +49,12 @@ export const TABLE_WRITERS: readonly TableWriter[] = [
   { table: 'media_collections', writes: 'all', owner: 'src/features/media/mediaRecords.server.ts' },
   { table: 'ipfs_blocks', writes: 'all', owner: 'src/features/media/databaseBlocks.server.ts' },
   { table: 'pin_requests', writes: 'all', owner: 'src/features/media/pinning/pinQueue.server.ts' },
+  // The market's events for third parties: recorded once per fact by the writers of the facts, through one module.
+  { table: 'events', writes: 'all', owner: 'src/features/events/marketEvents.server.ts' },
+  // What developers make: API keys, webhook endpoints and their outbox.
+  { table: 'api_keys', writes: 'all', owner: DEVELOPERS },
+  { table: 'webhooks', writes: 'all', owner: DEVELOPERS },
+  { table: 'webhook_deliveries', writes: 'all', owner: DEVELOPERS },
   // Cards and their owner: the indexer, the minter and the sell path all call one module.
   { table: 'cards', writes: 'rows', owner: 'src/features/catalogue/cardWrites.server.ts' },
   { table: 'cards', writes: ['owner_address'], owner: 'src/features/catalogue/cardWrites.server.ts' },

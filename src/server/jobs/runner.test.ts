@@ -2,7 +2,8 @@
  * The job runner: a failing job never stops another and is reported once, `wake` runs a job at once, lock jobs
  * run only in the process holding the leader lock and stand down when it is lost, each lock pass knows the lock it
  * began under (its writes are fenced with it), a pass the database did not answer is tried again within seconds,
- * and `stop` lets a pass under way finish before it frees the lock and resolves.
+ * `stop` lets a pass under way finish before it frees the lock and resolves, and the runner publishes the changes
+ * passes make (each step's at once, the pass's once it returned).
  */
 import { describe, expect, test } from 'vitest';
 import { createJobRunner, DATABASE_RETRY_MS, type HeldLock, passLease } from './runner';
@@ -183,5 +184,66 @@ describe('the job runner', () => {
     await stopped;
     expect({ started, finished }).toEqual({ started: 1, finished: 1 });
     expect(lock.holder()).toBeUndefined();
+  });
+
+  test('publishes a step’s change at once while the pass goes on, then the change the pass returns', async () => {
+    const published: string[] = [];
+    const runner = createJobRunner<string>({
+      publish: async (change) => {
+        published.push(change);
+      },
+      log: () => {},
+    });
+    let next: () => void = () => {};
+    runner.every('catching up', { pollMs: 3_600_000 }, async (control) => {
+      await control.changed('blocks 1-5');
+      await new Promise<void>((resolve) => {
+        next = resolve;
+      });
+      await control.changed('blocks 6-9');
+      return { change: 'the pass' };
+    });
+    runner.start();
+    await until(() => published.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(published).toEqual(['blocks 1-5']);
+    next();
+    await until(() => published.length === 3);
+    await runner.stop();
+    expect(published).toEqual(['blocks 1-5', 'blocks 6-9', 'the pass']);
+  });
+
+  test('a pass that throws keeps the steps it published and publishes nothing more; a failing publisher is said', async () => {
+    const lines: string[] = [];
+    const published: string[] = [];
+    const runner = createJobRunner<string>({
+      publish: async (change) => {
+        if (change === 'unlucky') throw new Error('the database went away');
+        published.push(change);
+      },
+      log: (line) => lines.push(line),
+    });
+    let passes = 0;
+    runner.every('settling', { pollMs: 3_600_000 }, async (control) => {
+      passes += 1;
+      if (passes === 1) {
+        await control.changed('settled 1');
+        throw new Error('the node went away');
+      }
+      return { change: passes === 2 ? 'unlucky' : 'settled 2' };
+    });
+    runner.start();
+    await until(() => passes === 1 && lines.length === 1);
+    runner.wake('settling');
+    await until(() => passes === 2 && lines.length === 3);
+    runner.wake('settling');
+    await until(() => published.length === 2);
+    await runner.stop();
+    expect(published).toEqual(['settled 1', 'settled 2']);
+    expect(lines).toEqual([
+      '[jobs] settling failed; trying again, less often: the node went away',
+      '[jobs] settling: working again',
+      '[jobs] settling: publishing its change failed: the database went away',
+    ]);
   });
 });

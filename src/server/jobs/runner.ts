@@ -5,7 +5,10 @@
  * pass asks for), doubling the wait after each failing pass up to `maxBackoffMs` and saying so once; a failing
  * job never holds back another (a pass should also catch what fails for one item and go on with the others).
  * `wake(name)` ends a job's sleep at once (a change event made work for it; {@link wakeJobs} does it for every
- * runner of the process, e.g. from an endpoint), so jobs poll slowly and still act at once. A job with `needsLock` runs only
+ * runner of the process, e.g. from an endpoint), so jobs poll slowly and still act at once. A pass returns the change it
+ * made (and may report the change of each step it committed at once, `control.changed`): the runner publishes it with
+ * the publisher its process gave ({@link JobRunnerOptions.publish}), so no job announces its own changes; the runner
+ * knows no feature, so it is generic over what a change is. A job with `needsLock` runs only
  * while this process holds the leader lock (one per database: a chain is followed and an auction settled by one
  * process at a time); the runner takes the lock, stands by while another process holds it, and stands its lock
  * jobs down when the lock is lost. Each pass of a lock job runs under the lock it began with ({@link passLease}): its
@@ -29,11 +32,28 @@ export interface JobOptions {
   needsLock?: boolean;
 }
 
-/** What a pass may ask: to run again sooner or later than `pollMs`. */
-export type PassResult = void | { nextInMs?: number };
+/**
+ * What a pass may answer: the change it made (published once the pass returned; none when it changed nothing anyone
+ * sees), and when to run again, sooner or later than `pollMs`.
+ */
+export interface PassResult<C> {
+  nextInMs?: number | undefined;
+  change?: C | undefined;
+}
 
-/** One pass of a job. `stopping()` turns true when the runner stops (a long pass can end early). */
-export type JobPass = (control: { stopping: () => boolean }) => Promise<PassResult>;
+/** What a pass is given. */
+export interface PassControl<C> {
+  /** Turns true when the runner stops (a long pass can end early). */
+  stopping: () => boolean;
+  /**
+   * Publishes at once the change of a step the pass committed (a pass that commits in steps, such as a chain's
+   * catch-up range by range, so pages follow each step and not only the end). Never throws.
+   */
+  changed: (change: C) => Promise<void>;
+}
+
+/** One pass of a job. */
+export type JobPass<C> = (control: PassControl<C>) => Promise<PassResult<C> | void>;
 
 /** A held leader lock. */
 export interface HeldLock {
@@ -56,7 +76,12 @@ export interface HeldLock {
 export type LeaseQuery = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** What the runner needs from its process. */
-export interface JobRunnerOptions {
+export interface JobRunnerOptions<C> {
+  /**
+   * Announces a change a pass made (the process's composition root gives it). None: the runner takes no job that
+   * makes changes (its change type is `never`).
+   */
+  publish?: (change: C) => Promise<void>;
   /**
    * Takes the leader lock: resolves with it, or undefined when another process holds it (it may instead wait
    * until the lock is free; `signal` aborts the wait when the runner stops). None: lock jobs never run.
@@ -67,9 +92,9 @@ export interface JobRunnerOptions {
   log?: (message: string) => void;
 }
 
-/** The runner. */
-export interface JobRunner {
-  every: (name: string, options: JobOptions, run: JobPass) => void;
+/** The runner, of jobs whose changes are `C`s. */
+export interface JobRunner<C = never> {
+  every: (name: string, options: JobOptions, run: JobPass<C>) => void;
   /**
    * Ends `name`'s sleep: every job whose name starts with `name`, or ends with `: {name}` (so `settling auctions`
    * wakes each chain's `Ethereum: settling auctions`).
@@ -112,7 +137,7 @@ type Sleeper = ReturnType<typeof sleeper>;
 
 const DEFAULT_MAX_BACKOFF_MS = 60_000;
 /** The runners started in this process (for {@link wakeJobs}). */
-const started = new Set<JobRunner>();
+const started = new Set<{ wake: (name: string) => void }>();
 
 /** Wakes the jobs named `name` (as {@link JobRunner.wake}) on every runner of this process. */
 export function wakeJobs(name: string): void {
@@ -137,9 +162,18 @@ export function passLease(): LeasedPass | undefined {
 }
 
 /** A new runner (see the module comment); nothing runs before `start()`. */
-export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
+export function createJobRunner<C = never>(options: JobRunnerOptions<C> = {}): JobRunner<C> {
   const log = options.log ?? ((message: string) => console.log(message));
-  const jobs: { name: string; options: JobOptions; run: JobPass; nap: Sleeper }[] = [];
+  const jobs: { name: string; options: JobOptions; run: JobPass<C>; nap: Sleeper }[] = [];
+  /** Publishes `change` of job `name`; a publisher that fails is said, and the job goes on (its write stands). */
+  const publish = async (name: string, change: C | undefined) => {
+    if (change === undefined || !options.publish) return;
+    try {
+      await options.publish(change);
+    } catch (error) {
+      log(`[jobs] ${name}: publishing its change failed: ${describe(error)}`);
+    }
+  };
   const loops: Promise<void>[] = [];
   let running = false;
   let stopped = false;
@@ -169,10 +203,15 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
       let wait = job.options.pollMs;
       const session = job.options.needsLock ? leader : undefined;
       try {
-        const pass = () => job.run({ stopping: () => stopped || session?.halted === true });
+        const pass = () =>
+          job.run({
+            stopping: () => stopped || session?.halted === true,
+            changed: (change) => publish(job.name, change),
+          });
         const result = await (session ? passLeases.run({ job: job.name, lock: session.lock }, pass) : pass());
         if (failures > 0) log(`[jobs] ${job.name}: working again`);
         failures = 0;
+        if (result) await publish(job.name, result.change);
         if (result && result.nextInMs !== undefined) wait = result.nextInMs;
       } catch (error) {
         failures += 1;
@@ -236,7 +275,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   let stopLeading: () => void = () => {};
   let leadLoop: Promise<void> = Promise.resolve();
 
-  const runner: JobRunner = {
+  const runner: JobRunner<C> = {
     every: (name, jobOptions, run) => {
       if (running) throw new Error(`job ${name} registered after the runner started`);
       if (jobs.some((job) => job.name === name)) throw new Error(`job ${name} is registered twice`);

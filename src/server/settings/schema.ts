@@ -184,6 +184,30 @@ export const settingsSchema = z.object({
     'An S3-compatible bucket for the IPFS blocks: https://KEY:SECRET@host/bucket[/prefix]?region=R.',
   ),
 
+  // The API for third parties (features/developers)
+  API_KEY_RATE_LIMIT: wholeNumber('Requests one API key may make per window, across every server process.', {
+    min: 1,
+    fallback: 120,
+  }),
+  API_KEY_RATE_WINDOW_SECONDS: wholeNumber("The API keys' rate window, in seconds.", { min: 1, fallback: 60 }),
+  WEBHOOK_ALLOW_LOOPBACK: oneOf(
+    'on: webhook URLs may reach this machine (development, tests); default on with local chains, never in production.',
+    ['on', 'off', '1', '0', 'true', 'false', 'yes', 'no'],
+  ),
+  WEBHOOK_RETRY_SECONDS: wholeNumber('How long a failing webhook endpoint is retried, in seconds (three days).', {
+    min: 1,
+    fallback: 3 * 86_400,
+  }),
+  WEBHOOK_RETRY_BASE_MS: wholeNumber("A webhook's first retry wait, in ms (doubled per failure, jittered).", {
+    min: 1,
+    fallback: 30_000,
+  }),
+  WEBHOOK_POLL_MS: wholeNumber('How often each server process looks for webhook deliveries, in ms.', {
+    min: 10,
+    fallback: 1_000,
+  }),
+  WEBHOOK_TIMEOUT_MS: wholeNumber('How long a webhook endpoint has to answer, in ms.', { min: 100, fallback: 10_000 }),
+
   // Sessions and the contact form
   ACCESS_TOKEN_TTL_MS: wholeNumber('Lifetime of an access token, in ms (tests shorten it).', {
     min: 1,

@@ -3,7 +3,7 @@
  * once at start, the CIDs published before a service was configured are queued for it; then due requests are sent
  * or asked about every few seconds. Without configured services nothing runs.
  */
-import { publishChange } from '~/features/events/publish.server';
+import type { Change } from '~/features/events/tags';
 import type { Database } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
 import { cardsOfCids } from '../cardStorage.server';
@@ -16,7 +16,7 @@ export const PINNING_JOB = 'pinning to outside services';
 export const PINNING_EVERY_MS = 2_000;
 
 /** Registers the job (see the module comment). */
-export function registerPinningJobs(runner: JobRunner, db: Database, settings: MediaSettings): void {
+export function registerPinningJobs(runner: JobRunner<Change>, db: Database, settings: MediaSettings): void {
   if (settings.pinningServices.length === 0) return;
   let caughtUp = false;
   runner.every(PINNING_JOB, { pollMs: PINNING_EVERY_MS, maxBackoffMs: 60_000 }, async () => {
@@ -26,8 +26,8 @@ export function registerPinningJobs(runner: JobRunner, db: Database, settings: M
     }
     const pass = await pinDueRequests(db, settings);
     // The token pages of those cards show each service's status.
-    if (pass.changed.length > 0) await publishChange({ cards: await cardsOfCids(db, [...new Set(pass.changed)]) });
+    const change = pass.changed.length > 0 ? { cards: await cardsOfCids(db, [...new Set(pass.changed)]) } : undefined;
     // A full batch: there may be more waiting.
-    return pass.handled >= 20 ? { nextInMs: 0 } : undefined;
+    return { ...(change ? { change } : {}), ...(pass.handled >= 20 ? { nextInMs: 0 } : {}) };
   });
 }

@@ -12,8 +12,8 @@
  * (./settlementTx.server.ts); a failure is blamed on the party whose order, signature or transfer failed
  * (./settlementBlame.server.ts), never on the honest bidders: a seller's ends the auction unsold, a bidder's
  * disqualifies that bidder's bids (./bidStanding.server.ts), and one with no one to blame is tried again a few
- * times at most (./auctionOutcome.server.ts). Runs in the indexer's process under its lock
- * (../../indexer/runIndexer.server.ts), so one server settles at a time.
+ * times at most (./auctionOutcome.server.ts). Runs as a job under the leader lock (../jobs/tradingJobs.server.ts),
+ * so one server settles at a time.
  */
 import { and, asc, eq, gt, lte, ne, notExists } from 'drizzle-orm';
 import {
@@ -24,10 +24,10 @@ import {
   recoverTransactionAddress,
   type TransactionSerialized,
 } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
-import { publicClientFor } from '../../chains/publicClients.server';
 import type { OrderReason } from '../orders/orderFacts';
 import { type FeeFields, feeFields } from '../orders/simulateAsSent.server';
 import type { SignedOrder } from '../seaport/advancedOrder';

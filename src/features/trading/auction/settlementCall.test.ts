@@ -7,11 +7,11 @@
  */
 import { createWalletClient, http, parseEther, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
-import { zoneExtraData } from '../../../../tests/helpers/testZone';
-import { LOCAL_SETTLER_KEY } from '../../chains/localDefaults';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import { LOCAL_SETTLER_KEY } from '~/features/chains/localDefaults';
+import { zoneExtraData } from '#tests/helpers/testZone';
 import { cardAbi } from '../contracts/cardAbi';
 import { buildOffer } from '../seaport/buildOffer';
 import { fulfillOrder } from '../seaport/fulfillOrder';
@@ -22,15 +22,7 @@ import { buildAuctionListing, reserveShare } from './auctionRules';
 import { settlementArgs } from './settlementCall';
 
 const FEE_BPS = 250;
-let fixture: SaleFixture;
-
-beforeAll(async () => {
-  fixture = await startSaleFixture(31_339);
-}, 30_000);
-
-afterAll(async () => {
-  await fixture?.market.stop();
-});
+const fixture = fileSaleFixture(31_339);
 
 const settler = privateKeyToAccount(LOCAL_SETTLER_KEY);
 

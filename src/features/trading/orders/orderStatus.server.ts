@@ -8,7 +8,8 @@
  * The callers decide when (the submit paths, the cancel endpoints, the indexer's events, order and offer
  * health, the auction settlement); this module decides how, with one formula each. What the change means to
  * someone (a card sold, a listing ended or unbuyable, an offer accepted) is told here too, in the same
- * transaction (../../notifications/orderNotices.server.ts), so each change notifies exactly once.
+ * transaction (../../notifications/orderNotices.server.ts), so each change notifies exactly once; so is what it
+ * tells third parties (the feed and webhooks: ./orderEvents.server.ts).
  */
 import { and, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { noticeOfferAccepted, noticePriceAlerts, noticeToSeller } from '~/features/notifications/orderNotices.server';
@@ -16,6 +17,7 @@ import { offers, sellOrders } from '~/server/db/schema';
 import type { OfferInactiveReason } from '~/server/db/schema/offers';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import type { Database, Transaction } from '~/server/db/types';
+import { tellListingCreated, tellListingsCancelled, tellOfferCreated, tellOffersCancelled } from './orderEvents.server';
 
 type Db = Database | Transaction;
 /** A new listing's row, without its status (always `active`). */
@@ -43,25 +45,30 @@ const categoryIds = (rows: { categoryId: number | null }[]) => [
 
 /**
  * Stores a checked listing as `active`; undefined when the same order was stored meanwhile. Those with a price
- * alert on the card at or above its price are told.
+ * alert on the card at or above its price are told; `replaced` are the listings it replaces ({@link replaceListings}).
  */
-export async function insertListing(tx: Transaction, values: NewListing) {
+export async function insertListing(
+  tx: Transaction,
+  values: NewListing,
+  replaced: readonly (typeof sellOrders.$inferSelect)[] = [],
+) {
   const [row] = await tx
     .insert(sellOrders)
     .values({ ...values, status: 'active' })
     .onConflictDoNothing({ target: sellOrders.orderHash })
     .returning();
   if (row) await noticePriceAlerts(tx, row);
+  if (row) await tellListingCreated(tx, row, replaced);
   return row;
 }
 
-/** Ends the seller's active listings of a card (a newer one replaces them: the newest signed is offered). */
+/** Ends the seller's active listings of a card (a newer one replaces them: the newest signed is offered); the rows. */
 export async function replaceListings(
   tx: Transaction,
   key: { chainId: number; contractAddress: string; tokenId: string; sellerAddress: string },
   at: Date,
-): Promise<void> {
-  await tx
+) {
+  const replaced = await tx
     .update(sellOrders)
     .set({ status: 'cancelled', closedAt: at })
     .where(
@@ -73,7 +80,10 @@ export async function replaceListings(
           eq(sellOrders.sellerAddress, key.sellerAddress),
         ),
       ),
-    );
+    )
+    .returning();
+  await tellListingsCancelled(tx, replaced, 'replaced');
+  return replaced;
 }
 
 /** Marks a listing sold by a fill (any earlier status but sold: the chain filled it); tells the seller. */
@@ -88,12 +98,15 @@ export async function markListingSold(tx: Transaction, listingId: number, when: 
 
 /** Cancels one active listing (its seller cancelled it, or its card left them); the row, if it was active. */
 export async function cancelListing(db: Db, listingId: number, when: ClosedAt) {
-  const [row] = await db
-    .update(sellOrders)
-    .set({ status: 'cancelled', ...closed(when) })
-    .where(activeListing(eq(sellOrders.id, listingId)))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sellOrders)
+      .set({ status: 'cancelled', ...closed(when) })
+      .where(activeListing(eq(sellOrders.id, listingId)))
+      .returning();
+    if (row) await tellListingsCancelled(tx, [row], 'cancelled');
+    return row;
+  });
 }
 
 /**
@@ -171,6 +184,7 @@ export async function insertOffer(tx: Transaction, values: NewOffer) {
     .values({ ...values, status: 'active' })
     .onConflictDoNothing()
     .returning();
+  if (row) await tellOfferCreated(tx, row);
   return row;
 }
 
@@ -186,12 +200,15 @@ export async function markOfferFilled(tx: Transaction, offerId: number, when: Cl
 
 /** Cancels one active offer (its offerer cancelled it, or the chain voided it); the row, if it was active. */
 export async function cancelOffer(db: Db, offerId: number, when: ClosedAt) {
-  const [row] = await db
-    .update(offers)
-    .set({ status: 'cancelled', ...closed(when), inactiveReason: null, checkedAt: when.at })
-    .where(activeOffer(eq(offers.id, offerId)))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(offers)
+      .set({ status: 'cancelled', ...closed(when), inactiveReason: null, checkedAt: when.at })
+      .where(activeOffer(eq(offers.id, offerId)))
+      .returning();
+    if (row) await tellOffersCancelled(tx, [row], 'cancelled');
+    return row;
+  });
 }
 
 /** Marks the active offers of a chain past their end expired; the collections whose offers changed. */
@@ -259,14 +276,18 @@ export async function markOffersChecked(db: Db, offerIds: readonly number[], at:
 
 /** `OrderCancelled`: ends the listing or offer with this hash on the chain. */
 export async function cancelOrderByHash(tx: Transaction, chainId: number, orderHash: string, when: ClosedAt) {
-  await tx
+  const offerRows = await tx
     .update(offers)
     .set({ status: 'cancelled', ...closed(when), inactiveReason: null })
-    .where(activeOffer(and(eq(offers.chainId, chainId), eq(offers.orderHash, orderHash))));
-  await tx
+    .where(activeOffer(and(eq(offers.chainId, chainId), eq(offers.orderHash, orderHash))))
+    .returning();
+  const listingRows = await tx
     .update(sellOrders)
     .set({ status: 'cancelled', ...closed(when) })
-    .where(activeListing(and(eq(sellOrders.chainId, chainId), eq(sellOrders.orderHash, orderHash))));
+    .where(activeListing(and(eq(sellOrders.chainId, chainId), eq(sellOrders.orderHash, orderHash))))
+    .returning();
+  await tellOffersCancelled(tx, offerRows, 'cancelled');
+  await tellListingsCancelled(tx, listingRows, 'cancelled');
 }
 
 /**
@@ -281,35 +302,39 @@ export async function cancelBelowCounter(
 ): Promise<{ listings: number; cardIds: number[]; offerCollections: number[] }> {
   const below = (column: typeof sellOrders.counter | typeof offers.counter) =>
     sql`${column} < ${key.counter.toString()}::numeric`;
-  const listings = await db
-    .update(sellOrders)
-    .set({ status: 'cancelled', ...closed(when) })
-    .where(
-      activeListing(
-        and(
-          eq(sellOrders.chainId, key.chainId),
-          eq(sellOrders.exchange, key.exchange.toLowerCase()),
-          eq(sellOrders.sellerAddress, key.offerer.toLowerCase()),
-          below(sellOrders.counter),
+  return db.transaction(async (tx) => {
+    const listings = await tx
+      .update(sellOrders)
+      .set({ status: 'cancelled', ...closed(when) })
+      .where(
+        activeListing(
+          and(
+            eq(sellOrders.chainId, key.chainId),
+            eq(sellOrders.exchange, key.exchange.toLowerCase()),
+            eq(sellOrders.sellerAddress, key.offerer.toLowerCase()),
+            below(sellOrders.counter),
+          ),
         ),
-      ),
-    )
-    .returning({ cardId: sellOrders.cardId });
-  const ended = await db
-    .update(offers)
-    .set({ status: 'cancelled', ...closed(when), inactiveReason: null })
-    .where(
-      activeOffer(
-        and(
-          eq(offers.chainId, key.chainId),
-          eq(offers.exchange, key.exchange.toLowerCase()),
-          eq(offers.offererAddress, key.offerer.toLowerCase()),
-          below(offers.counter),
+      )
+      .returning();
+    const ended = await tx
+      .update(offers)
+      .set({ status: 'cancelled', ...closed(when), inactiveReason: null })
+      .where(
+        activeOffer(
+          and(
+            eq(offers.chainId, key.chainId),
+            eq(offers.exchange, key.exchange.toLowerCase()),
+            eq(offers.offererAddress, key.offerer.toLowerCase()),
+            below(offers.counter),
+          ),
         ),
-      ),
-    )
-    .returning({ categoryId: offers.categoryId });
-  return { listings: listings.length, cardIds: cardIds(listings), offerCollections: categoryIds(ended) };
+      )
+      .returning();
+    await tellListingsCancelled(tx, listings, 'counter');
+    await tellOffersCancelled(tx, ended, 'counter');
+    return { listings: listings.length, cardIds: cardIds(listings), offerCollections: categoryIds(ended) };
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
  * Keeping stored orders true to the chain, one pass per chain: order health re-checks the active listings
  * (../orders/orderHealth.server.ts), offer health the active offers (../offer/checkOffers.server.ts), then the
  * auctions' bids are looked at again, so a standing highest bid that lost its backing disqualifies its bidder
- * (../auction/bidStanding.server.ts). The indexer's process runs it beside the block loop.
+ * (../auction/bidStanding.server.ts). Its job (../jobs/tradingJobs.server.ts) runs beside the indexer's block loop.
  */
 import type { Address } from 'viem';
 import type { Chain } from '~/features/chains/chains';

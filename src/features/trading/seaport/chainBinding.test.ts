@@ -6,9 +6,9 @@
 import { type Address, erc721Abi, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { issueToSeller, type LocalMarket, startLocalMarket } from '../../../../tests/helpers/localMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
-import { zoneExtraData } from '../../../../tests/helpers/testZone';
+import { issueToSeller, type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
+import { zoneExtraData } from '#tests/helpers/testZone';
 import { feeTermsOf } from '../zone/feeTerms';
 import { buildSellOrder } from './buildSellOrder';
 import { fulfillOrder } from './fulfillOrder';

@@ -15,14 +15,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { setCardOwner } from '~/features/catalogue/cardWrites.server';
+import { configuredChain } from '~/features/chains/chainReads.server';
+import type { Chain } from '~/features/chains/chains';
+import { serverChains } from '~/features/chains/config.server';
 import { getT } from '~/features/i18n/t';
 import { conflict, forbidden, notFound, unprocessable } from '~/server/api/errors';
 import { cards, sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
-import { configuredChain } from '../../chains/chainReads.server';
-import type { Chain } from '../../chains/chains';
-import { serverChains } from '../../chains/config.server';
 import { checkAuctionListing, insertAuction, refuseOverAuctionWithBids } from '../auction/auctionListing.server';
 import { isAuctionListing } from '../auction/auctionRules';
 import { readListingState } from '../orders/listingState.server';
@@ -172,35 +172,39 @@ export async function storeSellOrder(tx: Transaction, checked: CheckedSellOrder,
   const tokenId = input.token_id.toString();
   // Under the auction's lock (the one a bid takes), so a bid cannot slip in between.
   await refuseOverAuctionWithBids(tx, { chainId, contractAddress, tokenId, sellerAddress });
-  await replaceListings(tx, { chainId, contractAddress, tokenId, sellerAddress }, now);
+  const replaced = await replaceListings(tx, { chainId, contractAddress, tokenId, sellerAddress }, now);
   // The chain just said the seller owns the card: the page shows the listing even if the indexer lags.
   if (card.ownerAddress !== sellerAddress) {
     await setCardOwner(tx, { id: card.id }, sellerAddress);
   }
   const declining = isDeclining(input.order);
   const auction = isAuctionListing(input.order);
-  const inserted = await insertListing(tx, {
-    chainId,
-    contractAddress,
-    tokenId,
-    cardId: card.id,
-    price: input.price.toString(),
-    ...(declining
-      ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
-      : {}),
-    ...(auction ? { saleType: 'auction' as const } : {}),
-    signature: input.signature,
-    sellerAddress,
-    exchange: exchange.toLowerCase(),
-    currencyCode: input.currency_code,
-    order: toOrderJson(input.order),
-    orderHash: hash,
-    counter: input.order.counter.toString(),
-    startsAt: new Date(Number(input.order.startTime) * 1000),
-    expiresAt: new Date(Number(input.order.endTime) * 1000),
-    checkedAt: now,
-    createdAt: now,
-  });
+  const inserted = await insertListing(
+    tx,
+    {
+      chainId,
+      contractAddress,
+      tokenId,
+      cardId: card.id,
+      price: input.price.toString(),
+      ...(declining
+        ? { saleType: 'declining' as const, endPrice: considerationTotal(input.order, 'end').toString() }
+        : {}),
+      ...(auction ? { saleType: 'auction' as const } : {}),
+      signature: input.signature,
+      sellerAddress,
+      exchange: exchange.toLowerCase(),
+      currencyCode: input.currency_code,
+      order: toOrderJson(input.order),
+      orderHash: hash,
+      counter: input.order.counter.toString(),
+      startsAt: new Date(Number(input.order.startTime) * 1000),
+      expiresAt: new Date(Number(input.order.endTime) * 1000),
+      checkedAt: now,
+      createdAt: now,
+    },
+    replaced,
+  );
   // Another request stored the same order since the check: the caller's transaction is rolled back.
   if (!inserted) throw conflict('This order was stored by another request at the same time; send it again');
   if (auction) await insertAuction(tx, inserted, input);

@@ -5,7 +5,7 @@
  */
 import type { Address, Hex, PrivateKeyAccount } from 'viem';
 import type { Settings } from '~/server/settings/schema';
-import type { Chain } from '../../chains/chains';
+import type { Chain } from '~/features/chains/chains';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
 import { platformFeeRecipient } from '../terms/platformAccounts.server';

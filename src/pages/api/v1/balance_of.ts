@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chainFromParam, chainReadParams, readBalanceOf } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
@@ -21,3 +22,22 @@ export const GET = apiRoute(async (ctx) => {
   const balance = await readBalanceOf(chain, contract_address, wallet_address);
   return json({ balance: balance.toString() });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/balance_of',
+    operationId: 'balanceOf',
+    summary: 'ERC-721 balanceOf, read from the chain',
+    tag: 'Chain',
+    auth: 'none',
+    query: query,
+    answer: {
+      status: 200,
+      description: '`{balance}` as a decimal string.',
+      schema: describedObject('Balance', '`{balance}` as a decimal string.'),
+    },
+    errors: [422, 502],
+  }),
+];

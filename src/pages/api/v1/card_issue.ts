@@ -1,9 +1,8 @@
-import { publishChange } from '~/features/events/publish.server';
+import { writeRoute } from '~/app/server/writeRoute';
 import { storeCardImage } from '~/features/issuance/cardImages.server';
 import { readIssueForm } from '~/features/issuance/issueForm.server';
 import { issueCards, limitIssues } from '~/features/issuance/minter.server';
 import { requireIllustrator } from '~/features/session/requireAuth.server';
-import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { deleteMedia, uploadSlots } from '~/server/uploads.server';
@@ -14,7 +13,7 @@ import { deleteMedia, uploadSlots } from '~/server/uploads.server';
  * cards: [{tokenId, serial}], txHashes}` once minted to the illustrator's wallet. 401/403, 404, 413, 415,
  * 422, 429, 502, 503 (no minter). @see spec §2 /card_issue
  */
-export const POST = apiRoute(async (ctx) => {
+export const POST = writeRoute(async (ctx) => {
   const illustrator = requireIllustrator(ctx);
   const db = await database();
   await limitIssues(db, illustrator.illustratorId);
@@ -35,13 +34,15 @@ export const POST = apiRoute(async (ctx) => {
       royaltyGuaranteed: form.royalty_guaranteed === undefined ? undefined : form.royalty_guaranteed === '1',
       image,
     });
-    await publishChange({
-      collections: [form.category_id],
-      creators: [illustrator.illustratorId],
-      users: [illustrator.walletAddress],
-      lists: true,
-    });
-    return json(issued, 201);
+    return {
+      response: json(issued, 201),
+      change: {
+        collections: [form.category_id],
+        creators: [illustrator.illustratorId],
+        users: [illustrator.walletAddress],
+        lists: true,
+      },
+    };
   } catch (error) {
     await deleteMedia(image);
     throw error;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chainFromParam, chainReadParams, readApproved } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
@@ -20,3 +21,22 @@ export const GET = apiRoute(async (ctx) => {
   const chain = chainFromParam(serverChains(), chain_id, ctx.locals.chain);
   return json({ approved: await readApproved(chain, contract_address, token_id) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/get_approved',
+    operationId: 'getApproved',
+    summary: 'ERC-721 getApproved, read from the chain',
+    tag: 'Chain',
+    auth: 'none',
+    query: query,
+    answer: {
+      status: 200,
+      description: '`{approved}` (the zero address when nobody is).',
+      schema: describedObject('Approved', '`{approved}` (the zero address when nobody is).'),
+    },
+    errors: [404, 422, 502],
+  }),
+];

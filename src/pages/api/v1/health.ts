@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { listenerCount } from '~/features/events/hub';
 import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
@@ -25,3 +26,21 @@ export const GET = apiRoute(async () => {
     return json({ status: 'unavailable', database: null, ...figures }, 503);
   }
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/health',
+    operationId: 'getHealth',
+    summary: 'Whether this server and its database answer',
+    tag: 'Developers',
+    auth: 'none',
+    answer: {
+      status: 200,
+      description: '`{status, database, eventLoopDelayMs, pageCache, …}`.',
+      schema: describedObject('Health', '`{status, database, eventLoopDelayMs, pageCache, …}`.'),
+    },
+    errors: [503],
+  }),
+];

@@ -1,5 +1,6 @@
 import { chainFromParam } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { fileIllegalReport, illegalReportSchema } from '~/features/reports/reports.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
@@ -29,3 +30,18 @@ export const POST = apiRoute(async (ctx) => {
   );
   return json(report, 201);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/illegal_report',
+    operationId: 'reportCard',
+    summary: 'Report a card as illegal',
+    tag: 'Account',
+    auth: 'none',
+    body: illegalReportSchema,
+    answer: { status: 201, description: '`{id}`.', schema: describedObject('ReportReceipt', '`{id}`.') },
+    errors: [404, 415, 422, 429],
+  }),
+];

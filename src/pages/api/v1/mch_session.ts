@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serverChains } from '~/features/chains/config.server';
 import { publicClientFor } from '~/features/chains/publicClients.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { setSessionCookies } from '~/features/session/cookies.server';
 import { loadCurrentUser } from '~/features/session/currentUser.server';
 import { createSession } from '~/features/session/sessions.server';
@@ -43,3 +44,22 @@ export const POST = apiRoute(async (ctx) => {
   setSessionCookies(ctx.cookies, ctx.locals.client.origin, 'user', tokens);
   return json({ currentUser: await loadCurrentUser(db, userId, null) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/mch_session',
+    operationId: 'signIn',
+    summary: 'Sign in with a wallet (EIP-4361): sets the session cookies',
+    tag: 'Account',
+    auth: 'none',
+    body: body,
+    answer: {
+      status: 200,
+      description: '`{currentUser}`; the session cookies are set.',
+      schema: describedObject('SignedIn', '`{currentUser}`; the session cookies are set.'),
+    },
+    errors: [401, 415, 422, 429],
+  }),
+];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chainFromParam, chainReadParams, readOwnerOf } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
@@ -21,3 +22,18 @@ export const GET = apiRoute(async (ctx) => {
   const chain = chainFromParam(serverChains(), chain_id, ctx.locals.chain);
   return json({ owner: await readOwnerOf(chain, contract_address, token_id) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/owner_of',
+    operationId: 'ownerOf',
+    summary: 'ERC-721 ownerOf, read from the chain',
+    tag: 'Chain',
+    auth: 'none',
+    query: query,
+    answer: { status: 200, description: '`{owner}`.', schema: describedObject('Owner', '`{owner}`.') },
+    errors: [404, 422, 502],
+  }),
+];

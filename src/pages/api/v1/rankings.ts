@@ -1,4 +1,5 @@
 import { getRanking, rankingQuerySchema } from '~/features/catalogue/rankings/rankings.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requestYenRates } from '~/features/market/rates/rates.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
@@ -15,3 +16,22 @@ export const GET = apiRoute(async (ctx) => {
   const db = await database();
   return json(await getRanking(db, query, await requestYenRates()));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/rankings',
+    operationId: 'listRankings',
+    summary: 'Collections or creators ranked by sales, volume or floor change',
+    tag: 'Market',
+    auth: 'none',
+    query: rankingQuerySchema,
+    answer: {
+      status: 200,
+      description: 'The ranked entries.',
+      schema: describedObject('Rankings', 'The ranked entries.'),
+    },
+    errors: [422],
+  }),
+];

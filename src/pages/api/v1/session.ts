@@ -1,3 +1,4 @@
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { clearSessionCookies, sessionCookieTokens } from '~/features/session/cookies.server';
 import { revokeSession, sessionOfTokens } from '~/features/session/sessions.server';
 import { apiRoute } from '~/server/api/handler';
@@ -13,3 +14,17 @@ export const DELETE = apiRoute(async (ctx) => {
   clearSessionCookies(ctx.cookies, 'user');
   return json({});
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/session',
+    operationId: 'signOut',
+    summary: 'Sign out (clears the session cookies)',
+    tag: 'Account',
+    auth: 'none',
+    answer: { status: 200, description: 'Signed out.', schema: describedObject('SignedOut', 'Signed out.') },
+    errors: [],
+  }),
+];

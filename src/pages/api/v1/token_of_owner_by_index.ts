@@ -6,6 +6,7 @@ import {
   readTokensOfOwner,
 } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import {
   indexedTokensOfOwner,
   limitHistoryReads,
@@ -51,3 +52,18 @@ export const GET = apiRoute(async (ctx) => {
   const { balance, tokenIds } = indexed ?? (await readTokensOfOwner(chain, contract_address, wallet_address));
   return json({ balance: balance.toString(), tokenIds: tokenIds.map(String) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/token_of_owner_by_index',
+    operationId: 'tokenOfOwnerByIndex',
+    summary: 'The n-th card of a wallet in a collection',
+    tag: 'Chain',
+    auth: 'none',
+    query: query,
+    answer: { status: 200, description: '`{tokenId}`.', schema: describedObject('TokenOfOwner', '`{tokenId}`.') },
+    errors: [404, 422, 502],
+  }),
+];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chainFromParam, chainReadParams, ownedTokenIds, transferEventJson } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import {
   limitHistoryReads,
   requireCatalogueContract,
@@ -47,3 +48,22 @@ export const GET = apiRoute(async (ctx) => {
   const owned = q.wallet_address && !q.from && !q.to ? ownedTokenIds(events, q.wallet_address).map(String) : undefined;
   return json({ events: events.map(transferEventJson), ...(owned ? { tokenIds: owned } : {}) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/transfer_events',
+    operationId: 'listTransferEvents',
+    summary: "A collection's ERC-721 Transfer events, from the chain",
+    tag: 'Chain',
+    auth: 'none',
+    query: query,
+    answer: {
+      status: 200,
+      description: 'The events, oldest first, with their block and transaction.',
+      schema: describedObject('TransferEvents', 'The events, oldest first, with their block and transaction.'),
+    },
+    errors: [422, 429, 502],
+  }),
+];

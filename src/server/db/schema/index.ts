@@ -6,6 +6,7 @@ export * from './accounts.ts';
 export * from './auctions.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
+export * from './developers.ts';
 export * from './finance.ts';
 export * from './indexer.ts';
 export * from './jobs.ts';

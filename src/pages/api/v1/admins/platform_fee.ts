@@ -1,6 +1,6 @@
+import { writeRoute } from '~/app/server/writeRoute';
 import { feeUpdateSchema, listFees, setFee } from '~/features/admin/fees/adminFees.server';
 import { serverChains } from '~/features/chains/config.server';
-import { publishChange } from '~/features/events/publish.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
@@ -20,11 +20,10 @@ export const GET = apiRoute(async (ctx) => {
  * audited; applies to listings signed from then on (Seaport keeps no fee on chain). 422 out of range or
  * for a chain this server does not run.
  */
-export const PUT = apiRoute(async (ctx) => {
+export const PUT = writeRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const input = await readJson(ctx.request, feeUpdateSchema);
   const fees = await setFee(await database(), adminId, input, feeChains());
   // Every token page shows the fee a seller pays there.
-  await publishChange({ allCards: true });
-  return json(fees);
+  return { response: json(fees), change: { allCards: true } };
 });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { getCard } from '~/features/catalogue/cards/cards.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requestYenRates } from '~/features/market/rates/rates.server';
 import { withCardYen } from '~/features/market/rates/yen';
 import { withAuction } from '~/features/trading/auction/auctionView.server';
@@ -23,3 +25,22 @@ export const GET = apiRoute(async (ctx) => {
   const ref = { chainId: card.chainId, contractAddress: card.contractAddress, tokenId: BigInt(card.tokenId) };
   return json(withCardYen({ ...card, offers: await offersForCard(db, ref) }, await requestYenRates()));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/cards/{id}',
+    operationId: 'getCardById',
+    summary: 'One card by its id, with its offers',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    answer: {
+      status: 200,
+      description: 'The card as `getCard` answers it, with its `offers`.',
+      schema: describedObject('CardDetailWithOffers', 'The card as `getCard` answers it, with its `offers`.'),
+    },
+    errors: [404],
+  }),
+];

@@ -1,5 +1,6 @@
 import { cardListQuerySchema } from '~/features/catalogue/cards/cardFilters';
 import { listCards } from '~/features/catalogue/cards/cards.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requestYenRates } from '~/features/market/rates/rates.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
@@ -16,3 +17,25 @@ export const GET = apiRoute(async (ctx) => {
   const db = await database();
   return json(await listCards(db, { ...filters, yenRates: await requestYenRates() }));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/cards',
+    operationId: 'listCards',
+    summary: 'Cards, filtered and sorted',
+    tag: 'Catalogue',
+    auth: 'none',
+    query: cardListQuerySchema,
+    answer: {
+      status: 200,
+      description: '`{items, page, perPage, total, totalPages}` of card summaries; prices carry their yen value.',
+      schema: describedObject(
+        'CardPage',
+        '`{items, page, perPage, total, totalPages}` of card summaries; prices carry their yen value.',
+      ),
+    },
+    errors: [422],
+  }),
+];

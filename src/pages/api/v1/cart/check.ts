@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { configuredChain } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import { chainIdParam } from '~/features/chains/params';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { checkCart } from '~/features/trading/cart/cartCheck.server';
 import { MAX_CART_ITEMS } from '~/features/trading/cart/cartModel';
 import { limitCartChecks } from '~/features/trading/orders/tradingLimits.server';
@@ -51,3 +52,25 @@ export const POST = apiRoute(async (ctx) => {
   });
   return json({ chainId: chain.chainId, orders });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/cart/check',
+    operationId: 'checkCart',
+    summary: 'Whether listings can be bought now (read from the chain)',
+    tag: 'Trading',
+    auth: 'none',
+    body: body,
+    answer: {
+      status: 200,
+      description: '`{chainId, orders: [{orderHash, buyable, reason, listing}]}` in the order asked.',
+      schema: describedObject(
+        'CartCheck',
+        '`{chainId, orders: [{orderHash, buyable, reason, listing}]}` in the order asked.',
+      ),
+    },
+    errors: [415, 422, 429, 502],
+  }),
+];

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { getCategory } from '~/features/catalogue/collections/categories.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
@@ -13,3 +15,22 @@ export const GET = apiRoute(async (ctx) => {
   if (!category) throw notFound('No such category');
   return json(category);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/categories/{id}',
+    operationId: 'getCollection',
+    summary: 'One collection',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    answer: {
+      status: 200,
+      description: 'The collection: card count, floor, volume.',
+      schema: describedObject('CollectionSummary', 'The collection: card count, floor, volume.'),
+    },
+    errors: [404],
+  }),
+];

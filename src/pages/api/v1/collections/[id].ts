@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { getCategory } from '~/features/catalogue/collections/categories.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
@@ -17,3 +19,25 @@ export const GET = apiRoute(async (ctx) => {
   if (!collection) throw notFound('No such collection');
   return json(collection);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/collections/{id}',
+    operationId: 'getCollectionById',
+    summary: 'One collection, with whether its royalty is guaranteed',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    answer: {
+      status: 200,
+      description: 'The collection: card count, floor, volume, `royaltyGuaranteed`.',
+      schema: describedObject(
+        'CollectionWithRoyalty',
+        'The collection: card count, floor, volume, and `royaltyGuaranteed` (its cards move by an operator only inside a fill that pays the royalty).',
+      ),
+    },
+    errors: [404],
+  }),
+];

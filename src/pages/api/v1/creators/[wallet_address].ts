@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { getCreator } from '~/features/catalogue/creators/creators.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { addressSchema } from '~/lib/addresses';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
@@ -13,3 +15,22 @@ export const GET = apiRoute(async (ctx) => {
   if (!creator) throw notFound('No such creator');
   return json(creator);
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/creators/{wallet_address}',
+    operationId: 'getCreator',
+    summary: 'One creator',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ wallet_address: z.string() }),
+    answer: {
+      status: 200,
+      description: 'The creator and their collections.',
+      schema: describedObject('CreatorDetail', 'The creator and their collections.'),
+    },
+    errors: [404],
+  }),
+];

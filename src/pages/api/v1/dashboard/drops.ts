@@ -1,4 +1,4 @@
-import { publishChange } from '~/features/events/publish.server';
+import { writeRoute } from '~/app/server/writeRoute';
 import { storeCardImage } from '~/features/issuance/cardImages.server';
 import { readCardForm } from '~/features/issuance/issueForm.server';
 import { limitIssues } from '~/features/issuance/minter.server';
@@ -6,7 +6,6 @@ import { dropFieldsSchema } from '~/features/payments/dropForm';
 import { createDrop } from '~/features/payments/drops.server';
 import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { notFound } from '~/server/api/errors';
-import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { serverSettings } from '~/server/settings/settings.server';
@@ -19,7 +18,7 @@ import { deleteMedia, uploadSlots } from '~/server/uploads.server';
  * `{ drop }` once the design is issued on chain. 404 when card payments are off; 401/403, 413, 422, 429,
  * 502, 503 (no minter).
  */
-export const POST = apiRoute(async (ctx) => {
+export const POST = writeRoute(async (ctx) => {
   if (!stripeSettings(serverSettings())) throw notFound('Card payments are not configured');
   const illustrator = requireIllustrator(ctx);
   const db = await database();
@@ -30,8 +29,10 @@ export const POST = apiRoute(async (ctx) => {
   });
   try {
     const drop = await createDrop(db, illustrator, form, image);
-    await publishChange({ collections: [drop.collectionId], creators: [illustrator.illustratorId] });
-    return json({ drop }, 201);
+    return {
+      response: json({ drop }, 201),
+      change: { collections: [drop.collectionId], creators: [illustrator.illustratorId] },
+    };
   } catch (error) {
     await deleteMedia(image);
     throw error;

@@ -1,5 +1,5 @@
+import { writeRoute } from '~/app/server/writeRoute';
 import { getSettings, settingsUpdateSchema, updateSettings } from '~/features/dashboard/settings.server';
-import { publishChange } from '~/features/events/publish.server';
 import { confirmIllustratorPassword } from '~/features/session/passwordSignIn.server';
 import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
@@ -18,7 +18,7 @@ export const GET = apiRoute(async (ctx) => {
  * `PUT /api/v1/dashboard/settings {name, name_en, payout_wallet_address, current_password}` (illustrators) ->
  * the settings; changing the payout wallet needs `current_password` (422 without it or when wrong).
  */
-export const PUT = apiRoute(async (ctx) => {
+export const PUT = writeRoute(async (ctx) => {
   const { illustratorId } = requireIllustrator(ctx);
   const update = await readJson(ctx.request, settingsUpdateSchema);
   const db = await database();
@@ -26,6 +26,8 @@ export const PUT = apiRoute(async (ctx) => {
     confirmIllustratorPassword(db, illustratorId, password, requestMeta(ctx).ip);
   const settings = await updateSettings(db, illustratorId, update, confirm);
   // The illustrator's names show on their pages, in lists and on their cards' pages.
-  await publishChange({ creators: [illustratorId], users: [settings.walletAddress], lists: true, allCards: true });
-  return json(settings);
+  return {
+    response: json(settings),
+    change: { creators: [illustratorId], users: [settings.walletAddress], lists: true, allCards: true },
+  };
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { dropsOfCollection } from '~/features/payments/drops.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
@@ -18,3 +19,22 @@ export const GET = apiRoute(async (ctx) => {
   if (!stripeSettings(serverSettings())) return json({ drops: [] });
   return json({ drops: await dropsOfCollection(await database(), collectionId) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/drops',
+    operationId: 'listDrops',
+    summary: "A collection's sales for yen",
+    tag: 'Payments',
+    auth: 'none',
+    query: query,
+    answer: {
+      status: 200,
+      description: '`{drops}`: price, serials left, window; empty when card payments are off.',
+      schema: describedObject('DropList', '`{drops}`: price, serials left, window; empty when card payments are off.'),
+    },
+    errors: [422],
+  }),
+];

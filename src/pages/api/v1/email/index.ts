@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { localeCodes } from '~/features/i18n/locales';
 import { addEmail, deleteEmail, emailSchema, emailStatus } from '~/features/notifications/mail/emails.server';
 import { mailSettings } from '~/features/notifications/mail/mailSettings.server';
@@ -41,3 +42,46 @@ export const DELETE = apiRoute(async (ctx) => {
   await deleteEmail(await database(), user.id);
   return new Response(null, { status: 204 });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/email',
+    operationId: 'getEmail',
+    summary: "The signed-in user's email address, masked",
+    tag: 'Account',
+    auth: 'session',
+    answer: {
+      status: 200,
+      description: '`{masked, confirmed, bounced, available}`.',
+      schema: describedObject('EmailStatus', '`{masked, confirmed, bounced, available}`.'),
+    },
+    errors: [401],
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/email',
+    operationId: 'setEmail',
+    summary: 'Add an email address (a confirmation link is sent)',
+    tag: 'Account',
+    auth: 'session',
+    body: body,
+    answer: {
+      status: 202,
+      description: '`{masked, confirmed: false}`.',
+      schema: describedObject('EmailStatusPending', '`{masked, confirmed: false}`.'),
+    },
+    errors: [401, 415, 422, 429, 503],
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/email',
+    operationId: 'deleteEmail',
+    summary: 'Delete the email address',
+    tag: 'Account',
+    auth: 'session',
+    answer: { status: 204, description: 'Deleted.' },
+    errors: [401],
+  }),
+];

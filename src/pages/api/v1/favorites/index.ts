@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { favoritedAmong } from '~/features/social/social.server';
 import { addressSchema } from '~/lib/addresses';
@@ -34,3 +35,22 @@ export const GET = apiRoute(async (ctx) => {
   const { cards } = readQuery(ctx.url, query);
   return json({ favorited: await favoritedAmong(await database(), user.id, cards) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/favorites',
+    operationId: 'listFavorited',
+    summary: 'Which of these cards the signed-in user favours',
+    tag: 'Social',
+    auth: 'session',
+    query: query,
+    answer: {
+      status: 200,
+      description: '`{favorited: ["{chain_id}:{contract}:{token_id}"]}`.',
+      schema: describedObject('Favorited', '`{favorited: ["{chain_id}:{contract}:{token_id}"]}`.'),
+    },
+    errors: [401, 422],
+  }),
+];

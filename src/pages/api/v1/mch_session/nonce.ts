@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serverChains } from '~/features/chains/config.server';
 import { chainIdParam } from '~/features/chains/params';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { issueSignInMessage } from '~/features/session/siwe.server';
 import { ADDRESS_MESSAGE, ADDRESS_PATTERN } from '~/lib/addresses';
 import { tooManyRequests } from '~/server/api/errors';
@@ -44,3 +45,22 @@ export const GET = apiRoute(async (ctx) => {
   });
   return json({ message: issued.message, nonce: issued.nonce, expiresAt: issued.expiresAt.toISOString() });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/mch_session/nonce',
+    operationId: 'getSignInMessage',
+    summary: 'A one-time EIP-4361 message to sign',
+    tag: 'Account',
+    auth: 'none',
+    query: query,
+    answer: {
+      status: 200,
+      description: '`{message, nonce, expiresAt}` (five minutes).',
+      schema: describedObject('SignInMessage', '`{message, nonce, expiresAt}` (five minutes).'),
+    },
+    errors: [422, 429],
+  }),
+];

@@ -1,3 +1,4 @@
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { offerMinimums, offerMinimumsSchema, setOfferMinimums } from '~/features/notifications/offerMinimums.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
@@ -26,3 +27,36 @@ export const PUT = apiRoute(async (ctx) => {
   const { minimums } = await readJson(ctx.request, offerMinimumsSchema);
   return json({ collections: await setOfferMinimums(await database(), user.id, minimums) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/notification_preferences/offer_minimums',
+    operationId: 'getOfferMinimums',
+    summary: 'The least offer per collection worth a notification',
+    tag: 'Account',
+    auth: 'session',
+    answer: {
+      status: 200,
+      description: '`{collections: [...]}`.',
+      schema: describedObject('OfferMinimums', '`{collections: [...]}`.'),
+    },
+    errors: [401],
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/v1/notification_preferences/offer_minimums',
+    operationId: 'setOfferMinimums',
+    summary: 'Set the least offer per collection worth a notification',
+    tag: 'Account',
+    auth: 'session',
+    body: offerMinimumsSchema,
+    answer: {
+      status: 200,
+      description: 'The minimums as stored.',
+      schema: describedObject('OfferMinimums', 'The minimums as stored.'),
+    },
+    errors: [401, 415, 422],
+  }),
+];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { localeCodes } from '~/features/i18n/locales';
 import { getT } from '~/features/i18n/t';
 import { deleteNotifications, listNotifications } from '~/features/notifications/inbox.server';
@@ -28,3 +29,32 @@ export const DELETE = apiRoute(async (ctx) => {
   await deleteNotifications(await database(), user.id);
   return new Response(null, { status: 204 });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/notifications',
+    operationId: 'listNotifications',
+    summary: "The signed-in user's notifications",
+    tag: 'Account',
+    auth: 'session',
+    query: query,
+    answer: {
+      status: 200,
+      description: '`{items: [{id, kind, text, path, params, read, createdAt}], unread}`.',
+      schema: describedObject('Notifications', '`{items: [{id, kind, text, path, params, read, createdAt}], unread}`.'),
+    },
+    errors: [401, 422],
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/notifications',
+    operationId: 'deleteNotifications',
+    summary: 'Erase every notification',
+    tag: 'Account',
+    auth: 'session',
+    answer: { status: 204, description: 'Erased.' },
+    errors: [401],
+  }),
+];

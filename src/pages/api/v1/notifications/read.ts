@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { markRead } from '~/features/notifications/inbox.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
@@ -16,3 +17,18 @@ export const POST = apiRoute(async (ctx) => {
   const { ids } = await readJson(ctx.request, body);
   return json({ unread: await markRead(await database(), user.id, ids) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/notifications/read',
+    operationId: 'markNotificationsRead',
+    summary: 'Mark notifications read',
+    tag: 'Account',
+    auth: 'session',
+    body: body,
+    answer: { status: 200, description: '`{unread}`.', schema: describedObject('Unread', '`{unread}`.') },
+    errors: [401, 415, 422],
+  }),
+];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from '~/features/developers/openapi/contract';
 import { jstYearRange } from '~/features/ledger/tax/jstCalendar';
 import { rateHistory } from '~/features/ledger/tax/rateHistory.server';
 import { statementYear } from '~/features/ledger/tax/statements.server';
@@ -42,3 +43,18 @@ export const GET = apiRoute(async (ctx) => {
     },
   });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/profile/trades.csv',
+    operationId: 'downloadTrades',
+    summary: "The wallet's trades of a year as CSV",
+    tag: 'Account',
+    auth: 'session',
+    query: querySchema,
+    answer: { status: 200, description: 'CSV, one trade a row, with yen values.', contentType: 'text/csv' },
+    errors: [401, 403, 422],
+  }),
+];

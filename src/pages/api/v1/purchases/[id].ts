@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { getPurchase } from '~/features/payments/purchases.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
@@ -16,3 +18,22 @@ export const GET = apiRoute(async (ctx) => {
   if (!id.success) throw notFound('No such purchase');
   return json({ purchase: await getPurchase(await database(), buyer.id, id.data) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/purchases/{id}',
+    operationId: 'getPurchase',
+    summary: "A card purchase's status",
+    tag: 'Payments',
+    auth: 'session',
+    params: z.object({ id: z.string() }),
+    answer: {
+      status: 200,
+      description: '`{purchase}`: its status and, once minted, the token.',
+      schema: describedObject('PurchaseStatus', '`{purchase}`: its status and, once minted, the token.'),
+    },
+    errors: [401, 404],
+  }),
+];

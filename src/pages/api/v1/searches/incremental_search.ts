@@ -1,3 +1,4 @@
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { suggestCards } from '~/features/search/cardSuggestions.server';
 import { nameIndex, suggestFromIndex } from '~/features/search/nameIndex.server';
 import { searchQuerySchema } from '~/features/search/search.server';
@@ -20,3 +21,22 @@ export const GET = apiRoute(async (ctx) => {
     'Cache-Control': 'public, max-age=30, stale-while-revalidate=60',
   });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/searches/incremental_search',
+    operationId: 'search',
+    summary: 'Collections, creators and cards matching a keyword',
+    tag: 'Catalogue',
+    auth: 'none',
+    query: searchQuerySchema,
+    answer: {
+      status: 200,
+      description: '`{categories, illustrators, cards}`.',
+      schema: describedObject('SearchResults', '`{categories, illustrators, cards}`.'),
+    },
+    errors: [422],
+  }),
+];

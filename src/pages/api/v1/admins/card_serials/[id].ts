@@ -1,6 +1,6 @@
+import { writeRoute } from '~/app/server/writeRoute';
 import { cardHideSchema, getAdminCard, setCardHidden } from '~/features/admin/cards/adminCards.server';
 import { changeOfCards } from '~/features/events/cardChange.server';
-import { publishChange } from '~/features/events/publish.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
@@ -25,12 +25,11 @@ export const GET = apiRoute(async (ctx) => {
  * `PUT /api/v1/admins/card_serials/{id} {hidden, resolve_reports?, note?}` (admins) -> AdminCardRow:
  * hides or shows the token everywhere on the site; optionally resolves its open reports. Audited.
  */
-export const PUT = apiRoute(async (ctx) => {
+export const PUT = writeRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const id = cardId(ctx.params.id);
   const input = await readJson(ctx.request, cardHideSchema);
   const db = await database();
   const card = await setCardHidden(db, adminId, id, input);
-  await publishChange(await changeOfCards(db, [card.id]));
-  return json(card);
+  return { response: json(card), change: await changeOfCards(db, [card.id]) };
 });

@@ -1,3 +1,4 @@
+import { writeRoute } from '~/app/server/writeRoute';
 import {
   adminCategoryQuerySchema,
   createCategory,
@@ -5,7 +6,6 @@ import {
 } from '~/features/admin/collections/adminCategories.server';
 import { categoryCreateSchema } from '~/features/admin/collections/categoryInput';
 import { serverChains } from '~/features/chains/config.server';
-import { publishChange } from '~/features/events/publish.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson, readQuery } from '~/server/api/parse';
@@ -24,11 +24,10 @@ export const GET = apiRoute(async (ctx) => {
  * `/api/v1/admins/categories/{address}/image`. 409 when the contract already is a project on that chain;
  * 422 for a bad checksum, an unsupported chain or an unknown creator. Audited.
  */
-export const POST = apiRoute(async (ctx) => {
+export const POST = writeRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const input = await readJson(ctx.request, categoryCreateSchema);
   const chainIds = serverChains().map((chain) => chain.chainId);
   const category = await createCategory(await database(), adminId, input, chainIds);
-  await publishChange({ collections: [category.id], lists: true });
-  return json(category, 201);
+  return { response: json(category, 201), change: { collections: [category.id], lists: true } };
 });

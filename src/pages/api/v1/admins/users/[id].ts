@@ -1,5 +1,5 @@
+import { writeRoute } from '~/app/server/writeRoute';
 import { getUser, updateUser, userUpdateSchema } from '~/features/admin/users/adminUsers.server';
-import { publishChange } from '~/features/events/publish.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
@@ -25,12 +25,11 @@ export const GET = apiRoute(async (ctx) => {
  * AdminUserDetail. Making a user an illustrator needs `uid` and an initial `password`; audited.
  * 404 unknown, 409 taken uid, 422 invalid or missing fields.
  */
-export const PUT = apiRoute(async (ctx) => {
+export const PUT = writeRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const id = userId(ctx.params.id);
   const update = await readJson(ctx.request, userUpdateSchema);
   const user = await updateUser(await database(), adminId, id, update);
   // A new or former illustrator, a suspension: their page, the creators' lists and their cards' pages.
-  await publishChange({ users: [user.walletAddress], lists: true, allCards: true });
-  return json(user);
+  return { response: json(user), change: { users: [user.walletAddress], lists: true, allCards: true } };
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRoute } from '~/features/developers/openapi/contract';
 import { archivedCollection, archiveRoots, collectionCar } from '~/features/media/archive/collectionArchive.server';
 import { processBlockStore } from '~/features/media/processMedia.server';
 import { idParam } from '~/lib/params';
@@ -29,3 +31,20 @@ export const GET = apiRoute(async (ctx) => {
     },
   });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/collections/{id}/archive.car',
+    operationId: 'getCollectionArchiveCar',
+    summary: 'The exit kit: every image and metadata block of a collection (CARv1)',
+    description:
+      'Every image and metadata block of the collection as a CARv1; its roots are the designs’ metadata directories and the collection document.',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    answer: { status: 200, description: 'The archive, as a download.', contentType: 'application/vnd.ipld.car' },
+    errors: [404],
+  }),
+];

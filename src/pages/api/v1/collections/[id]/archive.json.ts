@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRoute } from '~/features/developers/openapi/contract';
 import { archivedCollection, collectionManifest } from '~/features/media/archive/collectionArchive.server';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
@@ -24,3 +26,20 @@ export const GET = apiRoute(async (ctx) => {
     },
   });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/collections/{id}/archive.json',
+    operationId: 'getCollectionArchiveManifest',
+    summary: 'The exit kit: every card of a collection with its metadata and image CIDs',
+    description:
+      'Chain, contract and, for each card, its token id, metadata URI and CID, image CID and whether it is frozen. Importing `archive.car` into an empty blockstore reproduces every CID.',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    answer: { status: 200, description: 'The manifest, as a download.', contentType: 'application/json' },
+    errors: [404],
+  }),
+];

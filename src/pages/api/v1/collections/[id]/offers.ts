@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { visibleCollection } from '~/features/trading/offer/offerCollection.server';
 import { offersForCollection } from '~/features/trading/offer/offerQueries.server';
 import { collectionTraits } from '~/features/trading/offer/traitCriteria.server';
@@ -24,3 +26,22 @@ export const GET = apiRoute(async (ctx) => {
     traits: traits.map(({ type, value, tokenIds, criteria }) => ({ type, value, count: tokenIds.length, criteria })),
   });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/collections/{id}/offers',
+    operationId: 'listCollectionOffers',
+    summary: "A collection's open collection and trait offers",
+    tag: 'Trading',
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    answer: {
+      status: 200,
+      description: '`{offers, traits}`.',
+      schema: describedObject('CollectionOffers', '`{offers, traits}`.'),
+    },
+    errors: [404],
+  }),
+];

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { collectionPriceHistory } from '~/features/market/priceHistory.server';
 import { visibleCollection } from '~/features/trading/offer/offerCollection.server';
 import { idParam } from '~/lib/params';
@@ -19,3 +21,22 @@ export const GET = apiRoute(async (ctx) => {
   if (!collection) throw notFound('No such collection');
   return json({ days: await collectionPriceHistory(db, collection) });
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/collections/{id}/price_history',
+    operationId: 'getCollectionPriceHistory',
+    summary: "A collection's daily sales chart",
+    tag: 'Market',
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    answer: {
+      status: 200,
+      description: '`{days}`: one point per day, oldest first.',
+      schema: describedObject('CollectionPriceHistory', '`{days}`: one point per day, oldest first.'),
+    },
+    errors: [404],
+  }),
+];

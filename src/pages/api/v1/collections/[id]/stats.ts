@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { PERIODS } from '~/features/market/periods';
 import { collectionStats } from '~/features/market/stats.server';
 import { visibleCollection } from '~/features/trading/offer/offerCollection.server';
@@ -26,3 +27,27 @@ export const GET = apiRoute(async (ctx) => {
   if (!collection) throw notFound('No such collection');
   return json(await collectionStats(db, collection, period));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/collections/{id}/stats',
+    operationId: 'getCollectionStats',
+    summary: "A collection's owners, floor, volume per period",
+    tag: 'Market',
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    query: statsQuery,
+    answer: {
+      status: 200,
+      description:
+        "Owners, supply, listed cards, floor, best collection offer, volume and sales per currency with the previous period's and the change.",
+      schema: describedObject(
+        'CollectionStats',
+        "Owners, supply, listed cards, floor, best collection offer, volume and sales per currency with the previous period's and the change.",
+      ),
+    },
+    errors: [404, 422],
+  }),
+];

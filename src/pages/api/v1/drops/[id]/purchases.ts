@@ -1,9 +1,10 @@
-import { publishChange } from '~/features/events/publish.server';
+import { z } from 'zod';
+import { writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { HoldRefusedError, startPurchase } from '~/features/payments/purchases.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { idParam } from '~/lib/params';
 import { notFound, tooManyRequests } from '~/server/api/errors';
-import { apiRoute } from '~/server/api/handler';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { hitRateLimit } from '~/server/rateLimit.server';
@@ -19,7 +20,7 @@ import { stripeSettings } from '~/server/stripe.server';
  * holds (per buyer, per network; features/payments/holdRules.ts); 409 and 429 from the hold rules carry
  * `reason` and `retryAfterSeconds` beside `message`; 502 Stripe not answering.
  */
-export const POST = apiRoute(async (ctx) => {
+export const POST = writeRoute(async (ctx) => {
   const settings = stripeSettings(serverSettings());
   if (!settings) throw notFound('Card payments are not configured');
   const buyer = requireUser(ctx);
@@ -35,15 +36,36 @@ export const POST = apiRoute(async (ctx) => {
       id.data,
       settings,
     );
-    // One serial fewer left on the collection's page.
-    if (!reused) await publishChange({ collections: [collectionId] });
-    return json(
-      { purchase, clientSecret, publishableKey: settings.publishableKey, paymentStarted },
-      reused ? 200 : 201,
-    );
+    return {
+      response: json(
+        { purchase, clientSecret, publishableKey: settings.publishableKey, paymentStarted },
+        reused ? 200 : 201,
+      ),
+      // One serial fewer left on the collection's page.
+      change: reused ? undefined : { collections: [collectionId] },
+    };
   } catch (error) {
     if (!(error instanceof HoldRefusedError)) throw error;
     const { reason, retryAfterSeconds } = error.refusal;
-    return json({ message: error.message, reason, retryAfterSeconds }, error.status, error.headers);
+    return { response: json({ message: error.message, reason, retryAfterSeconds }, error.status, error.headers) };
   }
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/drops/{id}/purchases',
+    operationId: 'createPurchase',
+    summary: 'Hold a serial of a drop and start paying by card',
+    tag: 'Payments',
+    auth: 'session',
+    params: z.object({ id: z.string() }),
+    answer: {
+      status: 201,
+      description: '`{purchase, clientSecret}` (200 when the same hold is asked again).',
+      schema: describedObject('Purchase', '`{purchase, clientSecret}` (200 when the same hold is asked again).'),
+    },
+    errors: [401, 404, 409, 422, 429, 502, 503],
+  }),
+];

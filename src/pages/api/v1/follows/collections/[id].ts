@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { publishChange } from '~/features/events/publish.server';
+import { type ChangeAnswer, writeRoute } from '~/app/server/writeRoute';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requireUser } from '~/features/session/requireAuth.server';
 import {
   collectionFollowState,
@@ -25,18 +26,69 @@ export const GET = apiRoute(async (ctx) => {
 });
 
 /** Follows or unfollows the collection for the signed-in user; its page and the user's are told. */
-async function write(ctx: APIContext, on: boolean): Promise<Response> {
+async function write(ctx: APIContext, on: boolean): Promise<ChangeAnswer> {
   const user = requireUser(ctx);
   const db = await database();
   const collection = await findCollection(db, validate(params, ctx.params).id);
   await limitSocialWrites(db, user.id);
   const state = await setCollectionFollow(db, user.id, collection.id, on);
-  await publishChange({ collections: [collection.id], users: [user.walletAddress] });
-  return json({ following: state.active, count: state.count });
+  return {
+    response: json({ following: state.active, count: state.count }),
+    change: { collections: [collection.id], users: [user.walletAddress] },
+  };
 }
 
 /** `PUT /api/v1/follows/collections/{id}` -> `{following: true, count}`; 401, 404, 422, 429. */
-export const PUT = apiRoute((ctx) => write(ctx, true));
+export const PUT = writeRoute((ctx) => write(ctx, true));
 
 /** `DELETE /api/v1/follows/collections/{id}` -> `{following: false, count}`; idempotent. */
-export const DELETE = apiRoute((ctx) => write(ctx, false));
+export const DELETE = writeRoute((ctx) => write(ctx, false));
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/follows/collections/{id}',
+    operationId: 'getCollectionFollow',
+    summary: "A collection's followers and the user's own",
+    tag: 'Social',
+    auth: 'none',
+    params: params,
+    answer: {
+      status: 200,
+      description: '`{following, count}`.',
+      schema: describedObject('FollowState', '`{following, count}`.'),
+    },
+    errors: [404, 422],
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/v1/follows/collections/{id}',
+    operationId: 'followCollection',
+    summary: 'Follow a collection',
+    tag: 'Social',
+    auth: 'session',
+    params: params,
+    answer: {
+      status: 200,
+      description: '`{following: true, count}`.',
+      schema: describedObject('FollowState', '`{following: true, count}`.'),
+    },
+    errors: [401, 404, 422, 429],
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/follows/collections/{id}',
+    operationId: 'unfollowCollection',
+    summary: 'Stop following a collection',
+    tag: 'Social',
+    auth: 'session',
+    params: params,
+    answer: {
+      status: 200,
+      description: '`{following: false, count}`.',
+      schema: describedObject('FollowState', '`{following: false, count}`.'),
+    },
+    errors: [401, 404, 422, 429],
+  }),
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serverChains } from '~/features/chains/config.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { limitFulfilments } from '~/features/trading/orders/tradingLimits.server';
 import { uint256Schema } from '~/features/trading/seaport/uintJson';
 import { platformConduitKey } from '~/features/trading/terms/sellTerms.server';
@@ -52,3 +53,28 @@ export const POST = apiRoute(async (ctx) => {
     throw error;
   }
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/orders/{order_hash}/fulfillment',
+    operationId: 'orderFulfillment',
+    summary: "The advanced order to fill now, with the Kirafuda zone's signature for the fulfiller",
+    description:
+      "OpenSea's fulfillment-data shape: call Seaport's `fulfillAdvancedOrder` with `input_data` before `expires_at`. Refusals carry `reason` (`unknown`, `cancelled`, `filled`, `expired`, `auction`, `private`, or what the chain says).",
+    tag: 'Trading',
+    auth: 'none',
+    params,
+    body: fulfillmentBodySchema,
+    answer: {
+      status: 200,
+      description: '`{protocol, fulfillment_data: {transaction, orders}, order_hash, fulfiller, expires_at}`.',
+      schema: describedObject(
+        'OrderFulfillment',
+        '`{protocol, fulfillment_data: {transaction: {function, chain, to, value, input_data: {advancedOrder, criteriaResolvers, fulfillerConduitKey, recipient}}, orders}, order_hash, fulfiller, expires_at}`.',
+      ),
+    },
+    errors: [404, 409, 415, 422, 429, 502, 503],
+  }),
+];

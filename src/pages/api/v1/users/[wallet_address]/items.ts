@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { listUserItems, userItemsQuerySchema } from '~/features/profiles/profiles.server';
 import { addressSchema } from '~/lib/addresses';
 import { notFound } from '~/server/api/errors';
@@ -16,3 +18,23 @@ export const GET = apiRoute(async (ctx) => {
   const query = readQuery(ctx.url, userItemsQuerySchema);
   return json(await listUserItems(await database(), wallet.data, query));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/{wallet_address}/items',
+    operationId: 'listUserItems',
+    summary: "A wallet's cards, owned or listed",
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ wallet_address: z.string() }),
+    query: userItemsQuerySchema,
+    answer: {
+      status: 200,
+      description: "A page of the wallet's cards.",
+      schema: describedObject('CardPage', "A page of the wallet's cards."),
+    },
+    errors: [422],
+  }),
+];

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { offersOfWallet } from '~/features/trading/offer/offerQueries.server';
 import { addressSchema } from '~/lib/addresses';
 import { notFound } from '~/server/api/errors';
@@ -14,3 +16,22 @@ export const GET = apiRoute(async (ctx) => {
   if (!wallet.success) throw notFound('Not a wallet address');
   return json(await offersOfWallet(await database(), wallet.data));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/{wallet_address}/offers',
+    operationId: 'listUserOffers',
+    summary: 'The offers a wallet made and received',
+    tag: 'Trading',
+    auth: 'none',
+    params: z.object({ wallet_address: z.string() }),
+    answer: {
+      status: 200,
+      description: '`{made, received}`.',
+      schema: describedObject('UserOffers', '`{made, received}`.'),
+    },
+    errors: [422],
+  }),
+];

@@ -1,8 +1,8 @@
+import { writeRoute } from '~/app/server/writeRoute';
 import { getAdminCategory, updateCategory } from '~/features/admin/collections/adminCategories.server';
 import { categoryUpdateSchema } from '~/features/admin/collections/categoryInput';
 import { parseCategoryKey } from '~/features/admin/collections/categoryKey';
 import { serverChains } from '~/features/chains/config.server';
-import { publishChange } from '~/features/events/publish.server';
 import { requireAdmin } from '~/features/session/requireAuth.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
@@ -22,7 +22,7 @@ export const GET = apiRoute(async (ctx) => {
  * `PUT /api/v1/admins/categories/{address}?chain_id {any create field}` (admins) -> AdminCategoryRow.
  * Chain and contract change only while no card belongs to the project (else 409). Audited.
  */
-export const PUT = apiRoute(async (ctx) => {
+export const PUT = writeRoute(async (ctx) => {
   const { adminId } = requireAdmin(ctx);
   const key = parseCategoryKey(ctx.params.address, ctx.url);
   if (!key) throw notFound('No such project');
@@ -30,6 +30,5 @@ export const PUT = apiRoute(async (ctx) => {
   const chainIds = serverChains().map((chain) => chain.chainId);
   const category = await updateCategory(await database(), adminId, key, input, chainIds);
   // Its name and picture show on its page, in lists and on each of its cards' pages.
-  await publishChange({ collections: [category.id], lists: true, allCards: true });
-  return json(category);
+  return { response: json(category), change: { collections: [category.id], lists: true, allCards: true } };
 });

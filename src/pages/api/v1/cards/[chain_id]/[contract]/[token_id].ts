@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { getCard } from '~/features/catalogue/cards/cards.server';
 import { chainIdParam } from '~/features/chains/params';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requestYenRates } from '~/features/market/rates/rates.server';
 import { withCardYen } from '~/features/market/rates/yen';
 import { withAuction } from '~/features/trading/auction/auctionView.server';
@@ -32,3 +34,25 @@ export const GET = apiRoute(async (ctx) => {
   const offers = await offersForCard(db, { ...ref, tokenId: BigInt(ref.tokenId) });
   return json(withCardYen({ ...card, offers }, await requestYenRates()));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/cards/{chain_id}/{contract}/{token_id}',
+    operationId: 'getCard',
+    summary: 'One card (traits, collection, creator, owner, listing)',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ chain_id: z.string(), contract: z.string(), token_id: z.string() }),
+    answer: {
+      status: 200,
+      description: 'The card with its traits, collection, creator, owner and listing; prices with their yen value.',
+      schema: describedObject(
+        'CardDetail',
+        'The card with its traits, collection, creator, owner and listing; prices with their yen value.',
+      ),
+    },
+    errors: [404, 422],
+  }),
+];

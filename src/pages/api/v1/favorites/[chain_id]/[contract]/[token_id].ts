@@ -1,11 +1,12 @@
 import type { APIContext } from 'astro';
 import { formatUnits, parseUnits } from 'viem';
 import { z } from 'zod';
+import { type ChangeAnswer, writeRoute } from '~/app/server/writeRoute';
 import { configuredChain } from '~/features/chains/chainReads.server';
 import { serverChains } from '~/features/chains/config.server';
 import { COIN_DECIMALS } from '~/features/chains/currencies';
 import { chainIdParam } from '~/features/chains/params';
-import { publishChange } from '~/features/events/publish.server';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { isAlertPrice } from '~/features/social/priceAlert';
 import { favoriteState, findCard, limitSocialWrites, setFavorite } from '~/features/social/social.server';
@@ -71,22 +72,71 @@ async function alertOf(ctx: APIContext): Promise<bigint | null | undefined> {
 }
 
 /** Sets or clears the signed-in user's favourite; answers the new state; the card's pages are told. */
-async function write(ctx: APIContext, on: boolean): Promise<Response> {
+async function write(ctx: APIContext, on: boolean): Promise<ChangeAnswer> {
   const user = requireUser(ctx);
   const found = await card(ctx);
   const alert = on ? await alertOf(ctx) : undefined;
   const db = await database();
   await limitSocialWrites(db, user.id);
   const state = await setFavorite(db, user.id, found.id, on, alert);
-  await publishChange({ cards: [found.id], users: [user.walletAddress] });
-  return answer(state);
+  return { response: answer(state), change: { cards: [found.id], users: [user.walletAddress] } };
 }
 
 /**
  * `PUT /api/v1/favorites/{chain_id}/{contract}/{token_id}` -> `{favorited: true, count, alertBelow}`; an optional
  * JSON body `{"alert_below": "0.05" | null}` sets or clears the price alert; 401, 404, 415, 422, 429.
  */
-export const PUT = apiRoute((ctx) => write(ctx, true));
+export const PUT = writeRoute((ctx) => write(ctx, true));
 
 /** `DELETE /api/v1/favorites/{chain_id}/{contract}/{token_id}` -> `{favorited: false, count}`; idempotent. */
-export const DELETE = apiRoute((ctx) => write(ctx, false));
+export const DELETE = writeRoute((ctx) => write(ctx, false));
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/favorites/{chain_id}/{contract}/{token_id}',
+    operationId: 'getFavorite',
+    summary: "A card's favourite count and the user's own",
+    tag: 'Social',
+    auth: 'none',
+    params: params,
+    answer: {
+      status: 200,
+      description: '`{favorited, count, alertBelow}`.',
+      schema: describedObject('FavoriteState', '`{favorited, count, alertBelow}`.'),
+    },
+    errors: [404, 422],
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/v1/favorites/{chain_id}/{contract}/{token_id}',
+    operationId: 'favorite',
+    summary: 'Favour a card (optionally with a price alert)',
+    tag: 'Social',
+    auth: 'session',
+    params: params,
+    body: alertBody,
+    answer: {
+      status: 200,
+      description: '`{favorited: true, count, alertBelow}`.',
+      schema: describedObject('FavoriteState', '`{favorited: true, count, alertBelow}`.'),
+    },
+    errors: [401, 404, 415, 422, 429],
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/favorites/{chain_id}/{contract}/{token_id}',
+    operationId: 'unfavorite',
+    summary: 'Stop favouring a card',
+    tag: 'Social',
+    auth: 'session',
+    params: params,
+    answer: {
+      status: 200,
+      description: '`{favorited: false, count}`.',
+      schema: describedObject('FavoriteState', '`{favorited: false, count}`.'),
+    },
+    errors: [401, 404, 422, 429],
+  }),
+];

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { getCard } from '~/features/catalogue/cards/cards.server';
 import { chainIdParam } from '~/features/chains/params';
+import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { cardPriceHistory } from '~/features/market/priceHistory.server';
 import { addressSchema } from '~/lib/addresses';
 import { tokenIdParam } from '~/lib/params';
@@ -23,3 +25,22 @@ export const GET = apiRoute(async (ctx) => {
   if (!(await getCard(db, ref))) throw notFound('No such card');
   return json(await cardPriceHistory(db, ref));
 });
+
+/** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
+export const openapi = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/cards/{chain_id}/{contract}/{token_id}/price_history',
+    operationId: 'getCardPriceHistory',
+    summary: "A card's sales and asks over time",
+    tag: 'Market',
+    auth: 'none',
+    params: z.object({ chain_id: z.string(), contract: z.string(), token_id: z.string() }),
+    answer: {
+      status: 200,
+      description: "`{sales, asks}`: the points of the token's price chart.",
+      schema: describedObject('CardPriceHistory', "`{sales, asks}`: the points of the token's price chart."),
+    },
+    errors: [404, 422],
+  }),
+];

@@ -1,12 +1,12 @@
 /**
  * The moments a listing changes by itself, without a block: it starts (`starts_at`, up to a minute after it
- * was signed) and it ends (`expires_at`). The indexer's sweep marks ended listings expired and announces both
- * kinds of moment as changes of their cards, so cached pages follow them within a second or so.
+ * was signed) and it ends (`expires_at`). The listing clock (./tradingJobs.server.ts) marks ended listings expired
+ * and announces both kinds of moment as changes of their cards, so cached pages follow them within a second or so.
  */
 import { and, eq, gt, inArray, isNotNull, lte, min } from 'drizzle-orm';
 import { auctions, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { expireListings as expireEndedListings } from '../trading/orders/orderStatus.server';
+import { expireListings as expireEndedListings } from '../orders/orderStatus.server';
 
 /**
  * Marks active listings whose end time has passed as expired (all chains); answers how many, and the
