@@ -34,7 +34,7 @@ function plain(value: unknown): unknown {
 }
 
 /**
- * The fill of trade offer `id` for its taker: `{ trade_offer_id, chain_id, seaport, advanced_order,
+ * The fill of trade offer `id` for its taker: `{ trade_offer_id, chain_id, seaport, order, advanced_order,
  * fulfiller_conduit_key, expires_at }` (Seaport `fulfillAdvancedOrder(advanced_order, [], fulfiller_conduit_key,
  * 0x0)`; nothing to pay in native coin). 404 unknown, 403 not the taker, 409 no longer open, 503 no zone signer.
  */
@@ -53,6 +53,7 @@ export async function acceptTradeOffer(db: Database, user: Seller, id: number, c
     trade_offer_id: row.id,
     chain_id: row.chainId,
     seaport: chain.contracts.exchange.toLowerCase(),
+    order: toOrderJson(order),
     advanced_order: plain({ ...advanced, parameters }),
     fulfiller_conduit_key: context.conduitKey,
     expires_at: new Date(Number(signed.expiration) * 1000).toISOString(),

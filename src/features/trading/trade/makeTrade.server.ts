@@ -7,7 +7,6 @@
  * the card that offer asked for, and is private to the offer's collector; storing it ends the offer it answers.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Hex } from 'viem';
 import type { Chain } from '~/features/chains/chains';
 import { serverChains } from '~/features/chains/config.server';
 import { publicClientFor } from '~/features/chains/publicClients.server';
@@ -19,27 +18,23 @@ import { cardAbi } from '../contracts/cardAbi';
 import { offerCurrencies } from '../offer/submitOffer.server';
 import { type OrderOptions, onChain, type Seller } from '../orders/orderCalls.server';
 import { orderHash } from '../seaport/orderHash';
-import { parseOrderJson, toOrderJson } from '../seaport/orderJson';
+import { toOrderJson } from '../seaport/orderJson';
 import { isOrderSignatureValid } from '../seaport/orderSignature.server';
 import { currencyOfToken } from '../terms/currencyTokens';
 import { sellTerms } from '../terms/sellTerms.server';
 import { insertTradeOffer, type TradeOfferRow } from './tradeOffers.server';
 import { TradeShapeError } from './tradeOrder';
+import type { TradePayload } from './tradePayload';
 import { type ReadTrade, readTrade } from './tradeRules';
 
-/** A trade offer's body: the chain, the signed order (JSON as listings carry it) and its signature. */
-export interface TradeInput {
-  chain_id: number;
-  order: unknown;
-  signature: Hex;
-}
+/** A trade offer's body as ./tradePayload.ts parses it: the chain, the signed order and its signature. */
+export type TradeInput = TradePayload;
 
 /** Reads and checks the order of `input` (see the module comment); answers the chain and the trade. */
 async function checkedTrade(db: Database, user: Seller, input: TradeInput, options: OrderOptions) {
   const chain = (options.chains ?? serverChains()).find((candidate) => candidate.chainId === input.chain_id);
   if (!chain) throw unprocessable('chain_id: this site does not run that chain');
-  const order = parseOrderJson(input.order);
-  if (!order) throw unprocessable('order: not a Seaport order');
+  const { order } = input;
   if (order.offerer.toLowerCase() !== user.walletAddress.toLowerCase()) {
     throw forbidden('The order must be made by your own wallet');
   }

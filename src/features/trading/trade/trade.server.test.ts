@@ -12,30 +12,23 @@ import { fileTestMarket } from '#tests/helpers/fileMarket';
 import { type LocalWallet, ownerOfCard, transferCard } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { walletOf } from '#tests/helpers/testAuctions';
-import {
-  seedCatalogue,
-  syncTestChain,
-  TEST_FEE_BPS,
-  TEST_FEE_RECIPIENT,
-  TEST_SETTINGS,
-} from '#tests/helpers/testMarket';
+import { seedCatalogue, syncTestChain, TEST_FEE_RECIPIENT, TEST_SETTINGS } from '#tests/helpers/testMarket';
+import { marketCards, signTrade } from '#tests/helpers/testTrades';
 import { TEST_ZONE_SIGNING, zoneExtraData } from '#tests/helpers/testZone';
 import { notifications, revenues, sales, tradeOffers, users } from '~/server/db/schema';
 import { fulfillOrder } from '../seaport/fulfillOrder';
 import { orderHash } from '../seaport/orderHash';
-import { toOrderJson } from '../seaport/orderJson';
-import { seaportAbi } from '../seaport/seaportAbi';
 import type { OrderComponents } from '../seaport/seaportTypes';
-import { signOrder } from '../seaport/signOrder';
 import { acceptTradeOffer, declineTrade } from './answerTrade.server';
 import { counterTradeOffer, makeTradeOffer } from './makeTrade.server';
-import { buildTradeOrder, type TradeCard } from './tradeOrder';
+import type { BuildTradeParameters, TradeCard } from './tradeOrder';
+import type { TradePayload } from './tradePayload';
 
 const { fixture, database } = fileTestMarket();
 const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
 const userOf = (wallet: LocalWallet) => ({ walletAddress: wallet.account.address.toLowerCase() });
 const sync = () => syncTestChain(database.db, fixture);
-const cardsOf = (...ids: bigint[]): TradeCard[] => ids.map((tokenId) => ({ contract: fixture.card, tokenId }));
+const cardsOf = (...ids: bigint[]): TradeCard[] => marketCards(fixture, ...ids);
 
 beforeAll(async () => {
   await seedCatalogue(database.db, fixture);
@@ -45,37 +38,12 @@ beforeAll(async () => {
   await sync();
 }, 60_000);
 
-/** `wallet`'s signed trade giving `give` for `want` (a counter when `taker` is set). */
-async function signedTrade(
+const signedTrade = (
   wallet: LocalWallet,
   give: TradeCard[],
   want: TradeCard[],
-  extra: Partial<Parameters<typeof buildTradeOrder>[0]> = {},
-) {
-  const { contracts, publicClient } = fixture.market;
-  const counter = await publicClient.readContract({
-    address: contracts.seaport,
-    abi: seaportAbi,
-    functionName: 'getCounter',
-    args: [wallet.account.address],
-  });
-  const { timestamp } = await publicClient.getBlock();
-  const order = buildTradeOrder({
-    offerer: wallet.account.address,
-    give,
-    want,
-    platformFee: { bps: TEST_FEE_BPS, recipient: TEST_FEE_RECIPIENT },
-    startTime: timestamp - 60n,
-    endTime: timestamp + 86_400n,
-    salt: BigInt(Date.now()),
-    counter,
-    conduitKey: contracts.conduitKey,
-    zone: contracts.zone,
-    ...extra,
-  });
-  const signature = await signOrder(wallet, { order, chainId: fixture.chain.chainId, seaport: contracts.seaport });
-  return { order, signature, input: { chain_id: fixture.chain.chainId, order: toOrderJson(order), signature } };
-}
+  extra: Partial<BuildTradeParameters> = {},
+) => signTrade(fixture, wallet, give, want, extra);
 
 /** The taker fills trade `id` with the fill the server answers them. */
 async function accept(wallet: LocalWallet, id: number, order: OrderComponents, signature: Hex) {
@@ -223,7 +191,7 @@ describe('cards for cards', () => {
 
   test('orders the rules refuse are not stored', async () => {
     const { seller, buyer } = fixture.market;
-    const refused = async (wallet: LocalWallet, input: { chain_id: number; order: unknown; signature: Hex }) => {
+    const refused = async (wallet: LocalWallet, input: TradePayload) => {
       const error = await makeTradeOffer(database.db, userOf(wallet), input, options()).catch((e: unknown) => e);
       return (error as { status?: number }).status;
     };

@@ -15,5 +15,8 @@ export const tradePayloadSchema = z.object({
   signature: signatureSchema,
 });
 
+/** A parsed trade offer body. */
+export type TradePayload = z.infer<typeof tradePayloadSchema>;
+
 /** A trade offer's id in a path. */
 export const tradeIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

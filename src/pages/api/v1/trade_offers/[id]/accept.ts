@@ -14,7 +14,7 @@ import { serverSettings } from '~/server/settings/settings.server';
 
 /**
  * `POST /api/v1/trade_offers/{id}/accept` (wallet session, the offer's taker) -> `{ trade_offer_id, chain_id,
- * seaport, advanced_order, fulfiller_conduit_key, expires_at }`: the fill to send to Seaport now
+ * seaport, order, advanced_order, fulfiller_conduit_key, expires_at }`: the fill to send to Seaport now
  * (`fulfillAdvancedOrder`), signed by the zone for the caller; the offer is accepted when the chain has the fill.
  * Changes nothing here. 403 not the taker, 404 unknown, 409 no longer open, 429, 503 no zone signer.
  */
@@ -44,10 +44,10 @@ export const openapi = [
     params: tradeIdParams,
     answer: {
       status: 200,
-      description: '`{trade_offer_id, chain_id, seaport, advanced_order, fulfiller_conduit_key, expires_at}`.',
+      description: '`{trade_offer_id, chain_id, seaport, order, advanced_order, fulfiller_conduit_key, expires_at}`.',
       schema: describedObject(
         'TradeFill',
-        '`{trade_offer_id, chain_id, seaport, advanced_order, fulfiller_conduit_key, expires_at}`: call `fulfillAdvancedOrder(advanced_order, [], fulfiller_conduit_key, 0x0)` before `expires_at`.',
+        '`{trade_offer_id, chain_id, seaport, order, advanced_order, fulfiller_conduit_key, expires_at}`: call `fulfillAdvancedOrder(advanced_order, [], fulfiller_conduit_key, 0x0)` before `expires_at`.',
       ),
     },
     errors: [401, 403, 404, 409, 422, 429, 503],
