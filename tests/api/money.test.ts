@@ -34,7 +34,7 @@ import {
 } from '../helpers/testMarket.ts';
 import { fundOfferer, signOffer, wethOf } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS, anvilKey } from '../helpers/testWallet.ts';
-import { zoneExtraData } from '../helpers/testZone.ts';
+import { zoneExtraData, zoneFill } from '../helpers/testZone.ts';
 import { prepareMoneyCards } from './moneyApp.ts';
 import { walletSignIn } from './signIn.ts';
 import { eventually, payload, tradingServerEnv } from './tradingApp.ts';
@@ -204,6 +204,7 @@ describe('money the platform owes', () => {
         order,
         signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(fixture.market, order, buyer.account.address),
       }),
     );
     await indexed(async () => (await ownerOnSite(11n)) === buyer.account.address.toLowerCase());
@@ -249,6 +250,7 @@ describe('money the platform owes', () => {
         order,
         signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(fixture.market, order, buyer.account.address),
       }),
     );
     const royalty = (price * 500n) / 10_000n;
