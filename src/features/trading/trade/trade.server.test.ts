@@ -15,6 +15,7 @@ import { walletOf } from '#tests/helpers/testAuctions';
 import { seedCatalogue, syncTestChain, TEST_FEE_RECIPIENT, TEST_SETTINGS } from '#tests/helpers/testMarket';
 import { marketCards, signTrade } from '#tests/helpers/testTrades';
 import { TEST_ZONE_SIGNING, zoneExtraData } from '#tests/helpers/testZone';
+import { syncChain } from '~/features/indexer/indexChain.server';
 import { notifications, revenues, sales, tradeOffers, users } from '~/server/db/schema';
 import { fulfillOrder } from '../seaport/fulfillOrder';
 import { orderHash } from '../seaport/orderHash';
@@ -215,4 +216,34 @@ describe('cards for cards', () => {
     const count = await database.db.select().from(tradeOffers).where(eq(tradeOffers.tokenId, '10'));
     expect(count).toHaveLength(1); // the declined one above only
   });
+
+  test('a trade whose fill a reorganisation threw away is open again, its sales gone', async () => {
+    const { seller, buyer } = fixture.market;
+    const rpc = (method: string, params: unknown[] = []) =>
+      fixture.market.publicClient.request({ method, params } as never) as Promise<unknown>;
+    const deps = {
+      settings: { confirmations: 2, finalityBlocks: 2, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+      feeRecipient: TEST_FEE_RECIPIENT,
+    };
+    await rpc('anvil_mine', ['0x3']);
+    await syncChain(database.db, fixture.chain, deps);
+    const snapshot = (await rpc('evm_snapshot')) as Hex;
+    const { order, signature, input } = await signedTrade(seller, cardsOf(11n), cardsOf(1n));
+    const { row } = await makeTradeOffer(database.db, userOf(seller), input, options());
+    await accept(buyer, row.id, order, signature);
+    await rpc('anvil_mine', ['0x3']);
+    await syncChain(database.db, fixture.chain, deps);
+    const statusOf = async () =>
+      (await database.db.select().from(tradeOffers).where(eq(tradeOffers.id, row.id)))[0]?.status;
+    const salesOf11 = () => database.db.select().from(sales).where(eq(sales.tokenId, '11'));
+    expect(await statusOf()).toBe('accepted');
+    expect(await salesOf11()).toHaveLength(1);
+
+    expect(await rpc('evm_revert', [snapshot])).toBe(true);
+    await syncChain(database.db, fixture.chain, deps);
+    await rpc('anvil_mine', ['0xa']);
+    await syncChain(database.db, fixture.chain, deps);
+    expect(await salesOf11()).toEqual([]);
+    expect(await statusOf()).toBe('open');
+  }, 60_000);
 });

@@ -1,10 +1,11 @@
 /**
  * The one writer of `trade_offers` (src/server/db/writers.ts): a trade offer is stored open, and leaves that state
  * once: declined or countered by its taker (the server then signs no fill of it, so it ends without gas), or
- * accepted when the indexer reads its fill. Each change tells the other side (features/notifications), in the
- * same transaction, so a notice exists exactly when the change does.
+ * accepted when the indexer reads its fill (open again if a reorganisation throws that fill away). Each change
+ * tells the other side (features/notifications), in the same transaction, so a notice exists exactly when the
+ * change does.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { cardParams, notifyWallet } from '~/features/notifications/notify.server';
 import { cards, tradeOffers } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -97,4 +98,22 @@ export async function markTradeAccepted(
   for (const wallet of [row.offererAddress, row.takerAddress]) {
     await notifyWallet(tx, wallet, { kind: 'trade_completed', eventKey: `trade:${row.id}:done`, params });
   }
+}
+
+/**
+ * A reorganisation threw away blocks after `after` on `chainId`: the trade offers their fills accepted are open
+ * again (their sales went with the blocks; the chain will show the fill again, or not).
+ */
+export async function reopenTradesAfterReorg(tx: Transaction, chainId: number, after: number, now: Date) {
+  await tx
+    .update(tradeOffers)
+    .set({ status: 'open', closedAt: null, closedBlock: null, updatedAt: now })
+    .where(
+      and(
+        eq(tradeOffers.chainId, chainId),
+        eq(tradeOffers.status, 'accepted'),
+        gt(tradeOffers.closedBlock, after),
+        gt(tradeOffers.expiresAt, now),
+      ),
+    );
 }
