@@ -10,8 +10,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 
 import { fileSaleFixture } from '#tests/helpers/fileMarket';
-import { LOCAL_SETTLER_KEY } from '~/features/chains/localDefaults';
 import { zoneExtraData } from '#tests/helpers/testZone';
+import { LOCAL_SETTLER_KEY } from '~/features/chains/localDefaults';
 import { cardAbi } from '../contracts/cardAbi';
 import { buildOffer } from '../seaport/buildOffer';
 import { fulfillOrder } from '../seaport/fulfillOrder';

@@ -52,7 +52,9 @@ export function registerTradingJobs(runner: JobRunner<Change>, options: TradingJ
   // The settlement signs both fills with the zone's signer for the settlement account (without it, none settles).
   const zoneAccount = zoneSignerAccount(settings);
   const zone: ZoneSigning | undefined =
-    zoneAccount && options.feeRecipient ? { account: zoneAccount, settings, feeRecipient: options.feeRecipient } : undefined;
+    zoneAccount && options.feeRecipient
+      ? { account: zoneAccount, settings, feeRecipient: options.feeRecipient }
+      : undefined;
   for (const chain of chains) {
     runner.every(`${chain.chainName}: re-checking orders`, { pollMs: RECHECK_EVERY_MS, needsLock: true }, async () => {
       const changed = await recheckOrders(db, chain, options.feeRecipient);

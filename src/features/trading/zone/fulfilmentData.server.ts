@@ -13,10 +13,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
+import type { Chain } from '~/features/chains/chains';
 import { HttpError } from '~/server/api/errors';
 import { offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '~/features/chains/chains';
 import { readListingState } from '../orders/listingState.server';
 import { readOfferState } from '../orders/offerState.server';
 import { onChain } from '../orders/orderCalls.server';

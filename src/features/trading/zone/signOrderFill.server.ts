@@ -4,8 +4,8 @@
  * settlement signs for its own match. Callers decide first that the order is live.
  */
 import type { Address, Hex, PrivateKeyAccount } from 'viem';
-import type { Settings } from '~/server/settings/schema';
 import type { Chain } from '~/features/chains/chains';
+import type { Settings } from '~/server/settings/schema';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
 import { platformFeeRecipient } from '../terms/platformAccounts.server';

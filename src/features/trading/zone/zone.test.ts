@@ -18,11 +18,11 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import hostileArtifact from '../../../../contracts/artifacts/TestHostileWallet.json';
-import smartAccountArtifact from '../../../../contracts/artifacts/TestSmartAccount.json';
 import { deployCard, issueToSeller, type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { zoneExtraData } from '#tests/helpers/testZone';
+import hostileArtifact from '../../../../contracts/artifacts/TestHostileWallet.json';
+import smartAccountArtifact from '../../../../contracts/artifacts/TestSmartAccount.json';
 import { cardAbi } from '../contracts/cardAbi';
 import { advancedOrder } from '../seaport/advancedOrder';
 import { buildSellOrder } from '../seaport/buildSellOrder';

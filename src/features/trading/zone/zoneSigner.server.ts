@@ -8,9 +8,9 @@
  */
 import { type Address, type Hex, type PrivateKeyAccount, parseSignature } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Settings } from '~/server/settings/schema';
 import { serverEnvironment } from '~/features/chains/config.server';
 import { LOCAL_ZONE_SIGNER_KEY } from '~/features/chains/localDefaults';
+import type { Settings } from '~/server/settings/schema';
 import {
   encodeZoneContext,
   encodeZoneExtraData,
