@@ -23,7 +23,7 @@ try {
   const send = async (functionName, args) =>
     (await mined(await deployer.writeContract({ address: contracts.card, abi, functionName, args }))).gasUsed;
   const rows = [];
-  const issue = await send('issueDesign', [creator, 500, 100n]);
+  const issue = await send('issueDesign', [creator, 500, 100n, false]);
   // A directory CID of the unixfs-v1-2025 profile: the length of what a real design stores.
   const uri = 'ipfs://bafybeibu2gcf227udyjuz3lmh3vijqoz3inzjxpaxueyxs2fdosbmbvlxq';
   const publish = has('setDesignURI') ? await send('setDesignURI', [1n, uri]) : 0n;
@@ -37,7 +37,7 @@ try {
     rows.push(['freezeDesignURI (12 minted)', await send('freezeDesignURI', [1n, ids])]);
     rows.push(['mintSerials (1, design frozen)', await send('mintSerials', [1n, creator, 1n])]);
     // A second design frozen before any serial exists: the freeze alone.
-    await send('issueDesign', [creator, 500, 10n]);
+    await send('issueDesign', [creator, 500, 10n, false]);
     await send('setDesignURI', [2n, uri]);
     rows.push(['freezeDesignURI (none minted)', await send('freezeDesignURI', [2n, []])]);
   }

@@ -64,7 +64,7 @@ export async function benchIndexer(
         address: contracts.card,
         abi: cardAbi,
         functionName: 'issueDesign',
-        args: [walletClient.account.address, 500, BigInt(options.tokens)],
+        args: [walletClient.account.address, 500, BigInt(options.tokens), false],
       }),
     );
     for (let minted = 0, round = 0; minted < options.tokens; round++) {

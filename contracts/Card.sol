@@ -7,7 +7,13 @@ import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {ERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721Enumerable.sol";
 import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
+import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
+
+/// @notice The transfer authorizer's side (the Kirafuda zone): true, consuming it, when a fill authorized the move.
+interface IAuthorizesTransfers {
+    function consumeTransferAuthorization(address operator, uint256 tokenId) external returns (bool);
+}
 
 /**
  * @title Kirafuda card
@@ -23,7 +29,19 @@ import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
  * is frozen anyway: then no role can change it. Freezing emits OpenSea's `PermanentURI` and ERC-4906
  * `MetadataUpdate` for the tokens named. Designs without a URI (issued before) read baseURI + tokenId, which only
  * the admin changes. The collection's own metadata is `contractURI()` (ERC-7572).
+ *
+ * Royalties that hold: the creator chooses, when the collection's first design is issued, whether its royalty is
+ * guaranteed (every later design of the contract must make the same choice). A guaranteed card moves by an operator
+ * (a conduit, Seaport, any marketplace contract, an address the holder approved) only inside a fill that the
+ * contract's transfer authorizer (the Kirafuda zone) authorized for that card: the zone checked that the fill pays
+ * the ERC-2981 royalty. A transfer by the holder themself (a gift, a move between one's own wallets) is free. This
+ * is ERC-721C's authorizer mode, with the holder's own transfers always allowed.
+ *
+ * Listing costs no gas: the platform's Seaport conduit is approved for every holder's cards from the start
+ * (`isApprovedForAll(holder, conduit)` is true until the holder revokes it with `setApprovalForAll(conduit, false)`),
+ * so a holder lists with a signature only. The conduit moves a card only for a Seaport order its holder signed.
  * @dev Token ids and design ids both start at 1, so 0 never names a token or a design.
+ * @custom:see https://github.com/limitbreakinc/creator-token-standards (ERC-721C, authorizer mode)
  * @custom:see https://eips.ethereum.org/EIPS/eip-4906 https://eips.ethereum.org/EIPS/eip-7572
  * @custom:see https://docs.opensea.io/docs/metadata-standards (PermanentURI)
  */
@@ -37,6 +55,8 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl, IERC4906 {
         address creator;
         uint16 royaltyBps;
         uint64 maxSerials;
+        /// @dev Packed with the creator and rate, which `royaltyInfo` reads: a guaranteed transfer reads it warm.
+        bool royaltyGuaranteed;
         uint64 minted;
         /// @dev When the design's URI was first published (0: never); with `uriFrozen`, packed beside `minted`.
         uint40 uriPublishedAt;
@@ -44,7 +64,11 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl, IERC4906 {
     }
 
     /// @notice Emitted when a card design is issued.
-    event DesignIssued(uint256 indexed designId, address indexed creator, uint16 royaltyBps, uint64 maxSerials);
+    event DesignIssued(
+        uint256 indexed designId, address indexed creator, uint16 royaltyBps, uint64 maxSerials, bool royaltyGuaranteed
+    );
+    /// @notice Emitted when the admin names the contract that authorizes operator transfers of guaranteed cards.
+    event TransferAuthorizerChanged(address authorizer);
     /// @notice Emitted for each serial minted, beside the ERC-721 Transfer event.
     event SerialMinted(uint256 indexed tokenId, uint256 indexed designId, uint64 serial, address indexed to);
     /// @notice Emitted when the admin changes the metadata base URI.
@@ -68,6 +92,13 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl, IERC4906 {
     error EmptyDesignURI(uint256 designId);
     error NotDesignCreator(uint256 designId, address account);
     error TokenNotOfDesign(uint256 tokenId, uint256 designId);
+    error RoyaltyPolicyFixed(bool royaltyGuaranteed);
+    error TransferNotAuthorized(address operator, uint256 tokenId);
+
+    /// @notice The platform's Seaport conduit, approved for every holder until the holder revokes it.
+    address public immutable preapprovedOperator;
+    /// @notice Asked before an operator moves a royalty-guaranteed card (the Kirafuda zone).
+    address public transferAuthorizer;
 
     uint256 private _designCount;
     uint256 private _nextTokenId = 1;
@@ -77,20 +108,37 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl, IERC4906 {
     mapping(uint256 tokenId => uint256) private _designOf;
     mapping(uint256 tokenId => uint64) private _serialOf;
     mapping(uint256 designId => string) private _designURIs;
+    /// @dev Holders who revoked the conduit's standing approval.
+    mapping(address holder => bool) private _preapprovalRevoked;
 
-    constructor(string memory name_, string memory symbol_, string memory baseURI_, address admin, address minter)
-        ERC721(name_, symbol_)
-    {
+    /**
+     * @param conduit the platform's Seaport conduit, approved for every holder (zero: none)
+     * @param authorizer the contract asked before an operator moves a guaranteed card (the Kirafuda zone)
+     */
+    constructor(
+        string memory name_,
+        string memory symbol_,
+        string memory baseURI_,
+        address admin,
+        address minter,
+        address conduit,
+        address authorizer
+    ) ERC721(name_, symbol_) {
         _baseTokenURI = baseURI_;
+        preapprovedOperator = conduit;
+        transferAuthorizer = authorizer;
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(MINTER_ROLE, minter);
+        emit TransferAuthorizerChanged(authorizer);
     }
 
     /**
-     * @notice Issues a card design. Its serials pay `royaltyBps` (of 10000) of each sale price to `creator`.
+     * @notice Issues a card design. Its serials pay `royaltyBps` (of 10000) of each sale price to `creator`; with
+     * `guaranteed` no operator moves them outside a fill the transfer authorizer checked. The first design
+     * fixes the collection's choice: a later one that differs reverts.
      * @return designId the new design's id (1, 2, ...)
      */
-    function issueDesign(address creator, uint16 royaltyBps, uint64 maxSerials)
+    function issueDesign(address creator, uint16 royaltyBps, uint64 maxSerials, bool guaranteed)
         external
         onlyRole(MINTER_ROLE)
         returns (uint256 designId)
@@ -98,16 +146,37 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl, IERC4906 {
         if (creator == address(0)) revert InvalidCreator();
         if (royaltyBps > _feeDenominator()) revert InvalidRoyalty(royaltyBps);
         if (maxSerials == 0) revert InvalidMaxSerials();
+        if (_designCount > 0 && _designs[1].royaltyGuaranteed != guaranteed) {
+            revert RoyaltyPolicyFixed(_designs[1].royaltyGuaranteed);
+        }
         designId = ++_designCount;
         _designs[designId] = Design({
             creator: creator,
             royaltyBps: royaltyBps,
             maxSerials: maxSerials,
+            royaltyGuaranteed: guaranteed,
             minted: 0,
             uriPublishedAt: 0,
             uriFrozen: false
         });
-        emit DesignIssued(designId, creator, royaltyBps, maxSerials);
+        emit DesignIssued(designId, creator, royaltyBps, maxSerials, guaranteed);
+    }
+
+    /// @notice Whether the collection's royalty is guaranteed (chosen with its first design; false before one).
+    function royaltyGuaranteed() external view returns (bool) {
+        return _designs[1].royaltyGuaranteed;
+    }
+
+    /// @notice Names the contract asked before an operator moves a guaranteed card (a new zone version).
+    function setTransferAuthorizer(address authorizer) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        transferAuthorizer = authorizer;
+        emit TransferAuthorizerChanged(authorizer);
+    }
+
+    /// @notice ERC-721, with the platform's conduit approved for every holder who has not revoked it.
+    function isApprovedForAll(address owner, address operator) public view override(ERC721, IERC721) returns (bool) {
+        if (operator == preapprovedOperator && operator != address(0)) return !_preapprovalRevoked[owner];
+        return super.isApprovedForAll(owner, operator);
     }
 
     /**
@@ -276,5 +345,26 @@ contract Card is ERC721Enumerable, ERC2981, AccessControl, IERC4906 {
 
     function _baseURI() internal view override returns (string memory) {
         return _baseTokenURI;
+    }
+
+    /// @dev The conduit's approval is a standing one: setting it records only a revocation (or its undoing).
+    function _setApprovalForAll(address owner, address operator, bool approved) internal override {
+        if (operator != preapprovedOperator || operator == address(0)) {
+            super._setApprovalForAll(owner, operator, approved);
+            return;
+        }
+        _preapprovalRevoked[owner] = !approved;
+        emit ApprovalForAll(owner, operator, approved);
+    }
+
+    /// @dev An operator (`auth` other than the holder) moves a guaranteed card only when the authorizer allows it.
+    function _update(address to, uint256 tokenId, address auth) internal override returns (address) {
+        if (auth != address(0) && auth != _ownerOf(tokenId) && _designs[_designOf[tokenId]].royaltyGuaranteed) {
+            address authorizer = transferAuthorizer;
+            if (authorizer == address(0) || !IAuthorizesTransfers(authorizer).consumeTransferAuthorization(auth, tokenId)) {
+                revert TransferNotAuthorized(auth, tokenId);
+            }
+        }
+        return super._update(to, tokenId, auth);
     }
 }

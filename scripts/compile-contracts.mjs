@@ -27,7 +27,8 @@ const require = createRequire(import.meta.url);
 
 const settings = {
   evmVersion: 'cancun',
-  optimizer: { enabled: true, runs: 200 },
+  optimizer: { enabled: true, runs: 10_000 },
+  viaIR: true,
   outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
 };
 
@@ -79,6 +80,8 @@ mkdirSync(artifactsDir, { recursive: true });
 const written = [];
 for (const sourceName of Object.keys(sources)) {
   for (const [contractName, contract] of Object.entries(output.contracts[sourceName] ?? {})) {
+    // Interfaces declared beside a contract have no code to deploy.
+    if (contract.evm.bytecode.object === '') continue;
     const artifact = { contractName, sourceName, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
     writeFileSync(join(artifactsDir, `${contractName}.json`), `${JSON.stringify(artifact, null, 2)}\n`);
     written.push(contractName);

@@ -17,6 +17,7 @@ import type { ApiClient, App } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
 import { signBulkListings, signListing, type TestMarket } from '../helpers/testMarket.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
+import { zoneFill } from '../helpers/testZone.ts';
 import { eventually, payload, startTradingApp, type TradingApp } from './tradingApp.ts';
 
 interface CardRecord {
@@ -102,7 +103,7 @@ describe('POST /api/v1/sell_cards', () => {
           order,
           signature: listing.signature,
           fulfillerConduitKey: contracts.conduitKey,
-          method: i % 2 === 0 ? 'auto' : 'standard',
+          extraData: await zoneFill(fixture.market, order, buyer.account.address),
         }),
       );
     }

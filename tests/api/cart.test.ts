@@ -16,6 +16,7 @@ import { toOrderJson } from '../../src/features/trading/seaport/orderJson.ts';
 import { sellOrders } from '../../src/server/db/schema/index.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { signListing, type TestMarket } from '../helpers/testMarket.ts';
+import { zoneFill } from '../helpers/testZone.ts';
 import { payload, startTradingApp, type TradingApp } from './tradingApp.ts';
 
 interface Checked {
@@ -163,6 +164,7 @@ describe('POST /api/v1/cart/check', () => {
         order: sold.order,
         signature: sold.signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(fixture.market, sold.order, buyer.account.address),
       }),
     );
     const response = await check([hashes.get(3), hashes.get(4), hashes.get(1)]);

@@ -28,7 +28,12 @@ beforeAll(async () => {
   buyer = market.buyer.account.address.toLowerCase() as Address;
   const { deployer, mined } = market;
   await mined(
-    await deployer.writeContract({ address: card, abi: cardAbi, functionName: 'issueDesign', args: [seller, 500, 5n] }),
+    await deployer.writeContract({
+      address: card,
+      abi: cardAbi,
+      functionName: 'issueDesign',
+      args: [seller, 500, 5n, false],
+    }),
   );
   const receipt = await mined(
     await deployer.writeContract({ address: card, abi: cardAbi, functionName: 'mintSerials', args: [1n, seller, 3n] }),

@@ -18,6 +18,7 @@ import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
 import { seedCatalogue, signListing, startTestMarket, type TestMarket } from '../helpers/testMarket.ts';
 import { ANVIL_KEYS } from '../helpers/testWallet.ts';
+import { zoneFill } from '../helpers/testZone.ts';
 import { prepareMoneyCards } from './moneyApp.ts';
 import { walletSignIn } from './signIn.ts';
 import { eventually, payload, tradingServerEnv } from './tradingApp.ts';
@@ -121,6 +122,7 @@ describe('money and the chain changing its mind', () => {
         order,
         signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(fixture.market, order, buyer.account.address),
       }),
     );
 

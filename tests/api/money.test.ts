@@ -16,15 +16,25 @@ import atemArtifact from '../../contracts/artifacts/Atem.json';
 import { hashPassword } from '../../src/features/session/passwords.server.ts';
 import { settlementArgs } from '../../src/features/trading/auction/settlementCall.ts';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts';
+import { orderHash } from '../../src/features/trading/seaport/orderHash.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
-import { ItemType, OrderType } from '../../src/features/trading/seaport/seaportTypes.ts';
+import { ItemType, type OrderComponents, OrderType } from '../../src/features/trading/seaport/seaportTypes.ts';
 import { signOrder } from '../../src/features/trading/seaport/signOrder.ts';
+import { feeTermsOf } from '../../src/features/trading/zone/feeTerms.ts';
 import { cards, illustrators } from '../../src/server/db/schema/index.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
-import { seedCatalogue, signListing, startTestMarket, TEST_FEE_BPS, type TestMarket } from '../helpers/testMarket.ts';
+import {
+  seedCatalogue,
+  signListing,
+  startTestMarket,
+  TEST_FEE_BPS,
+  TEST_FEE_RECIPIENT,
+  type TestMarket,
+} from '../helpers/testMarket.ts';
 import { fundOfferer, signOffer, wethOf } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS, anvilKey } from '../helpers/testWallet.ts';
+import { zoneExtraData, zoneFill } from '../helpers/testZone.ts';
 import { prepareMoneyCards } from './moneyApp.ts';
 import { walletSignIn } from './signIn.ts';
 import { eventually, payload, tradingServerEnv } from './tradingApp.ts';
@@ -194,6 +204,7 @@ describe('money the platform owes', () => {
         order,
         signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(fixture.market, order, buyer.account.address),
       }),
     );
     await indexed(async () => (await ownerOnSite(11n)) === buyer.account.address.toLowerCase());
@@ -239,6 +250,7 @@ describe('money the platform owes', () => {
         order,
         signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(fixture.market, order, buyer.account.address),
       }),
     );
     const royalty = (price * 500n) / 10_000n;
@@ -313,6 +325,12 @@ describe('money the platform owes', () => {
       return { holder, offer, own, ownSignature };
     }
 
+    /** The zone's signature of `fulfiller` filling the offer, as the fulfilment API gives it. */
+    const offerFill = (order: OrderComponents, fulfiller: Address) =>
+      zoneExtraData(fixture.market, orderHash(order), fulfiller, {
+        context: feeTermsOf(order, TEST_FEE_RECIPIENT),
+      });
+
     const payable = async () =>
       (await balances()).filter((balance) => balance.currencyCode === 4).map((balance) => balance.available);
     const wethAt = (owner: Address) => wethOf(fixture, owner);
@@ -329,6 +347,7 @@ describe('money the platform owes', () => {
         { order: own, signature: ownSignature },
         { order: offer.order, signature: offer.signature },
         PAYMENT_ADDRESS,
+        { listing: '0x', bid: await offerFill(offer.order, holder.account.address) },
       );
       await market.mined(
         await holder.writeContract({
@@ -367,6 +386,7 @@ describe('money the platform owes', () => {
         { order: own, signature: ownSignature },
         { order: offer.order, signature: offer.signature },
         PAYMENT_ADDRESS,
+        { listing: '0x', bid: await offerFill(offer.order, market.seller.account.address) },
       );
       const json = (value: unknown): unknown =>
         typeof value === 'bigint'

@@ -17,7 +17,7 @@ export async function prepareMoneyCards(fixture: TestMarket, creatorWallet: Loca
       address: contracts.card,
       abi: cardAbi,
       functionName: 'issueDesign',
-      args: [paymentAddress, 500, 10n],
+      args: [paymentAddress, 500, 10n, false],
     }),
   );
   await mined(

@@ -15,6 +15,7 @@ import type { ApiClient } from '../helpers/api.ts';
 import { TEST_ROYALTY_BPS } from '../helpers/testMarket.ts';
 import { approveWeth, fundOfferer, signOffer } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS } from '../helpers/testWallet.ts';
+import { zoneFill } from '../helpers/testZone.ts';
 import { walletSignIn } from './signIn.ts';
 import { CREATOR_PASSWORD, eventually, startTradingApp, type TradingApp } from './tradingApp.ts';
 
@@ -95,12 +96,15 @@ describe('an offer no longer backed by funds', () => {
 });
 
 describe('cancelling', () => {
-  test('one offer: recorded once Seaport says so, only for its offerer', async () => {
+  test('one offer: ended on Kirafuda at once without gas, only by its offerer; one cancelled on chain is recorded', async () => {
     const { market } = trading.fixture;
+    const gasless = await makeOffer(5n);
+    const gaslessPath = `/api/v1/offers/${gasless.hash}/cancel`;
+    expect((await trading.seller.post(gaslessPath, {})).status).toBe(403);
+    const ended = await offerer.post<{ offer: OfferJson }>(gaslessPath, {});
+    expect([ended.status, ended.body.offer.status]).toEqual([200, 'cancelled']);
     const offer = await makeOffer(5n);
     const path = `/api/v1/offers/${offer.hash}/cancel`;
-    expect((await offerer.post(path, {})).status).toBe(409);
-    expect((await trading.seller.post(path, {})).status).toBe(403);
     await market.mined(
       await market.buyer.writeContract({
         address: market.contracts.seaport,
@@ -165,6 +169,7 @@ test('an owner accepting through seaport-js is recorded as a sale, with the roya
       signature: offer.signature,
     },
     considerationCriteria: [{ identifier: '8', proof: [] }],
+    extraData: await zoneFill(market, order, market.seller.account.address),
     accountAddress: market.seller.account.address,
     conduitKey: market.contracts.conduitKey,
   });

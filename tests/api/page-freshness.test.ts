@@ -11,6 +11,7 @@ import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts
 import { incrementCounter } from '../../src/features/trading/seaport/incrementCounter.ts';
 import type { ApiClient, App } from '../helpers/api.ts';
 import { signListing, type TestMarket } from '../helpers/testMarket.ts';
+import { zoneFill } from '../helpers/testZone.ts';
 import { kept, page } from './pageFreshness.ts';
 import { CREATOR_PASSWORD, eventually, issueCards, payload, startTradingApp, type TradingApp } from './tradingApp.ts';
 
@@ -99,6 +100,7 @@ describe('changes seen on chain by the indexer', () => {
         order,
         signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(fixture.market, order, buyer.account.address),
       }),
     );
     await shows(path, NOT_LISTED);

@@ -3,9 +3,12 @@
  * them (hex salts, numbers as strings, `totalOriginalConsiderationItems`, EIP-2098 compact signatures, bulk
  * signatures with the compact one inside), posted unchanged through the HTTP API of the built server on anvil:
  * fixed and declining listings (`sell_card`), bulk listings (`sell_cards`, and one on `sell_card`), token and
- * collection offers and a bid on a timed auction (`offers`). The cart check finds them buyable; then seaport-js
- * fills a stored listing and accepts a stored offer on chain, and the server's indexer records both sales.
- * Malformed numbers are refused 422, never 500.
+ * collection offers and a bid on a timed auction (`offers`), each restricted to the Kirafuda zone as the chains API
+ * says. The cart check finds them buyable; then seaport-js fills a stored listing and accepts a stored offer on
+ * chain with what the fulfilment API gives back (the advanced order and the zone's `extraData`), and the server's
+ * indexer records both sales; without the zone's signature, or once the listing is cancelled on Kirafuda (no gas),
+ * seaport-js cannot fill it, and the fulfilment API answers 409 with the reason. Malformed numbers are refused 422,
+ * never 500.
  */
 import { ItemType, Seaport } from '@opensea/seaport-js';
 import { JsonRpcProvider, Wallet } from 'ethers';
@@ -13,8 +16,9 @@ import { type Hex, parseEther, size } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CurrencyCode } from '../../src/features/chains/currencies.ts';
+import type { ZoneRules } from '../../src/features/trading/zone/zoneRules.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { signAuction, TEST_SETTLER } from '../helpers/testAuctions.ts';
+import { signAuction } from '../helpers/testAuctions.ts';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT, TEST_ROYALTY_BPS } from '../helpers/testMarket.ts';
 import { approveWeth, fundOfferer } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS } from '../helpers/testWallet.ts';
@@ -33,6 +37,8 @@ let offerer: ApiClient;
 let sellerJs: Seaport;
 let buyerJs: Seaport;
 let now: bigint;
+/** The zone as `GET /api/v1/chains` publishes it. */
+let zone: ZoneRules;
 
 const fees = () => [
   { recipient: TEST_FEE_RECIPIENT, basisPoints: TEST_FEE_BPS },
@@ -65,6 +71,7 @@ async function jsListing(tokenId: bigint, price: bigint, endPrice?: bigint): Pro
       },
     ],
     fees: fees(),
+    ...zoned(),
   });
   return (await use.executeAllActions()) as unknown as SignedOrder;
 }
@@ -90,7 +97,7 @@ async function jsOffer(
   target: bigint | 'collection',
   amount: bigint,
   endOffset = 86_400n,
-  zone?: string,
+  zoneHash?: string,
 ): Promise<SignedOrder> {
   const { contracts, buyer } = trading.fixture.market;
   const wanted =
@@ -104,10 +111,25 @@ async function jsOffer(
     offer: [{ token: contracts.wrappedNative, amount: amount.toString() }],
     consideration: [{ ...wanted, recipient: buyer.account.address }],
     fees: fees(),
-    // A bid on a timed auction is restricted to the settlement account, as seaport-js makes it.
-    ...(zone ? { zone, restrictedByZone: true } : {}),
+    // Every order names the Kirafuda zone; a bid on a timed auction says so in its zone hash.
+    ...zoned(zoneHash),
   });
   return (await use.executeAllActions()) as unknown as SignedOrder;
+}
+
+/** What seaport-js is told to make a zone order: the zone of `GET /api/v1/chains`, restricted, and its zone hash. */
+const zoned = (zoneHash?: string) => ({
+  zone: zone.address,
+  restrictedByZone: true,
+  ...(zoneHash ? { zoneHash } : {}),
+});
+
+/** The fulfilment API's answer for `fulfiller` filling the order `orderHash`. */
+async function fulfilment(orderHash: string, fulfiller: string, tokenId?: bigint) {
+  return trading.app.client().post<{
+    fulfillment_data: { orders: { parameters: Record<string, unknown>; signature: string; extraData: string }[] };
+    reason?: string;
+  }>(`/api/v1/orders/${orderHash}/fulfillment`, { fulfiller, ...(tokenId ? { token_id: tokenId.toString() } : {}) });
 }
 
 const isSeaportJsShape = (signed: SignedOrder) => {
@@ -122,6 +144,10 @@ beforeAll(async () => {
   await fundOfferer(trading.fixture, trading.fixture.market.buyer, parseEther('20'));
   sellerJs = seaportFor(ANVIL_KEYS[1]);
   buyerJs = seaportFor(ANVIL_KEYS[2]);
+  const chains = await trading.app.client().get<{ chains: { chainId: number; zone: ZoneRules }[] }>('/api/v1/chains');
+  const published = chains.body.chains.find((chain) => chain.chainId === 1)?.zone;
+  if (!published) throw new Error('the chains API publishes no zone');
+  zone = published;
   now = (await trading.fixture.market.publicClient.getBlock()).timestamp;
 }, 120_000);
 
@@ -176,6 +202,7 @@ describe('listings made by seaport-js', () => {
         offer: [{ itemType: ItemType.ERC721, token: trading.fixture.card, identifier: tokenId.toString() }],
         consideration: [{ amount: String(prices[i]), recipient: seller.account.address }],
         fees: fees(),
+        ...zoned(),
       })),
     );
     const signed = (await use.executeAllActions()) as unknown as SignedOrder[];
@@ -210,8 +237,9 @@ describe('listings made by seaport-js', () => {
     expect(price.body['message']).toMatch(/^price/);
   });
 
-  test('seaport-js fills a stored listing from what the cart check gives back; the indexer records the sale', async () => {
+  test('seaport-js fills a stored listing with what the fulfilment API gives back; the indexer records the sale', async () => {
     const { market } = trading.fixture;
+    const buyer = market.buyer.account.address;
     const price = parseEther('0.7');
     const signed = await jsListing(8n, price);
     const stored = await trading.seller.post<{ listing: { orderHash: string } }>(
@@ -219,17 +247,24 @@ describe('listings made by seaport-js', () => {
       sellCard(8n, price, signed),
     );
     expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-    const check = await trading.app.client().post<{
-      orders: { listing: { order: Record<string, unknown> & { consideration: unknown[] }; signature: string } }[];
-    }>('/api/v1/cart/check', { chain_id: 1, order_hashes: [stored.body.listing.orderHash] });
-    const listing = check.body.orders[0]?.listing;
-    if (!listing) throw new Error('the cart check gave back no listing');
+    const answer = await fulfilment(stored.body.listing.orderHash, buyer);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [listing] = answer.body.fulfillment_data.orders;
+    if (!listing) throw new Error('the fulfilment API gave back no order');
+    const order = { parameters: listing.parameters as never, signature: listing.signature };
+    // Without the zone's signature seaport-js's transaction reverts.
+    const unsigned = await buyerJs.fulfillOrder({
+      order,
+      accountAddress: buyer,
+      conduitKey: market.contracts.conduitKey,
+    });
+    await expect(unsigned.executeAllActions()).rejects.toThrow();
+    // With it (and a recipient, so that seaport-js sends the advanced order with its extraData), the card is bought.
     const use = await buyerJs.fulfillOrder({
-      order: {
-        parameters: { ...listing.order, totalOriginalConsiderationItems: listing.order.consideration.length } as never,
-        signature: listing.signature,
-      },
-      accountAddress: market.buyer.account.address,
+      order,
+      extraData: listing.extraData,
+      accountAddress: buyer,
+      recipientAddress: buyer,
       conduitKey: market.contracts.conduitKey,
     });
     await (await use.executeAllActions()).wait();
@@ -266,9 +301,14 @@ describe('offers made by seaport-js', () => {
 
     // The owner lets the conduit take the fee and royalty out of the WETH they receive.
     await approveWeth(trading.fixture, market.seller, parseEther('1'));
+    const owner = market.seller.account.address;
+    const answer = await fulfilment(made.body.offer.orderHash, owner);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const use = await sellerJs.fulfillOrder({
       order: token as never,
-      accountAddress: market.seller.account.address,
+      extraData: answer.body.fulfillment_data.orders[0]?.extraData ?? '0x',
+      accountAddress: owner,
+      recipientAddress: owner,
       conduitKey: market.contracts.conduitKey,
     });
     await (await use.executeAllActions()).wait();
@@ -292,7 +332,7 @@ describe('offers made by seaport-js', () => {
     const listed = await trading.seller.post('/api/v1/sell_card', payload(input));
     expect(listed.status, JSON.stringify(listed.body)).toBe(201);
     // A bid lasts past the auction's settlement (a day after its end).
-    const bid = await jsOffer(7n, reserve, 86_400n + 7_200n, TEST_SETTLER.address);
+    const bid = await jsOffer(7n, reserve, 86_400n + 7_200n, zone.zoneHashes.bid);
     expect(bid.parameters.orderType).toBe(2);
     const placed = await offerer.post<{ offer: { orderHash: string } }>('/api/v1/offers', {
       chain_id: 1,
@@ -305,4 +345,46 @@ describe('offers made by seaport-js', () => {
       .get<{ listing: { auction: { bids: { price: string }[] } | null } | null }>(trading.cardPath(7n));
     expect(card.body.listing?.auction?.bids.map((entry) => entry.price)).toEqual([reserve.toString()]);
   }, 60_000);
+});
+
+describe('the fulfilment API', () => {
+  test('a listing cancelled on Kirafuda (no gas) gets no signature, so seaport-js cannot fill it; bad input is refused', async () => {
+    const { market } = trading.fixture;
+    const buyer = market.buyer.account.address;
+    const price = parseEther('0.4');
+    const signed = await jsListing(10n, price);
+    const stored = await trading.seller.post<{ listing: { orderHash: string } }>(
+      '/api/v1/sell_card',
+      sellCard(10n, price, signed),
+    );
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    const hash = stored.body.listing.orderHash;
+    const before = await fulfilment(hash, buyer);
+    expect(before.status).toBe(200);
+    const balance = await market.publicClient.getBalance({ address: market.seller.account.address });
+    const cancelled = await trading.seller.post<{ listing: { status: string } }>(`/api/v1/orders/${hash}/cancel`);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.listing.status).toBe('cancelled');
+    // No transaction was sent: the seller's coin is as it was.
+    expect(await market.publicClient.getBalance({ address: market.seller.account.address })).toBe(balance);
+    const after = await fulfilment(hash, buyer);
+    expect(after.status).toBe(409);
+    expect(after.body.reason).toBe('cancelled');
+    const use = await buyerJs.fulfillOrder({
+      order: signed as never,
+      extraData: '0x',
+      accountAddress: buyer,
+      recipientAddress: buyer,
+      conduitKey: market.contracts.conduitKey,
+    });
+    await expect(use.executeAllActions()).rejects.toThrow();
+    expect((await trading.app.client().get<{ owner: string }>(trading.cardPath(10n))).body.owner).toBe(
+      market.seller.account.address.toLowerCase(),
+    );
+
+    const unknown = await fulfilment(`0x${'ab'.repeat(32)}`, buyer);
+    expect([unknown.status, unknown.body.reason]).toEqual([404, 'unknown']);
+    const malformed = await trading.app.client().post(`/api/v1/orders/${hash}/fulfillment`, { fulfiller: '0x12' });
+    expect(malformed.status).toBe(422);
+  }, 90_000);
 });

@@ -11,6 +11,7 @@ import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder.ts
 import { considerationAt } from '../../src/features/trading/seaport/orderAmounts.ts';
 import type { ApiClient, App } from '../helpers/api.ts';
 import { signListing, type TestMarket } from '../helpers/testMarket.ts';
+import { zoneFill } from '../helpers/testZone.ts';
 import { CREATOR_PASSWORD, eventually, issueCards, payload, startTradingApp, type TradingApp } from './tradingApp.ts';
 
 let trading: TradingApp;
@@ -98,6 +99,7 @@ describe('POST /api/v1/sell_card', () => {
         order,
         signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(fixture.market, order, buyer.account.address),
       }),
     );
     await eventually(async () => {
@@ -151,6 +153,7 @@ describe('a declining price (Dutch auction)', () => {
         signature,
         fulfillerConduitKey: contracts.conduitKey,
         value: parseEther('2'),
+        extraData: await zoneFill(fixture.market, order, buyer.account.address),
       }),
     );
     const { timestamp: at } = await publicClient.getBlock({ blockNumber: receipt.blockNumber });
@@ -174,14 +177,20 @@ describe('a declining price (Dutch auction)', () => {
 });
 
 describe('cancels', () => {
-  test('POST /api/v1/orders/{hash}/cancel records a cancel made on chain', async () => {
-    const { input, order } = await signListing(fixture, 2n, { price: parseEther('1') });
-    const listed = await seller.post<{ listing: { orderHash: Hex } }>('/api/v1/sell_card', payload(input));
+  test('POST /api/v1/orders/{hash}/cancel ends a zone listing at once, without gas, and records a cancel made on chain', async () => {
+    const gasless = await signListing(fixture, 2n, { price: parseEther('1') });
+    const listed = await seller.post<{ listing: { orderHash: Hex } }>('/api/v1/sell_card', payload(gasless.input));
     const path = `/api/v1/orders/${listed.body.listing.orderHash}/cancel`;
-    expect((await seller.post(path)).status).toBe(409);
+    const ended = await seller.post<{ listing: { status: string } }>(path);
+    expect([ended.status, ended.body.listing.status]).toEqual([200, 'cancelled']);
+
+    const { input, order } = await signListing(fixture, 2n, { price: parseEther('1.5') });
+    const relisted = await seller.post<{ listing: { orderHash: Hex } }>('/api/v1/sell_card', payload(input));
     const { seller: wallet, contracts, mined } = fixture.market;
     await mined(await cancelOrders(wallet, { seaport: contracts.seaport, orders: [order] }));
-    const cancelled = await seller.post<{ listing: { status: string } }>(path);
+    const cancelled = await seller.post<{ listing: { status: string } }>(
+      `/api/v1/orders/${relisted.body.listing.orderHash}/cancel`,
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.listing.status).toBe('cancelled');
   });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
 import type { CardDetail, CardSummary } from '../../src/features/catalogue/types.ts';
 import { CurrencyCode } from '../../src/features/chains/currencies.ts';
+import { API_KEY } from '../helpers/api.ts';
 import { launchBrowser, newPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
@@ -52,12 +53,27 @@ async function buyOutside(card: CardSummary): Promise<{ buyer: string; mined: nu
     overrides: { contractAddress: app.chain.contracts.exchange },
     conduitKeyToConduit: { [order.conduitKey]: app.chain.contracts.market },
   });
+  // The zone's signature of this fill for the buyer, from the site's fulfilment endpoint (a recipient makes
+  // seaport-js send the advanced order with its extraData).
+  const answer = await fetch(`${app.url}/api/v1/orders/${listing.orderHash}/fulfillment`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: app.url,
+      'x-requested-with': 'XMLHttpRequest',
+      'x-api-key': API_KEY,
+    },
+    body: JSON.stringify({ fulfiller: buyer }),
+  });
+  const fulfilment = (await answer.json()) as { fulfillment_data: { orders: { extraData: string }[] } };
   const use = await seaport.fulfillOrder({
     order: {
       parameters: { ...order, totalOriginalConsiderationItems: order.consideration.length } as never,
       signature: listing.signature,
     },
+    extraData: fulfilment.fulfillment_data.orders[0]?.extraData ?? '0x',
     accountAddress: buyer,
+    recipientAddress: buyer,
   });
   const transaction = await use.executeAllActions();
   await transaction.wait();

@@ -5,6 +5,7 @@
  * @see docs/architecture.md "Tests"
  */
 import {
+  type Abi,
   type Account,
   type Address,
   type Chain,
@@ -13,13 +14,16 @@ import {
   defineChain,
   erc721Abi,
   type Hash,
+  type Hex,
   http,
   type PublicClient,
+  parseEventLogs,
   type TransactionReceipt,
   type Transport,
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import cardArtifact from '../../contracts/artifacts/Card.json';
 import { type DeployLocalReturnType, deployLocal } from '../../src/dev/localchain/deployLocal';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
 import { type RunningAnvil, startAnvil } from './anvil';
@@ -90,38 +94,55 @@ export interface IssueToSellerOptions {
   maxSerials: bigint;
   /** Serials minted to the seller now (token ids 1..count of design 1 on a fresh market). */
   count: bigint;
+  /** Whether the collection's royalty is guaranteed (default false: an open collection). */
+  royaltyGuaranteed?: boolean;
+  /** The Card contract (default the market's). */
+  card?: Address;
 }
 
 /**
- * Issues design 1 on the market's Card contract, mints `count` serials to the seller and lets the conduit
- * move them (`setApprovalForAll`), as the sale tests start from.
+ * Issues a design on the market's Card contract (or `card`) and mints `count` serials of it to the seller, as the
+ * sale tests start from. The conduit may move them already: the card approves it for every holder. Resolves with
+ * the design's id.
  */
-export async function issueToSeller(market: LocalMarket, options: IssueToSellerOptions): Promise<void> {
+export async function issueToSeller(market: LocalMarket, options: IssueToSellerOptions): Promise<bigint> {
   const { deployer, seller, contracts, mined } = market;
-  await mined(
+  const address = options.card ?? contracts.card;
+  const receipt = await mined(
     await deployer.writeContract({
-      address: contracts.card,
+      address,
       abi: cardAbi,
       functionName: 'issueDesign',
-      args: [options.creator, options.royaltyBps, options.maxSerials],
+      args: [options.creator, options.royaltyBps, options.maxSerials, options.royaltyGuaranteed ?? false],
     }),
   );
+  const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: receipt.logs });
+  if (!issued) throw new Error('no DesignIssued event');
   await mined(
     await deployer.writeContract({
-      address: contracts.card,
+      address,
       abi: cardAbi,
       functionName: 'mintSerials',
-      args: [1n, seller.account.address, options.count],
+      args: [issued.args.designId, seller.account.address, options.count],
     }),
   );
-  await mined(
-    await seller.writeContract({
-      address: contracts.card,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [contracts.conduit, true],
-    }),
-  );
+  return issued.args.designId;
+}
+
+/**
+ * Deploys another Card contract on the market (a second collection), with the market's conduit pre-approved and
+ * its zone as transfer authorizer, the deployer as admin and minter.
+ */
+export async function deployCard(market: LocalMarket, name = 'Second collection'): Promise<Address> {
+  const { deployer, publicClient, contracts } = market;
+  const hash = await deployer.deployContract({
+    abi: cardArtifact.abi as Abi,
+    bytecode: cardArtifact.bytecode as Hex,
+    args: [name, 'KIRA', '', deployer.account.address, deployer.account.address, contracts.conduit, contracts.zone],
+  });
+  const { contractAddress } = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  if (!contractAddress) throw new Error('the card was not deployed');
+  return contractAddress;
 }
 
 /** Moves card `tokenId` on chain from `from` (default the seller) to `to`, and waits for it. */

@@ -11,10 +11,13 @@ import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
 import { wrappedNativeAbi } from '../../src/features/trading/contracts/wrappedNativeAbi';
 import { buildSellOrder } from '../../src/features/trading/seaport/buildSellOrder';
 import { fulfillOrder } from '../../src/features/trading/seaport/fulfillOrder';
+import { orderHash } from '../../src/features/trading/seaport/orderHash';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
 import { signOrder } from '../../src/features/trading/seaport/signOrder';
+import { feeTermsOf } from '../../src/features/trading/zone/feeTerms';
 import { issueToSeller, type LocalMarket, startLocalMarket } from './localMarket';
+import { zoneExtraData } from './testZone';
 
 /** Fresh addresses with no balance, so what they receive is their whole balance. */
 const FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000fee0';
@@ -41,7 +44,7 @@ export interface SaleFixture {
   creator: Address;
   /** The seller lists the next unsold card. */
   list: (options: ListOptions) => Promise<{ tokenId: bigint; order: OrderComponents; signature: Hex }>;
-  /** The buyer fills an order through the conduit. */
+  /** The buyer fills an order through the conduit, with the zone's signature for them. */
   buy: (order: OrderComponents, signature: Hex, method?: 'auto' | 'standard', value?: bigint) => Promise<Hash>;
   /** Balances of `accounts` in the native coin or an ERC-20. */
   balances: (token: Address | 'native', accounts: readonly Address[]) => Promise<bigint[]>;
@@ -128,6 +131,7 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
       salt: tokenId * 1_000_003n,
       counter,
       conduitKey: contracts.conduitKey,
+      zone: contracts.zone,
     });
     const signature = await signOrder(seller, { order, chainId: market.chain.id, seaport: contracts.seaport });
     return { tokenId, order, signature };
@@ -138,7 +142,7 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
     feeRecipient: FEE_RECIPIENT,
     creator: CREATOR,
     list,
-    buy: (order, signature, method = 'auto', value) =>
+    buy: async (order, signature, method = 'auto', value) =>
       fulfillOrder(buyer, {
         seaport: contracts.seaport,
         order,
@@ -146,6 +150,10 @@ export async function startSaleFixture(chainId = 31_337): Promise<SaleFixture> {
         fulfillerConduitKey: contracts.conduitKey,
         method,
         ...(value === undefined ? {} : { value }),
+        extraData: await zoneExtraData(market, orderHash(order), buyer.account.address, {
+          context: feeTermsOf(order, FEE_RECIPIENT),
+          seconds: 86_400,
+        }),
       }),
     balances: (token, accounts) =>
       Promise.all(

@@ -37,7 +37,8 @@ export async function signAuction(
   options: {
     reserve: bigint;
     seconds: bigint;
-    settler?: `0x${string}`;
+    /** The zone the listing names (default the market's Kirafuda zone). */
+    zone?: `0x${string}`;
     /** Who lists (default the seller), e.g. a contract wallet, and whose key signs (default the seller's). */
     offerer?: `0x${string}`;
     signer?: LocalWallet;
@@ -55,7 +56,7 @@ export async function signAuction(
     currency: contracts.wrappedNative,
     feeBps: TEST_FEE_BPS,
     royalty,
-    settler: options.settler ?? TEST_SETTLER.address,
+    zone: options.zone ?? contracts.zone,
     startTime: timestamp - 60n,
     endsAt: timestamp + options.seconds,
     salt: tokenId * 104_729n + BigInt(Date.now()),

@@ -59,6 +59,7 @@ export async function startTestMarket(): Promise<TestMarket> {
         market: contracts.conduit,
         atem: contracts.atem,
         payment: contracts.wrappedNative,
+        zone: contracts.zone,
       },
     },
   };
@@ -202,6 +203,7 @@ export async function listingOrder(
     salt: options.salt ?? tokenId * 7_919n + BigInt(Date.now()),
     counter: options.counter ?? counter,
     conduitKey: options.conduitKey ?? contracts.conduitKey,
+    zone: contracts.zone,
   });
 }
 

@@ -5,13 +5,14 @@
  */
 import { type Address, erc20Abi, type Hex, maxUint256 } from 'viem';
 import { wrappedNativeAbi } from '../../src/features/trading/contracts/wrappedNativeAbi';
-import { acceptOffer } from '../../src/features/trading/seaport/acceptOffer';
+import { acceptOffer, feesPerCard } from '../../src/features/trading/seaport/acceptOffer';
 import { buildOffer, type OfferTarget } from '../../src/features/trading/seaport/buildOffer';
 import { toOrderJson } from '../../src/features/trading/seaport/orderJson';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
 import { signOrder } from '../../src/features/trading/seaport/signOrder';
 import type { LocalWallet } from './localMarket';
 import { counterAndRoyalty, TEST_FEE_BPS, TEST_FEE_RECIPIENT, type TestMarket } from './testMarket';
+import { zoneFill } from './testZone';
 
 /** Wraps `amount` of ether for `wallet` and lets the conduit move `allowance` of it (default: all). */
 export async function fundOfferer(fixture: TestMarket, wallet: LocalWallet, amount: bigint, allowance = maxUint256) {
@@ -64,8 +65,8 @@ export interface SignOfferOptions {
   token?: Address;
   /** Royalty asked of this card (default the target's, or card 1). */
   royaltyTokenId?: bigint;
-  /** A bid: the settlement account the token offer is restricted to. */
-  zone?: Address;
+  /** A bid on a timed auction. */
+  bid?: boolean;
   /** A contract wallet offering instead (the order's offerer); `wallet` signs for it. */
   offerer?: Address;
 }
@@ -90,13 +91,17 @@ export async function signOffer(fixture: TestMarket, wallet: LocalWallet, option
     salt: BigInt(Date.now()) * 1_000n + BigInt(Math.floor(Math.random() * 1_000)),
     counter,
     conduitKey: contracts.conduitKey,
-    ...(options.zone ? { zone: options.zone } : {}),
+    zone: contracts.zone,
+    ...(options.bid ? { bid: true } : {}),
   });
   const signature = await signOrder(wallet, { order, chainId: 1, seaport: contracts.seaport });
   return { order, signature, body: { chain_id: 1, order: toOrderJson(order), signature } };
 }
 
-/** Accepts `order` with card `tokenId` from `owner`'s wallet and waits for the receipt. */
+/**
+ * Accepts `order` with card `tokenId` from `owner`'s wallet through the zone and waits for the receipt; the owner
+ * first lets the conduit take the fee and royalty out of the tokens they receive, as the island does.
+ */
 export async function acceptAs(
   fixture: TestMarket,
   owner: LocalWallet,
@@ -105,6 +110,17 @@ export async function acceptAs(
   proof: readonly Hex[] = [],
 ) {
   const { contracts, mined } = fixture.market;
+  const token = offer.order.offer[0]?.token;
+  if (token) {
+    await mined(
+      await owner.writeContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [contracts.conduit, feesPerCard(offer.order)],
+      }),
+    );
+  }
   return mined(
     await acceptOffer(owner, {
       seaport: contracts.seaport,
@@ -113,6 +129,7 @@ export async function acceptAs(
       tokenId,
       proof,
       fulfillerConduitKey: contracts.conduitKey,
+      extraData: await zoneFill(fixture.market, offer.order, owner.account.address),
     }),
   );
 }

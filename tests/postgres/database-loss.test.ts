@@ -29,6 +29,7 @@ import { lockState as lockStateOf, until } from '../helpers/leaderLock.ts';
 import { type PrivatePostgres, startPrivatePostgres } from '../helpers/privatePostgres.ts';
 import { type RunningServer, SHORT_LIVED_NODE_ARGS, startServer } from '../helpers/server.ts';
 import { signListing } from '../helpers/testMarket.ts';
+import { zoneFill } from '../helpers/testZone.ts';
 
 const LEASE_MS = 8_000;
 /** What "within the lease and a few seconds" allows. */
@@ -184,6 +185,7 @@ async function buy(order: OrderComponents, signature: Hex): Promise<Hash> {
     order,
     signature,
     fulfillerConduitKey: contracts.conduitKey,
+    extraData: await zoneFill(trading.fixture.market, order, wallet.account.address),
   });
   await mined(hash);
   return hash;

@@ -2,7 +2,8 @@
  * Makes a local chain hold the catalogue's cards as the database has them: every collection of the chain
  * gets a Card contract at its address (placed there when the address has no code, with the local minter as
  * admin and minter), and every card of it is minted, in token id order, to its owner in the database, under
- * a design paying the collection's creator a 10 % royalty (the demo's rate). Cards already minted are left
+ * a design paying the collection's creator a 10 % royalty (the demo's rate), guaranteed or open as the collection
+ * chose (the Card's conduit and zone: the chain's). Cards already minted are left
  * alone, so running it again (or after a crash halfway) only adds what is missing.
  *
  * Only for local anvil chains: it writes contract code where the demo catalogue says a contract is.
@@ -32,6 +33,7 @@ interface Collection {
   contract: Address;
   name: string;
   creatorWallet: string | null;
+  royaltyGuaranteed: boolean;
 }
 
 async function collectionsOf(db: Database, chainId: number): Promise<Collection[]> {
@@ -42,6 +44,7 @@ async function collectionsOf(db: Database, chainId: number): Promise<Collection[
       name: categories.name,
       nameEn: categories.nameEn,
       creatorWallet: users.walletAddress,
+      royaltyGuaranteed: categories.royaltyGuaranteed,
     })
     .from(categories)
     .leftJoin(illustrators, eq(illustrators.id, categories.creatorId))
@@ -88,7 +91,7 @@ async function designFor(clients: LocalChainClients, collection: Collection, cou
       address,
       abi: cardAbi,
       functionName: 'issueDesign',
-      args: [creator, DEMO_ROYALTY_BPS, count],
+      args: [creator, DEMO_ROYALTY_BPS, count, collection.royaltyGuaranteed],
     }),
   );
   return designs + 1n;
@@ -97,6 +100,7 @@ async function designFor(clients: LocalChainClients, collection: Collection, cou
 /** Mints the cards of every collection on the chain that the chain does not hold yet (see the module comment). */
 export async function mintCatalogueCards(db: Database, clients: LocalChainClients): Promise<MintedCards> {
   const { publicClient, wallet, mined, chain } = clients;
+  const { market: conduit, zone } = chain.contracts;
   const result: MintedCards = { placed: 0, minted: 0 };
   for (const collection of await collectionsOf(db, chain.chainId)) {
     const code = await publicClient.getCode({ address: collection.contract });
@@ -106,7 +110,7 @@ export async function mintCatalogueCards(db: Database, clients: LocalChainClient
         from: LOCAL_DEPLOYER,
         abi: cardArtifact.abi as Abi,
         bytecode: cardArtifact.bytecode as Hex,
-        args: [collection.name, 'KIRA', '', LOCAL_DEPLOYER, LOCAL_DEPLOYER],
+        args: [collection.name, 'KIRA', '', LOCAL_DEPLOYER, LOCAL_DEPLOYER, conduit, zone],
       });
       result.placed += 1;
     }

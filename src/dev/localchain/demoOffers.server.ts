@@ -98,6 +98,7 @@ async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
     salt: typeof old.salt === 'string' && /^\d+$/.test(old.salt) ? BigInt(old.salt) : BigInt(row.id),
     counter,
     conduitKey: terms.conduitKey,
+    zone: terms.zone,
   });
   return signAsMaker(clients, offerer, order, counter);
 }

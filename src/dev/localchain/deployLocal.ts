@@ -1,10 +1,11 @@
 /**
  * Deploys the whole trading stack onto a local chain (anvil) for tests and local development: Seaport 1.6 and
  * its ConduitController (from the `@opensea/seaport-js` artifacts, Seaport's own audited build), one conduit
- * with a channel open to that Seaport, and our Card, Atem and wrapped native token (from
- * `contracts/artifacts`, built by `npm run contracts:build`).
+ * with a channel open to that Seaport, the Kirafuda zone (which every order names; its signer added), and our
+ * Card (the conduit approved for every holder, the zone its transfer authorizer), Atem and wrapped native token
+ * (from `contracts/artifacts`, built by `npm run contracts:build`).
  *
- * Approvals go to a conduit, as on OpenSea: sellers `setApprovalForAll(conduit)` for cards and buyers
+ * Approvals go to a conduit, as on OpenSea: the Card approves it for every holder from the start, buyers
  * `approve(conduit)` for ERC-20 payments, and orders carry `conduitKey`. The conduit outlives a Seaport
  * upgrade (its owner opens a channel to the new Seaport and nobody re-approves). The key follows Seaport's
  * format: the creator's address in the first 20 bytes (the controller refuses any other creator), then 12
@@ -33,9 +34,13 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { LOCAL_ZONE_SIGNER_KEY } from '~/features/chains/localDefaults';
 import { seaportAbi } from '~/features/trading/seaport/seaportAbi';
+import { zoneAdminAbi } from '~/features/trading/zone/zoneAbi';
 import atemArtifact from '../../../contracts/artifacts/Atem.json';
 import cardArtifact from '../../../contracts/artifacts/Card.json';
+import zoneArtifact from '../../../contracts/artifacts/KirafudaZone.json';
 import wrappedNativeArtifact from '../../../contracts/artifacts/TestWrappedNative.json';
 
 const conduitControllerAbi = parseAbi([
@@ -59,6 +64,8 @@ export interface DeployLocalParameters {
   atemSupply?: bigint;
   /** Name and symbol of the wrapped native token. Default 'Wrapped Ether' / 'WETH'. */
   wrappedNative?: { readonly name: string; readonly symbol: string };
+  /** The zone's fulfilment signer. Default: the local zone signer (`LOCAL_ZONE_SIGNER_KEY`). */
+  zoneSigner?: Address;
 }
 
 /** Addresses of what {@link deployLocal} deployed. */
@@ -72,6 +79,8 @@ export interface DeployLocalReturnType {
   conduit: Address;
   /** Goes into every order (`conduitKey`) and fill (`fulfillerConduitKey`). */
   conduitKey: Hex;
+  /** The Kirafuda zone every order names (owned by the deployer). */
+  zone: Address;
   card: Address;
   atem: Address;
   wrappedNative: Address;
@@ -133,12 +142,26 @@ export async function deployLocal(parameters: DeployLocalParameters): Promise<De
     }),
   );
 
+  const zone = await deploy(zoneArtifact, [seaport, conduit, deployer]);
+  await mined(
+    await walletClient.writeContract({
+      address: zone,
+      abi: zoneAdminAbi,
+      functionName: 'addSigner',
+      args: [parameters.zoneSigner ?? privateKeyToAccount(LOCAL_ZONE_SIGNER_KEY).address],
+      account,
+      chain,
+    }),
+  );
+
   const card = await deploy(cardArtifact, [
     'Kirafuda Card',
     'KIRA',
     parameters.cardBaseUri ?? '',
     parameters.cardAdmin ?? deployer,
     parameters.cardMinter ?? deployer,
+    conduit,
+    zone,
   ]);
   const atem = await deploy(atemArtifact, [parameters.atemSupply ?? parseEther('1000000000')]);
   const wrapped = parameters.wrappedNative ?? { name: 'Wrapped Ether', symbol: 'WETH' };
@@ -149,5 +172,5 @@ export async function deployLocal(parameters: DeployLocalParameters): Promise<De
     abi: seaportAbi,
     functionName: 'information',
   });
-  return { deployer, seaport, seaportVersion, conduitController, conduit, conduitKey, card, atem, wrappedNative };
+  return { deployer, seaport, seaportVersion, conduitController, conduit, conduitKey, zone, card, atem, wrappedNative };
 }

@@ -2,7 +2,8 @@
  * The platform contracts of one local chain: reused when the addresses from the last run still hold code
  * (anvil kept its state), deployed afresh with `deployLocal` otherwise. The chain config names them:
  * `exchange` = Seaport 1.6, `market` = the platform's Seaport conduit (where sellers approve their cards),
- * `atem` = the ATEM ERC-20, `payment` = the chain's wrapped native coin (WETH, WBNB, WKLAY, WPOL).
+ * `atem` = the ATEM ERC-20, `payment` = the chain's wrapped native coin (WETH, WBNB, WKLAY, WPOL), `zone` = the
+ * Kirafuda zone.
  *
  * @see ./deployLocal.ts
  * @see docs/product-spec.md §3 "Chain config per environment" (exchange, market, atem, payment)
@@ -36,14 +37,17 @@ export interface LocalDeployment {
 }
 
 /**
- * The chain's platform contracts: `known` when all four still have code, else a fresh `deployLocal` by the
+ * The chain's platform contracts: `known` when all five still have code, else a fresh `deployLocal` by the
  * local deployer (anvil account 0, also the Card minter).
  */
 export async function ensureLocalDeployment(
   clients: LocalChainClients,
   known: ChainContracts | undefined,
 ): Promise<LocalDeployment> {
-  if (known && (await allHaveCode(clients, [known.exchange, known.market, known.atem, known.payment]))) {
+  if (
+    known?.zone &&
+    (await allHaveCode(clients, [known.exchange, known.market, known.atem, known.payment, known.zone]))
+  ) {
     return { contracts: known, deployed: false };
   }
   const walletClient = clients.wallet(LOCAL_DEPLOYER);
@@ -58,6 +62,7 @@ export async function ensureLocalDeployment(
       market: getAddress(result.conduit),
       atem: getAddress(result.atem),
       payment: getAddress(result.wrappedNative),
+      zone: getAddress(result.zone),
     },
     deployed: true,
   };

@@ -18,11 +18,12 @@ import { conduitKeyOf, LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
 import { exporterStorage } from '~/features/media/blockStore';
 import { databaseBlocks } from '~/features/media/databaseBlocks.server';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
-import { settlerAccount } from '~/features/trading/orders/settler.server';
 import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
 import { parseOrderJson } from '~/features/trading/seaport/orderJson';
 import { isOrderSignatureValid } from '~/features/trading/seaport/orderSignature.server';
-import { cardDrops, cards, mediaDesigns, offers, sellOrders } from '~/server/db/schema';
+import { signOrderFill, zoneSigningOf } from '~/features/trading/zone/signOrderFill.server';
+import { AUCTION_ZONE_HASH } from '~/features/trading/zone/zoneHash';
+import { cardDrops, cards, categories, mediaDesigns, offers, sellOrders } from '~/server/db/schema';
 import { loadSettings } from '~/server/settings/settings.server';
 import { ANVIL_ACCOUNTS } from '../seed/accounts';
 import { seedDemo } from '../seed/demo';
@@ -37,6 +38,13 @@ let database: TestDatabase;
 let chain: LocalChain | undefined;
 
 const start = () => startLocalChain({ dataDir, only: ['ETH'], ports: { ETH: port }, log: () => {} });
+/** The local server's zone signing (the local signer and fee recipient). */
+function zoneSigning() {
+  const signing = zoneSigningOf(loadSettings({ CHAIN_ENV: 'local' }));
+  if (!signing) throw new Error('no local zone signer');
+  return signing;
+}
+const now = () => BigInt(Math.floor(Date.now() / 1000));
 const activeOrders = () =>
   database.db
     .select()
@@ -67,7 +75,7 @@ describe('the local chain', () => {
       expect(chain.deployed).toBe(true);
       const file = JSON.parse(readFileSync(chain.file, 'utf8'));
       expect(file.ETH.rpcUrls).toEqual([`http://127.0.0.1:${port}`]);
-      expect(Object.keys(file.ETH.contracts).sort()).toEqual(['atem', 'exchange', 'market', 'payment']);
+      expect(Object.keys(file.ETH.contracts).sort()).toEqual(['atem', 'exchange', 'market', 'payment', 'zone']);
       expect(chain.chains.map((c) => [c.chainId, c.contracts.exchange])).toEqual([[1, file.ETH.contracts.exchange]]);
     },
     TIMEOUT,
@@ -103,9 +111,16 @@ describe('the local chain', () => {
           true,
         );
       }
-      // The chain's timed auction is restricted to the settlement account; its declining listing ends lower.
+      // Every order names the chain's Kirafuda zone; the timed auction's listing is marked for the settlement alone.
       const auction = listings.find((row) => row.saleType === 'auction');
-      expect(parseOrderJson(auction?.order)?.zone).toBe(settlerAccount(loadSettings({ CHAIN_ENV: 'local' }))?.address);
+      expect(parseOrderJson(auction?.order)?.zone).toBe(ethereum.contracts.zone);
+      expect(parseOrderJson(auction?.order)?.zoneHash).toBe(AUCTION_ZONE_HASH);
+      // The chain has a collection whose royalty is guaranteed and one that is open.
+      const collections = await database.db
+        .select({ guaranteed: categories.royaltyGuaranteed })
+        .from(categories)
+        .where(eq(categories.chainId, 1));
+      expect(new Set(collections.map((row) => row.guaranteed))).toEqual(new Set([true, false]));
       const declining = listings.find((row) => row.saleType === 'declining');
       const ends = parseOrderJson(declining?.order)?.consideration.reduce((sum, item) => sum + item.endAmount, 0n);
       expect(ends?.toString()).toBe(declining?.endPrice);
@@ -146,6 +161,7 @@ describe('the local chain', () => {
           order,
           signature: native.signature as Hex,
           fulfillerConduitKey: order.conduitKey,
+          extraData: (await signOrderFill(zoneSigning(), ethereum, order, buyer, now())).extraData,
         }),
       );
       const owner = await publicClient.readContract({

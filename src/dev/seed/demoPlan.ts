@@ -162,6 +162,8 @@ function planCatalogue(now: Date): Pick<DemoPlan, 'users' | 'illustrators' | 'ca
       descriptionEn: category.descriptionEn,
       creatorUid: creator.uid,
       createdAt: daysAgo(now, launchedDaysAgo),
+      // Each chain's first collection guarantees its royalty; the others are open.
+      royaltyGuaranteed: DEMO_CATEGORIES.findIndex((other) => other.chainId === category.chainId) === c,
     });
     category.cards.forEach(([name, nameEn], k) => {
       const rarity = DEMO_RARITIES[k] ?? 'N';

@@ -161,6 +161,11 @@ export interface CardDetail extends Omit<CardSummary, 'listing' | 'category' | '
    * trading feature then applies its default (`src/features/trading/terms/platformFee.server.ts`).
    */
   platformFeeBps: number | null;
+  /**
+   * Whether its collection guarantees the royalty: the card moves by an operator only inside a fill the Kirafuda
+   * zone authorized; its holder's own transfers (gifts) stay free.
+   */
+  royaltyGuaranteed: boolean;
   /** Latest mints, listings and sales of this card, newest first. */
   activity: ActivityItem[];
   /** The card's last sale (../market). */
@@ -192,6 +197,11 @@ export interface CategorySummary {
   image: string | null;
   description: string | null;
   descriptionEn: string | null;
+  /**
+   * Whether the collection's royalty is guaranteed: its cards move by an operator only inside a fill the Kirafuda
+   * zone authorized (so every sale pays the royalty); their holder's own transfers stay free.
+   */
+  royaltyGuaranteed: boolean;
   creator: CreatorRef | null;
   cardCount: number;
   /** Lowest active listing price per currency. */

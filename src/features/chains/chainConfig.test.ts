@@ -75,6 +75,7 @@ describe('loadChainConfig', () => {
           market: UNDEPLOYED_CONTRACT_ADDRESS,
           atem: UNDEPLOYED_CONTRACT_ADDRESS,
           payment: UNDEPLOYED_CONTRACT_ADDRESS,
+          zone: UNDEPLOYED_CONTRACT_ADDRESS,
         });
       }
     }

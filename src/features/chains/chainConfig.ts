@@ -40,6 +40,7 @@ const DEFAULT_CONTRACTS: ChainContracts = {
   market: UNDEPLOYED_CONTRACT_ADDRESS,
   atem: UNDEPLOYED_CONTRACT_ADDRESS,
   payment: UNDEPLOYED_CONTRACT_ADDRESS,
+  zone: UNDEPLOYED_CONTRACT_ADDRESS,
 };
 
 interface NetworkSpec {
@@ -166,13 +167,14 @@ const chainOverrideSchema = z.strictObject({
       market: addressSchema.optional(),
       atem: addressSchema.optional(),
       payment: addressSchema.optional(),
+      zone: addressSchema.optional(),
     })
     .optional(),
 });
 
 /**
  * Shape of chain overrides: per chain key, RPC URLs (replacing the defaults)
- * and any of the four contract addresses. Unknown keys are rejected so a typo
+ * and any of the five contract addresses. Unknown keys are rejected so a typo
  * in a deploy file fails loudly instead of being ignored.
  */
 export const chainOverridesSchema = z.strictObject({
@@ -240,6 +242,7 @@ export function loadChainConfig(env: ChainEnvironment, overrides?: unknown): rea
         market: contracts?.market ?? DEFAULT_CONTRACTS.market,
         atem: contracts?.atem ?? DEFAULT_CONTRACTS.atem,
         payment: contracts?.payment ?? DEFAULT_CONTRACTS.payment,
+        zone: contracts?.zone ?? DEFAULT_CONTRACTS.zone,
       },
     };
   });

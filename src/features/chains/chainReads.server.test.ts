@@ -76,7 +76,7 @@ beforeAll(async () => {
       address: card,
       abi: cardAbi,
       functionName: 'issueDesign',
-      args: [seller, 500, 10n],
+      args: [seller, 500, 10n, false],
     }),
   );
   const receipt = await mined(

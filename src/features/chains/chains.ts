@@ -52,6 +52,11 @@ export interface ChainContracts {
   /** The ATEM ERC-20 token. */
   readonly atem: Address;
   readonly payment: Address;
+  /**
+   * The Kirafuda zone (`contracts/KirafudaZone.sol`): every order the site makes or accepts is restricted to it;
+   * the undeployed placeholder where it is not deployed (trading is then closed).
+   */
+  readonly zone: Address;
 }
 
 /** One configured chain. @see spec §3 "Chain config per environment" */

@@ -20,6 +20,13 @@ export const LOCAL_MINTER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478
 export const LOCAL_SETTLER_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
 
 /**
+ * Private key of the local zone signer (a fixed derived key, public, holding nothing): the Kirafuda zone's
+ * signer on local chains, which signs fulfilments (see ../trading/zone/). Every other environment configures
+ * `ZONE_SIGNER_PRIVATE_KEY`.
+ */
+export const LOCAL_ZONE_SIGNER_KEY: Hex = sha256(stringToBytes('kirafuda-local-zone-signer'));
+
+/**
  * The conduit key of a conduit created by `deployer` (Seaport's format: the creator's address, then 12 zero
  * bytes). `deployLocal` creates the local conduit this way.
  */

@@ -2,7 +2,8 @@
  * Applies Seaport's events of one block range: a fill of a card, a listing's or an accepted offer's, becomes
  * a sale (with its platform fee and royalty; the creator's revenue is booked only when the site stored the
  * order) and ends the listing as sold or counts the card against the offer; `OrderCancelled` and
- * `CounterIncremented` end the listings and offers they void. Sales are unique per (chain, transaction, log index), so
+ * `CounterIncremented` end the listings and offers they void. A trade, cards both ways, is a sale of each card
+ * (./tradeFill.server.ts). Sales are unique per (chain, transaction, log index), so
  * a re-read range adds nothing.
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
@@ -24,12 +25,14 @@ import {
 } from '~/features/trading/orders/orderStatus.server';
 import { ItemType } from '~/features/trading/seaport/seaportTypes';
 import { currencyOfToken } from '~/features/trading/terms/currencyTokens';
+import { isTrade } from '~/features/trading/trade/tradeOrder';
 import { cards, offers, platformReceipts, sales, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
 import type { ApplyContext } from './applyTransfers.server';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
 import { considerationReceipts, paidItems, previousOwner, provenInflow } from './fillProof.server';
 import { recordSale } from './saleRecords.server';
+import { recordTradeCards } from './tradeFill.server';
 
 type Fulfilled = Extract<ChainEvent, { kind: 'fulfilled' }>;
 
@@ -213,7 +216,12 @@ async function recordFill(
     fillPosition(context, event, at),
     considerationReceipts(context.chain, event, context.paymentAddress),
   );
-  const fill = listingFill(context, event) ?? (await offerFill(tx, context, event, events, at));
+  // A trade (cards both ways) books each card as its own sale; a card its coin paid for is the offer fill below.
+  const trade = isTrade(event);
+  const fill = trade
+    ? await offerFill(tx, context, event, events, at)
+    : (listingFill(context, event) ?? (await offerFill(tx, context, event, events, at)));
+  if (trade) await recordTradeCards(tx, context, event, events, at, fill?.card);
   if (!fill || !context.contracts.has(lower(fill.card.token))) return;
   const stored = await storedOrder(tx, context, event, at);
   // The listing half of a settled timed auction (../trading/auction/settlementCall.ts) only ends the listing:

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { fileTestMarket } from '#tests/helpers/fileMarket';
 import { transferCard } from '#tests/helpers/localMarket';
 import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
+import { zoneFill } from '#tests/helpers/testZone';
 import type { Chain } from '~/features/chains/chains';
 import type { Change } from '~/features/events/tags';
 import { expireListings } from '~/features/trading/jobs/listingClock.server';
@@ -72,6 +73,7 @@ async function playHistory(): Promise<void> {
       order: sold.order,
       signature: sold.signature,
       fulfillerConduitKey: contracts.conduitKey,
+      extraData: await zoneFill(fixture.market, sold.order, buyer.account.address),
     }),
   );
   await list('moved', 2n);

@@ -9,6 +9,7 @@ import { createWalletClient, type Hex, http, parseEther } from 'viem';
 import { beforeAll, expect, test } from 'vitest';
 import { fileTestMarket } from '#tests/helpers/fileMarket';
 import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
+import { zoneFill } from '#tests/helpers/testZone';
 import { recordDesign } from '~/features/media/mediaRecords.server';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
@@ -69,6 +70,7 @@ test('a sale from blocks a deep reorganisation threw away is rolled back, and th
       order,
       signature,
       fulfillerConduitKey: contracts.conduitKey,
+      extraData: await zoneFill(fixture.market, order, buyer.account.address),
     }),
   );
   await rpc('anvil_mine', ['0x3']);

@@ -20,6 +20,7 @@ import { reverseFillsAfter } from '~/features/ledger/fillReversal.server';
 import { refreshDailyStats, soldDays } from '~/features/market/dailyStats.server';
 import { forgetFreezesAfter } from '~/features/media/mediaRecords.server';
 import { reopenAfterReorg } from '~/features/trading/orders/orderStatus.server';
+import { reopenTradesAfterReorg } from '~/features/trading/trade/tradeOffers.server';
 import { cardTransfers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { removeSalesAfter } from './saleRecords.server';
@@ -86,6 +87,7 @@ export async function rollBackAfter(
     }
     await reverseFillsAfter(tx, chainId, BigInt(after), now);
     const reopened = await reopenAfterReorg(tx, chainId, after, now);
+    await reopenTradesAfterReorg(tx, chainId, after, now);
     await forgetFreezesAfter(tx, chainId, after);
     for (const [key, owner] of owners) {
       const card = touched.get(key);

@@ -41,6 +41,8 @@ export interface IssueCardFormProps {
     collection: string;
     royalty: string;
     royaltyHint: string;
+    royaltyGuaranteed: string;
+    royaltyGuaranteedHint: string;
     submit: string;
     minting: string;
     /** With `{count}`: how many cards were minted. */
@@ -74,6 +76,7 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
   const [description, setDescription] = useState('');
   const [extras, setExtras] = useState<CardExtras>({ nameEn: '', descriptionEn: '', traits: [] });
   const [traitsProblem, setTraitsProblem] = useState(false);
+  const [guaranteed, setGuaranteed] = useState(false);
   const [image, setImage] = useState<File | null>(null);
   const [problems, setProblems] = useState<ReturnType<typeof issueFormProblems>>({});
   const [sending, setSending] = useState(false);
@@ -106,6 +109,7 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
     body.append('serials', values.serials.trim());
     body.append('category_id', values.categoryId);
     body.append('royalty_bps', String(royaltyBps(values.royaltyPercent)));
+    body.append('royalty_guaranteed', guaranteed ? '1' : '0');
     body.append('image', image);
     setSending(true);
     try {
@@ -223,6 +227,21 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
           hint={m.royaltyHint.replace('{max}', String(MAX_ROYALTY_PERCENT))}
           inputMode="decimal"
         />
+        <div className="grid gap-1 sm:col-span-2">
+          <label className="flex items-center gap-2 font-semibold">
+            <input
+              type="checkbox"
+              name="royalty_guaranteed"
+              checked={guaranteed}
+              onChange={(event) => setGuaranteed(event.currentTarget.checked)}
+              aria-describedby={`${id}-royaltyGuaranteed-hint`}
+            />
+            {m.royaltyGuaranteed}
+          </label>
+          <p id={`${id}-royaltyGuaranteed-hint`} className="text-sm text-ink-muted">
+            {m.royaltyGuaranteedHint}
+          </p>
+        </div>
       </div>
       {sale && (
         <SaleFields

@@ -57,6 +57,8 @@ export const issueFieldsSchema = z.object({
   serials: z.coerce.number().int().min(1).max(MAX_SERIALS),
   category_id: z.coerce.number().int().positive(),
   royalty_bps: z.coerce.number().int().min(0).max(MAX_ROYALTY_BPS),
+  /** `1`: the collection's royalty is guaranteed (the choice of its first card; later cards keep it). */
+  royalty_guaranteed: z.enum(['0', '1']).optional(),
 });
 
 /** A read issue form. */

@@ -27,7 +27,7 @@ import { recordDesignUriOnChain, recordMintedTokens } from '~/features/media/med
 import { noticeNewCard } from '~/features/social/newCardNotice.server';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
-import { categories } from '~/server/db/schema';
+import { cards, categories } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { withSenderLock } from '~/server/jobs/senderLock.server';
 import { hitRateLimit } from '~/server/rateLimit.server';
@@ -66,6 +66,8 @@ export interface MintDesignParameters {
   creator: Address;
   royaltyBps: number;
   serials: number;
+  /** The collection's choice (its first design fixes it on chain). */
+  royaltyGuaranteed: boolean;
 }
 
 /** What was minted. */
@@ -83,6 +85,22 @@ export interface MintedDesign {
  */
 export type PublishDesign = (designId: bigint) => Promise<string>;
 
+/**
+ * The collection's royalty choice for a new design: the creator's `wanted` choice while the collection has no card
+ * yet (recorded on the collection), else the collection's own.
+ */
+export async function collectionRoyaltyChoice(
+  db: Database,
+  category: { id: number; royaltyGuaranteed: boolean },
+  wanted: boolean | undefined,
+): Promise<boolean> {
+  if (wanted === undefined || wanted === category.royaltyGuaranteed) return category.royaltyGuaranteed;
+  const [issued] = await db.select({ id: cards.id }).from(cards).where(eq(cards.categoryId, category.id)).limit(1);
+  if (issued) return category.royaltyGuaranteed;
+  await db.update(categories).set({ royaltyGuaranteed: wanted }).where(eq(categories.id, category.id));
+  return wanted;
+}
+
 /** Runs `task` after the chain's earlier mints, in any process (the minter's nonces then never collide). */
 export function oneAtATime<T>(chainId: number, task: () => Promise<T>): Promise<T> {
   return withSenderLock(`minter:${chainId}`, task);
@@ -94,7 +112,7 @@ async function issueDesignNow(chain: Chain, account: PrivateKeyAccount, paramete
     address: parameters.contract,
     abi: cardAbi,
     functionName: 'issueDesign',
-    args: [parameters.creator, parameters.royaltyBps, BigInt(parameters.serials)],
+    args: [parameters.creator, parameters.royaltyBps, BigInt(parameters.serials), parameters.royaltyGuaranteed],
   });
   const receipt = await mined(hash);
   const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: receipt.logs });
@@ -264,6 +282,11 @@ export interface IssueRequest {
   serials: number;
   categoryId: number;
   royaltyBps: number;
+  /**
+   * Whether the collection's royalty is guaranteed: the creator's choice with the collection's first card; later
+   * cards keep the collection's.
+   */
+  royaltyGuaranteed?: boolean | undefined;
   /** `/media/cards/...` URL of the stored image. */
   image: string;
 }
@@ -304,6 +327,7 @@ export async function issueCards(
   const account = minterAccount(options.settings ?? serverSettings());
   if (!account) throw new HttpError(503, 'Issuing is not available: no minter is configured');
   const creator = getAddress(illustrator.walletAddress);
+  const royaltyGuaranteed = await collectionRoyaltyChoice(db, category, request.royaltyGuaranteed);
   const metadata = options.metadata ?? (await processMetadataOptions());
   const publish = await newDesignPublisher(db, metadata, category, request);
   let minted: MintedDesign;
@@ -316,6 +340,7 @@ export async function issueCards(
         creator,
         royaltyBps: request.royaltyBps,
         serials: request.serials,
+        royaltyGuaranteed,
       },
       publish,
     );

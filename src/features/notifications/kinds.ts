@@ -11,6 +11,9 @@ export const NOTIFICATION_KINDS = [
   'bid_received',
   'offer_received',
   'offer_accepted',
+  'trade_received',
+  'trade_declined',
+  'trade_completed',
   'card_sold',
   'listing_ended',
   'listing_unbuyable',
@@ -32,7 +35,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * while the reader has an unread one of its kind from the last {@link GATHER_MINUTES} adds to that one's count
  * (`n`) instead of making another, and mail goes only with the first (./notify.server.ts).
  */
-export const GATHERED_KINDS: readonly NotificationKind[] = ['offer_received', 'bid_received'];
+export const GATHERED_KINDS: readonly NotificationKind[] = ['offer_received', 'bid_received', 'trade_received'];
 /** How long a gathered notification keeps gathering. */
 export const GATHER_MINUTES = 10;
 

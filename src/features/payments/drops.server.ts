@@ -181,6 +181,7 @@ export async function createDrop(
         creator: getAddress(illustrator.walletAddress),
         royaltyBps: fields.royalty_bps,
         serials: fields.serials,
+        royaltyGuaranteed: category.royaltyGuaranteed,
       },
       publish,
     );

@@ -24,6 +24,8 @@ export const TABLE_WRITERS: readonly TableWriter[] = [
   // An order's state: the order module, whatever act moves it.
   { table: 'sell_orders', writes: ['status'], owner: 'src/features/trading/orders/orderStatus.server.ts' },
   { table: 'offers', writes: ['status'], owner: 'src/features/trading/orders/orderStatus.server.ts' },
+  // Trade offers (cards for cards): the trade room, from their making to the fill the indexer reads.
+  { table: 'trade_offers', writes: 'all', owner: 'src/features/trading/trade/tradeOffers.server.ts' },
   // Money: the ledger, only.
   { table: 'revenues', writes: 'all', owner: LEDGER },
   { table: 'payouts', writes: 'all', owner: LEDGER },

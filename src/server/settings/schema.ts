@@ -79,6 +79,15 @@ export const settingsSchema = z.object({
   AUCTION_SETTLER_PRIVATE_KEY: bytes32("The auction settlement account's key; local chains: anvil's account 9.", {
     secret: true,
   }),
+  ZONE_SIGNER_PRIVATE_KEY: bytes32(
+    "The Kirafuda zone's fulfilment signer (an active SIP-7 signer of the zone); local chains: a fixed local key.",
+    { secret: true },
+  ),
+  ZONE_SIGNATURE_SECONDS: wholeNumber('How long a fulfilment signature of the zone holds, in seconds.', {
+    min: 30,
+    max: 3_600,
+    fallback: 300,
+  }),
   SEED_DEMO: oneOf('Demo data in an empty database: unset on local chains only, 0 never, 1 also elsewhere.', [
     '0',
     '1',

@@ -36,6 +36,7 @@ const card: CardDetail = {
   },
   listing: null,
   platformFeeBps: 250,
+  royaltyGuaranteed: false,
   activity: [],
   lastSale: null,
   favoriteCount: 0,

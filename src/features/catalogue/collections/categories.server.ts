@@ -102,7 +102,7 @@ const categoryRows = (where: SQL) => sql`from categories g
     where not g.hidden and ${where}`;
 
 const CATEGORY_COLUMNS = sql`g.id, g.chain_id, g.contract_address, g.name, g.name_en, g.image, g.description,
-    g.description_en, g.created_at, i.id as creator_id, i.name as creator_name, i.name_en as creator_name_en,
+    g.description_en, g.royalty_guaranteed, g.created_at, i.id as creator_id, i.name as creator_name, i.name_en as creator_name_en,
     u.wallet_address as creator_wallet,
     (select count(*) from cards c where c.category_id = g.id and not c.hidden)::int as card_count,
     (select count(*) from sales s where s.chain_id = g.chain_id and s.contract_address = g.contract_address)::int
@@ -123,6 +123,7 @@ async function toSummaries(db: Database, rows: Record<string, unknown>[]): Promi
       image: (row.image as string | null) ?? null,
       description: (row.description as string | null) ?? null,
       descriptionEn: (row.description_en as string | null) ?? null,
+      royaltyGuaranteed: row.royalty_guaranteed === true,
       creator:
         row.creator_id === null || row.creator_wallet === null
           ? null

@@ -30,7 +30,7 @@ export interface BidInput {
   days: number;
   endTime: bigint;
   royaltyTokenId: bigint;
-  zone: `0x${string}`;
+  bid: true;
 }
 
 /** Loads the flow that makes, signs and sends the bid. */
@@ -81,7 +81,7 @@ export function BidForm({ terms, card, userWallet, messages: m, runner, loadFlow
       days: 1,
       endTime: BigInt(Math.floor(Date.parse(auction.bidsValidUntil) / 1000)) + 60n,
       royaltyTokenId: BigInt(card.tokenId),
-      zone: terms.settler as `0x${string}`,
+      bid: true as const,
     };
     void runner.start(async () => {
       const makeBid = await loadFlow();

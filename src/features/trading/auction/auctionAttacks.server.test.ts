@@ -19,13 +19,16 @@ import type { LocalWallet } from '#tests/helpers/localMarket';
 import { ownerOfCard } from '#tests/helpers/localMarket';
 import { BID_END, signAuction, TEST_SETTLER, walletOf } from '#tests/helpers/testAuctions';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
-import { acceptAs, approveWeth, fundOfferer, signOffer, wethOf } from '#tests/helpers/testOffers';
+import { approveWeth, fundOfferer, signOffer, wethOf } from '#tests/helpers/testOffers';
+import { TEST_ZONE_SIGNING } from '#tests/helpers/testZone';
 import { auctionBids, auctionMinReserves, auctions, cards, offers } from '~/server/db/schema';
 import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
 import { placeOffer } from '../placeOffer/placeOffer.server';
 import { recheckOrders } from '../recheck/recheckOrders.server';
+import { acceptOffer } from '../seaport/acceptOffer';
 import { orderHash } from '../seaport/orderHash';
 import { storeSellOrder, submitSellOrder } from '../sell/submitSellOrder.server';
+import { fulfilmentData } from '../zone/fulfilmentData.server';
 import { gasCoveringReserve, SETTLEMENT_GAS } from './auctionReserve.server';
 import { settleAuctions } from './settleAuctions.server';
 import { MAX_SETTLEMENT_GAS } from './settlementTx.server';
@@ -87,7 +90,7 @@ async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now = ne
     target: { kind: 'token', contract: fixture.card, tokenId },
     unitPrice: price,
     endOffset: BID_END,
-    zone: TEST_SETTLER.address,
+    bid: true,
     ...(offerer ? { offerer } : {}),
   });
   const payload = { chain_id: 1, order: offer.order, signature: offer.signature };
@@ -100,7 +103,9 @@ async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now = ne
 async function settleOut(auctionId: number, now: Date, hooks: Parameters<typeof settleAuctions>[3] = {}) {
   const passes = [];
   for (let pass = 0; pass < 5; pass++) {
-    passes.push(await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now, ...hooks }));
+    passes.push(
+      await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { zone: TEST_ZONE_SIGNING, now, ...hooks }),
+    );
     const status = (await auctionRow(auctionId))?.status;
     if (status !== 'running' && status !== 'settling') break;
   }
@@ -122,7 +127,10 @@ describe('settlement no wallet can jam', () => {
     const latest = await fixture.market.publicClient.getBlockNumber();
     await wallet.setMode(WalletMode.FromBlock, latest + 2n);
 
-    const outcomes = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+    const outcomes = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
+      now: after,
+    });
     expect(outcomes.find((outcome) => outcome.auctionId === honest.id)?.status).toBe('settled');
     expect(await ownerOf(2n)).toBe(a.account.address);
     const ended = await auctionRow(hostile.auction.id);
@@ -341,8 +349,22 @@ describe('fair auctions', () => {
         args: [contracts.conduit, true],
       }),
     );
+    // The server signs no fill of a bid for anyone but the settlement, and without its signature the zone refuses.
     await expect(
-      acceptAs(fixture, b, { order: losing.order, signature: losing.signature as Hex }, 7n),
+      fulfilmentData(
+        database.db,
+        { orderHash: orderHash(losing.order), fulfiller: b.account.address },
+        { chains: [fixture.chain], signing: TEST_ZONE_SIGNING, conduitKey: contracts.conduitKey, now: new Date() },
+      ),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(
+      acceptOffer(b, {
+        seaport: contracts.seaport,
+        order: losing.order,
+        signature: losing.signature as Hex,
+        tokenId: 7n,
+        fulfillerConduitKey: contracts.conduitKey,
+      }),
     ).rejects.toThrow();
     expect(await ownerOf(7n)).toBe(b.account.address);
     // Over on the site too: no longer an offer on the card.

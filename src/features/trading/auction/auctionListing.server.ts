@@ -46,6 +46,7 @@ export async function checkAuctionListing(
       feeBps: terms.feeBps,
       royalty: state.royalty.amount,
       settler: settlerAccount(options.settings)?.address as Address | undefined,
+      zone: chain.contracts.zone,
       conduitKey: terms.conduitKey,
       now: BigInt(Math.floor(options.now.getTime() / 1000)),
     },

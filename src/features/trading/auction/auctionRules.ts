@@ -2,20 +2,22 @@
  * Timed (English) auctions, the pure part: the seller's listing order, what the server requires of it, the
  * lowest acceptable next bid, and the anti-sniping extension.
  *
- * The listing is a Seaport order restricted to the platform's settlement account (`zone`, order type
- * FULL_RESTRICTED): Seaport lets only the zone fill it without asking the zone contract, so nobody else can buy
- * the card at the reserve. It offers the card and asks, in the auction's ERC-20, for the seller's share of the
- * reserve (reserve minus platform fee minus royalty). A bid is an ordinary token offer (its own items pay the
- * fee and the royalty out of the bid). At the end the settlement account matches the two orders
- * (`matchAdvancedOrders`, ./settlementCall.ts) with itself as caller and the seller as recipient of what the
- * bid leaves over: the seller receives the bid minus fee and royalty, never less than the reserve's share.
+ * The listing is a Seaport order restricted to the Kirafuda zone whose zone hash marks it an auction's
+ * (../zone/zoneHash.ts): the server signs its fulfilment only for the platform's settlement account, paired with
+ * the winning bid, so nobody else can buy the card at the reserve. It offers the card and asks, in the auction's
+ * ERC-20, for the seller's share of the reserve (reserve minus platform fee minus royalty). A bid is a token offer
+ * marked as a bid (its own items pay the fee and the royalty out of the bid, which the zone checks). At the end
+ * the settlement account matches the two orders (`matchAdvancedOrders`, ./settlementCall.ts) with the zone's
+ * signatures, itself as caller and the seller as recipient of what the bid leaves over: the seller receives the
+ * bid minus fee and royalty, never less than the reserve's share.
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (restricted orders, match orders)
  */
-import { type Address, type Hex, zeroHash } from 'viem';
-import { isRestricted } from '../orders/orderFacts';
+import type { Address, Hex } from 'viem';
+import { isAuctionOrder } from '../orders/orderFacts';
 import { durationProblem } from '../orders/sellOrderRules';
 import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
+import { AUCTION_ZONE_HASH } from '../zone/zoneHash';
 
 /** A bid in the last ten minutes moves the end to ten minutes after it. */
 export const ANTI_SNIPING_SECONDS = 600n;
@@ -48,8 +50,8 @@ export interface AuctionListingParameters {
   feeBps: number;
   /** `royaltyInfo(tokenId, reserve)` (ERC-2981). */
   royalty: bigint;
-  /** The platform's settlement account, the order's zone. */
-  settler: Address;
+  /** The Kirafuda zone. */
+  zone: Address;
   startTime: bigint;
   /** When bidding ends (unix seconds); the order lasts {@link SETTLEMENT_WINDOW_SECONDS} longer. */
   endsAt: bigint;
@@ -64,7 +66,7 @@ export function buildAuctionListing(parameters: AuctionListingParameters): Order
   if (share <= 0n) throw new RangeError('fee and royalty leave nothing of the reserve for the seller');
   return {
     offerer: parameters.seller,
-    zone: parameters.settler,
+    zone: parameters.zone,
     offer: [
       {
         itemType: ItemType.ERC721,
@@ -87,7 +89,7 @@ export function buildAuctionListing(parameters: AuctionListingParameters): Order
     orderType: OrderType.FULL_RESTRICTED,
     startTime: parameters.startTime,
     endTime: parameters.endsAt + SETTLEMENT_WINDOW_SECONDS,
-    zoneHash: zeroHash,
+    zoneHash: AUCTION_ZONE_HASH,
     salt: parameters.salt,
     conduitKey: parameters.conduitKey,
     counter: parameters.counter,
@@ -100,7 +102,7 @@ export function auctionEnd(order: Pick<OrderComponents, 'endTime'>): bigint {
 }
 
 /** Whether `order` is a timed-auction listing (restricted to a zone) rather than an open one. */
-export const isAuctionListing = isRestricted;
+export const isAuctionListing = isAuctionOrder;
 
 /** What the server requires of an auction listing (see the module comment). */
 export interface AuctionListingContext {
@@ -110,6 +112,8 @@ export interface AuctionListingContext {
   /** `royaltyInfo(tokenId, reserve)`. */
   royalty: bigint;
   settler: Address | undefined;
+  /** The chain's Kirafuda zone. */
+  zone: Address;
   conduitKey: Hex;
   now: bigint;
 }
@@ -121,8 +125,8 @@ export function auctionListingProblem(
   context: AuctionListingContext,
 ): string | undefined {
   if (!context.settler) return 'Auctions are closed: the settlement account is not configured';
-  if (!same(order.zone, context.settler))
-    return `order.zone must be the platform's settlement account (${context.settler})`;
+  if (!same(order.zone, context.zone)) return `order.zone must be the Kirafuda zone (${context.zone})`;
+  if (order.zoneHash.toLowerCase() !== AUCTION_ZONE_HASH) return `order.zoneHash must be ${AUCTION_ZONE_HASH}`;
   if (!same(order.offerer, claims.seller)) return 'order.offerer must be the seller_address';
   const [offer, ...more] = order.offer;
   if (!offer || more.length > 0 || offer.itemType !== ItemType.ERC721) return 'order.offer must hold exactly the card';

@@ -13,6 +13,7 @@ import { ownerOfCard } from '#tests/helpers/localMarket';
 import { BID_END, signAuction, TEST_SETTLER } from '#tests/helpers/testAuctions';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
 import { approveWeth, signOffer, wethOf } from '#tests/helpers/testOffers';
+import { TEST_ZONE_SIGNING } from '#tests/helpers/testZone';
 import { auctionBids, auctions, notifications, sales, sellOrders, users } from '~/server/db/schema';
 import { cardAbi } from '../contracts/cardAbi';
 import { checkOffers } from '../offer/checkOffers.server';
@@ -46,7 +47,7 @@ async function bid(wallet: LocalWallet, tokenId: bigint, price: bigint, now: Dat
     target: { kind: 'token', contract: fixture.card, tokenId },
     unitPrice: price,
     endOffset: BID_END,
-    zone: TEST_SETTLER.address,
+    bid: true,
   });
   const { offer: stored } = await submitOffer(database.db, walletAddress(wallet), payloadOf(offer), options(now));
   return { ...offer, stored };
@@ -118,8 +119,13 @@ describe('a timed auction', () => {
     const before = await Promise.all(people.map((who) => wethOf(fixture, who)));
     const after = new Date((extended?.getTime() ?? 0) + 1_000);
     // Not before the (extended) end.
-    expect(await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: late })).toEqual([]);
-    const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+    expect(
+      await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { zone: TEST_ZONE_SIGNING, now: late }),
+    ).toEqual([]);
+    const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
+      now: after,
+    });
     expect(outcome?.status).toBe('settled');
     expect(await ownerOf(tokenId)).toBe(b.account.address);
 
@@ -149,7 +155,9 @@ describe('a timed auction', () => {
       .from(sellOrders)
       .where(eq(sellOrders.orderHash, orderHash(input.order)));
     expect(listing?.status).toBe('sold');
-    expect(await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after })).toEqual([]);
+    expect(
+      await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { zone: TEST_ZONE_SIGNING, now: after }),
+    ).toEqual([]);
   }, 60_000);
 
   test('a settlement whose nonce another transaction took is signed anew and settles once', async () => {
@@ -162,6 +170,7 @@ describe('a timed auction', () => {
     const settlerWallet = createWalletClient({ account: TEST_SETTLER, transport: http(fixture.market.anvil.rpcUrl) });
     await expect(
       settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+        zone: TEST_ZONE_SIGNING,
         now: after,
         // Before the stored settlement is sent, another transaction of the account takes its nonce.
         afterStore: async () => {
@@ -177,7 +186,10 @@ describe('a timed auction', () => {
       }),
     ).rejects.toThrow(/stopped/);
     const stuck = (await auctionRow(auction.id))?.settleTxHash;
-    const outcomes = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+    const outcomes = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
+      now: after,
+    });
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['running', 'settled']);
     expect(outcomes[1]?.txHash).not.toBe(stuck);
     expect(await ownerOf(tokenId)).toBe(b.account.address);
@@ -192,7 +204,7 @@ describe('a timed auction', () => {
       target: { kind: 'token', contract: fixture.card, tokenId },
       unitPrice: parseEther('3'),
       endOffset: BID_END,
-      zone: TEST_SETTLER.address,
+      bid: true,
     });
     const [card, fee, royalty] = offer.order.consideration;
     if (!card || !fee || !royalty) throw new Error('the bid lacks its items');
@@ -216,6 +228,7 @@ describe('a timed auction', () => {
       const nonce = await publicClient.getTransactionCount({ address: TEST_SETTLER.address });
       await expect(
         settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+          zone: TEST_ZONE_SIGNING,
           now: after,
           [point]: async () => {
             throw new Error('the server stopped');
@@ -226,7 +239,10 @@ describe('a timed auction', () => {
       expect(stored?.status).toBe('settling');
       expect(stored?.settleRawTx).toMatch(/^0x/);
 
-      const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, { now: after });
+      const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+        zone: TEST_ZONE_SIGNING,
+        now: after,
+      });
       expect(outcome).toMatchObject({ status: 'settled', txHash: stored?.settleTxHash });
       expect(await ownerOf(tokenId)).toBe(a.account.address);
       expect(await publicClient.getTransactionCount({ address: TEST_SETTLER.address })).toBe(nonce + 1);
@@ -238,6 +254,7 @@ describe('a timed auction', () => {
   test('ends unsold without a bid, and cancelled when the seller cancels before the first bid', async () => {
     const quiet = await listAuction(14n);
     const [outcome] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
       now: new Date(quiet.auction.endsAt.getTime() + 1_000),
     });
     expect(outcome?.status).toBe('unsold');
@@ -246,6 +263,7 @@ describe('a timed auction', () => {
     expect(listing?.status).toBe('expired');
     // The seller hears it ended without a winning bid, once, however often the settler passes again.
     await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
       now: new Date(quiet.auction.endsAt.getTime() + 60_000),
     });
     const told = (await noticesOf(seller().walletAddress)).filter((n) => n.eventKey === `listing:${quiet.listing.id}`);
@@ -262,14 +280,15 @@ describe('a timed auction', () => {
     await mined(await cancelOrders(wallet, { seaport: contracts.seaport, orders: [cancelled.input.order] }));
     await sync();
     const [ended] = await settleAuctions(database.db, fixture.chain, TEST_SETTLER, {
+      zone: TEST_ZONE_SIGNING,
       now: new Date(cancelled.auction.endsAt.getTime() + 1_000),
     });
     expect(ended?.status).toBe('cancelled');
   });
 
   test('refuses listings the settlement account could not fill, and bids in another currency or too short', async () => {
-    const { input } = await signAuction(fixture, 15n, { reserve, seconds: 1_200n, settler: TEST_FEE_RECIPIENT });
-    await expect(submitSellOrder(database.db, seller(), input, options())).rejects.toThrow(/settlement account/);
+    const { input } = await signAuction(fixture, 15n, { reserve, seconds: 1_200n, zone: TEST_FEE_RECIPIENT });
+    await expect(submitSellOrder(database.db, seller(), input, options())).rejects.toThrow(/Kirafuda zone/);
     const tooShort = await signAuction(fixture, 15n, { reserve, seconds: 300n });
     await expect(submitSellOrder(database.db, seller(), tooShort.input, options())).rejects.toThrow(/10 minutes/);
     const { auction } = await listAuction(16n);
@@ -277,14 +296,14 @@ describe('a timed auction', () => {
     const brief = await signOffer(fixture, a, {
       target: { kind: 'token', contract: fixture.card, tokenId: 16n },
       unitPrice: reserve,
-      zone: TEST_SETTLER.address,
+      bid: true,
     });
     await expect(submitOffer(database.db, walletAddress(a), payloadOf(brief), options())).rejects.toThrow(/stay valid/);
     const own = await signOffer(fixture, fixture.market.seller, {
       target: { kind: 'token', contract: fixture.card, tokenId: 16n },
       unitPrice: reserve,
       endOffset: BID_END,
-      zone: TEST_SETTLER.address,
+      bid: true,
     });
     await expect(submitOffer(database.db, seller(), payloadOf(own), options())).rejects.toThrow();
     expect((await auctionRow(auction.id))?.status).toBe('running');

@@ -31,7 +31,9 @@ import type { Database } from '~/server/db/types';
 import type { OrderReason } from '../orders/orderFacts';
 import { type FeeFields, feeFields } from '../orders/simulateAsSent.server';
 import type { SignedOrder } from '../seaport/advancedOrder';
+import { orderHash } from '../seaport/orderHash';
 import { parseOrderJson } from '../seaport/orderJson';
+import { signOrderFill, type ZoneSigning } from '../zone/signOrderFill.server';
 import {
   type Auction,
   type AuctionOutcome,
@@ -58,6 +60,8 @@ export interface SettleOptions {
   afterStore?: () => Promise<void>;
   afterSend?: () => Promise<void>;
   log?: (message: string) => void;
+  /** The zone's signer: the settlement signs both fills for the settlement account (without it, none settles). */
+  zone?: ZoneSigning | undefined;
 }
 
 /** What a test seam threw: it stands for the process stopping there, so it ends the pass. */
@@ -186,7 +190,19 @@ async function settle(
       out.add(bid.bidder);
       continue;
     }
-    const prepared = await prepareSettlement(chain, account, signedListing, orders.bid, fees);
+    if (!options.zone) return retryLater(db, auction, 'no zone signer is configured', now);
+    const at = BigInt(Math.floor(now.getTime() / 1000));
+    const bidFill = await signOrderFill(options.zone, chain, orders.bid.order, account.address, at);
+    const listingFill = await signOrderFill(
+      options.zone,
+      chain,
+      listing,
+      account.address,
+      at,
+      orderHash(orders.bid.order),
+    );
+    const extraData = { listing: listingFill.extraData, bid: bidFill.extraData };
+    const prepared = await prepareSettlement(chain, account, signedListing, orders.bid, fees, extraData);
     if (!prepared.ok) {
       if (prepared.error === undefined && 'tooMuchGas' in prepared) {
         return retryLater(db, auction, `it would take ${prepared.tooMuchGas} gas`, now);

@@ -1,14 +1,16 @@
 /**
- * A timed auction's settlement on a real anvil chain: the seller's listing restricted to the settlement
- * account, a bid made as a token offer, and `matchAdvancedOrders` sent by the settlement account: the card
- * goes to the bidder, the seller gets the bid less fee and royalty, platform and creator their shares, to the
- * wei. Nobody else can fill the listing.
+ * A timed auction's settlement on a real anvil chain: the seller's auction listing and a bid, both restricted to
+ * the Kirafuda zone, and `matchAdvancedOrders` sent by the settlement account with the zone's signatures for it
+ * (the listing's naming the bid that pays its fee and royalty): the card goes to the bidder, the seller gets the
+ * bid less fee and royalty, platform and creator their shares, to the wei. Nobody can fill the listing without
+ * the zone's signature, nor with one that does not bring the bid along.
  */
 import { createWalletClient, http, parseEther, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 
 import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import { zoneExtraData } from '#tests/helpers/testZone';
 import { LOCAL_SETTLER_KEY } from '~/features/chains/localDefaults';
 import { cardAbi } from '../contracts/cardAbi';
 import { buildOffer } from '../seaport/buildOffer';
@@ -46,6 +48,7 @@ describe('settling a timed auction', () => {
       startTime: timestamp - 60n,
       counter: 0n,
       conduitKey: contracts.conduitKey,
+      zone: contracts.zone,
     };
     const listing = buildAuctionListing({
       ...base,
@@ -55,7 +58,6 @@ describe('settling a timed auction', () => {
       currency: contracts.atem,
       feeBps: FEE_BPS,
       royalty: (await royalty(tokenId, reserve)).amount,
-      settler: settler.address,
       endsAt: timestamp + 3_600n,
       salt: 1n,
     });
@@ -71,16 +73,33 @@ describe('settling a timed auction', () => {
       royalty: await royalty(tokenId, bidAmount),
       endTime: listing.endTime,
       salt: 2n,
+      bid: true,
     });
     const bidSignature = await signOrder(buyer, { order: bid, chainId: chain.id, seaport: contracts.seaport });
 
-    // Anyone but the zone is refused, even paying the reserve.
+    // Without the zone's signature nobody fills the listing, even paying the reserve.
     await expect(
       fulfillOrder(buyer, {
         seaport: contracts.seaport,
         order: listing,
         signature: listingSignature,
         fulfillerConduitKey: contracts.conduitKey,
+      }),
+    ).rejects.toThrow();
+    const fees = { feeBps: FEE_BPS, feeRecipient: fixture.feeRecipient };
+    const bidExtra = await zoneExtraData(fixture.market, orderHash(bid), settler.address, { context: fees });
+    const pairedExtra = await zoneExtraData(fixture.market, orderHash(listing), settler.address, {
+      context: { ...fees, pairedOrderHash: orderHash(bid) },
+    });
+    // A signature for the listing alone (a buyer's) does not pay its fee and royalty: refused.
+    const alone = await zoneExtraData(fixture.market, orderHash(listing), buyer.account.address, { context: fees });
+    await expect(
+      fulfillOrder(buyer, {
+        seaport: contracts.seaport,
+        order: listing,
+        signature: listingSignature,
+        fulfillerConduitKey: contracts.conduitKey,
+        extraData: alone,
       }),
     ).rejects.toThrow();
 
@@ -96,6 +115,7 @@ describe('settling a timed auction', () => {
           { order: listing, signature: listingSignature },
           { order: bid, signature: bidSignature },
           seller.account.address,
+          { listing: pairedExtra, bid: bidExtra },
         ),
       }),
     );

@@ -11,7 +11,7 @@ import { publicClientFor } from '~/features/chains/publicClients.server';
 import { callAsSent, estimateAsSent, type FeeFields } from '../orders/simulateAsSent.server';
 import type { SignedOrder } from '../seaport/advancedOrder';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { settlementArgs } from './settlementCall';
+import { type SettlementExtraData, settlementArgs } from './settlementCall';
 
 /** Gas a settlement may take at most (a match of two orders with fee and royalty takes about 285,000). */
 export const MAX_SETTLEMENT_GAS = 600_000n;
@@ -29,11 +29,12 @@ export async function prepareSettlement(
   listing: SignedOrder,
   bid: SignedOrder,
   fees: FeeFields,
+  extraData: SettlementExtraData,
 ): Promise<PreparedSettlement> {
   const data = encodeFunctionData({
     abi: seaportAbi,
     functionName: 'matchAdvancedOrders',
-    args: settlementArgs(listing, bid, listing.order.offerer),
+    args: settlementArgs(listing, bid, listing.order.offerer, extraData),
   });
   const call = { from: account.address, to: chain.contracts.exchange, data, fees };
   const simulated = await callAsSent(chain, call);

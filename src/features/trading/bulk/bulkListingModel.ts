@@ -80,6 +80,8 @@ export interface BulkChainTerms {
   conduit: string;
   feeBps: number;
   feeRecipient: string | null;
+  /** The Kirafuda zone every order names. */
+  zone: string;
   currencies: { code: number; symbol: string; decimals: number; token: string | null }[];
 }
 

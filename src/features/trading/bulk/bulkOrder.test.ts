@@ -66,6 +66,7 @@ function listings(count: number): OrderComponents[] {
       salt: 1_000_003n * BigInt(i + 1),
       counter: 0n,
       conduitKey: zeroHash,
+      zone: '0x000000000000000000000000000000000000a11e',
     }),
   );
 }

@@ -22,12 +22,14 @@ import { fileSaleFixture } from '#tests/helpers/fileMarket';
 import type { LocalWallet } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { anvilKey } from '#tests/helpers/testWallet';
+import { zoneExtraData } from '#tests/helpers/testZone';
 import { cardAbi } from '../contracts/cardAbi';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { fulfillOrder } from '../seaport/fulfillOrder';
 import { orderHash } from '../seaport/orderHash';
 import { seaportAbi } from '../seaport/seaportAbi';
 import type { OrderComponents } from '../seaport/seaportTypes';
+import { feeTermsOf } from '../zone/feeTerms';
 import { type BulkSignature, bulkOrderDigest, readBulkSignature, signBulkOrder } from './bulkOrder';
 
 /** The platform fee the sale fixture's `split` expects (2.5 %); the royalty (5 %) comes from the card. */
@@ -66,6 +68,7 @@ async function listings(tokenIds: readonly bigint[], prices: readonly bigint[]):
         salt: tokenId * 7_000_001n,
         counter,
         conduitKey: contracts.conduitKey,
+        zone: contracts.zone,
       });
     }),
   );
@@ -89,13 +92,20 @@ function bulkParts(signature: Hex | undefined): BulkSignature {
   return parts;
 }
 
-function buy(buyer: LocalWallet, order: OrderComponents, signature: Hex, method: 'auto' | 'standard' = 'auto') {
+/** The buyer fills a bulk-signed listing with the zone's signature for them (or with none at all). */
+async function buy(buyer: LocalWallet, order: OrderComponents, signature: Hex, zone: 'signed' | 'unsigned' = 'signed') {
   const { seaport, conduitKey } = fixture.market.contracts;
-  return fulfillOrder(buyer, { seaport, order, signature, fulfillerConduitKey: conduitKey, method });
+  const extraData =
+    zone === 'signed'
+      ? await zoneExtraData(fixture.market, orderHash(order), buyer.account.address, {
+          context: feeTermsOf(order, fixture.feeRecipient),
+        })
+      : '0x';
+  return fulfillOrder(buyer, { seaport, order, signature, fulfillerConduitKey: conduitKey, extraData });
 }
 
 describe('a bulk listing', () => {
-  test('five cards signed once are bought by five buyers, basic and standard fills alternating, to the wei', async () => {
+  test('five cards signed once are bought by five buyers through the zone, to the wei', async () => {
     const { seller, buyer, publicClient, contracts, chain, mined } = fixture.market;
     const prices = [parseEther('1') + 1n, parseEther('0.25') + 3n, parseEther('2.5'), 777_777_777n, parseEther('0.1')];
     const orders = await listings([1n, 2n, 3n, 4n, 5n], prices);
@@ -106,7 +116,6 @@ describe('a bulk listing', () => {
       const signature = signatures[i] as Hex;
       const price = prices[i] ?? 0n;
       const who = buyers[i] as LocalWallet;
-      const method = i % 2 === 0 ? 'auto' : 'standard';
       expect(signature.length).toBe(2 + 2 * (65 + 3 + 32 * 3));
       // What the server checks before accepting the listing.
       const parts = bulkParts(signature);
@@ -120,7 +129,7 @@ describe('a bulk listing', () => {
 
       const people = [seller.account.address, fixture.feeRecipient, fixture.creator, who.account.address] as const;
       const before = await fixture.balances('native', people);
-      const receipt = await mined(await buy(who, order, signature, method));
+      const receipt = await mined(await buy(who, order, signature));
       const after = await fixture.balances('native', people);
 
       const { proceeds, fee, royalty } = fixture.split(price);
@@ -133,13 +142,13 @@ describe('a bulk listing', () => {
       expect(fulfilled?.args.orderHash).toBe(orderHash(order));
       const { input } = await publicClient.getTransaction({ hash: receipt.transactionHash });
       const { functionName } = decodeFunctionData({ abi: seaportAbi, data: input });
-      expect(functionName).toBe(method === 'auto' ? 'fulfillBasicOrder' : 'fulfillOrder');
+      expect(functionName).toBe('fulfillAdvancedOrder');
       console.info(`gas used, bulk-signed native sale ${i} (${functionName}): ${receipt.gasUsed}`);
     }
     expect(await publicClient.getBalance({ address: contracts.seaport })).toBe(0n);
   });
 
-  test('compact (64-byte, seaport-js style) bulk signatures fill through both routes', async () => {
+  test('compact (64-byte, seaport-js style) bulk signatures fill through the zone', async () => {
     const { seller, buyer, contracts, chain, mined } = fixture.market;
     const prices = [parseEther('0.3'), parseEther('0.4') + 9n];
     const orders = await listings([6n, 7n], prices);
@@ -152,8 +161,8 @@ describe('a bulk listing', () => {
     expect(signatures.map((signature) => signature.length)).toEqual([2, 2].map((x) => x + 2 * (64 + 3 + 32)));
 
     const sellerBefore = (await fixture.balances('native', [seller.account.address]))[0] ?? 0n;
-    await mined(await buy(buyer, orders[1] as OrderComponents, signatures[1] as Hex, 'auto'));
-    await mined(await buy(otherBuyer(7), orders[0] as OrderComponents, signatures[0] as Hex, 'standard'));
+    await mined(await buy(buyer, orders[1] as OrderComponents, signatures[1] as Hex));
+    await mined(await buy(otherBuyer(7), orders[0] as OrderComponents, signatures[0] as Hex));
     const sellerAfter = (await fixture.balances('native', [seller.account.address]))[0] ?? 0n;
 
     expect(sellerAfter - sellerBefore).toBe(prices.reduce((sum, price) => sum + fixture.split(price).proceeds, 0n));
@@ -171,11 +180,9 @@ describe('a bulk listing', () => {
     const tamperedProof = encode({ ...parts, proof: [parts.proof[0] as Hex, flipped(parts.proof[1] as Hex)] });
     const tamperedIndex = encode({ ...parts, index: 2 });
 
-    for (const method of ['auto', 'standard'] as const) {
-      expect(await revertName(buy(buyer, first, tamperedProof, method))).toBe('InvalidSigner');
-      expect(await revertName(buy(buyer, first, tamperedIndex, method))).toBe('InvalidSigner');
-      expect(await revertName(buy(buyer, second, signatures[0] as Hex, method))).toBe('InvalidSigner');
-    }
+    expect(await revertName(buy(buyer, first, tamperedProof))).toBe('InvalidSigner');
+    expect(await revertName(buy(buyer, first, tamperedIndex))).toBe('InvalidSigner');
+    expect(await revertName(buy(buyer, second, signatures[0] as Hex))).toBe('InvalidSigner');
     expect(await fixture.ownerOf(8n)).toBe(seller.account.address);
 
     // Seaport reads only the lowest `height` bits of the index (here 2): index 4 is leaf 0 again.
@@ -189,7 +196,7 @@ describe('a bulk listing', () => {
       }),
     ).toBe(bulkOrderDigest({ orderHash: orderHash(first), ...parts, chainId: chain.id, seaport: contracts.seaport }));
     await mined(await buy(buyer, first, wrapped));
-    await mined(await buy(buyer, second, signatures[1] as Hex, 'standard'));
+    await mined(await buy(buyer, second, signatures[1] as Hex));
     expect(await fixture.ownerOf(8n)).toBe(buyer.account.address);
     expect(await fixture.ownerOf(9n)).toBe(buyer.account.address);
   });

@@ -1,5 +1,7 @@
 /**
- * Buying from the wallet: check the balance (and ERC-20 allowance), fulfil the listing on Seaport, wait for the receipt and for the site to record the new owner. Loaded by its button only when clicked.
+ * Buying from the wallet: check the balance (and ERC-20 allowance), ask the site for the zone's signature of the
+ * fill (../zone/fetchFulfilment.ts), fulfil the listing on Seaport, wait for the receipt and for the site to record
+ * the new owner. Loaded by its button only when clicked.
  *
  * @see docs/product-spec.md §8 (transaction errors), https://docs.opensea.io/reference/seaport-overview
  */
@@ -20,6 +22,7 @@ import {
   type TradeProgress,
   waitForSiteOwner,
 } from '../wallet/walletTrade';
+import { fetchFulfilment } from '../zone/fetchFulfilment';
 
 /** The chain terms a purchase uses: the chain, Seaport, and the conduit the buyer's ERC-20 goes through. */
 export type BuyTerms = Pick<TradeTerms, 'chain' | 'seaport' | 'conduit' | 'conduitKey'>;
@@ -78,6 +81,8 @@ export async function buyFlow(
   const payment = erc20Total(order, at);
   await checkFunds(reader, account, value, payment);
   if (payment) await ensureAllowance({ account, wallet, reader }, payment.token, operator, payment.total, onProgress);
+  onProgress({ step: 'checking' });
+  const extraData = await fetchFulfilment(order, account);
   onProgress({ step: 'walletPrompt' });
   const hash = await fulfillOrder(wallet, {
     seaport: getAddress(listing.exchange),
@@ -85,6 +90,7 @@ export async function buyFlow(
     signature: listing.signature as Hex,
     fulfillerConduitKey: terms.conduitKey as Hex,
     value,
+    extraData,
   });
   await confirm(reader, hash, onProgress);
   const owner = await reader.readContract({

@@ -1,7 +1,11 @@
 /**
- * Cancelling: recording the cancels a seller made on chain, one order (Seaport `cancel`, then
- * `POST /api/v1/orders/{order_hash}/cancel`) or all on a chain (`incrementCounter`, then
- * `POST /api/v1/orders/cancel_all`). The chain is read, not the caller believed.
+ * Cancelling: a listing restricted to the Kirafuda zone is cancelled on Kirafuda at once, without gas
+ * (`POST /api/v1/orders/{order_hash}/cancel`): the server stops signing its fills (../zone/), so nobody can start
+ * buying it any more; a fill signature handed out before the cancel still holds until it expires (a few minutes),
+ * which the seller can stop only on chain. The cancels a seller made on chain are recorded too, one order (Seaport
+ * `cancel`, then the same call) or all on a chain (`incrementCounter`, then `POST /api/v1/orders/cancel_all`); the
+ * chain is read, not the caller believed. A timed auction's listing is cancelled on chain only (its bidders rely
+ * on it).
  *
  * @see docs/product-spec.md §7
  */
@@ -17,6 +21,7 @@ import { type ListingView, listingView as view } from '../orders/listingView';
 import { type OrderOptions, onChain, orderEndOnChain, type Seller } from '../orders/orderCalls.server';
 import { cancelBelowCounter, cancelListing } from '../orders/orderStatus.server';
 import { seaportAbi } from '../seaport/seaportAbi';
+import { isZoneOrder } from '../zone/zoneOrder';
 
 /**
  * Records that the seller cancelled one order on chain (Seaport `cancel`, or a counter bump): checks
@@ -37,7 +42,8 @@ export async function recordOrderCancel(
   const chain = configuredChain(options.chains ?? serverChains(), order.chainId);
   const end = await orderEndOnChain(chain, { ...order, offerer: order.sellerAddress });
   if (end.filled) throw conflict('This order was filled on chain');
-  if (!end.cancelled) throw conflict('The order is not cancelled on chain yet');
+  const gasless = order.saleType !== 'auction' && isZoneOrder(order.order, chain);
+  if (!end.cancelled && !gasless) throw conflict('The order is not cancelled on chain yet');
   const updated = await cancelListing(db, order.id, { at: options.now ?? new Date() });
   return view(updated ?? { ...order, status: 'cancelled' });
 }

@@ -53,10 +53,11 @@ export async function cartBuyFlow(
   });
   const plan = planCart(checks, account);
   const skipped = [...plan.skipped];
-  const signed: (SignedOrder & { orderHash: string })[] = [];
+  const signed: (SignedOrder & { orderHash: string; extraData: Hex })[] = [];
   for (const listing of plan.buy) {
     const order = parseOrderJson(listing.order);
-    if (order) signed.push({ order, signature: listing.signature as Hex, orderHash: listing.orderHash });
+    const extraData = (listing.extraData ?? '0x') as Hex;
+    if (order) signed.push({ order, signature: listing.signature as Hex, orderHash: listing.orderHash, extraData });
     else skipped.push({ orderHash: listing.orderHash, reason: 'unknown' });
   }
   if (signed.length === 0) return { bought: [], skipped, hash: null };

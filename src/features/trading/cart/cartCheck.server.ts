@@ -24,12 +24,18 @@ import { feeFields } from '../orders/simulateAsSent.server';
 import { paymentTime } from '../seaport/fulfillOrder';
 import { parseOrderJson } from '../seaport/orderJson';
 import { isOrderSignatureValid } from '../seaport/orderSignature.server';
+import { signOrderFill, type ZoneSigning } from '../zone/signOrderFill.server';
+import { isZoneOrder } from '../zone/zoneOrder';
 import type { CartCheck, CartReason } from './cartModel';
 
-/** A listing as the check answers it: the listing's view and its signed order. */
+/**
+ * A listing as the check answers it: the listing's view and its signed order; for a named buyer, the zone's
+ * signature of their fill (`extraData`, valid a few minutes) when it is buyable.
+ */
 export type CheckedListing = Omit<ListingView, 'unbuyableReason'> & {
   order: Record<string, unknown>;
   signature: string;
+  extraData?: string;
 };
 
 /** The answer for one order hash. */
@@ -54,6 +60,8 @@ export async function checkCart(
     conduitKey: Hex;
     /** Who will buy; a stand-in when the visitor's wallet is not known yet. */
     buyer?: Address | undefined;
+    /** The zone's signer: a zone order's fill is simulated (and, for a named buyer, answered) with its signature. */
+    signing?: ZoneSigning | undefined;
     now?: Date;
   },
 ): Promise<CheckedOrder[]> {
@@ -74,8 +82,10 @@ export async function checkCart(
       const row = byHash.get(orderHash);
       if (!row) return { orderHash, buyable: false, reason: 'unknown', listing: null };
       const { unbuyableReason: _stored, ...view } = listingView(row, now);
-      const listing = { ...view, order: row.order, signature: row.signature };
-      const reason = await reasonOf(chain, row, options.feeRecipient, now, fill);
+      const listing: CheckedListing = { ...view, order: row.order, signature: row.signature };
+      const extraData = await fillSignature(chain, row, options.signing, fill.buyer, now);
+      const reason = await reasonOf(chain, row, options.feeRecipient, now, fill, extraData);
+      if (reason === null && extraData && options.buyer) listing.extraData = extraData;
       return { orderHash, buyable: reason === null, reason, listing };
     }),
   );
@@ -92,6 +102,7 @@ async function reasonOf(
   feeRecipient: Address | undefined,
   now: Date,
   fill: FillCheckOptions,
+  extraData: Hex | undefined,
 ): Promise<CartReason | null> {
   if (row.saleType === 'auction') return 'auction';
   if (row.exchange.toLowerCase() !== chain.contracts.exchange.toLowerCase()) return 'exchange';
@@ -104,5 +115,21 @@ async function reasonOf(
   const signature = row.signature as Hex;
   const signed = await onChain(chain, () => isOrderSignatureValid(chain, chain.contracts.exchange, order, signature));
   if (!signed) return 'signature';
-  return onChain(chain, () => listingFillReason(chain, { order, signature }, fill));
+  return onChain(chain, () => listingFillReason(chain, { order, signature, extraData }, fill));
+}
+
+/** The zone's signature of `buyer` filling an active zone listing now, or undefined (not a zone order, no signer). */
+async function fillSignature(
+  chain: Chain,
+  row: typeof sellOrders.$inferSelect,
+  signing: ZoneSigning | undefined,
+  buyer: Address,
+  now: Date,
+): Promise<Hex | undefined> {
+  const order = parseOrderJson(row.order);
+  if (!signing || !order || row.status !== 'active' || row.saleType === 'auction' || !isZoneOrder(row.order, chain)) {
+    return undefined;
+  }
+  const signed = await signOrderFill(signing, chain, order, buyer, BigInt(Math.floor(now.getTime() / 1000)));
+  return signed.extraData;
 }

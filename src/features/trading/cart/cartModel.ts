@@ -83,6 +83,8 @@ export interface CartListing {
   exchange: string;
   order: Record<string, unknown>;
   signature: string;
+  /** The zone's signature of this buyer's fill (an order restricted to the Kirafuda zone). */
+  extraData?: string;
 }
 
 /** The check endpoint's answer for one order hash. */

@@ -20,6 +20,7 @@ import { fileSaleFixture } from '#tests/helpers/fileMarket';
 import { transferCard } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { anvilKey } from '#tests/helpers/testWallet';
+import { zoneFill } from '#tests/helpers/testZone';
 import { cardAbi } from '../contracts/cardAbi';
 import type { SignedOrder } from '../seaport/advancedOrder';
 import { cancelOrders } from '../seaport/cancelOrders';
@@ -49,11 +50,18 @@ beforeAll(async () => {
 }, 30_000);
 
 /** The cart buyer (the fixture's buyer, ATEM approved to the conduit) buys `cart` in one transaction. */
-function sweep(cart: readonly SignedOrder[], value?: bigint) {
+async function sweep(cart: readonly SignedOrder[], value?: bigint) {
   const { buyer, contracts } = fixture.market;
+  // Each order with the zone's signature of this fill for the buyer, as the cart check hands them out.
+  const signed = await Promise.all(
+    cart.map(async (item) => ({
+      ...item,
+      extraData: await zoneFill(fixture.market, item.order, buyer.account.address),
+    })),
+  );
   return fulfillAvailable(buyer, {
     seaport: contracts.seaport,
-    orders: cart,
+    orders: signed,
     fulfillerConduitKey: contracts.conduitKey,
     ...(value === undefined ? {} : { value }),
   });
@@ -116,6 +124,7 @@ describe('a cart bought with fulfillAvailable', () => {
         order: taken.order,
         signature: taken.signature,
         fulfillerConduitKey: contracts.conduitKey,
+        extraData: await zoneFill(market, taken.order, other.account.address),
       }),
     );
 
@@ -281,10 +290,11 @@ describe('what Seaport does with a bad order in the cart', () => {
     const gone = await fixture.list({ price: parseEther('0.1'), currency: zeroAddress });
     await transferCard(fixture.market, gone.tokenId, deployer.account.address);
 
-    // The conduit's transferFrom fails in the card contract (the new owner never approved the conduit) and
-    // Seaport passes that revert on; the Card ABI does not list OpenZeppelin's error, so it shows as a selector.
+    // The conduit's transferFrom fails in the card contract (the seller no longer holds it; the conduit is approved
+    // for every holder from the start) and Seaport passes that revert on; the Card ABI does not list OpenZeppelin's
+    // error, so it shows as a selector.
     expect(await revertName(sweep([good, gone]))).toBe(
-      toFunctionSelector('ERC721InsufficientApproval(address,uint256)'),
+      toFunctionSelector('ERC721IncorrectOwner(address,uint256,address)'),
     );
     expect(await fixture.ownerOf(good.tokenId)).toBe(seller.account.address);
   });

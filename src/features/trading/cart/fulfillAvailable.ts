@@ -59,8 +59,11 @@ export interface CartFulfillments {
 /** Parameters of {@link fulfillAvailable}. */
 export interface FulfillAvailableParameters {
   seaport: Address;
-  /** The cart, in the order the buyer sees it; Seaport fills every order still available. */
-  orders: readonly SignedOrder[];
+  /**
+   * The cart, in the order the buyer sees it, each with the zone's signature of this fill (`extraData`, none for an
+   * open order); Seaport fills every order still available.
+   */
+  orders: readonly (SignedOrder & { extraData?: Hex })[];
   /** Conduit the buyer approved ERC-20 payment to; zero hash (default) for Seaport itself. */
   fulfillerConduitKey?: Hex;
   /** Who receives the cards; the zero address (default) means the sending account. */
@@ -157,7 +160,7 @@ export async function fulfillAvailable(
   if (orders.length === 0) throw new Error('fulfillAvailable: the cart is empty');
   const components = orders.map(({ order }) => order);
   const { offerFulfillments, considerationFulfillments } = cartFulfillments(components);
-  const advancedOrders = orders.map((signed) => advancedOrder(signed));
+  const advancedOrders = orders.map((signed) => advancedOrder(signed, 1n, 1n, signed.extraData ?? '0x'));
   return walletClient.writeContract({
     address: seaport,
     abi: seaportAbi,

@@ -69,7 +69,7 @@ async function issueAndMint(royaltyBps: number, maxSerials: bigint, to: Address,
       address: contracts.card,
       abi: cardAbi,
       functionName: 'issueDesign',
-      args: [CREATOR, royaltyBps, maxSerials],
+      args: [CREATOR, royaltyBps, maxSerials, false],
     }),
   );
   const [event] = parseEventLogs({ abi: cardAbi, logs: issued.logs, eventName: 'DesignIssued' });
@@ -185,7 +185,7 @@ describe('Card', () => {
         address: contracts.card,
         abi: cardAbi,
         functionName: 'issueDesign',
-        args: [CREATOR, 500, 10n],
+        args: [CREATOR, 500, 10n, false],
       });
     const mint = () =>
       buyer.writeContract({
@@ -205,7 +205,7 @@ describe('Card', () => {
         address: contracts.card,
         abi: cardAbi,
         functionName: 'issueDesign',
-        args: [creator, royaltyBps, maxSerials],
+        args: [creator, royaltyBps, maxSerials, false],
       });
     expect(await revertName(issue(CREATOR, 10_001, 1n))).toBe('InvalidRoyalty');
     expect(await revertName(issue(CREATOR, 100, 0n))).toBe('InvalidMaxSerials');

@@ -1,7 +1,8 @@
 /**
  * The Kirafuda-specific part of the Card contract's ABI (`contracts/Card.sol`), typed for viem: designs,
  * serials, metadata URIs (per design, frozen; the legacy base URI; ERC-7572 contractURI; ERC-4906 events), the minter
- * role and ERC-2981 royalties, with their events and errors. The
+ * role and ERC-2981 royalties, whether they are guaranteed (the transfer authorizer, the pre-approved conduit), with
+ * their events and errors. The
  * standard ERC-721 part is viem's `erc721Abi`. A test checks every fragment against the compiled artifact.
  * @see ERC-721, ERC-2981
  */
@@ -9,12 +10,16 @@ import { parseAbi } from 'viem';
 
 /** Card contract fragments beyond plain ERC-721. */
 export const cardAbi = parseAbi([
-  'struct Design { address creator; uint16 royaltyBps; uint64 maxSerials; uint64 minted; uint40 uriPublishedAt; bool uriFrozen; }',
+  'struct Design { address creator; uint16 royaltyBps; uint64 maxSerials; bool royaltyGuaranteed; uint64 minted; uint40 uriPublishedAt; bool uriFrozen; }',
   'function MINTER_ROLE() view returns (bytes32)',
   'function DEFAULT_ADMIN_ROLE() view returns (bytes32)',
   'function hasRole(bytes32 role, address account) view returns (bool)',
   'function grantRole(bytes32 role, address account)',
-  'function issueDesign(address creator, uint16 royaltyBps, uint64 maxSerials) returns (uint256 designId)',
+  'function issueDesign(address creator, uint16 royaltyBps, uint64 maxSerials, bool guaranteed) returns (uint256 designId)',
+  'function royaltyGuaranteed() view returns (bool)',
+  'function preapprovedOperator() view returns (address)',
+  'function transferAuthorizer() view returns (address)',
+  'function setTransferAuthorizer(address authorizer)',
   'function mintSerials(uint256 designId, address to, uint64 count) returns (uint256 firstTokenId)',
   'function designOf(uint256 tokenId) view returns (uint256)',
   'function serialOf(uint256 tokenId) view returns (uint64)',
@@ -35,7 +40,8 @@ export const cardAbi = parseAbi([
   'function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)',
   'function tokenByIndex(uint256 index) view returns (uint256)',
   'function supportsInterface(bytes4 interfaceId) view returns (bool)',
-  'event DesignIssued(uint256 indexed designId, address indexed creator, uint16 royaltyBps, uint64 maxSerials)',
+  'event DesignIssued(uint256 indexed designId, address indexed creator, uint16 royaltyBps, uint64 maxSerials, bool royaltyGuaranteed)',
+  'event TransferAuthorizerChanged(address authorizer)',
   'event SerialMinted(uint256 indexed tokenId, uint256 indexed designId, uint64 serial, address indexed to)',
   'event BaseURIChanged(string baseURI)',
   'event DesignURIChanged(uint256 indexed designId, string uri)',
@@ -54,6 +60,8 @@ export const cardAbi = parseAbi([
   'error EmptyDesignURI(uint256 designId)',
   'error NotDesignCreator(uint256 designId, address account)',
   'error TokenNotOfDesign(uint256 tokenId, uint256 designId)',
+  'error RoyaltyPolicyFixed(bool royaltyGuaranteed)',
+  'error TransferNotAuthorized(address operator, uint256 tokenId)',
   'error AccessControlUnauthorizedAccount(address account, bytes32 neededRole)',
   'error ERC721NonexistentToken(uint256 tokenId)',
 ]);

@@ -40,7 +40,7 @@ async function design(serials: bigint, minted: bigint, uri?: string) {
       address: contracts.card,
       abi: cardAbi,
       functionName: 'issueDesign',
-      args: [creator, 500, serials],
+      args: [creator, 500, serials, false],
     }),
   );
   const [event] = parseEventLogs({ abi: cardAbi, logs: issued.logs, eventName: 'DesignIssued' });

@@ -15,6 +15,8 @@ import { serverSettings } from '~/server/settings/settings.server';
 import { settleAuctions } from '../auction/settleAuctions.server';
 import { type SettlerSettings, settlerAccount } from '../orders/settler.server';
 import { recheckOrders } from '../recheck/recheckOrders.server';
+import type { ZoneSigning } from '../zone/signOrderFill.server';
+import { type ZoneSignerSettings, zoneSignerAccount } from '../zone/zoneSigner.server';
 import { expireListings, listingsStarted, nextAuctionEnd, nextListingMoment } from './listingClock.server';
 
 /** What trading's jobs need. */
@@ -26,7 +28,7 @@ export interface TradingJobsOptions {
   /** How often the indexer polls `chain`, in ms: a settlement under way is followed as closely (500 ms at least). */
   pollMsOf: (chain: Chain) => number;
   /** Default: the server's settings. */
-  settings?: SettlerSettings;
+  settings?: SettlerSettings & ZoneSignerSettings;
 }
 
 /**
@@ -45,7 +47,14 @@ export const TRADING_WAKES = ['listing clock', 're-checking orders', 'settling a
 /** Registers trading's jobs (see the module comment) on `runner`. */
 export function registerTradingJobs(runner: JobRunner<Change>, options: TradingJobsOptions): void {
   const { db, chains } = options;
-  const account = settlerAccount(options.settings ?? serverSettings());
+  const settings = options.settings ?? serverSettings();
+  const account = settlerAccount(settings);
+  // The settlement signs both fills with the zone's signer for the settlement account (without it, none settles).
+  const zoneAccount = zoneSignerAccount(settings);
+  const zone: ZoneSigning | undefined =
+    zoneAccount && options.feeRecipient
+      ? { account: zoneAccount, settings, feeRecipient: options.feeRecipient }
+      : undefined;
   for (const chain of chains) {
     runner.every(`${chain.chainName}: re-checking orders`, { pollMs: RECHECK_EVERY_MS, needsLock: true }, async () => {
       const changed = await recheckOrders(db, chain, options.feeRecipient);
@@ -56,7 +65,7 @@ export function registerTradingJobs(runner: JobRunner<Change>, options: TradingJ
     if (account) {
       const busyMs = Math.max(500, options.pollMsOf(chain));
       runner.every(`${chain.chainName}: settling auctions`, { pollMs: busyMs, needsLock: true }, async (control) => {
-        const outcomes = await settleAuctions(db, chain, account);
+        const outcomes = await settleAuctions(db, chain, account, { zone });
         if (outcomes.some((outcome) => outcome.status !== 'pending'))
           await control.changed({ lists: true, allCards: true });
         // A settlement under way is followed closely; otherwise the next pass is when the next auction ends.

@@ -1,20 +1,23 @@
 /**
  * The offers island of a token page or a collection page: the offers table (rendered on the server, so it
  * shows without JavaScript) and, once the page knows who is looking, "Make offer" for anyone signed in who
- * does not own the card, "Accept" for its owner and "Cancel" for an offer's maker. A visitor who is not
- * signed in gets "Make offer" as a link that opens the connect modal (the connect page without scripts). The
- * acts' flows (and viem) load only when used.
+ * does not own the card, "Accept" and "Sell now" (its best offer in one action) for its owner and "Cancel" for
+ * an offer's maker. A visitor who is not signed in gets "Make offer" as a link that opens the connect modal (the
+ * connect page without scripts). The acts' flows (and viem) load only when used.
  */
 import { useState } from 'react';
+import { interpolate } from '~/features/i18n/format';
 import { useCurrentUser } from '~/features/session/useCurrentUser';
+import { priceText } from '~/ui/data/priceText';
 import { ConnectFirst } from '../parts/ConnectFirst';
 import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
 import { MakeOfferForm } from './MakeOfferForm';
 import { OffersTable } from './OffersTable';
-import type { OfferItemProps, OfferMessages, OfferScope } from './offerModel';
+import { bestOffer, type OfferItemProps, type OfferMessages, type OfferScope } from './offerModel';
 
 /** What the page hands the island. */
 export interface OffersPanelProps {
@@ -55,6 +58,17 @@ export default function OffersPanel({
   const inAuction = card?.inAuction === true;
   const canOffer = viewer !== null && !inAuction && (owner === null || owner.toLowerCase() !== viewer.toLowerCase());
   const { status } = runner;
+  // "Sell now": the owner accepts the best offer in the chain's wrapped coin in one action.
+  const best = card ? bestOffer(offers, viewer, owner, wrappedToken) : null;
+  const sellNow = () =>
+    runner.start(async () => {
+      const { acceptOfferFlow } = await import('./acceptOfferFlow');
+      return async (provider, onProgress) => {
+        if (!card || !best) return;
+        await acceptOfferFlow(provider, terms, card, best, onProgress);
+        window.location.reload();
+      };
+    });
   /** What the offers' table and form take alike. */
   const acts = { terms, userWallet: viewer, m, runner };
 
@@ -63,6 +77,17 @@ export default function OffersPanel({
       <h2 id="offers-heading" className="text-lg font-bold">
         {m.heading}
       </h2>
+      {best && (
+        <button
+          type="button"
+          className={TRADE_BUTTON}
+          disabled={runner.busy}
+          onClick={() => void sellNow()}
+          data-sell-now
+        >
+          {interpolate(m.sellNow, { price: priceText(best.price, best.currencyCode, 6) })}
+        </button>
+      )}
       <OffersTable {...acts} offers={offers} card={card} locale={locale} />
       {viewer === null && !inAuction && (
         <ConnectFirst localePrefix={localePrefix} act={m.make} note={m.connectToOffer} data-connect-to-offer />

@@ -7,7 +7,7 @@ import { erc721Abi, getAddress, type Hex } from 'viem';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { acceptOffer, feesPerCard } from '../seaport/acceptOffer';
 import { parseOrderJson } from '../seaport/orderJson';
-import { ItemType } from '../seaport/seaportTypes';
+import { ItemType, isRestricted } from '../seaport/seaportTypes';
 import type { TradeTerms } from '../terms/tradeTerms';
 import {
   confirm,
@@ -18,6 +18,7 @@ import {
   type TradeProgress,
   waitForSiteOwner,
 } from '../wallet/walletTrade';
+import { fetchFulfilment } from '../zone/fetchFulfilment';
 import type { OfferCard, OfferItemProps } from './offerModel';
 
 /** Accepts `offer` with the owner's `card` (see the module comment). */
@@ -35,9 +36,12 @@ export async function acceptOfferFlow(
   const operator = operatorOf(terms);
   const contract = getAddress(card.contractAddress);
   await ensureCardApproval(connected, contract, operator, onProgress);
-  if (order.consideration[0]?.itemType !== ItemType.ERC721) {
+  // Through the zone (fulfillAdvancedOrder) the owner pays the fee and royalty out of what they receive.
+  if (order.consideration[0]?.itemType !== ItemType.ERC721 || isRestricted(order)) {
     await ensureAllowance(connected, token, operator, feesPerCard(order), onProgress);
   }
+  onProgress({ step: 'checking' });
+  const extraData = await fetchFulfilment(order, connected.account, BigInt(card.tokenId));
   onProgress({ step: 'walletPrompt' });
   const hash = await acceptOffer(connected.wallet, {
     seaport: getAddress(terms.seaport),
@@ -46,6 +50,7 @@ export async function acceptOfferFlow(
     tokenId: BigInt(card.tokenId),
     proof: (offer.proof ?? []) as Hex[],
     fulfillerConduitKey: terms.conduitKey as Hex,
+    extraData,
   });
   await confirm(connected.reader, hash, onProgress);
   const owner = await connected.reader.readContract({

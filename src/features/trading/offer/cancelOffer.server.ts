@@ -1,6 +1,8 @@
 /**
- * Recording that an offerer cancelled an offer on chain (Seaport `cancel`, then
- * `POST /api/v1/offers/{order_hash}/cancel`): the chain is read, not the caller believed. Cancelling every
+ * Cancelling an offer (`POST /api/v1/offers/{order_hash}/cancel`): one restricted to the Kirafuda zone is cancelled
+ * on Kirafuda at once, without gas (the server stops signing its fills; one handed out before holds until it
+ * expires); a bid on a timed auction, or an offer cancelled on chain (Seaport `cancel`), once the chain says so:
+ * the chain is read, not the caller believed. Cancelling every
  * order at once (`incrementCounter`) is recorded by `POST /api/v1/orders/cancel_all`, for offers as for
  * listings.
  */
@@ -11,7 +13,10 @@ import { conflict, forbidden, notFound } from '~/server/api/errors';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { type OrderOptions, orderEndOnChain, type Seller } from '../orders/orderCalls.server';
+import { isAuctionOrder } from '../orders/orderFacts';
 import { cancelOffer } from '../orders/orderStatus.server';
+import { parseOrderJson } from '../seaport/orderJson';
+import { isZoneOrder } from '../zone/zoneOrder';
 import { type OfferView, offerView } from './offerView';
 
 /**
@@ -31,7 +36,9 @@ export async function recordOfferCancel(
   if (offer.status !== 'active') throw conflict(`This offer is already ${offer.status}`);
   const chain = configuredChain(options.chains ?? serverChains(), offer.chainId);
   const end = await orderEndOnChain(chain, { ...offer, offerer: offer.offererAddress });
-  if (!end.cancelled) throw conflict('The offer is not cancelled on chain yet');
+  const order = parseOrderJson(offer.order);
+  const gasless = order !== undefined && !isAuctionOrder(order) && isZoneOrder(offer.order, chain);
+  if (!end.cancelled && !gasless) throw conflict('The offer is not cancelled on chain yet');
   const updated = await cancelOffer(db, offer.id, { at: options.now ?? new Date() });
   return offerView(updated ?? { ...offer, status: 'cancelled' }, 0);
 }

@@ -24,7 +24,10 @@ import {
 } from '../wallet/walletTrade';
 
 /** The chain terms an offer is made with: the chain, Seaport, the conduit and the platform fee. */
-export type OfferTerms = Pick<TradeTerms, 'chain' | 'seaport' | 'conduit' | 'conduitKey' | 'feeRecipient' | 'feeBps'>;
+export type OfferTerms = Pick<
+  TradeTerms,
+  'chain' | 'seaport' | 'conduit' | 'conduitKey' | 'feeRecipient' | 'feeBps' | 'zone'
+>;
 
 /** What the form asks for. */
 export interface MakeOfferInput {
@@ -40,8 +43,8 @@ export interface MakeOfferInput {
   endTime?: bigint;
   /** A card of the collection, for the royalty (the target itself for a token offer). */
   royaltyTokenId: bigint;
-  /** A bid: the settlement account the order is restricted to (only it can fill a bid). */
-  zone?: Address;
+  /** A bid on a timed auction (only the settlement fills it). */
+  bid?: boolean;
 }
 
 /** Makes the offer (see the module comment). */
@@ -92,7 +95,8 @@ export async function makeOfferFlow(
     salt: randomSalt(),
     counter,
     conduitKey: terms.conduitKey as Hex,
-    ...(input.zone ? { zone: getAddress(input.zone) } : {}),
+    zone: getAddress(terms.zone),
+    ...(input.bid ? { bid: true } : {}),
   });
   const signature = await signInWallet(connected, terms, order, onProgress);
   await api.post('/api/v1/offers', { chain_id: terms.chain.chainId, order: toOrderJson(order), signature });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerRole } from './offerModel';
+import { bestOffer, type OfferItemProps, offerRole } from './offerModel';
 
 const owner = '0x1111111111111111111111111111111111111111';
 const offerer = '0x2222222222222222222222222222222222222222';
@@ -11,5 +11,28 @@ describe('offerRole', () => {
     expect(offerRole({ ...offer, bid: true }, owner, owner)).toBe('none');
     expect(offerRole({ ...offer, active: false }, owner, owner)).toBe('none');
     expect(offerRole({ ...offer, bid: true }, offerer, owner)).toBe('cancel');
+  });
+});
+
+describe('bestOffer', () => {
+  const weth = '0x00000000000000000000000000000000000000aa';
+  const atem = '0x00000000000000000000000000000000000000bb';
+  const offer = (price: string, token: string, extra: Partial<OfferItemProps> = {}) =>
+    ({
+      offerer,
+      active: true,
+      bid: false,
+      price,
+      order: { offer: [{ token }] },
+      ...extra,
+    }) as unknown as OfferItemProps;
+
+  it("is the owner's highest acceptable offer in the chain's wrapped coin", () => {
+    const offers = [offer('5', atem), offer('2', weth), offer('3', weth), offer('9', weth, { active: false })];
+    expect(bestOffer(offers, owner, owner, weth)?.price).toBe('3');
+    // Nobody else may sell the card; no offer in the coin, no "Sell now".
+    expect(bestOffer(offers, offerer, owner, weth)).toBeNull();
+    expect(bestOffer([offer('5', atem)], owner, owner, weth)).toBeNull();
+    expect(bestOffer(offers, owner, owner, null)).toBeNull();
   });
 });

@@ -79,6 +79,7 @@ export const OFFER_MESSAGE_KEYS = [
   'wrapNote',
   'signing',
   'you',
+  'sellNow',
 ] as const;
 
 /** The island's messages. */
@@ -86,6 +87,31 @@ export type OfferMessages = Record<(typeof OFFER_MESSAGE_KEYS)[number], string>;
 
 const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
   !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/** The token an offer gives (its order's first offer item), lower-case; '' when unreadable. */
+function offeredToken(offer: Pick<OfferItemProps, 'order'>): string {
+  const items = offer.order['offer'];
+  const first = Array.isArray(items) ? (items[0] as { token?: unknown } | undefined) : undefined;
+  return typeof first?.token === 'string' ? first.token.toLowerCase() : '';
+}
+
+/**
+ * The offer "Sell now" accepts for the card's owner: the highest they may accept that pays in `token` (the chain's
+ * wrapped coin; offers in another token are not weighed against it, the table still lists them), or null.
+ */
+export function bestOffer(
+  offers: readonly OfferItemProps[],
+  viewer: string | null,
+  owner: string | null,
+  token: string | null,
+): OfferItemProps | null {
+  let best: OfferItemProps | null = null;
+  for (const offer of offers) {
+    if (offerRole(offer, viewer, owner) !== 'accept' || !token || offeredToken(offer) !== token.toLowerCase()) continue;
+    if (!best || BigInt(offer.price) > BigInt(best.price)) best = offer;
+  }
+  return best;
+}
 
 /** What the viewer may do with an offer: accept it (they own the card), cancel it (they made it), or nothing. */
 export function offerRole(

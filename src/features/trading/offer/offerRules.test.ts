@@ -16,6 +16,7 @@ const context = {
   feeBps: 250,
   feeRecipient: fee,
   conduitKey: zeroHash,
+  zone: '0x000000000000000000000000000000000000a11e' as const,
   settler: '0x5555555555555555555555555555555555555555' as Address,
   now,
 };
@@ -33,6 +34,7 @@ const offerParameters = (target: OfferTarget, quantity = 1, unitPrice = 10_000n)
   salt: 1n,
   counter: 0n,
   conduitKey: zeroHash,
+  zone: '0x000000000000000000000000000000000000a11e' as const,
 });
 const offer = (target: OfferTarget, quantity = 1, unitPrice = 10_000n) =>
   buildOffer(offerParameters(target, quantity, unitPrice));
@@ -43,15 +45,13 @@ const withItem = (order: OrderComponents, index: number, change: object): OrderC
 });
 
 describe('readOffer', () => {
-  it('reads a bid restricted to the settlement account, and refuses one restricted to anyone else', () => {
-    const bid = buildOffer({
-      ...offerParameters({ kind: 'token', contract: card, tokenId: 7n }),
-      zone: context.settler,
-    });
+  it('reads a bid (marked in its zone hash), and refuses an order naming another zone or hash', () => {
+    const bid = buildOffer({ ...offerParameters({ kind: 'token', contract: card, tokenId: 7n }), bid: true });
     expect(bid.orderType).toBe(OrderType.FULL_RESTRICTED);
     expect(readOffer(bid, context).shape).toMatchObject({ kind: 'token', restricted: true });
     expect(readOffer(offer({ kind: 'token', contract: card, tokenId: 7n }), context).shape?.restricted).toBe(false);
-    expect(readOffer({ ...bid, zone: creator }, context).problem).toMatch(/settlement account/);
+    expect(readOffer({ ...bid, zone: creator }, context).problem).toMatch(/Kirafuda zone/);
+    expect(readOffer({ ...bid, zoneHash: `0x${'1'.repeat(64)}` }, context).problem).toMatch(/zoneHash/);
     expect(readOffer(bid, { ...context, settler: undefined }).problem).toMatch(/settlement account/);
   });
 
@@ -64,7 +64,7 @@ describe('readOffer', () => {
       currencyCode: 4,
     });
     const several = offer({ kind: 'collection', contract: card }, 3);
-    expect(several.orderType).toBe(OrderType.PARTIAL_OPEN);
+    expect(several.orderType).toBe(OrderType.PARTIAL_RESTRICTED);
     expect(readOffer(several, context).shape).toMatchObject({ kind: 'collection', quantity: 3, unitPrice: 10_000n });
     expect(readOffer(offer({ kind: 'trait', contract: card, root: 99n }), context).shape).toMatchObject({
       kind: 'trait',
@@ -78,7 +78,8 @@ describe('readOffer', () => {
     expect(problem(token, { offerer: creator })).toMatch(/your wallet/);
     expect(problem({ ...token, offer: [{ ...token.offer[0], itemType: ItemType.NATIVE } as never] })).toMatch(/ERC-20/);
     expect(problem(token, { currencies: [] })).toMatch(/ERC-20 this chain lists/);
-    expect(problem({ ...token, orderType: OrderType.PARTIAL_OPEN })).toMatch(/exactly that card/);
+    expect(problem({ ...token, orderType: OrderType.PARTIAL_RESTRICTED })).toMatch(/exactly that card/);
+    expect(problem({ ...token, orderType: OrderType.FULL_OPEN })).toMatch(/orderType/);
     expect(problem(withItem(token, 0, { recipient: creator }))).toMatch(/to the offerer/);
     expect(problem(withItem(token, 1, { endAmount: 1n, startAmount: 1n }))).toMatch(/platform fee/);
     expect(problem(withItem(token, 2, { token: card }))).toMatch(/offered ERC-20/);
@@ -86,7 +87,7 @@ describe('readOffer', () => {
     expect(problem(token, { conduitKey: `0x${'1'.repeat(64)}` })).toMatch(/conduitKey/);
     const three = offer({ kind: 'collection', contract: card }, 3);
     expect(problem(withItem(three, 2, { startAmount: 1_501n, endAmount: 1_501n }))).toMatch(/divide/);
-    expect(problem({ ...three, orderType: OrderType.FULL_OPEN })).toMatch(/partially fillable/);
+    expect(problem({ ...three, orderType: OrderType.FULL_RESTRICTED })).toMatch(/partially fillable/);
     expect(problem(offer({ kind: 'collection', contract: card }, 101))).toMatch(/1 to 100/);
   });
 });

@@ -5,20 +5,22 @@
  * trait's merkle root, to the offerer, runs through the platform's conduit from now for at most 180 days, and
  * pays the platform fee out of the offered amount in the same token. A partially fillable offer asks for up to
  * N cards with every amount divisible by N. The royalty rule takes the chain's ERC-2981 answer
- * ({@link offerRoyaltyProblem}). A bid on a timed auction is a token offer restricted to the platform's
- * settlement account (zone, FULL_RESTRICTED), so that nobody but the settlement can ever fill it: once the
- * auction is over, the losing bids are dead (../auction/auctionRules.ts).
+ * ({@link offerRoyaltyProblem}). Every offer is restricted to the Kirafuda zone (FULL_RESTRICTED for one card,
+ * PARTIAL_RESTRICTED for several). A bid on a timed auction is a token offer whose zone hash marks it a bid
+ * (../zone/zoneHash.ts): the server signs its fill only for the settlement, so once the auction is over the losing
+ * bids are dead (../auction/auctionRules.ts).
  *
  * Each function returns the first problem as a sentence for the caller.
  *
  * @see ./../seaport/buildOffer.ts (the layout)
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
-import { type Address, type Hex, zeroAddress } from 'viem';
+import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
 import type { OfferKind } from '~/server/db/schema/offers';
 import { durationProblem, paidTo } from '../orders/sellOrderRules';
 import { unitFee } from '../seaport/buildOffer';
 import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
+import { BID_ZONE_HASH } from '../zone/zoneHash';
 
 /** Most cards one offer may ask for. */
 export const MAX_OFFER_QUANTITY = 100;
@@ -38,8 +40,10 @@ export interface OfferContext {
   feeBps: number;
   feeRecipient: Address | undefined;
   conduitKey: Hex;
-  /** The platform's auction settlement account, the zone of bids; undefined when auctions are closed. */
+  /** The platform's auction settlement account; undefined when auctions are closed (no bids then). */
   settler: Address | undefined;
+  /** The chain's Kirafuda zone, which every offer must name. */
+  zone: Address;
   /** Unix seconds now. */
   now: bigint;
 }
@@ -80,15 +84,16 @@ function wantedProblem(order: OrderComponents): string | undefined {
 /** Reads what the order offers and asks for, or the first problem (see the module comment). */
 export function readOffer(order: OrderComponents, context: OfferContext): Read {
   if (!same(order.offerer, context.offerer)) return { problem: 'order.offerer must be your wallet' };
-  const restricted = order.orderType === OrderType.FULL_RESTRICTED;
-  if (restricted) {
-    if (!context.settler || !same(order.zone, context.settler)) {
-      return { problem: `a restricted order is a bid: order.zone must be the settlement account (${context.settler})` };
-    }
-  } else if (!same(order.zone, zeroAddress)) return { problem: 'order.zone must be the zero address' };
-  else if (order.orderType !== OrderType.FULL_OPEN && order.orderType !== OrderType.PARTIAL_OPEN) {
-    return { problem: 'order.orderType must be 0 (full, open), 1 (partial, open) or, for a bid, 2 (full, restricted)' };
+  if (!same(order.zone, context.zone)) return { problem: `order.zone must be the Kirafuda zone (${context.zone})` };
+  if (order.orderType !== OrderType.FULL_RESTRICTED && order.orderType !== OrderType.PARTIAL_RESTRICTED) {
+    return { problem: 'order.orderType must be 2 (full, restricted) or 3 (partial, restricted: several cards)' };
   }
+  const zoneHash = order.zoneHash.toLowerCase();
+  const restricted = zoneHash === BID_ZONE_HASH;
+  if (restricted && !context.settler)
+    return { problem: 'Auctions are closed: the settlement account is not configured' };
+  if (!restricted && zoneHash !== zeroHash)
+    return { problem: `order.zoneHash must be zero, or ${BID_ZONE_HASH} for a bid` };
   const [given, ...more] = order.offer;
   if (given === undefined || more.length > 0) return { problem: 'order.offer must hold exactly one ERC-20 amount' };
   const currency = context.currencies.find((entry) => same(entry.token, given.token));
@@ -105,14 +110,14 @@ export function readOffer(order: OrderComponents, context: OfferContext): Read {
   const kind: OfferKind =
     wanted.itemType === ItemType.ERC721 ? 'token' : wanted.identifierOrCriteria === 0n ? 'collection' : 'trait';
   if (restricted && kind !== 'token') return { problem: 'a bid asks for one card' };
-  if (kind === 'token' && (quantity !== 1n || order.orderType === OrderType.PARTIAL_OPEN)) {
-    return { problem: 'an offer on one card asks for exactly that card (amount 1, orderType 0, or 2 for a bid)' };
+  if (kind === 'token' && (quantity !== 1n || order.orderType !== OrderType.FULL_RESTRICTED)) {
+    return { problem: 'an offer on one card asks for exactly that card (amount 1, orderType 2)' };
   }
   if (quantity < 1n || quantity > BigInt(MAX_OFFER_QUANTITY)) {
     return { problem: `an offer may ask for 1 to ${MAX_OFFER_QUANTITY} cards` };
   }
-  if (quantity > 1n && order.orderType !== OrderType.PARTIAL_OPEN) {
-    return { problem: 'an offer for several cards must be partially fillable (orderType 1)' };
+  if (quantity > 1n && order.orderType !== OrderType.PARTIAL_RESTRICTED) {
+    return { problem: 'an offer for several cards must be partially fillable (orderType 3)' };
   }
   for (const item of order.consideration.slice(1)) {
     if (item.itemType !== ItemType.ERC20 || !same(item.token, given.token) || item.identifierOrCriteria !== 0n) {

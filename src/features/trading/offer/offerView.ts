@@ -5,7 +5,7 @@
  */
 import type { Hex } from 'viem';
 import type { OfferInactiveReason, OfferKind, OfferStatus } from '~/server/db/schema/offers';
-import { isRestricted } from '../orders/orderFacts';
+import { isAuctionOrder } from '../orders/orderFacts';
 import { criteriaTree } from '../seaport/criteriaTree';
 import { type OrderJson, parseOrderJson, toOrderJson } from '../seaport/orderJson';
 
@@ -74,7 +74,7 @@ export function offerView(row: OfferRow, filled: number, forTokenId?: bigint): O
     kind: row.kind as OfferKind,
     status,
     active: status === 'active' && row.inactiveReason === null,
-    bid: order ? isRestricted(order) : false,
+    bid: order ? isAuctionOrder(order) : false,
     inactiveReason: row.inactiveReason as OfferInactiveReason | null,
     contractAddress: row.contractAddress,
     collectionId: row.categoryId,

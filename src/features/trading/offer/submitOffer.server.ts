@@ -100,6 +100,7 @@ export async function submitOffer<A extends BidAuction>(
     feeBps: terms.feeBps,
     feeRecipient: terms.feeRecipient,
     conduitKey: terms.conduitKey,
+    zone: terms.zone,
     settler: settlerAccount(settings)?.address,
     now: BigInt(Math.floor(now.getTime() / 1000)),
   });

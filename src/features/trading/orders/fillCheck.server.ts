@@ -29,13 +29,18 @@ export interface FillCheckOptions {
   at: bigint;
 }
 
+/** The zone's signature of this fill (an order restricted to the Kirafuda zone fills only with it). */
+export interface FillSignature {
+  extraData?: Hex | undefined;
+}
+
 /**
  * The reason the listing's fill from `options.buyer` reverts for a fault of the listing's, or null when it
  * goes through or fails only for the buyer's own funds. RPC failures reject.
  */
 export async function listingFillReason(
   chain: Chain,
-  signed: SignedOrder,
+  signed: SignedOrder & FillSignature,
   options: FillCheckOptions,
 ): Promise<OrderReason | null> {
   const { buyer } = options;
@@ -43,7 +48,7 @@ export async function listingFillReason(
   const data = encodeFunctionData({
     abi: seaportAbi,
     functionName: 'fulfillAdvancedOrder',
-    args: [advancedOrder(signed), [], options.conduitKey, buyer],
+    args: [advancedOrder(signed, 1n, 1n, signed.extraData ?? '0x'), [], options.conduitKey, buyer],
   });
   const simulated = await callAsSent(chain, {
     from: buyer,

@@ -12,11 +12,12 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (order validity)
  * @see https://github.com/ProjectOpenSea/seaport-order-validator (the validator's checks)
  */
-import { type Address, zeroAddress } from 'viem';
+import type { Address } from 'viem';
 import type { MessageKey } from '~/features/i18n/t';
 import type { OfferInactiveReason } from '~/server/db/schema/offers';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import { type OrderComponents, OrderType } from '../seaport/seaportTypes';
+import { AUCTION_ZONE_HASH, BID_ZONE_HASH } from '../zone/zoneHash';
 import type { ListingState } from './listingState.server';
 import type { OfferState } from './offerState.server';
 import { royaltyProblem } from './sellOrderRules';
@@ -27,7 +28,8 @@ import { royaltyProblem } from './sellOrderRules';
  * `signature` (it does not hold when the fill is simulated as it will be sent); `reverts` (the simulated
  * fill reverts for another reason of the order's); `contract_wallet` (a timed auction takes only signatures
  * made with the wallet's own key); `unknown` (no such order here), `auction` (a timed auction is not sold
- * from a cart), `exchange` (signed for another Seaport than the chain's).
+ * from a cart), `exchange` (signed for another Seaport than the chain's), `private` (a private order, a counter
+ * offer, asked for by someone other than its taker).
  */
 export const ORDER_REASONS = [
   'cancelled',
@@ -47,6 +49,7 @@ export const ORDER_REASONS = [
   'unknown',
   'auction',
   'exchange',
+  'private',
 ] as const;
 
 /** One reason. */
@@ -66,13 +69,16 @@ export function isOrderReason(value: unknown): value is OrderReason {
 export const FINAL_OFFER_REASONS: readonly OfferInactiveReason[] = ['cancelled', 'filled', 'counter', 'expired'];
 
 /**
- * Whether `order` is restricted to a zone (FULL_RESTRICTED with a zone): Seaport lets only the zone fill it
- * without asking the zone contract. Timed auctions' listings and bids are restricted to the platform's
- * settlement account (../auction/auctionRules.ts), so nobody else can fill them.
+ * Whether `order` is a timed auction's listing or a bid on one: its zone hash says so (../zone/zoneHash.ts), and
+ * the server signs its fulfilment only for the settlement, so nobody else can fill it.
  */
-export function isRestricted(order: Pick<OrderComponents, 'zone' | 'orderType'>): boolean {
-  return order.orderType === OrderType.FULL_RESTRICTED && order.zone.toLowerCase() !== zeroAddress;
+export function isAuctionOrder(order: Pick<OrderComponents, 'orderType' | 'zoneHash'>): boolean {
+  const hash = order.zoneHash.toLowerCase();
+  return isRestrictedType(order.orderType) && (hash === AUCTION_ZONE_HASH || hash === BID_ZONE_HASH);
 }
+
+const isRestrictedType = (orderType: number) =>
+  orderType === OrderType.FULL_RESTRICTED || orderType === OrderType.PARTIAL_RESTRICTED;
 
 /** What a listing's reason needs besides the order and the chain's state. */
 export interface ListingContext {
@@ -100,7 +106,7 @@ export function listingReason(
   if (state.owner?.toLowerCase() !== order.offerer.toLowerCase()) return 'not_owner';
   if (state.operator === undefined) return 'no_conduit';
   if (!state.approved) return 'not_approved';
-  if (isRestricted(order)) return null;
+  if (isAuctionOrder(order)) return null;
   const [card] = order.offer;
   const total = order.consideration.reduce((sum, item) => sum + item.endAmount, 0n);
   const claims = {

@@ -18,6 +18,7 @@ const order = toOrderJson(
     salt: 3n,
     counter: 0n,
     conduitKey: zeroHash,
+    zone: '0x000000000000000000000000000000000000a11e',
   }),
 );
 const signature = `0x${'ab'.repeat(65)}`;

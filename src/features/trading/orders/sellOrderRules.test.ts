@@ -24,6 +24,7 @@ const order = (overrides: Partial<Parameters<typeof buildSellOrder>[0]> = {}) =>
     salt: 1n,
     counter: 0n,
     conduitKey: zeroHash,
+    zone: '0x000000000000000000000000000000000000a11e' as const,
     ...overrides,
   });
 const claims = { contractAddress: card, tokenId: 7n, price, seller };
@@ -32,6 +33,7 @@ const context = {
   feeBps: 250,
   feeRecipient: platform,
   conduitKey: zeroHash,
+  zone: '0x000000000000000000000000000000000000a11e' as const,
   now,
 };
 const platformConduit = `0x${'ab'.repeat(32)}` as const;

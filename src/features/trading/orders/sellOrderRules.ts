@@ -1,6 +1,7 @@
 /**
  * The rules a listing's Seaport order must follow before the server stores it, checked without the chain:
- * the order is the seller's, offers exactly the named card through the platform's conduit, runs from now for at
+ * the order is the seller's, restricted to the Kirafuda zone, offers exactly the named card through the platform's
+ * conduit, runs from now for at
  * most 180 days, asks a fixed or declining price in a currency the chain lists
  * (starting at the payload's price), pays the platform fee to the platform, and pays nobody else than the
  * seller, the platform and the card's royalty receiver. The royalty rule takes the chain's ERC-2981 answer.
@@ -12,7 +13,7 @@
  * Spec §3 "Sell-card payload", §7 sell_card.
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
-import { type Address, type Hex, zeroAddress } from 'viem';
+import { type Address, type Hex, zeroHash } from 'viem';
 import { considerationTotal } from '../seaport/orderAmounts';
 import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
 import type { CurrencyToken } from '../terms/currencyTokens';
@@ -33,6 +34,8 @@ export interface SellOrderContext {
   feeRecipient: Address | undefined;
   /** The platform's conduit key: the only one a listing may name (so the site can check its approval). */
   conduitKey: Hex;
+  /** The chain's Kirafuda zone, which every listing must name. */
+  zone: Address;
   /** Unix seconds now. */
   now: bigint;
 }
@@ -66,8 +69,9 @@ export function durationProblem(
 /** The problem with the order's offer and timing, if any. */
 function offerProblem(order: OrderComponents, claims: SellOrderClaims, context: SellOrderContext): string | undefined {
   if (!same(order.offerer, claims.seller)) return 'order.offerer must be the seller_address';
-  if (order.orderType !== OrderType.FULL_OPEN) return 'order.orderType must be 0 (full, open)';
-  if (!same(order.zone, zeroAddress)) return 'order.zone must be the zero address';
+  if (order.orderType !== OrderType.FULL_RESTRICTED) return 'order.orderType must be 2 (full, restricted)';
+  if (!same(order.zone, context.zone)) return `order.zone must be the Kirafuda zone (${context.zone})`;
+  if (order.zoneHash !== zeroHash) return 'order.zoneHash must be zero (an auction is listed as one)';
   const [offer, ...more] = order.offer;
   if (offer === undefined || more.length > 0) return 'order.offer must hold exactly the card';
   if (offer.itemType !== ItemType.ERC721 || !same(offer.token, claims.contractAddress)) {

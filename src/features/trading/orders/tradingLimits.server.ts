@@ -2,7 +2,7 @@
  * Rate limits of the trading endpoints: each call reads the chain several times, so one account may send
  * at most 30 listing writes (sell, cancel, cancel all, offers) a minute, and one address 20 cart checks. Offers
  * also tell other people (their card's owner), and wallets cost nothing, so one network may send only so many
- * offers a minute over all its accounts.
+ * offers a minute over all its accounts, and ask for only so many fulfilment signatures.
  */
 import { tooManyRequests } from '~/server/api/errors';
 import type { Database } from '~/server/db/types';
@@ -39,5 +39,14 @@ export const CART_CHECKS_PER_MINUTE = 20;
 /** Counts one cart check from `ip`, or throws 429 past the limit. */
 export async function limitCartChecks(db: Database, ip: string): Promise<void> {
   const limit = await hitRateLimit(db, `cart-check:${ip}`, CART_CHECKS_PER_MINUTE, 60);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
+}
+
+/** Fulfilment signatures one network may ask for per minute (SIP-7 asks the signer API to limit them). */
+export const FULFILMENTS_PER_NETWORK_PER_MINUTE = 60;
+
+/** Counts one fulfilment asked for from `network`, or throws 429 past the limit. */
+export async function limitFulfilments(db: Database, network: string): Promise<void> {
+  const limit = await hitRateLimit(db, `fulfilment:${network}`, FULFILMENTS_PER_NETWORK_PER_MINUTE, 60);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
 }

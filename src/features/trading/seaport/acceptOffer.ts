@@ -1,10 +1,11 @@
 /**
- * Accepting an offer on Seaport as the card's owner. A token offer takes `fulfillBasicOrder` on the route
- * ERC721_TO_ERC20 (the owner gives the card; the platform fee and the royalty go straight from the offerer's
- * tokens, and the rest to the owner), so the owner only approves their cards. A collection or trait offer
- * takes `fulfillAdvancedOrder` for one card (fraction 1/N of an offer for N) with a criteria resolver naming
- * the card (and its proof under a trait's root); Seaport hands the owner the offered tokens and then collects
- * the fee and royalty from them, so the owner also allows the conduit that much of the token.
+ * Accepting an offer on Seaport as the card's owner. An offer restricted to the Kirafuda zone (every offer the
+ * site makes now) takes `fulfillAdvancedOrder` with the zone's fulfilment signature as `extraData`: for one card
+ * (fraction 1/N of an offer for N), with a criteria resolver naming the card (and its proof under a trait's root)
+ * for a collection or trait offer. Seaport hands the owner the offered tokens and then collects the fee and
+ * royalty from them, so the owner allows the conduit that much of the token (its cards it may move already: the
+ * card approves the conduit from the start). An open token offer (stored before the zone) still takes
+ * `fulfillBasicOrder` on the route ERC721_TO_ERC20, where the fee and royalty go straight from the offerer.
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
@@ -13,7 +14,7 @@ import { zeroAddress } from 'viem';
 import { advancedOrder } from './advancedOrder';
 import type { BasicOrderParameters } from './basicOrderParameters';
 import { seaportAbi } from './seaportAbi';
-import { ItemType, type OrderComponents } from './seaportTypes';
+import { ItemType, isRestricted, type OrderComponents } from './seaportTypes';
 
 /** Seaport's `BasicOrderRouteType.ERC721_TO_ERC20`: the fulfiller gives an ERC-721 for an ERC-20. */
 const ERC721_TO_ERC20_ROUTE = 4;
@@ -29,6 +30,8 @@ export interface AcceptOfferParameters {
   proof?: readonly Hex[];
   /** The conduit the owner approved (the platform's key). */
   fulfillerConduitKey: Hex;
+  /** The zone's fulfilment signature of a restricted offer (../zone/zoneExtraData.ts). */
+  extraData?: Hex;
 }
 
 /** The `fulfillBasicOrder` arguments of a token offer. */
@@ -73,7 +76,7 @@ export async function acceptOffer(
   const { order } = p;
   const chain = walletClient.chain ?? null;
   const wanted = order.consideration[0];
-  if (wanted?.itemType === ItemType.ERC721) {
+  if (wanted?.itemType === ItemType.ERC721 && !isRestricted(order)) {
     return walletClient.writeContract({
       address: p.seaport,
       abi: seaportAbi,
@@ -88,8 +91,10 @@ export async function acceptOffer(
     abi: seaportAbi,
     functionName: 'fulfillAdvancedOrder',
     args: [
-      advancedOrder({ order, signature: p.signature }, 1n, quantity),
-      [{ orderIndex: 0n, side: 1, index: 0n, identifier: p.tokenId, criteriaProof: [...(p.proof ?? [])] }],
+      advancedOrder({ order, signature: p.signature }, 1n, quantity, p.extraData ?? '0x'),
+      wanted?.itemType === ItemType.ERC721
+        ? []
+        : [{ orderIndex: 0n, side: 1, index: 0n, identifier: p.tokenId, criteriaProof: [...(p.proof ?? [])] }],
       p.fulfillerConduitKey,
       zeroAddress,
     ],

@@ -19,7 +19,15 @@ export function orderParameters(order: OrderComponents) {
   return { ...fields, totalOriginalConsiderationItems: BigInt(order.consideration.length) };
 }
 
-/** Seaport's `AdvancedOrder` filling `numerator / denominator` of the order (the whole by default). */
-export function advancedOrder({ order, signature }: SignedOrder, numerator = 1n, denominator = 1n) {
-  return { parameters: orderParameters(order), numerator, denominator, signature, extraData: '0x' as Hex };
+/**
+ * Seaport's `AdvancedOrder` filling `numerator / denominator` of the order (the whole by default), with the zone's
+ * `extraData` (its fulfilment signature, ../zone/zoneExtraData.ts; none for an open order).
+ */
+export function advancedOrder(
+  { order, signature }: SignedOrder,
+  numerator = 1n,
+  denominator = 1n,
+  extraData: Hex = '0x',
+) {
+  return { parameters: orderParameters(order), numerator, denominator, signature, extraData };
 }

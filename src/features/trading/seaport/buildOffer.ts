@@ -3,13 +3,15 @@
  * asks for the card (token offer), any card of the collection (`ERC721_WITH_CRITERIA`, criteria 0) or any
  * card under a merkle root (trait offer); the platform fee and the creator's royalty are consideration items
  * in the same ERC-20, paid out of the offered amount. An offer for up to N cards is partially fillable and
- * every amount is N times the amount for one card, so each fill of 1/N moves whole units. A bid on a timed
- * auction is a token offer restricted to the platform's settlement account (`zone`, FULL_RESTRICTED): only
- * the settlement can fill it, so a losing bid dies with its auction.
+ * every amount is N times the amount for one card, so each fill of 1/N moves whole units. Every offer is
+ * restricted to the Kirafuda zone (FULL_RESTRICTED, or PARTIAL_RESTRICTED for several cards). A bid on a timed
+ * auction is a token offer whose zone hash marks it a bid: the server signs its fulfilment only for the
+ * settlement, so a losing bid dies with its auction.
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
 import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
+import { BID_ZONE_HASH } from '../zone/zoneHash';
 import { type ConsiderationItem, ItemType, type OrderComponents, OrderType } from './seaportTypes';
 
 /** What the offer asks for. */
@@ -36,8 +38,10 @@ export interface BuildOfferParameters {
   salt: bigint;
   counter: bigint;
   conduitKey: Hex;
-  /** For a bid: the settlement account the order is restricted to (a token offer only). */
-  zone?: Address;
+  /** The Kirafuda zone the order is restricted to. */
+  zone: Address;
+  /** A bid on a timed auction (a token offer only). */
+  bid?: boolean;
 }
 
 /** The platform fee on one card at `unitPrice`. */
@@ -83,16 +87,16 @@ export function buildOffer(parameters: BuildOfferParameters): OrderComponents {
   if (royalty && royalty.amount > 0n && royalty.receiver !== zeroAddress) {
     consideration.push(payment(royalty.amount, royalty.receiver));
   }
-  const bid = parameters.zone !== undefined && target.kind === 'token';
+  const bid = parameters.bid === true && target.kind === 'token';
   return {
     offerer,
-    zone: bid ? (parameters.zone as Address) : zeroAddress,
+    zone: parameters.zone,
     offer: [{ itemType: ItemType.ERC20, token, identifierOrCriteria: 0n, startAmount: total, endAmount: total }],
     consideration,
-    orderType: bid ? OrderType.FULL_RESTRICTED : quantity > 1n ? OrderType.PARTIAL_OPEN : OrderType.FULL_OPEN,
+    orderType: quantity > 1n ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED,
     startTime: parameters.startTime,
     endTime: parameters.endTime,
-    zoneHash: zeroHash,
+    zoneHash: bid ? BID_ZONE_HASH : zeroHash,
     salt: parameters.salt,
     conduitKey: parameters.conduitKey,
     counter: parameters.counter,

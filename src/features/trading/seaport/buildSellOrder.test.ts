@@ -25,6 +25,7 @@ function listing(overrides: Partial<BuildSellOrderParameters> = {}): BuildSellOr
     salt: 42n,
     counter: 3n,
     conduitKey: CONDUIT_KEY,
+    zone: '0x000000000000000000000000000000000000a11e',
     ...overrides,
   };
 }
@@ -57,13 +58,13 @@ describe('buildSellOrder', () => {
     expect(erc20.consideration.every((item) => item.itemType === ItemType.ERC20 && item.token === ATEM)).toBe(true);
   });
 
-  test('carries the seller, times, salt, counter and conduit key into an open order with no zone', () => {
+  test('carries the seller, times, salt, counter and conduit key into an order restricted to the zone', () => {
     const order = buildSellOrder(listing());
     expect(order).toMatchObject({
       offerer: SELLER,
-      zone: zeroAddress,
+      zone: '0x000000000000000000000000000000000000a11e',
       zoneHash: zeroHash,
-      orderType: OrderType.FULL_OPEN,
+      orderType: OrderType.FULL_RESTRICTED,
       startTime: 1_700_000_000n,
       endTime: 1_700_086_400n,
       salt: 42n,
@@ -97,9 +98,16 @@ describe('buildSellOrder', () => {
   });
 });
 
+/** An open order, as listings were before the zone (they still fill through the basic route). */
+const openOrder = (parameters: BuildSellOrderParameters) => ({
+  ...buildSellOrder(parameters),
+  zone: zeroAddress,
+  orderType: OrderType.FULL_OPEN,
+});
+
 describe('basicOrderParameters', () => {
   test('maps a native listing to basic order type 0 with the fee and royalty as additional recipients', () => {
-    const order = buildSellOrder(listing());
+    const order = openOrder(listing());
     const basic = basicOrderParameters(order, '0x1234', zeroHash);
     expect(basic).toMatchObject({
       considerationToken: zeroAddress,
@@ -121,7 +129,7 @@ describe('basicOrderParameters', () => {
   });
 
   test('maps an ERC-20 listing to basic order type 8 (ERC20_TO_ERC721_FULL_OPEN)', () => {
-    expect(basicOrderParameters(buildSellOrder(listing({ currency: ATEM })), '0x')?.basicOrderType).toBe(8);
+    expect(basicOrderParameters(openOrder(listing({ currency: ATEM })), '0x')?.basicOrderType).toBe(8);
   });
 
   test('gives nothing for an order whose first item does not pay the offerer or whose items mix currencies', () => {

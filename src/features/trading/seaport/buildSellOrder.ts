@@ -5,9 +5,9 @@
  * The order offers one ERC-721 card and asks, in this order, for: the seller's proceeds (price minus fee minus
  * royalty) paid to the seller, the platform fee paid to the fee recipient, and the royalty paid to its
  * receiver. Zero-amount fee or royalty items are left out. All items are in one currency (native coin or one
- * ERC-20). A fixed price has start amount = end amount, so the order also fits Seaport's cheaper
- * `fulfillBasicOrder` (the first consideration item goes to the offerer, the others are "additional
- * recipients"). A declining price (`endPrice` below `price`) gives each item the split of `price` as start
+ * ERC-20). The order is restricted to the Kirafuda zone (FULL_RESTRICTED): it fills with the zone's signature in
+ * the advanced order's `extraData`, so through `fulfillAdvancedOrder` (or a match, or fulfil-available), never
+ * `fulfillBasicOrder`, which gives a zone no extra data. A declining price (`endPrice` below `price`) gives each item the split of `price` as start
  * amount and the split of `endPrice` as end amount: Seaport moves every item linearly from start to end time.
  *
  * @see docs/product-spec.md §3 "Sell-card payload"
@@ -48,6 +48,10 @@ export interface BuildSellOrderParameters {
   counter: bigint;
   /** Conduit the seller approved the card to (the zero hash: Seaport itself). */
   conduitKey: Hex;
+  /** The Kirafuda zone the order is restricted to. */
+  zone: Address;
+  /** What the zone hash says (../zone/zoneHash.ts); zero for an ordinary listing. */
+  zoneHash?: Hex;
 }
 
 /** The order; sign it with `signOrder`. */
@@ -97,7 +101,7 @@ export function buildSellOrder(parameters: BuildSellOrderParameters): BuildSellO
 
   return {
     offerer: seller,
-    zone: zeroAddress,
+    zone: parameters.zone,
     offer: [
       {
         itemType: ItemType.ERC721,
@@ -108,10 +112,10 @@ export function buildSellOrder(parameters: BuildSellOrderParameters): BuildSellO
       },
     ],
     consideration,
-    orderType: OrderType.FULL_OPEN,
+    orderType: OrderType.FULL_RESTRICTED,
     startTime,
     endTime,
-    zoneHash: zeroHash,
+    zoneHash: parameters.zoneHash ?? zeroHash,
     salt,
     conduitKey,
     counter,

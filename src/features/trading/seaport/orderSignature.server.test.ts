@@ -84,6 +84,7 @@ function listing(offerer: Address): OrderComponents {
     salt,
     counter: 0n,
     conduitKey: fixture.market.contracts.conduitKey,
+    zone: fixture.market.contracts.zone,
   });
 }
 

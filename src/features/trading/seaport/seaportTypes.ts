@@ -40,6 +40,18 @@ export const OrderType = {
 /** One of {@link OrderType}'s values. */
 export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
 
+/**
+ * Whether `order` is restricted to a zone (FULL_ or PARTIAL_RESTRICTED with a zone): Seaport asks the zone at each
+ * fill by anyone but the zone. Every order the site makes now is restricted to the Kirafuda zone; open ones were
+ * stored before it.
+ */
+export function isRestricted(order: { readonly zone: string; readonly orderType: number }): boolean {
+  return (
+    (order.orderType === OrderType.FULL_RESTRICTED || order.orderType === OrderType.PARTIAL_RESTRICTED) &&
+    order.zone.toLowerCase() !== '0x0000000000000000000000000000000000000000'
+  );
+}
+
 /** The EIP-712 types of a Seaport order, for `signTypedData` / `hashStruct` with primary type `OrderComponents`. */
 export const seaportOrderTypes = {
   OrderComponents: [

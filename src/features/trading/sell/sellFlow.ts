@@ -1,5 +1,6 @@
 /**
- * Selling from the wallet: approve the conduit once, build and sign the Seaport order (EIP-712) of a fixed or
+ * Selling from the wallet: approve the conduit unless it may move the card already (a Kirafuda card approves it
+ * from the start, so a holder without coin lists), build and sign the Seaport order (EIP-712) of a fixed or
  * declining price or of a timed auction (../auction/auctionRules.ts), send it to the site
  * (`POST /api/v1/sell_card`). Loaded by its button only when clicked.
  *
@@ -28,7 +29,7 @@ import {
 /** The chain terms a listing is made with: the chain, Seaport, the conduit, the fee and the settlement account. */
 export type SellTerms = Pick<
   TradeTerms,
-  'chain' | 'seaport' | 'conduit' | 'conduitKey' | 'feeRecipient' | 'feeBps' | 'settler'
+  'chain' | 'seaport' | 'conduit' | 'conduitKey' | 'feeRecipient' | 'feeBps' | 'settler' | 'zone'
 >;
 
 /** What the sell form asks: the price (a declining price's start, an auction's reserve) and how it sells. */
@@ -80,7 +81,7 @@ export async function sellFlow(
           currency,
           feeBps: terms.feeBps,
           royalty: royalty?.amount ?? 0n,
-          settler: getAddress(terms.settler ?? ''),
+          zone: getAddress(terms.zone),
           startTime: times.startTime,
           endsAt: times.endTime,
         })
@@ -102,6 +103,7 @@ export async function sellFlow(
               }
             : {}),
           ...times,
+          zone: getAddress(terms.zone),
         });
   const signature = await signInWallet({ wallet }, terms, order, onProgress);
   await api.post('/api/v1/sell_card', {

@@ -131,6 +131,7 @@ export async function checkSellOrder(
         feeBps: terms.feeBps,
         feeRecipient: terms.feeRecipient,
         conduitKey: terms.conduitKey,
+        zone: terms.zone,
         now: BigInt(Math.floor(now.getTime() / 1000)),
       });
   if (problem) throw unprocessable(problem);

@@ -1,13 +1,14 @@
 /**
  * What any Seaport client needs to make an order Kirafuda accepts on each configured chain
  * (`GET /api/v1/chains`): the chain, Seaport, the platform's conduit and its key, the platform fee and who
- * receives it, and the currencies with their tokens.
+ * receives it, the currencies with their tokens, and the Kirafuda zone with its rules (../zone/zoneRules.ts).
  */
 import { zeroHash } from 'viem';
 import type { Chain } from '~/features/chains/chains';
 import { CURRENCIES } from '~/features/chains/currencies';
 import type { Database } from '~/server/db/types';
 import { ItemType } from '../seaport/seaportTypes';
+import { type ZoneRules, zoneRules } from '../zone/zoneRules';
 import { listedCurrencies } from './currencyTokens';
 import { type SellTermsSettings, sellTerms } from './sellTerms.server';
 
@@ -22,6 +23,8 @@ export interface ChainTerms {
   conduit: string;
   feeBps: number;
   feeRecipient: string | null;
+  /** The Kirafuda zone every order must name, and how a filler gets its signature. */
+  zone: ZoneRules;
   currencies: { code: number; symbol: string; type: 'native' | 'erc20'; token: string | null; decimals: number }[];
 }
 
@@ -54,6 +57,7 @@ export async function chainTerms(
         conduit: (terms.conduitKey === zeroHash ? terms.seaport : chain.contracts.market).toLowerCase(),
         feeBps: terms.feeBps,
         feeRecipient: terms.feeRecipient?.toLowerCase() ?? null,
+        zone: zoneRules(chain),
         currencies,
       };
     }),

@@ -29,6 +29,8 @@ export interface SellTerms {
   seaport: Address;
   /** Goes into the order's `conduitKey`; zero means Seaport itself moves the card. */
   conduitKey: Hex;
+  /** The Kirafuda zone every order must name (the chain config's `zone`). */
+  zone: Address;
   /** Platform fee in basis points of the price. */
   feeBps: number;
   /** Who receives the fee; undefined when not configured (listings are then refused). */
@@ -54,6 +56,7 @@ export function sellTermsWithFee(chain: Chain, feeBps: number, settings: SellTer
     chainId: chain.chainId,
     seaport: chain.contracts.exchange,
     conduitKey: platformConduitKey(settings),
+    zone: chain.contracts.zone,
     feeBps,
     feeRecipient: platformFeeRecipient(settings),
   };

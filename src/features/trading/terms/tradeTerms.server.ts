@@ -32,6 +32,7 @@ export function tradeTerms(chain: Chain, feeBps: number, settings: SellTermsSett
     conduitKey: terms.conduitKey,
     feeRecipient: terms.feeRecipient ?? null,
     settler: settlerAccount(settings)?.address ?? null,
+    zone: chain.contracts.zone,
     feeBps: terms.feeBps,
     currencies,
   };

@@ -37,6 +37,8 @@ export interface TradeTerms {
   feeRecipient: string | null;
   /** The platform's auction settlement account (the zone of auction listings); null when auctions are off. */
   settler: string | null;
+  /** The Kirafuda zone every order names (../zone/). */
+  zone: string;
   feeBps: number;
   currencies: readonly TradeCurrency[];
 }

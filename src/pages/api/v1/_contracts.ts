@@ -2,8 +2,7 @@
  * Every public route's contracts, gathered from the route files themselves: each exports `openapi`, the contracts
  * whose schemas it parses with (src/features/developers/openapi/contract.ts). The OpenAPI document and the
  * developer page are built from this list; the API tests fail for a public route file it does not name. Files
- * whose name starts with `_` are not routes. The Seaport zone's `POST /api/v1/orders/{order_hash}/fulfillment`, when
- * it lands, joins by exporting its contract the same way (tag `Trading`, auth `none`, its body and answer schemas).
+ * whose name starts with `_` are not routes.
  */
 import type { RouteContract } from '~/features/developers/openapi/contract';
 import { openApiRoute } from '~/features/developers/openapi/contracts/developers';

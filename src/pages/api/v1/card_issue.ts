@@ -31,6 +31,7 @@ export const POST = writeRoute(async (ctx) => {
       serials: form.serials,
       categoryId: form.category_id,
       royaltyBps: form.royalty_bps,
+      royaltyGuaranteed: form.royalty_guaranteed === undefined ? undefined : form.royalty_guaranteed === '1',
       image,
     });
     return {

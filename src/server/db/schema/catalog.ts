@@ -26,6 +26,12 @@ export const categories = pgTable(
     descriptionEn: text('description_en'),
     creatorId: ref('creator_id').references(() => illustrators.id, { onDelete: 'set null' }),
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * Whether the collection's royalty is guaranteed: its cards move by an operator only inside a fill the Kirafuda
+     * zone authorized (their holder's own transfers stay free). Chosen by the creator with the collection's first
+     * card, then fixed (the Card contract holds the same choice).
+     */
+    royaltyGuaranteed: boolean('royalty_guaranteed').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

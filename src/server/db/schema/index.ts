@@ -20,4 +20,5 @@ export * from './relations.ts';
 export * from './site.ts';
 export * from './social.ts';
 export * from './tax.ts';
+export * from './tradeOffers.ts';
 export * from './trading.ts';

@@ -36,6 +36,7 @@ const order = buildSellOrder({
   salt: 1n,
   counter: 0n,
   conduitKey: '0x0000000000000000000000000000000000000000000000000000000000000000',
+  zone: '0x000000000000000000000000000000000000a11e',
 });
 
 beforeAll(async () => {

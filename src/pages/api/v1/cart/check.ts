@@ -8,6 +8,7 @@ import { MAX_CART_ITEMS } from '~/features/trading/cart/cartModel';
 import { limitCartChecks } from '~/features/trading/orders/tradingLimits.server';
 import { platformFeeRecipient } from '~/features/trading/terms/platformAccounts.server';
 import { platformConduitKey } from '~/features/trading/terms/sellTerms.server';
+import { zoneSigningOf } from '~/features/trading/zone/signOrderFill.server';
 import { addressSchema } from '~/lib/addresses';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
@@ -46,6 +47,7 @@ export const POST = apiRoute(async (ctx) => {
   const orders = await checkCart(db, chain, hashes, {
     feeRecipient: platformFeeRecipient(serverSettings()),
     conduitKey: platformConduitKey(serverSettings()),
+    signing: zoneSigningOf(serverSettings()),
     buyer,
   });
   return json({ chainId: chain.chainId, orders });

@@ -1,0 +1,121 @@
+/**
+ * The trade offers island of a token page: the card's open trade offers (rendered on the server, so the list shows
+ * without JavaScript), each saying which cards the collector gives for which, the coin added and until when;
+ * once the page knows who is looking, the offer's taker (the card's holder, or the collector of a counter) gets
+ * "Accept" (their wallet sends the fill the zone signed for them) and "Decline" (no gas). Counters are made
+ * through the API (`POST /api/v1/trade_offers/{id}/counter`). The accept flow (and viem) load only when used.
+ */
+import { useState } from 'react';
+import { api } from '~/client/siteApi';
+import { interpolate } from '~/features/i18n/format';
+import { useCurrentUser } from '~/features/session/useCurrentUser';
+import { shortenAddress } from '~/lib/addresses';
+import { formatDateTime } from '~/lib/dates';
+import { priceText } from '~/ui/data/priceText';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { TradeTerms } from '../terms/tradeTerms';
+import { TradeStatusLines } from '../wallet/TradeProgressNote';
+import { useTradeRunner } from '../wallet/useTradeRunner';
+import type { TradeOfferView } from './tradeView';
+
+/** The island's words. */
+export interface TradeOfferMessages {
+  heading: string;
+  none: string;
+  /** `{{from}}` gives `{{gives}}` for `{{asks}}`. */
+  offer: string;
+  counter: string;
+  coin: string;
+  until: string;
+  accept: string;
+  decline: string;
+  declined: string;
+  accepted: string;
+}
+
+/** What the page hands the island. */
+export interface TradeOffersPanelProps {
+  terms: TradeTerms;
+  trades: TradeOfferView[];
+  m: TradeOfferMessages;
+  tm: TradeMessages;
+  locale: string;
+}
+
+const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
+
+/** The island (see the module comment). */
+export default function TradeOffersPanel({ terms, trades, m, tm, locale }: TradeOffersPanelProps) {
+  const viewer = useCurrentUser()?.walletAddress?.toLowerCase() ?? null;
+  const runner = useTradeRunner(tm);
+  const [done, setDone] = useState<Record<number, string>>({});
+
+  const accept = (trade: TradeOfferView) =>
+    runner.start(async () => {
+      const { acceptTradeFlow } = await import('./acceptTradeFlow');
+      return async (provider, onProgress) => {
+        await acceptTradeFlow(provider, terms, trade, onProgress);
+        setDone((current) => ({ ...current, [trade.id]: m.accepted }));
+      };
+    });
+  const decline = (trade: TradeOfferView) =>
+    runner.start(async () => async () => {
+      await api.post(`/api/v1/trade_offers/${trade.id}/decline`, {});
+      setDone((current) => ({ ...current, [trade.id]: m.declined }));
+    });
+
+  return (
+    <section className="grid gap-3" aria-labelledby="trade-offers-heading" data-busy={runner.busy ? 'true' : undefined}>
+      <h2 id="trade-offers-heading" className="text-lg font-bold">
+        {m.heading}
+      </h2>
+      {trades.length === 0 ? (
+        <p className="text-sm text-ink-muted">{m.none}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {trades.map((trade) => (
+            <li
+              key={trade.id}
+              className="grid gap-1 rounded-lg border border-surface-border p-3 text-sm"
+              data-trade-offer={trade.id}
+            >
+              <p className="break-words">
+                {trade.counter && <span className="mr-1 font-semibold">{m.counter}</span>}
+                {interpolate(m.offer, {
+                  from: shortenAddress(trade.offerer),
+                  gives: ids(trade.gives),
+                  asks: ids(trade.asks),
+                })}
+              </p>
+              {trade.coin && (
+                <p>{interpolate(m.coin, { amount: priceText(trade.coin.amount, trade.coin.currencyCode) })}</p>
+              )}
+              <p className="text-ink-muted">{interpolate(m.until, { at: formatDateTime(trade.expiresAt, locale) })}</p>
+              {done[trade.id] ? (
+                <p role="status">{done[trade.id]}</p>
+              ) : (
+                viewer === trade.taker && (
+                  <div className="flex flex-wrap gap-2">
+                    <button type="button" className={TRADE_BUTTON} disabled={runner.busy} onClick={() => accept(trade)}>
+                      {m.accept}
+                    </button>
+                    <button
+                      type="button"
+                      className={TRADE_BUTTON}
+                      disabled={runner.busy}
+                      onClick={() => decline(trade)}
+                    >
+                      {m.decline}
+                    </button>
+                  </div>
+                )
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <TradeStatusLines status={runner.status} messages={tm} chain={terms.chain} />
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "categories" ADD COLUMN "royalty_guaranteed" boolean DEFAULT false NOT NULL;
