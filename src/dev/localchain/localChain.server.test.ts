@@ -23,7 +23,7 @@ import { parseOrderJson } from '~/features/trading/seaport/orderJson';
 import { isOrderSignatureValid } from '~/features/trading/seaport/orderSignature.server';
 import { signOrderFill, zoneSigningOf } from '~/features/trading/zone/signOrderFill.server';
 import { AUCTION_ZONE_HASH } from '~/features/trading/zone/zoneHash';
-import { cardDrops, cards, categories, mediaDesigns, offers, sellOrders } from '~/server/db/schema';
+import { cardDrops, cards, categories, mediaDesigns, offers, sellOrders, tradeOffers } from '~/server/db/schema';
 import { loadSettings } from '~/server/settings/settings.server';
 import { ANVIL_ACCOUNTS } from '../seed/accounts';
 import { seedDemo } from '../seed/demo';
@@ -232,6 +232,25 @@ describe('the local chain', () => {
         args: [BigInt(design.designId)],
       });
       expect(info.uriFrozen).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'a demo trade offer is open: one card for another holder’s card, a real order through the zone',
+    async () => {
+      const [ethereum] = chain?.chains ?? [];
+      if (!ethereum) throw new Error('no chain');
+      const rows = await database.db.select().from(tradeOffers).where(eq(tradeOffers.chainId, 1));
+      expect(rows).toHaveLength(1);
+      const [row] = rows;
+      const order = parseOrderJson(row?.order);
+      if (!row || !order) throw new Error('no trade order');
+      expect(row.status).toBe('open');
+      expect(order.zone.toLowerCase()).toBe(ethereum.contracts.zone.toLowerCase());
+      expect(await isOrderSignatureValid(ethereum, ethereum.contracts.exchange, order, row.signature as Hex)).toBe(
+        true,
+      );
     },
     TIMEOUT,
   );

@@ -29,6 +29,7 @@ import { seedDemoDrop } from './demoDrops.server';
 import { freezeDemoDesign } from './demoFreeze.server';
 import { signCatalogueListings } from './demoListings.server';
 import { signCatalogueOffers } from './demoOffers.server';
+import { seedDemoTradeOffer } from './demoTradeOffers.server';
 import { ensureLocalDeployment } from './deployment.server';
 import { fundLocalWallets } from './fundWallets.server';
 import { LOCAL_ACCOUNT_COUNT } from './localAccounts';
@@ -159,6 +160,8 @@ export async function seedLocalChain(
       const terms = await sellTerms(db, chain, { ...serverSettings(), CHAIN_ENV: 'local' });
       const signed = await signCatalogueListings(db, clients, terms);
       const offered = await signCatalogueOffers(db, clients, terms);
+      const traded = await seedDemoTradeOffer(db, clients, terms);
+      if (traded) log(`[localchain] ${chain.chainName}: a demo trade offer (a card for a card) signed`);
       // With Stripe keys, the demo sells one design for yen (card payments).
       const dropped = stripeSettings(serverSettings()) ? await seedDemoDrop(db, chain) : false;
       if (dropped) log(`[localchain] ${chain.chainName}: a demo design on sale for yen by card`);
