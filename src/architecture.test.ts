@@ -6,7 +6,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TABLE_WRITERS } from '~/server/db/writers';
 import {
   appImportViolations,
   environmentReaders,
@@ -23,8 +22,10 @@ import {
   roomViolations,
   sharedLayerViolations,
   subfolderViolations,
-} from '../tests/helpers/importGraph';
-import { cascadeViolations, findTableWrites, writerViolations } from '../tests/helpers/tableWriters';
+} from '#tests/helpers/importGraph';
+import { readAllSources, relativeCrossings } from '#tests/helpers/importStyle';
+import { cascadeViolations, findTableWrites, writerViolations } from '#tests/helpers/tableWriters';
+import { TABLE_WRITERS } from '~/server/db/writers';
 import { FEATURE_FLOORS, floorsDiagram } from './architecture';
 
 const root = join(import.meta.dirname, '..');
@@ -96,6 +97,10 @@ describe('the source tree', () => {
   it('publishes changes only from the API’s write wrapper and the job runner: no route or job calls publishChange', () => {
     expect(handPublishers(sources)).toEqual([]);
   });
+
+  it('imports across folders through ~/ and reaches test helpers through #tests/, tests beside code included', () => {
+    expect(relativeCrossings(readAllSources(root))).toEqual([]);
+  });
 });
 
 describe('the checks', () => {
@@ -136,7 +141,7 @@ describe('the checks', () => {
     const found = appImportViolations(
       fake({
         'src/pages/p.astro': "import L from '~/app/layouts/L.astro';",
-        'src/middleware.ts': "export { onRequest } from './app/middleware';",
+        'src/middleware.ts': "export { onRequest } from '~/app/middleware';",
         'src/app/middleware.ts': '',
         'src/app/layouts/L.astro': '',
         'src/features/a/x.astro': "import L from '~/app/layouts/L.astro';",
@@ -167,7 +172,7 @@ describe('the checks', () => {
   it('find a module at the trading root and rooms importing it, but not rooms importing each other', () => {
     const found = roomViolations(
       fake({
-        'src/features/trading/loose.ts': "import { o } from './orders/o';",
+        'src/features/trading/loose.ts': "import { o } from '~/orders/o';",
         'src/features/trading/sell/s.ts': "import { l } from '../loose';\nimport { o } from '../orders/o';",
         'src/features/trading/orders/o.ts': "import type { L } from '~/features/trading/loose';",
         'src/features/catalogue/c.ts': "import { l } from '~/features/trading/loose';",
@@ -298,5 +303,23 @@ describe('the checks', () => {
       ]),
     );
     expect(found).toEqual(['src/dev/seed/s.ts:1', 'src/features/a/x.ts:2']);
+  });
+
+  it('find a relative import that leaves its feature or layer, or climbs to tests, but not one within a feature', () => {
+    const found = relativeCrossings(
+      new Map([
+        ['src/features/a/x/one.ts', "import { b } from '../../b/two.ts';\nimport { c } from '../y/three.ts';"],
+        ['src/features/a/x/one.test.ts', "import { db } from '../../../../tests/helpers/db';"],
+        [
+          'src/server/s.ts',
+          "import { u } from '../ui/u.ts';\nimport { v } from './v.ts';\nimport { w } from '~/ui/w.ts';",
+        ],
+      ]),
+    );
+    expect(found).toEqual([
+      'src/features/a/x/one.test.ts -> ../../../../tests/helpers/db',
+      'src/features/a/x/one.ts -> ../../b/two.ts',
+      'src/server/s.ts -> ../ui/u.ts',
+    ]);
   });
 });

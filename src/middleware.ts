@@ -1,2 +1,2 @@
 /** Astro's middleware entry: the request pipeline is composed in ./app/middleware.ts. */
-export { onRequest } from './app/middleware';
+export { onRequest } from '~/app/middleware';

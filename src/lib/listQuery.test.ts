@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CARD_LIST_QUERY_KEYS, cardListQuerySchema } from '../features/catalogue/cards/cardFilters';
+import { CARD_LIST_QUERY_KEYS, cardListQuerySchema } from '~/features/catalogue/cards/cardFilters';
 import { CARD_QUERY_KEYS, parseListQuery, withQuery } from './listQuery';
 
 const parse = (search: string) => parseListQuery(cardListQuerySchema, new URLSearchParams(search), CARD_QUERY_KEYS);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import {
   contentEtag,
   databaseMediaStore,
@@ -13,13 +13,11 @@ import {
 } from './mediaStore.server';
 
 let root = '';
-let database: TestDatabase;
+const database = fileTestDatabase();
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'kirafuda-media-'));
-  database = await createTestDatabase();
 }, 60_000);
 afterAll(async () => {
-  await database?.close();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db';
+import { describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { hitRateLimit } from './rateLimit.server';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = fileTestDatabase();
 
 describe('hitRateLimit', () => {
   it('allows `limit` hits in a window, then refuses', async () => {

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { HttpError, unprocessable } from './api/errors';
+import { readLimitedBytes } from './api/parse';
 import { mediaType } from './api/siteRequest';
 import { Slots } from './concurrency';
 import { type MediaStore, mediaPathType, type StoredMedia, uploadStore } from './mediaStore.server';
@@ -44,28 +45,12 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
 }
 
 /** Reads a request body up to `maxBytes`, or throws 413 (with `tooLarge`) as soon as it is longer. */
-export async function readBody(
+export function readBody(
   request: Request,
   maxBytes: number,
   tooLarge = 'The file is larger than 2 MB',
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, tooLarge);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new HttpError(413, tooLarge);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  return readLimitedBytes(request, maxBytes, tooLarge);
 }
 
 /**

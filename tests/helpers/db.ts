@@ -16,6 +16,17 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle, fromPglite, PGLITE_EXTENSIONS } from '../../src/server/db/client.ts';
+import { resolveMigrationsFolder } from '../../src/server/db/migrate.ts';
+import { transactionLimits } from '../../src/server/db/transactionLimits.ts';
+import { loadSettings } from '../../src/server/settings/settings.server.ts';
+
+/**
+ * The repository's migrations and the default transaction limits, read without this process's settings: a test
+ * file sets its variables (mail, site) before its first use of `serverSettings()`, which a database made at import
+ * must not pre-empt.
+ */
+const MIGRATIONS = resolveMigrationsFolder({ MIGRATIONS_DIR: undefined });
+const LIMITS = transactionLimits(loadSettings({}));
 
 /** A database made for a test: the handle, how to point a server at it, and its cleanup. */
 export interface TestDatabase extends DatabaseHandle {
@@ -67,7 +78,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 
 /** Migrates a database in memory and returns its data folder as a tarball. */
 export async function buildPgliteTemplate(): Promise<Blob> {
-  const handle = await createDatabase({ dataDir: 'memory://' });
+  const handle = await createDatabase({ dataDir: 'memory://', migrationsFolder: MIGRATIONS });
   try {
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     return await client.dumpDataDir('none');
@@ -99,7 +110,7 @@ async function createPgliteTestDatabase(): Promise<TestDatabase> {
   const dataDir = join(dir, 'pgdata');
   try {
     const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, loadDataDir: await pgliteTemplate() });
-    const handle = await fromPglite(client);
+    const handle = await fromPglite(client, MIGRATIONS);
     const close = once(async () => {
       await handle.close();
       await rm(dir, { recursive: true, force: true });
@@ -150,7 +161,12 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
   testUrl.pathname = `/${name}`;
   const drop = () => dropDatabase(url, name);
   try {
-    const handle = await createDatabase({ url: testUrl.href, maxConnections: 4 });
+    const handle = await createDatabase({
+      url: testUrl.href,
+      maxConnections: 4,
+      migrationsFolder: MIGRATIONS,
+      limits: LIMITS,
+    });
     const close = once(async () => {
       await handle.close();
       await drop();

@@ -1,7 +1,7 @@
 /**
  * A fresh local market for chain tests: anvil with the given chain id, Seaport and the platform contracts
  * deployed by `deployLocal`, and viem clients for the people in a sale (deployer = admin and platform minter,
- * seller, buyer), each an anvil development account funded with 10 000 ETH.
+ * seller, buyer), each an anvil development account funded with 10 000 ETH; moving a card and reading its owner.
  * @see docs/architecture.md "Tests"
  */
 import {
@@ -122,4 +122,31 @@ export async function issueToSeller(market: LocalMarket, options: IssueToSellerO
       args: [contracts.conduit, true],
     }),
   );
+}
+
+/** Moves card `tokenId` on chain from `from` (default the seller) to `to`, and waits for it. */
+export async function transferCard(
+  market: LocalMarket,
+  tokenId: bigint,
+  to: Address,
+  from: LocalWallet = market.seller,
+): Promise<void> {
+  await market.mined(
+    await from.writeContract({
+      address: market.contracts.card,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [from.account.address, to, tokenId],
+    }),
+  );
+}
+
+/** Who holds card `tokenId` on chain. */
+export function ownerOfCard(market: LocalMarket, tokenId: bigint): Promise<Address> {
+  return market.publicClient.readContract({
+    address: market.contracts.card,
+    abi: erc721Abi,
+    functionName: 'ownerOf',
+    args: [tokenId],
+  });
 }

@@ -14,6 +14,9 @@ import type { LocalWallet } from './localMarket';
 import { counterAndRoyalty, TEST_FEE_BPS, type TestMarket } from './testMarket';
 import { anvilKey } from './testWallet';
 
+/** Bids must outlive the listing (the scheduled end plus a day): two extra hours is enough here. */
+export const BID_END = 86_400n + 7_200n;
+
 /** The local settlement account (the zone of auction listings). */
 export const TEST_SETTLER = privateKeyToAccount(LOCAL_SETTLER_KEY);
 

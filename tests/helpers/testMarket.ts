@@ -12,14 +12,17 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { type ChainOverrides, loadChainConfig } from '../../src/features/chains/chainConfig';
 import type { Chain } from '../../src/features/chains/chains';
 import { CurrencyCode } from '../../src/features/chains/currencies';
+import { syncChain } from '../../src/features/indexer/indexChain.server';
 import { signBulkOrder } from '../../src/features/trading/bulk/bulkOrder';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi';
 import type { SellCardInput } from '../../src/features/trading/orders/sellCardPayload';
 import { buildSellOrder } from '../../src/features/trading/seaport/buildSellOrder';
+import { orderHash } from '../../src/features/trading/seaport/orderHash';
+import { toOrderJson } from '../../src/features/trading/seaport/orderJson';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi';
 import type { OrderComponents } from '../../src/features/trading/seaport/seaportTypes';
 import { signOrder } from '../../src/features/trading/seaport/signOrder';
-import { categories, illustrators, platformFees, users } from '../../src/server/db/schema';
+import { categories, illustrators, platformFees, type sellOrders, users } from '../../src/server/db/schema';
 import type { Database } from '../../src/server/db/types';
 import { loadSettings } from '../../src/server/settings/settings.server';
 import { issueToSeller, type LocalMarket, type LocalWallet, startLocalMarket } from './localMarket';
@@ -62,6 +65,41 @@ export async function startTestMarket(): Promise<TestMarket> {
   const [chain] = loadChainConfig('local', overrides);
   if (!chain) throw new Error('no chain');
   return { market, chain, overrides, creator, card: contracts.card };
+}
+
+/**
+ * The `sell_orders` row of the seller's signed fixed-price listing of `tokenId` at `price` in ether, as sell_card
+ * stores it (its `orderHash` is the order's).
+ */
+export function storedListing(
+  fixture: TestMarket,
+  tokenId: bigint,
+  price: bigint,
+  { order, signature }: { order: OrderComponents; signature: Hex },
+) {
+  return {
+    chainId: 1,
+    contractAddress: fixture.card.toLowerCase(),
+    tokenId: tokenId.toString(),
+    price: price.toString(),
+    signature,
+    sellerAddress: fixture.market.seller.account.address.toLowerCase(),
+    exchange: fixture.market.contracts.seaport.toLowerCase(),
+    currencyCode: CurrencyCode.ETH,
+    order: toOrderJson(order),
+    orderHash: orderHash(order),
+    counter: order.counter.toString(),
+    startsAt: new Date(Number(order.startTime) * 1000),
+    expiresAt: new Date(Number(order.endTime) * 1000),
+  } satisfies typeof sellOrders.$inferInsert;
+}
+
+/** Indexes the test market's chain into `db` up to its latest block at once (no confirmations, no finality wait). */
+export function syncTestChain(db: Database, fixture: TestMarket): ReturnType<typeof syncChain> {
+  return syncChain(db, fixture.chain, {
+    settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+    feeRecipient: TEST_FEE_RECIPIENT,
+  });
 }
 
 /** Seeds users (seller, buyer, creator), the creator's illustrator account, the collection and the fee. */

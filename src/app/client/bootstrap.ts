@@ -1,13 +1,13 @@
 import { PUBLIC_CHAT_WIDGET_SRC, PUBLIC_GTM_ID } from 'astro:env/client';
-import { loadChatWidget } from '../../client/chatWidget';
-import { installChunkReload } from '../../client/chunkReload';
-import { SIGNED_IN_EVENT } from '../../client/directives/interaction';
-import { createTagManager } from '../../client/tagManager';
-import { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE } from '../../features/chains/chainCookie';
-import { CHAIN_KEYS } from '../../features/chains/chainKey';
-import { installLanguageSwitch } from '../../features/i18n/languageSwitch';
-import { SIGNED_IN_HINT } from '../../features/session/types';
-import { getInjectedProvider } from '../../features/wallet/eip1193';
+import { loadChatWidget } from '~/client/chatWidget';
+import { installChunkReload } from '~/client/chunkReload';
+import { SIGNED_IN_EVENT } from '~/client/directives/interaction';
+import { createTagManager } from '~/client/tagManager';
+import { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE } from '~/features/chains/chainCookie';
+import { CHAIN_KEYS } from '~/features/chains/chainKey';
+import { installLanguageSwitch } from '~/features/i18n/languageSwitch';
+import { SIGNED_IN_HINT } from '~/features/session/types';
+import { getInjectedProvider } from '~/features/wallet/eip1193';
 
 /**
  * What every page runs once in the browser: the chunk-load reload guard, the JP/EN switch that keeps

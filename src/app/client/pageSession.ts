@@ -1,8 +1,8 @@
-import { LIVE_UPDATED_EVENT } from '../../features/events/liveEvents';
-import { startSession } from '../../features/session/startup';
-import { $currentUser } from '../../features/session/store';
-import { ILLUSTRATOR_ROLE } from '../../features/session/types';
-import { getInjectedProvider } from '../../features/wallet/eip1193';
+import { LIVE_UPDATED_EVENT } from '~/features/events/liveEvents';
+import { startSession } from '~/features/session/startup';
+import { $currentUser } from '~/features/session/store';
+import { ILLUSTRATOR_ROLE } from '~/features/session/types';
+import { getInjectedProvider } from '~/features/wallet/eip1193';
 
 /**
  * The part of the page start-up that concerns a person, loaded by ./bootstrap.ts only when there is one to
@@ -46,7 +46,7 @@ function watchInjectedWallet(body: HTMLElement): void {
   if (!provider) return;
   const data = body.dataset;
   const user = $currentUser.get();
-  void import('../../features/session/watchWallet').then(({ watchWallet }) =>
+  void import('~/features/session/watchWallet').then(({ watchWallet }) =>
     watchWallet({
       provider,
       chains: JSON.parse(data['chains'] ?? '[]'),

@@ -21,5 +21,6 @@ export interface PageMeta {
   description?: string | undefined;
   image?: string | undefined;
   noindex?: boolean | undefined;
+  /** Use `title` as the whole document title, without the site name. */
   exactTitle?: boolean | undefined;
 }

@@ -9,23 +9,23 @@
  * the tests' many short-lived servers do). With `SERVER_PROCESSES` it
  * supervises that many such servers instead (./processes.ts).
  */
-const { markProduction, settingsOrExit } = await import('../../server/settings/settings.server');
+const { markProduction, settingsOrExit } = await import('~/server/settings/settings.server');
 markProduction();
 const settings = settingsOrExit();
-const { isForkedServer, serverProcesses, superviseServers } = await import('../../server/serve/processes');
+const { isForkedServer, serverProcesses, superviseServers } = await import('~/server/serve/processes');
 const processes = isForkedServer() ? 1 : serverProcesses(settings, console.warn);
 if (processes > 1) {
   await superviseServers(processes);
   process.exit(0);
 }
 // The database starts (the embedded one in its own thread, ~1.3 s) while the site's modules load.
-const { openServerDatabase } = await import('../../server/db/serverDatabase');
+const { openServerDatabase } = await import('~/server/db/serverDatabase');
 const opening = openServerDatabase(settings);
 opening.catch(() => {}); // awaited below; a failure surfaces there, not as an unhandled rejection meanwhile
 const [{ handler }, { startSiteServer }, { preloadModules }] = await Promise.all([
   import('@astrojs/node/server.js'),
   import('./siteServer'),
-  import('../../server/serve/preload'),
+  import('~/server/serve/preload'),
 ]);
 await startSiteServer(handler, settings, opening);
 if (settings.PRELOAD_MODULES) void preloadModules(new URL('./chunks/', import.meta.url));

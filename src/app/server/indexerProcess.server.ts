@@ -8,11 +8,11 @@
  */
 
 import { startBackgroundJobs } from '~/app/server/jobs.server';
+import { serverChains } from '~/features/chains/config.server';
+import { startChangeListener } from '~/features/events/changeListener.server';
 import { closeDatabase, getDatabase } from '~/server/db/client';
 import type { Settings } from '~/server/settings/schema';
 import { serverSettings } from '~/server/settings/settings.server';
-import { serverChains } from '../../features/chains/config.server';
-import { startChangeListener } from '../../features/events/changeListener.server';
 
 /** Runs the indexer until a signal arrives; resolves after it stopped. */
 export async function runIndexerProcess(settings: Settings = serverSettings()): Promise<void> {

@@ -11,16 +11,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { startChangeListener } from '~/features/events/changeListener.server';
-import { answerFromCache } from '../../server/cache/pageCache';
-import { closeDatabase } from '../../server/db/client';
-import { openServerDatabase } from '../../server/db/serverDatabase';
-import type { DatabaseHandle } from '../../server/db/types';
-import { noteRequest } from '../../server/serve/eventLoop';
-import { isForkedServer } from '../../server/serve/processes';
-import { staticFiles } from '../../server/serve/staticFiles';
-import { redirectTrailingSlash } from '../../server/serve/trailingSlash';
-import type { Settings } from '../../server/settings/schema';
-import { serverSettings } from '../../server/settings/settings.server';
+import { answerFromCache } from '~/server/cache/pageCache';
+import { closeDatabase } from '~/server/db/client';
+import { openServerDatabase } from '~/server/db/serverDatabase';
+import type { DatabaseHandle } from '~/server/db/types';
+import { noteRequest } from '~/server/serve/eventLoop';
+import { isForkedServer } from '~/server/serve/processes';
+import { staticFiles } from '~/server/serve/staticFiles';
+import { redirectTrailingSlash } from '~/server/serve/trailingSlash';
+import type { Settings } from '~/server/settings/schema';
+import { serverSettings } from '~/server/settings/settings.server';
 import { startBackgroundJobs } from './jobs.server';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;

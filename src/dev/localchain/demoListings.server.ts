@@ -12,34 +12,22 @@
  *   ../seed/demoTrades.ts
  */
 import { and, eq } from 'drizzle-orm';
-import { type Address, erc721Abi, getAddress, type Hex } from 'viem';
+import { type Address, erc721Abi, getAddress } from 'viem';
 import { auctionEnd, buildAuctionListing } from '~/features/trading/auction/auctionRules';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { settlerAccount } from '~/features/trading/orders/settler.server';
 import { buildSellOrder } from '~/features/trading/seaport/buildSellOrder';
-import { orderHash } from '~/features/trading/seaport/orderHash';
-import { parseOrderJson, toOrderJson } from '~/features/trading/seaport/orderJson';
-import { isOrderSignatureValid } from '~/features/trading/seaport/orderSignature.server';
 import { seaportAbi } from '~/features/trading/seaport/seaportAbi';
 import { ItemType, type OrderComponents } from '~/features/trading/seaport/seaportTypes';
-import { signOrder } from '~/features/trading/seaport/signOrder';
 import { currencyToken } from '~/features/trading/terms/currencyTokens';
 import type { SellTerms } from '~/features/trading/terms/sellTerms.server';
 import { sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { orderHolds, resignEach, signAsMaker } from './demoSignatures.server';
 import { isLocalAccount } from './localAccounts';
 import type { LocalChainClients } from './localClients.server';
 
 type Row = typeof sellOrders.$inferSelect;
-
-/** Whether the stored listing is already a valid order for this chain's Seaport. */
-async function holds(clients: LocalChainClients, row: Row): Promise<boolean> {
-  const { chain } = clients;
-  if (row.exchange !== chain.contracts.exchange.toLowerCase()) return false;
-  const order = parseOrderJson(row.order);
-  if (!order || orderHash(order) !== row.orderHash) return false;
-  return isOrderSignatureValid(chain, chain.contracts.exchange, order, row.signature as Hex);
-}
 
 /** Approves the conduit for the seller's cards of `contract` unless it is already. */
 async function approveConduit(clients: LocalChainClients, seller: Address, contract: Address): Promise<void> {
@@ -132,12 +120,7 @@ async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
       conduitKey: terms.conduitKey,
     });
   }
-  const signature = await signOrder(clients.wallet(seller), {
-    order,
-    chainId: chain.chainId,
-    seaport: chain.contracts.exchange,
-  });
-  return { order, signature, counter };
+  return signAsMaker(clients, seller, order, counter);
 }
 
 /** Re-signs the chain's active listings that do not hold yet (see the module comment); resolves with how many. */
@@ -151,34 +134,17 @@ export async function signCatalogueListings(
     .select()
     .from(sellOrders)
     .where(and(eq(sellOrders.chainId, chain.chainId), eq(sellOrders.status, 'active')));
-  let signed = 0;
-  for (const row of rows) {
-    if (await holds(clients, row)) {
+  return resignEach(clients, rows, {
+    kind: 'listing',
+    keep: async (row) => {
+      if (!(await orderHolds(clients, row))) return false;
       // A chain started afresh keeps the addresses (and so the signatures) but not the approvals.
       if (isLocalAccount(row.sellerAddress)) {
         await approveConduit(clients, getAddress(row.sellerAddress), getAddress(row.contractAddress)).catch(() => {});
       }
-      continue;
-    }
-    let made: Awaited<ReturnType<typeof resign>>;
-    try {
-      made = await resign(clients, row, terms);
-    } catch (error) {
-      console.warn(`[localchain] listing ${row.orderHash} on chain ${chain.chainId} left as is: ${error}`);
-      continue;
-    }
-    if (!made) continue;
-    await db
-      .update(sellOrders)
-      .set({
-        order: toOrderJson(made.order),
-        orderHash: orderHash(made.order),
-        signature: made.signature.toLowerCase(),
-        exchange: chain.contracts.exchange.toLowerCase(),
-        counter: made.counter.toString(),
-      })
-      .where(eq(sellOrders.id, row.id));
-    signed += 1;
-  }
-  return signed;
+      return true;
+    },
+    resign: (row) => resign(clients, row, terms),
+    save: (row, columns) => db.update(sellOrders).set(columns).where(eq(sellOrders.id, row.id)),
+  });
 }

@@ -9,33 +9,21 @@
  * @see ../../features/trading/seaport/buildOffer.ts, ../seed/demoOffers.ts
  */
 import { and, eq } from 'drizzle-orm';
-import { type Address, erc20Abi, getAddress, type Hex, maxUint256 } from 'viem';
+import { type Address, erc20Abi, getAddress, maxUint256 } from 'viem';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { wrappedNativeAbi } from '~/features/trading/contracts/wrappedNativeAbi';
 import { buildOffer } from '~/features/trading/seaport/buildOffer';
-import { orderHash } from '~/features/trading/seaport/orderHash';
-import { parseOrderJson, toOrderJson } from '~/features/trading/seaport/orderJson';
-import { isOrderSignatureValid } from '~/features/trading/seaport/orderSignature.server';
 import { seaportAbi } from '~/features/trading/seaport/seaportAbi';
 import { ItemType } from '~/features/trading/seaport/seaportTypes';
-import { signOrder } from '~/features/trading/seaport/signOrder';
 import { currencyToken } from '~/features/trading/terms/currencyTokens';
 import type { SellTerms } from '~/features/trading/terms/sellTerms.server';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { orderHolds, resignEach, signAsMaker } from './demoSignatures.server';
 import { isLocalAccount } from './localAccounts';
 import type { LocalChainClients } from './localClients.server';
 
 type Row = typeof offers.$inferSelect;
-
-/** Whether the stored offer is already a valid order for this chain's Seaport. */
-async function holds(clients: LocalChainClients, row: Row): Promise<boolean> {
-  const { chain } = clients;
-  if (row.exchange !== chain.contracts.exchange.toLowerCase()) return false;
-  const order = parseOrderJson(row.order);
-  if (!order || orderHash(order) !== row.orderHash) return false;
-  return isOrderSignatureValid(chain, chain.contracts.exchange, order, row.signature as Hex);
-}
 
 /** Gives `offerer` at least `total` of `token` (wrapping native coin for the wrapped one) and approves the conduit. */
 async function fund(clients: LocalChainClients, offerer: Address, token: Address, total: bigint): Promise<void> {
@@ -111,12 +99,7 @@ async function resign(clients: LocalChainClients, row: Row, terms: SellTerms) {
     counter,
     conduitKey: terms.conduitKey,
   });
-  const signature = await signOrder(clients.wallet(offerer), {
-    order,
-    chainId: chain.chainId,
-    seaport: chain.contracts.exchange,
-  });
-  return { order, signature, counter };
+  return signAsMaker(clients, offerer, order, counter);
 }
 
 /** Re-signs the chain's active token and collection offers that do not hold yet; resolves with how many. */
@@ -126,28 +109,10 @@ export async function signCatalogueOffers(db: Database, clients: LocalChainClien
     .select()
     .from(offers)
     .where(and(eq(offers.chainId, chain.chainId), eq(offers.status, 'active')));
-  let signed = 0;
-  for (const row of rows) {
-    if (row.kind === 'trait' || (await holds(clients, row))) continue;
-    let made: Awaited<ReturnType<typeof resign>>;
-    try {
-      made = await resign(clients, row, terms);
-    } catch (error) {
-      console.warn(`[localchain] offer ${row.orderHash} on chain ${chain.chainId} left as is: ${error}`);
-      continue;
-    }
-    if (!made) continue;
-    await db
-      .update(offers)
-      .set({
-        order: toOrderJson(made.order),
-        orderHash: orderHash(made.order),
-        signature: made.signature.toLowerCase(),
-        exchange: chain.contracts.exchange.toLowerCase(),
-        counter: made.counter.toString(),
-      })
-      .where(eq(offers.id, row.id));
-    signed += 1;
-  }
-  return signed;
+  return resignEach(clients, rows, {
+    kind: 'offer',
+    keep: async (row) => row.kind === 'trait' || (await orderHolds(clients, row)),
+    resign: (row) => resign(clients, row, terms),
+    save: (row, columns) => db.update(offers).set(columns).where(eq(offers.id, row.id)),
+  });
 }

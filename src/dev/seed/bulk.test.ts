@@ -1,19 +1,11 @@
 import { ilike, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { categories, illustrators } from '../../server/db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { categories, illustrators } from '~/server/db/schema/index.ts';
 import { seedBulk } from './bulk.ts';
 import { seedDemo } from './demo.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = fileTestDatabase();
 
 describe('seedBulk', () => {
   it('adds the asked numbers of creators, collections and cards next to the demo data', async () => {

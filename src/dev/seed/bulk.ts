@@ -10,8 +10,8 @@
  * @see docs/product-spec.md §7 (GET /api/v1/searches/incremental_search)
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { hashPassword } from '../../features/session/passwords.server.ts';
-import type { Database, Transaction } from '../../server/db/types.ts';
+import { hashPassword } from '~/features/session/passwords.server.ts';
+import type { Database, Transaction } from '~/server/db/types.ts';
 import { CARD_DESIGN_COUNT } from './art.ts';
 import { DEMO_CATEGORIES } from './demoCatalogue.ts';
 import { DEMO_EXCHANGE } from './demoOrders.ts';

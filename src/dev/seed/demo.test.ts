@@ -1,20 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { verifyPassword } from '../../features/session/passwords.server.ts';
-import { admins, cards, categories, illustrators, revenues, sellOrders, users } from '../../server/db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { verifyPassword } from '~/features/session/passwords.server.ts';
+import { admins, cards, categories, illustrators, revenues, sellOrders, users } from '~/server/db/schema/index.ts';
 import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
 import { seedDemo } from './demo.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = fileTestDatabase();
 
 const rowsIn = async (table: typeof cards | typeof users | typeof sellOrders | typeof revenues) =>
   (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;

@@ -7,8 +7,8 @@
  * @see docs/product-spec.md §2, §3, §6
  */
 import { and, eq, inArray, like, notExists, or, sql } from 'drizzle-orm';
-import { rebuildMarket } from '../../features/market/rebuild.server.ts';
-import { hashPassword } from '../../features/session/passwords.server.ts';
+import { rebuildMarket } from '~/features/market/rebuild.server.ts';
+import { hashPassword } from '~/features/session/passwords.server.ts';
 import {
   admins,
   cards,
@@ -25,8 +25,8 @@ import {
   sales,
   sellOrders,
   taxProfiles,
-} from '../../server/db/schema/index.ts';
-import type { Database, Transaction } from '../../server/db/types.ts';
+} from '~/server/db/schema/index.ts';
+import type { Database, Transaction } from '~/server/db/types.ts';
 import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
 import { DEMO_CATEGORIES } from './demoCatalogue.ts';
 import { DEMO_CREATORS } from './demoPeople.ts';

@@ -6,10 +6,10 @@
  *
  * Spec §2 (/dashboard/payouts, /admins/platform-fee, /admins/stripe_payment_histories), §3 (illegal report).
  */
-import { CurrencyCode } from '../../features/chains/currencies.ts';
-import { cardPaymentPayable } from '../../features/ledger/cardPaymentEntries.ts';
-import type { ReportType } from '../../features/reports/reportTypes.ts';
-import type { PaymentStatus, PayoutStatus } from '../../server/db/schema/index.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
+import { cardPaymentPayable } from '~/features/ledger/cardPaymentEntries.ts';
+import type { ReportType } from '~/features/reports/reportTypes.ts';
+import type { PaymentStatus, PayoutStatus } from '~/server/db/schema/index.ts';
 import { anvilAddress } from './accounts.ts';
 import { DEMO_COLLECTORS, DEMO_CREATORS } from './demoPeople.ts';
 import type { DemoPlan, PlannedPayment, PlannedPayout, PlannedReport, PlannedRevenue } from './demoPlan.ts';

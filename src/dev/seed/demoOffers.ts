@@ -7,7 +7,7 @@
  *
  * @see docs/architecture.md (Offers)
  */
-import { CurrencyCode } from '../../features/chains/currencies.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
 import { anvilAddress } from './accounts.ts';
 import { DEMO_CATEGORIES, demoContractAddress } from './demoCatalogue.ts';
 import { DEMO_EXCHANGE } from './demoOrders.ts';

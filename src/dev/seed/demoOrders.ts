@@ -9,8 +9,8 @@
  * @see ../../features/trading/seaport/buildSellOrder.ts, ../../features/trading/auction/auctionRules.ts
  */
 import { privateKeyToAccount } from 'viem/accounts';
-import type { CurrencyCode } from '../../features/chains/currencies.ts';
-import { LOCAL_SETTLER_KEY } from '../../features/chains/localDefaults.ts';
+import type { CurrencyCode } from '~/features/chains/currencies.ts';
+import { LOCAL_SETTLER_KEY } from '~/features/chains/localDefaults.ts';
 import type { PlannedCard, PlannedOrder } from './demoPlan.ts';
 import { fakeSignature, hash32 } from './deterministic.ts';
 import { DEMO_FEE_RECIPIENT, type PriceSplit, paymentItem, splitPrice } from './prices.ts';

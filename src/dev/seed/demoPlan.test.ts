@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CurrencyCode } from '../../features/chains/currencies.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
 import { ANVIL_ACCOUNTS, DEMO_ILLUSTRATOR } from './accounts.ts';
 import { buildDemoPlan } from './demoPlan.ts';
 import { DEMO_PLATFORM_FEE_BPS, DEMO_ROYALTY_BPS } from './prices.ts';

@@ -19,7 +19,7 @@ import type {
   sales,
   sellOrders,
   users,
-} from '../../server/db/schema/index.ts';
+} from '~/server/db/schema/index.ts';
 import { anvilAddress } from './accounts.ts';
 import { cardImagePath, categoryImagePath } from './art.ts';
 import { DEMO_CATEGORIES, DEMO_RARITIES, demoContractAddress } from './demoCatalogue.ts';

@@ -7,9 +7,9 @@
  * @see ../../../docs/tax.md
  */
 import { sql } from 'drizzle-orm';
-import { LOCAL_RATES } from '../../features/market/rates/rates.server.ts';
-import { illustrators, taxProfiles, taxSettings } from '../../server/db/schema/index.ts';
-import type { Transaction } from '../../server/db/types.ts';
+import { LOCAL_RATES } from '~/features/market/rates/rates.server.ts';
+import { illustrators, taxProfiles, taxSettings } from '~/server/db/schema/index.ts';
+import type { Transaction } from '~/server/db/types.ts';
 import { DEMO_ILLUSTRATOR } from './accounts.ts';
 
 /** The platform's registration number in the demo (fictitious; its check digit is right). */

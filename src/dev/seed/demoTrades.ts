@@ -6,7 +6,7 @@
  *
  * @see docs/product-spec.md §3 (sell-card payload), §7 (sell_card)
  */
-import { CurrencyCode } from '../../features/chains/currencies.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
 import { anvilAddress } from './accounts.ts';
 import { DEMO_CATEGORIES, demoContractAddress } from './demoCatalogue.ts';
 import { DEMO_SETTLEMENT_MARGIN_MS, DEMO_SETTLEMENT_WINDOW_MS, type DemoListing, orderRow } from './demoOrders.ts';

@@ -1,19 +1,11 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { cards } from '../../server/db/schema/index.ts';
-import { loadSettings } from '../../server/settings/settings.server.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { cards } from '~/server/db/schema/index.ts';
+import { loadSettings } from '~/server/settings/settings.server.ts';
 import { ensureDemoData } from './ensureDemo.server.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = fileTestDatabase();
 
 const cardCount = async () => (await database.db.select({ n: count() }).from(cards))[0]?.n ?? 0;
 

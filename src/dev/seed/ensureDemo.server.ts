@@ -6,11 +6,11 @@
  *
  * @see ./demo.ts
  */
-import { serverEnvironment } from '../../features/chains/config.server.ts';
-import { closeDatabase, getDatabase } from '../../server/db/client.ts';
-import type { Database } from '../../server/db/types.ts';
-import type { Settings } from '../../server/settings/schema.ts';
-import { serverSettings } from '../../server/settings/settings.server.ts';
+import { serverEnvironment } from '~/features/chains/config.server.ts';
+import { closeDatabase, getDatabase } from '~/server/db/client.ts';
+import type { Database } from '~/server/db/types.ts';
+import type { Settings } from '~/server/settings/schema.ts';
+import { serverSettings } from '~/server/settings/settings.server.ts';
 import { DEMO_ADMIN, DEMO_ILLUSTRATOR } from './accounts.ts';
 import { type SeedDemoResult, seedDemo } from './demo.ts';
 

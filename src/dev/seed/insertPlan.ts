@@ -22,8 +22,8 @@ import {
   sales,
   sellOrders,
   users,
-} from '../../server/db/schema/index.ts';
-import type { Database, Transaction } from '../../server/db/types.ts';
+} from '~/server/db/schema/index.ts';
+import type { Database, Transaction } from '~/server/db/types.ts';
 import { DEMO_ADMIN } from './accounts.ts';
 import type { DemoPlan } from './demoPlan.ts';
 

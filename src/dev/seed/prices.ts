@@ -6,8 +6,8 @@
  * @see docs/product-spec.md §3 (currency codes, chain id to currency, sell-card payload)
  * @see https://github.com/ProjectOpenSea/seaport (OrderComponents, ItemType)
  */
-import { CurrencyCode } from '../../features/chains/currencies.ts';
-import { LOCAL_FEE_RECIPIENT } from '../../features/chains/localDefaults.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
+import { LOCAL_FEE_RECIPIENT } from '~/features/chains/localDefaults.ts';
 import { addressFrom, type Random } from './deterministic.ts';
 
 /** Platform fee of the demo data on every chain, in basis points (2.5 %). */

@@ -5,8 +5,8 @@
  *
  * @see docs/product-spec.md §1 (Japanese and English)
  */
-import type { Locale } from '../i18n/locales';
-import type { Translate } from '../i18n/t';
+import type { Locale } from '~/features/i18n/locales';
+import type { Translate } from '~/features/i18n/t';
 import type { CardDetail, CardTrait } from './types';
 
 /** A thing with a Japanese name and maybe an English one (category, creator). */

@@ -7,13 +7,13 @@
  * @see docs/product-spec.md §2 (/browse-category, /market)
  */
 import { sql } from 'drizzle-orm';
+import { serverChains } from '~/features/chains/config.server';
+import type { Locale } from '~/features/i18n/locales';
+import type { Translate } from '~/features/i18n/t';
 import { type Attempt, attempt } from '~/lib/attempt';
 import type { Page } from '~/lib/pagination';
 import { database } from '~/server/db/client';
 import type { Database } from '~/server/db/types';
-import { serverChains } from '../chains/config.server';
-import type { Locale } from '../i18n/locales';
-import type { Translate } from '../i18n/t';
 import type { CardListFilters } from './cards/cardFilters';
 import { listCards } from './cards/cards.server';
 import { type CategoryFilters, listCategories } from './collections/categories.server';

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { getInjectedProvider, rpcErrorCode } from '~/features/wallet/eip1193';
+import { switchWalletChain } from '~/features/wallet/switchChain';
 import { NO_METAMASK } from '~/lib/errors';
 import { closeAllMenus, onCloseMenus } from '~/ui/menus/closeMenus';
-import { getInjectedProvider, rpcErrorCode } from '../wallet/eip1193';
-import { switchWalletChain } from '../wallet/switchChain';
 import type { ChainKey } from './chainKey';
 import type { ChainOption } from './chainOption';
 import { $currentChain, initCurrentChain, setCurrentChain } from './store';

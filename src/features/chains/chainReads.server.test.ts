@@ -7,10 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Address, erc721Abi, parseEventLogs, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import { freePort } from '#tests/helpers/server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { HttpError } from '~/server/api/errors';
-import { type LocalMarket, startLocalMarket } from '../../../tests/helpers/localMarket';
-import { freePort } from '../../../tests/helpers/server';
-import { cardAbi } from '../trading/contracts/cardAbi';
 import { loadChainConfig } from './chainConfig';
 import {
   chainFromParam,

@@ -7,14 +7,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { HttpError } from '~/server/api/errors';
 import { contactMessages, rateLimitBuckets } from '~/server/db/schema';
 import { loadSettings } from '~/server/settings/settings.server';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { CONTACT_MESSAGES_PER_HOUR, contactRequestSchema, submitContactMessage } from './contact.server';
 import { RECAPTCHA_VERIFY_URL, recaptchaConfig } from './recaptcha.server';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 let stub: Server;
 let stubUrl: string;
 /** What the stub answers next: a status and a JSON body. */
@@ -22,7 +22,6 @@ let answer: { status: number; body: unknown } = { status: 200, body: { success: 
 const received: URLSearchParams[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   stub = createServer((request, response) => {
     let text = '';
     request.setEncoding('utf8');
@@ -41,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((done) => stub?.close(done));
-  await database?.close();
 }, 60_000);
 
 beforeEach(async () => {

@@ -5,11 +5,11 @@
  * @see docs/product-spec.md §2 (/contact), §8 (Captcha)
  */
 import { z } from 'zod';
+import { asLocale, type Locale } from '~/features/i18n/locales';
 import { tooManyRequests } from '~/server/api/errors';
 import { contactMessages } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { hitRateLimit } from '~/server/rateLimit.server';
-import { asLocale, type Locale } from '../i18n/locales';
 import { CONTACT_FIELDS, CONTACT_PROBLEM_TEXT, contactProblems } from './contactRules';
 import { type RecaptchaConfig, verifyRecaptcha } from './recaptcha.server';
 

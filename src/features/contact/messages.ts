@@ -2,7 +2,7 @@
  * The contact form's strings for one locale, picked on the server and passed to the island as a prop
  * (so the browser never loads the message files).
  */
-import type { Translate } from '../i18n/t';
+import type { Translate } from '~/features/i18n/t';
 import type { ContactFormMessages } from './ContactForm';
 
 /** The {@link ContactFormMessages} in the locale of `t`. */

@@ -1,7 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '~/client/api';
+import { type FormEvent, useState } from 'react';
 import { api } from '~/client/siteApi';
-import { showSnackbar } from '~/ui/snackbar/store';
+import { bindFields } from '~/ui/forms/bindFields';
+import { TextField } from '~/ui/forms/Field';
+import { FormAlert } from '~/ui/forms/FormAlert';
+import { Submit } from '~/ui/forms/Submit';
+import { useSend } from '~/ui/forms/useSend';
+import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
 
 /** Props of {@link PasswordForm}. */
 export interface PasswordFormProps {
@@ -27,94 +31,31 @@ export interface PasswordFormProps {
  * Spec §7 (PUT /api/v1/passwords), §8 (Password change).
  */
 export default function PasswordForm({ uid, messages }: PasswordFormProps) {
-  const id = useId();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [retype, setRetype] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const blank = { current_password: '', password: '', retype: '' };
+  const [values, setValues] = useState(blank);
+  const { sending, failure, send } = useSend(messages.failure);
+  const bind = bindFields(values, setValues);
+  const secret = (name: keyof typeof blank, autoComplete: string) =>
+    ({ ...bind(name), type: 'password', required: true, autoComplete }) as const;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSending(true);
-    setFailure(null);
-    try {
-      await api.put('/api/v1/passwords', { current_password: current, password, retype });
-      setCurrent('');
-      setPassword('');
-      setRetype('');
-      showSnackbar(messages.success, { timeout: 3000 });
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : messages.failure;
-      setFailure(text);
-      showSnackbar(text, { color: 'alert', timeout: 3000 });
-    } finally {
-      setSending(false);
-    }
+    void send(async () => {
+      await api.put('/api/v1/passwords', values);
+      setValues(blank);
+      showSnackbar(messages.success, { timeout: LAYOUT_SNACKBAR_TIMEOUT });
+    });
   }
 
-  const input = 'w-full rounded-md border border-surface-border bg-surface-sunken px-3 py-2';
   return (
-    <form method="post" className="grid gap-5" onSubmit={(event) => void submit(event)} aria-busy={sending}>
+    <form method="post" className="grid gap-5" onSubmit={submit} aria-busy={sending}>
       <input type="text" name="username" autoComplete="username" value={uid} readOnly hidden />
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-current`} className="font-semibold">
-          {messages.currentPassword}
-        </label>
-        <input
-          id={`${id}-current`}
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-          className={input}
-        />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-password`} className="font-semibold">
-          {messages.password}
-        </label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-describedby={`${id}-hint`}
-          className={input}
-        />
-        <p id={`${id}-hint`} className="text-sm text-ink-muted">
-          {messages.hint}
-        </p>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-retype`} className="font-semibold">
-          {messages.retype}
-        </label>
-        <input
-          id={`${id}-retype`}
-          name="retype"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={retype}
-          onChange={(event) => setRetype(event.target.value)}
-          className={input}
-        />
-      </div>
-      {failure && (
-        <p role="alert" className="rounded-md border border-alert px-4 py-3" data-password-failure>
-          {failure}
-        </p>
-      )}
+      <TextField label={messages.currentPassword} {...secret('current_password', 'current-password')} />
+      <TextField label={messages.password} hint={messages.hint} {...secret('password', 'new-password')} />
+      <TextField label={messages.retype} {...secret('retype', 'new-password')} />
+      <FormAlert text={failure} data-password-failure />
       <div>
-        <button type="submit" className="btn-primary" disabled={sending}>
-          {sending ? messages.sending : messages.submit}
-        </button>
+        <Submit busy={sending} label={messages.submit} busyLabel={messages.sending} />
       </div>
     </form>
   );

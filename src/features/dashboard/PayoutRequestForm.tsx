@@ -1,11 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '~/client/api';
+import { type FormEvent, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { interpolate } from '~/features/i18n/format';
 import { amountInUnits, payoutMinimum } from '~/features/ledger/payoutRules';
 import { priceText } from '~/ui/data/priceText';
+import { FIELD_INPUT, Field } from '~/ui/forms/Field';
+import { Submit } from '~/ui/forms/Submit';
+import { useSend } from '~/ui/forms/useSend';
 import { flashNextPage } from '~/ui/snackbar/flash';
-import { showSnackbar } from '~/ui/snackbar/store';
-import { interpolate } from '../i18n/format';
 import { checkPayoutAmount, type PayoutFormProblem, type PayoutOption } from './payoutForm';
 
 /** A balance as the form offers it, with its label already in the page's language. */
@@ -40,11 +41,10 @@ const key = (option: PayoutOption) => `${option.chainId ?? 'card'}:${option.curr
  * Spec §2 (/dashboard/payouts).
  */
 export default function PayoutRequestForm({ options, messages }: PayoutRequestFormProps) {
-  const id = useId();
   const [selected, setSelected] = useState(options[0] ? key(options[0]) : '');
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, failure, setFailure, send } = useSend(messages.failure);
   const option = options.find((candidate) => key(candidate) === selected);
 
   if (!option) return <p className="text-ink-muted">{messages.none}</p>;
@@ -55,91 +55,70 @@ export default function PayoutRequestForm({ options, messages }: PayoutRequestFo
     minimum: minimum === undefined ? '—' : priceText(minimum, option.currencyCode, 'exact'),
   });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!option) return;
     const checked = checkPayoutAmount(amount, option);
-    if (!checked.ok) {
-      setProblem(messages.problems[checked.problem]);
-      return;
-    }
-    setProblem(null);
-    setSending(true);
-    try {
-      await api.post('/api/v1/dashboard/payouts', {
-        amount: checked.wei.toString(),
-        currency_code: option.currencyCode,
-        chain_id: option.chainId,
-      });
-      flashNextPage('dashboard.payouts.requested');
-      window.location.reload();
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : messages.failure;
-      setProblem(text);
-      showSnackbar(text, { color: 'alert', timeout: 3000 });
-      setSending(false);
-    }
+    setProblem(checked.ok ? null : messages.problems[checked.problem]);
+    setFailure(null);
+    if (!checked.ok) return;
+    const body = { amount: checked.wei.toString(), currency_code: option.currencyCode, chain_id: option.chainId };
+    void send(
+      async () => {
+        await api.post('/api/v1/dashboard/payouts', body);
+        flashNextPage('dashboard.payouts.requested');
+        window.location.reload();
+      },
+      { keepBusy: true },
+    );
   }
 
   return (
-    <form method="post" className="grid gap-4" noValidate onSubmit={(event) => void submit(event)} aria-busy={sending}>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-balance`} className="font-semibold">
-          {messages.balance}
-        </label>
-        <select
-          id={`${id}-balance`}
-          value={selected}
-          onChange={(event) => {
-            setSelected(event.target.value);
-            setProblem(null);
-          }}
-          className="rounded-md border border-surface-border bg-surface-sunken px-3 py-2"
-        >
-          {options.map((candidate) => (
-            <option key={key(candidate)} value={key(candidate)}>
-              {candidate.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-amount`} className="font-semibold">
-          {messages.amount} ({option.currency})
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-            className="w-full rounded-md border border-surface-border bg-surface-sunken px-3 py-2 aria-[invalid=true]:border-alert"
-          />
-          <button
-            type="button"
-            className="btn-ghost whitespace-nowrap"
-            onClick={() => setAmount(amountInUnits(BigInt(option.available), option.currencyCode))}
+    <form method="post" className="grid gap-4" noValidate onSubmit={submit} aria-busy={sending}>
+      <Field label={messages.balance}>
+        {({ id }) => (
+          <select
+            id={id}
+            value={selected}
+            onChange={(event) => {
+              setSelected(event.target.value);
+              setProblem(null);
+              setFailure(null);
+            }}
+            className="rounded-md border border-surface-border bg-surface-sunken px-3 py-2"
           >
-            {messages.max}
-          </button>
-        </div>
-        <p id={`${id}-hint`} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-        {problem && (
-          <p id={`${id}-problem`} role="alert" className="text-sm text-active-muted">
-            {problem}
-          </p>
+            {options.map((candidate) => (
+              <option key={key(candidate)} value={key(candidate)}>
+                {candidate.label}
+              </option>
+            ))}
+          </select>
         )}
-      </div>
+      </Field>
+      <Field label={`${messages.amount} (${option.currency})`} hint={hint} problem={problem ?? failure} alertProblem>
+        {(control) => (
+          <div className="flex gap-2">
+            <input
+              {...control}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              className={FIELD_INPUT}
+            />
+            <button
+              type="button"
+              className="btn-ghost whitespace-nowrap"
+              onClick={() => setAmount(amountInUnits(BigInt(option.available), option.currencyCode))}
+            >
+              {messages.max}
+            </button>
+          </div>
+        )}
+      </Field>
       <div>
-        <button type="submit" className="btn-primary" disabled={sending}>
-          {sending ? messages.sending : messages.submit}
-        </button>
+        <Submit busy={sending} label={messages.submit} busyLabel={messages.sending} />
       </div>
     </form>
   );

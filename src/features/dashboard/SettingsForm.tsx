@@ -1,8 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '~/client/api';
+import { type FormEvent, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { ADDRESS_PATTERN } from '~/lib/addresses';
-import { showSnackbar } from '~/ui/snackbar/store';
+import { bindFields } from '~/ui/forms/bindFields';
+import { TextField } from '~/ui/forms/Field';
+import { FormAlert } from '~/ui/forms/FormAlert';
+import { Submit } from '~/ui/forms/Submit';
+import { useSend } from '~/ui/forms/useSend';
+import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
 
 /** Longest illustrator name the server accepts (settings.server MAX_ILLUSTRATOR_NAME). */
 export const MAX_NAME = 60;
@@ -52,7 +56,6 @@ function problemsOf(values: Record<Field, string>, messages: SettingsFormProps['
  * wallet asks for the current password again (money follows it). Spec §2 (/dashboard/settings).
  */
 export default function SettingsForm({ initial, linkedWallet, messages }: SettingsFormProps) {
-  const id = useId();
   const [values, setValues] = useState<Record<Field, string>>({
     name: initial.name,
     nameEn: initial.nameEn ?? '',
@@ -62,17 +65,15 @@ export default function SettingsForm({ initial, linkedWallet, messages }: Settin
   const [password, setPassword] = useState('');
   const walletChanged = values.payoutWallet.trim().toLowerCase() !== savedWallet.toLowerCase();
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, failure, setFailure, send } = useSend(messages.failure);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = problemsOf(values, messages);
     setProblems(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
+    void send(async () => {
       const saved = await api.put<{ name: string; nameEn: string | null; payoutWalletAddress: string | null }>(
         '/api/v1/dashboard/settings',
         {
@@ -85,95 +86,45 @@ export default function SettingsForm({ initial, linkedWallet, messages }: Settin
       setValues({ name: saved.name, nameEn: saved.nameEn ?? '', payoutWallet: saved.payoutWalletAddress ?? '' });
       setSavedWallet(saved.payoutWalletAddress ?? '');
       setPassword('');
-      showSnackbar(messages.saved, { timeout: 3000 });
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : messages.failure;
-      setFailure(text);
-      showSnackbar(text, { color: 'alert', timeout: 3000 });
-    } finally {
-      setSending(false);
-    }
+      showSnackbar(messages.saved, { timeout: LAYOUT_SNACKBAR_TIMEOUT });
+    });
   }
 
-  const field = (
-    name: Field,
-    label: string,
-    required: boolean,
-    extra: { hint?: string; placeholder?: string; autoComplete: string },
-  ) => (
-    <div className="grid gap-1">
-      <label htmlFor={`${id}-${name}`} className="font-semibold">
-        {label}{' '}
-        <span className="text-sm font-normal text-ink-muted">({required ? messages.required : messages.optional})</span>
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        value={values[name]}
-        required={required}
-        placeholder={extra.placeholder}
-        autoComplete={extra.autoComplete}
-        spellCheck={false}
-        onChange={(event) => setValues((old) => ({ ...old, [name]: event.target.value }))}
-        aria-invalid={problems[name] ? true : undefined}
-        aria-describedby={
-          [extra.hint ? `${id}-${name}-hint` : '', problems[name] ? `${id}-${name}-problem` : ''].join(' ').trim() ||
-          undefined
-        }
-        className="w-full rounded-md border border-surface-border bg-surface-sunken px-3 py-2 aria-[invalid=true]:border-alert"
-      />
-      {extra.hint && (
-        <p id={`${id}-${name}-hint`} className="text-sm text-ink-muted">
-          {extra.hint}
-        </p>
-      )}
-      {problems[name] && (
-        <p id={`${id}-${name}-problem`} className="text-sm text-active-muted">
-          {problems[name]}
-        </p>
-      )}
-    </div>
-  );
+  const bind = bindFields(values, setValues);
+  const field = (name: Field, label: string, required: boolean) => ({
+    ...bind(name),
+    label,
+    required,
+    note: required ? messages.required : messages.optional,
+    problem: problems[name],
+    spellCheck: false,
+  });
 
   return (
-    <form method="post" className="grid gap-5" noValidate onSubmit={(event) => void submit(event)} aria-busy={sending}>
-      {field('name', messages.name, true, { autoComplete: 'nickname' })}
-      {field('nameEn', messages.nameEn, false, { autoComplete: 'off' })}
-      {field('payoutWallet', messages.payoutWallet, false, {
-        hint: messages.payoutWalletHint,
-        placeholder: linkedWallet,
-        autoComplete: 'off',
-      })}
+    <form method="post" className="grid gap-5" noValidate onSubmit={submit} aria-busy={sending}>
+      <TextField {...field('name', messages.name, true)} autoComplete="nickname" />
+      <TextField {...field('nameEn', messages.nameEn, false)} autoComplete="off" />
+      <TextField
+        {...field('payoutWallet', messages.payoutWallet, false)}
+        hint={messages.payoutWalletHint}
+        placeholder={linkedWallet}
+        autoComplete="off"
+      />
       {walletChanged && (
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-current-password`} className="font-semibold">
-            {messages.currentPassword}
-          </label>
-          <input
-            id={`${id}-current-password`}
-            name="current_password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby={`${id}-current-password-hint`}
-            className="w-full rounded-md border border-surface-border bg-surface-sunken px-3 py-2"
-          />
-          <p id={`${id}-current-password-hint`} className="text-sm text-ink-muted">
-            {messages.currentPasswordHint}
-          </p>
-        </div>
+        <TextField
+          label={messages.currentPassword}
+          hint={messages.currentPasswordHint}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
       )}
-      {failure && (
-        <p role="alert" className="rounded-md border border-alert px-4 py-3">
-          {failure}
-        </p>
-      )}
+      <FormAlert text={failure} />
       <div>
-        <button type="submit" className="btn-primary" disabled={sending}>
-          {sending ? messages.sending : messages.submit}
-        </button>
+        <Submit busy={sending} label={messages.submit} busyLabel={messages.sending} />
       </div>
     </form>
   );

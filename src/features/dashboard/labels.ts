@@ -4,7 +4,7 @@
  */
 
 import { chainKeyOfId } from '~/features/chains/chainKey';
-import type { Translate } from '../i18n/t';
+import type { Translate } from '~/features/i18n/t';
 
 /** The statuses a payout request goes through. */
 export const PAYOUT_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;

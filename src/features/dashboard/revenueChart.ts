@@ -6,23 +6,14 @@
  *
  * @see docs/product-spec.md §2 (/dashboard/revenues), §9 (dates in Asia/Tokyo)
  */
+import type { RevenueRow } from '~/features/ledger/revenues/creatorRevenue';
+import type { RevenuePeriod } from '~/features/ledger/revenues/revenueQuery';
 
 /** Bucket sizes, as the revenue report uses them. */
-export type ChartPeriod = 'day' | 'week' | 'month';
+export type ChartPeriod = RevenuePeriod;
 
 /** One revenue row as the report gives it (amounts in wei, decimal strings). */
-export interface ChartRow {
-  period: string;
-  /** Null for card payments (yen). */
-  chainId: number | null;
-  currencyCode: number;
-  currency: string;
-  primarySales: number;
-  primary: string;
-  royaltySales: number;
-  royalty: string;
-  total: string;
-}
+export type ChartRow = Omit<RevenueRow, 'receivedOnChain' | 'payable'>;
 
 /** One bucket of a series. */
 export interface ChartBar {

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { changeRecorder, parseChangeNote, writeChange } from './changeLog.server';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = fileTestDatabase();
 
 const changedAt = async (tag: string) => {
   const { rows } = await database.db.execute<{ at: Date }>(

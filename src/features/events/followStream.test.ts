@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource } from '../../../tests/helpers/fakeEventSource';
+import { FakeEventSource } from '#tests/helpers/fakeEventSource';
 import { followStream } from './followStream';
 import { POLL_SECONDS, STREAM_RETRY_SECONDS } from './liveEvents';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource } from '../../../tests/helpers/fakeEventSource';
+import { FakeEventSource } from '#tests/helpers/fakeEventSource';
 import { LIVE_UPDATED_EVENT } from './liveEvents';
 import { startLivePage, swapRegions } from './livePage';
 

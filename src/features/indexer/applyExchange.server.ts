@@ -9,23 +9,23 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { cards, offers, platformReceipts, sales, sellOrders } from '~/server/db/schema';
-import type { Transaction } from '~/server/db/types';
-import type { Chain } from '../chains/chains';
-import { type CurrencyCode, canonicalCurrencyCode } from '../chains/currencies';
-import { cardCreator } from '../ledger/cardCreator.server';
-import { bookSaleRevenues, recordReceipts } from '../ledger/fillBooking.server';
-import { fillRevenues, type PaidItem } from '../ledger/fillRevenues';
-import { refreshDailyStats } from '../market/dailyStats.server';
+import type { Chain } from '~/features/chains/chains';
+import { type CurrencyCode, canonicalCurrencyCode } from '~/features/chains/currencies';
+import { cardCreator } from '~/features/ledger/cardCreator.server';
+import { bookSaleRevenues, recordReceipts } from '~/features/ledger/fillBooking.server';
+import { fillRevenues, type PaidItem } from '~/features/ledger/fillRevenues';
+import { refreshDailyStats } from '~/features/market/dailyStats.server';
 import {
   cancelBelowCounter,
   cancelOrderByHash,
   markListingSold,
   markOfferFilled,
   recheckOffersOf,
-} from '../trading/orders/orderStatus.server';
-import { ItemType } from '../trading/seaport/seaportTypes';
-import { currencyOfToken } from '../trading/terms/currencyTokens';
+} from '~/features/trading/orders/orderStatus.server';
+import { ItemType } from '~/features/trading/seaport/seaportTypes';
+import { currencyOfToken } from '~/features/trading/terms/currencyTokens';
+import { cards, offers, platformReceipts, sales, sellOrders } from '~/server/db/schema';
+import type { Transaction } from '~/server/db/types';
 import type { ApplyContext } from './applyTransfers.server';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
 import { considerationReceipts, paidItems, previousOwner, provenInflow } from './fillProof.server';

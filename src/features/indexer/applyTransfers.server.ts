@@ -12,12 +12,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
+import { recordTransferredCards } from '~/features/catalogue/cardWrites.server';
 import { type MarketEventInput, recordEvents } from '~/features/events/marketEvents.server';
+import type { ListableQuery } from '~/features/trading/orders/listingState.server';
+import { cancelListing, recheckListingSoon } from '~/features/trading/orders/orderStatus.server';
 import { cardTransfers, sellOrders } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
-import { recordTransferredCards } from '../catalogue/cardWrites.server';
-import type { ListableQuery } from '../trading/orders/listingState.server';
-import { cancelListing, recheckListingSoon } from '../trading/orders/orderStatus.server';
 import type { ChainEvent } from './chainEvents.server';
 
 type Transfer = Extract<ChainEvent, { kind: 'transfer' }>;

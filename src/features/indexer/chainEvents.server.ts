@@ -9,7 +9,7 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (events)
  */
 import { type Address, getAddress, type Hex, type Log, type PublicClient, parseAbi } from 'viem';
-import { seaportAbi } from '../trading/seaport/seaportAbi';
+import { seaportAbi } from '~/features/trading/seaport/seaportAbi';
 
 /** The ERC-721 events read from card contracts, and a design's metadata URI published or frozen. */
 export const cardEventsAbi = parseAbi([

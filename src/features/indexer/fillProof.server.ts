@@ -12,11 +12,11 @@
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md (match orders)
  */
 import { type Address, type Hex, type PublicClient, parseAbi, parseEventLogs } from 'viem';
-import type { Chain } from '../chains/chains';
-import type { FillReceipt } from '../ledger/fillBooking.server';
-import type { PaidItem } from '../ledger/fillRevenues';
-import { ItemType } from '../trading/seaport/seaportTypes';
-import { currencyOfToken } from '../trading/terms/currencyTokens';
+import type { Chain } from '~/features/chains/chains';
+import type { FillReceipt } from '~/features/ledger/fillBooking.server';
+import type { PaidItem } from '~/features/ledger/fillRevenues';
+import { ItemType } from '~/features/trading/seaport/seaportTypes';
+import { currencyOfToken } from '~/features/trading/terms/currencyTokens';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
 
 type Fulfilled = Extract<ChainEvent, { kind: 'fulfilled' }>;

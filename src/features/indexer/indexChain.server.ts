@@ -14,15 +14,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { type Address, erc721Abi, type Hex, type PublicClient } from 'viem';
+import { isDeployedAddress } from '~/features/chains/chainConfig';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
+import type { Change } from '~/features/events/tags';
+import { followedOfferFunds } from '~/features/trading/offer/checkOffers.server';
+import { isListable, type ListableQuery, operatorFor } from '~/features/trading/orders/listingState.server';
+import { ItemType } from '~/features/trading/seaport/seaportTypes';
 import { categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { isDeployedAddress } from '../chains/chainConfig';
-import type { Chain } from '../chains/chains';
-import { publicClientFor } from '../chains/publicClients.server';
-import type { Change } from '../events/tags';
-import { followedOfferFunds } from '../trading/offer/checkOffers.server';
-import { isListable, type ListableQuery, operatorFor } from '../trading/orders/listingState.server';
-import { ItemType } from '../trading/seaport/seaportTypes';
 import { applyExchangeEvents } from './applyExchange.server';
 import { applyMetadataEvents } from './applyMetadata.server';
 import { applyCardEvents, type KnownContract } from './applyTransfers.server';

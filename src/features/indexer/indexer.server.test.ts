@@ -6,26 +6,19 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { transferCard } from '#tests/helpers/localMarket';
+import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
+import type { Chain } from '~/features/chains/chains';
+import type { Change } from '~/features/events/tags';
+import { expireListings } from '~/features/trading/jobs/listingClock.server';
+import { cancelOrders } from '~/features/trading/seaport/cancelOrders';
+import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
+import { incrementCounter } from '~/features/trading/seaport/incrementCounter';
 import { cards, collectionDailyStats, indexerCursors, revenues, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { loadSettings } from '~/server/settings/settings.server';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import {
-  seedCatalogue,
-  signListing,
-  startTestMarket,
-  TEST_FEE_RECIPIENT,
-  type TestMarket,
-} from '../../../tests/helpers/testMarket';
-import type { Chain } from '../chains/chains';
-import type { Change } from '../events/tags';
-import { expireListings } from '../trading/jobs/listingClock.server';
-import { cancelOrders } from '../trading/seaport/cancelOrders';
-import { fulfillOrder } from '../trading/seaport/fulfillOrder';
-import { incrementCounter } from '../trading/seaport/incrementCounter';
-import { orderHash } from '../trading/seaport/orderHash';
-import { toOrderJson } from '../trading/seaport/orderJson';
 import { indexRange, syncChain } from './indexChain.server';
 import type { IndexerSettings } from './indexerSettings';
 import { startIndexer } from './runIndexer.server';
@@ -44,12 +37,11 @@ const deps = (settings: Partial<IndexerSettings> = {}) => ({
   feeRecipient: TEST_FEE_RECIPIENT,
 });
 
-let fixture: TestMarket;
+const { fixture, database } = fileTestMarket();
 /** Listings of the scripted history, as stored rows to insert into each database. */
 const listings: (typeof sellOrders.$inferInsert)[] = [];
 const hashes: Record<string, Hex> = {};
 let head = 0n;
-let database: TestDatabase;
 
 /** The catalogue with the history's listings and nothing indexed (one database, emptied for each test). */
 async function newDatabase(): Promise<Database> {
@@ -63,26 +55,11 @@ async function newDatabase(): Promise<Database> {
 
 /** The seller lists `tokenId` (stored as sell_card would store it) and returns the order hash. */
 async function list(name: string, tokenId: bigint) {
-  const { order, signature } = await signListing(fixture, tokenId, { price: parseEther('1') });
-  const hash = orderHash(order);
-  hashes[name] = hash;
-  listings.push({
-    chainId: 1,
-    contractAddress: fixture.card.toLowerCase(),
-    tokenId: tokenId.toString(),
-    price: parseEther('1').toString(),
-    signature,
-    sellerAddress: fixture.market.seller.account.address.toLowerCase(),
-    exchange: fixture.market.contracts.seaport.toLowerCase(),
-    currencyCode: 2,
-    order: toOrderJson(order),
-    orderHash: hash,
-    counter: order.counter.toString(),
-    startsAt: new Date(Number(order.startTime) * 1000),
-    expiresAt: new Date(Number(order.endTime) * 1000),
-    createdAt: new Date(),
-  });
-  return { order, signature };
+  const signed = await signListing(fixture, tokenId, { price: parseEther('1') });
+  const listing = storedListing(fixture, tokenId, parseEther('1'), signed);
+  hashes[name] = listing.orderHash;
+  listings.push({ ...listing, createdAt: new Date() });
+  return signed;
 }
 
 /** Plays the market history the tests index. */
@@ -98,14 +75,7 @@ async function playHistory(): Promise<void> {
     }),
   );
   await list('moved', 2n);
-  await mined(
-    await seller.writeContract({
-      address: contracts.card,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [seller.account.address, fixture.creator.address, 2n],
-    }),
-  );
+  await transferCard(fixture.market, 2n, fixture.creator.address);
   const cancelled = await list('cancelled', 3n);
   await mined(await cancelOrders(seller, { seaport: contracts.seaport, orders: [cancelled.order] }));
   await list('counted', 4n);
@@ -191,18 +161,12 @@ const statusOf = async (db: Database, name: string) =>
 let reference: Awaited<ReturnType<typeof snapshot>>;
 
 beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
   await seedCatalogue(database.db, fixture);
   await playHistory();
   const db = await newDatabase();
   await syncChain(db, fixture.chain, deps());
   reference = await snapshot(db);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
-});
 
 describe('indexing a market history', () => {
   test('owners follow the Transfer events, and cards minted outside the site join their collection', () => {

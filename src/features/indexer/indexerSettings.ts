@@ -12,9 +12,9 @@
  * @see docs/architecture.md "Chain data"
  */
 
+import type { ChainEnvironment } from '~/features/chains/chainConfig';
+import type { ChainKey } from '~/features/chains/chainKey';
 import type { Settings } from '~/server/settings/schema';
-import type { ChainEnvironment } from '../chains/chainConfig';
-import type { ChainKey } from '../chains/chainKey';
 
 /** The settings of one chain. */
 export interface IndexerSettings {

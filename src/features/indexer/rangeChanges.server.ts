@@ -4,10 +4,10 @@
  * Read after the range's transaction committed; published by ./indexChain.server.ts.
  */
 import { and, between, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { Change } from '~/features/events/tags';
+import { ItemType } from '~/features/trading/seaport/seaportTypes';
 import { cards, mediaTokens, offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Change } from '../events/tags';
-import { ItemType } from '../trading/seaport/seaportTypes';
 import type { ChainEvent } from './chainEvents.server';
 
 /** Past this many cards, a range names every token page at once instead of each. */

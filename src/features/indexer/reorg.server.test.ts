@@ -6,7 +6,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { createWalletClient, type Hex, http, parseEther } from 'viem';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
+import { recordDesign } from '~/features/media/mediaRecords.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
+import { fulfillOrder } from '~/features/trading/seaport/fulfillOrder';
 import {
   cards,
   cardTransfers,
@@ -17,37 +22,17 @@ import {
   sales,
   sellOrders,
 } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import {
-  seedCatalogue,
-  signListing,
-  startTestMarket,
-  TEST_FEE_RECIPIENT,
-  type TestMarket,
-} from '../../../tests/helpers/testMarket';
-import { recordDesign } from '../media/mediaRecords.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
-import { fulfillOrder } from '../trading/seaport/fulfillOrder';
-import { orderHash } from '../trading/seaport/orderHash';
-import { toOrderJson } from '../trading/seaport/orderJson';
 import { syncChain } from './indexChain.server';
 
-let fixture: TestMarket;
-let database: TestDatabase;
+const { fixture, database } = fileTestMarket();
 const deps = {
   settings: { confirmations: 2, finalityBlocks: 2, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
   feeRecipient: TEST_FEE_RECIPIENT,
 };
 
 beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
   await seedCatalogue(database.db, fixture);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
-});
 
 const rpc = (method: string, params: unknown[] = []) =>
   fixture.market.publicClient.request({ method, params } as never) as Promise<unknown>;
@@ -75,22 +60,9 @@ test('a sale from blocks a deep reorganisation threw away is rolled back, and th
   const snapshot = (await rpc('evm_snapshot')) as Hex;
 
   const { order, signature } = await signListing(fixture, 1n, { price: parseEther('1') });
-  const hash = orderHash(order);
-  await db.insert(sellOrders).values({
-    chainId: 1,
-    contractAddress: fixture.card.toLowerCase(),
-    tokenId: '1',
-    price: parseEther('1').toString(),
-    signature,
-    sellerAddress: seller.account.address.toLowerCase(),
-    exchange: contracts.seaport.toLowerCase(),
-    currencyCode: 2,
-    order: toOrderJson(order),
-    orderHash: hash,
-    counter: order.counter.toString(),
-    startsAt: new Date(Number(order.startTime) * 1000),
-    expiresAt: new Date(Number(order.endTime) * 1000),
-  });
+  const listing = storedListing(fixture, 1n, parseEther('1'), { order, signature });
+  const hash = listing.orderHash;
+  await db.insert(sellOrders).values(listing);
   const receipt = await mined(
     await fulfillOrder(buyer, {
       seaport: contracts.seaport,

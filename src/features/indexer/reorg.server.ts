@@ -14,14 +14,14 @@
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
+import { setCardOwner } from '~/features/catalogue/cardWrites.server';
 import { revertEvents } from '~/features/events/marketEvents.server';
+import { reverseFillsAfter } from '~/features/ledger/fillReversal.server';
+import { refreshDailyStats, soldDays } from '~/features/market/dailyStats.server';
+import { forgetFreezesAfter } from '~/features/media/mediaRecords.server';
+import { reopenAfterReorg } from '~/features/trading/orders/orderStatus.server';
 import { cardTransfers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { setCardOwner } from '../catalogue/cardWrites.server';
-import { reverseFillsAfter } from '../ledger/fillReversal.server';
-import { refreshDailyStats, soldDays } from '../market/dailyStats.server';
-import { forgetFreezesAfter } from '../media/mediaRecords.server';
-import { reopenAfterReorg } from '../trading/orders/orderStatus.server';
 import { removeSalesAfter } from './saleRecords.server';
 
 /** Reads a card's owner at a block, or undefined when the chain cannot tell (no such token then). */

@@ -7,17 +7,17 @@
  * {@link startIndexer} runs both alone (tests).
  */
 import type { Address } from 'viem';
+import type { ChainEnvironment } from '~/features/chains/chainConfig';
+import type { Chain } from '~/features/chains/chains';
+import { classifyChainError, publicClientFor } from '~/features/chains/publicClients.server';
+import type { Change } from '~/features/events/tags';
+import { registerTradingJobs } from '~/features/trading/jobs/tradingJobs.server';
 import type { DatabaseHandle } from '~/server/db/types';
 import { fencedHandle } from '~/server/jobs/leaderFence.server';
 import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
 import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
 import type { Settings } from '~/server/settings/schema';
 import { serverSettings } from '~/server/settings/settings.server';
-import type { ChainEnvironment } from '../chains/chainConfig';
-import type { Chain } from '../chains/chains';
-import { classifyChainError, publicClientFor } from '../chains/publicClients.server';
-import type { Change } from '../events/tags';
-import { registerTradingJobs } from '../trading/jobs/tradingJobs.server';
 import { syncChain } from './indexChain.server';
 import { indexerSettings } from './indexerSettings';
 

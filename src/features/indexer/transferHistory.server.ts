@@ -8,10 +8,6 @@
  */
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import { notFound, tooManyRequests } from '~/server/api/errors';
-import { cards, cardTransfers, categories } from '~/server/db/schema';
-import type { Database } from '~/server/db/types';
-import { hitRateLimit } from '~/server/rateLimit.server';
 import {
   MAX_LISTED_TOKENS,
   MAX_LOG_SPAN,
@@ -19,8 +15,12 @@ import {
   readTransferEvents,
   type TransferEvent,
   type TransferFilter,
-} from '../chains/chainReads.server';
-import type { Chain } from '../chains/chains';
+} from '~/features/chains/chainReads.server';
+import type { Chain } from '~/features/chains/chains';
+import { notFound, tooManyRequests } from '~/server/api/errors';
+import { cards, cardTransfers, categories } from '~/server/db/schema';
+import type { Database } from '~/server/db/types';
+import { hitRateLimit } from '~/server/rateLimit.server';
 import { readCursor } from './cursor.server';
 
 /** Chain-history reads one address may make per minute. */

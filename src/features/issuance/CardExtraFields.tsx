@@ -5,7 +5,9 @@
  *
  * @see ./IssueCardForm.tsx, ./issueFormModel.ts
  */
-import { useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { bindFields } from '~/ui/forms/bindFields';
+import { FIELD_INPUT, Field, TextField } from '~/ui/forms/Field';
 import { type CardTraitInput, MAX_TRAITS } from './issueFormModel';
 
 /** The English name and description, and the traits, as typed. */
@@ -30,49 +32,32 @@ export interface CardExtraMessages {
 
 /** The English name and description fields. */
 export function EnglishFields({
-  id,
   values,
   onChange,
   m,
-  inputClass,
 }: {
-  id: string;
   values: CardExtras;
-  onChange: (values: CardExtras) => void;
+  onChange: Dispatch<SetStateAction<CardExtras>>;
   m: CardExtraMessages;
-  inputClass: string;
 }) {
+  const bind = bindFields(values, onChange);
   return (
     <>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-nameEn`} className="font-semibold">
-          {m.nameEn}
-        </label>
-        <input
-          id={`${id}-nameEn`}
-          name="name_en"
-          lang="en"
-          maxLength={100}
-          value={values.nameEn}
-          onChange={(event) => onChange({ ...values, nameEn: event.target.value })}
-          className={inputClass}
-        />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-descriptionEn`} className="font-semibold">
-          {m.descriptionEn}
-        </label>
-        <textarea
-          id={`${id}-descriptionEn`}
-          name="description_en"
-          lang="en"
-          rows={3}
-          maxLength={2_000}
-          value={values.descriptionEn}
-          onChange={(event) => onChange({ ...values, descriptionEn: event.target.value })}
-          className={inputClass}
-        />
-      </div>
+      <TextField {...bind('nameEn')} name="name_en" label={m.nameEn} lang="en" maxLength={100} />
+      <Field label={m.descriptionEn}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="description_en"
+            lang="en"
+            rows={3}
+            maxLength={2_000}
+            value={values.descriptionEn}
+            onChange={(event) => bind('descriptionEn').onChange(event.target.value)}
+            className={FIELD_INPUT}
+          />
+        )}
+      </Field>
     </>
   );
 }
@@ -83,14 +68,12 @@ export function TraitFields({
   values,
   onChange,
   m,
-  inputClass,
   problem,
 }: {
   id: string;
   values: CardExtras;
   onChange: (values: CardExtras) => void;
   m: CardExtraMessages;
-  inputClass: string;
   problem: string | null;
 }) {
   const set = (index: number, field: keyof CardTraitInput, value: string) =>
@@ -98,33 +81,28 @@ export function TraitFields({
       ...values,
       traits: values.traits.map((trait, at) => (at === index ? { ...trait, [field]: value } : trait)),
     });
+  const cell = (index: number, field: keyof CardTraitInput, label: string, maxLength: number) => (
+    <label className="grid min-w-0 gap-1 text-sm">
+      {label}
+      <input
+        value={values.traits[index]?.[field] ?? ''}
+        maxLength={maxLength}
+        onChange={(event) => set(index, field, event.target.value)}
+        className={FIELD_INPUT}
+      />
+    </label>
+  );
   return (
     <fieldset className="grid gap-2" aria-describedby={`${id}-traits-hint${problem ? ` ${id}-traits-problem` : ''}`}>
       <legend className="font-semibold">{m.traits}</legend>
       <p id={`${id}-traits-hint`} className="text-sm text-ink-muted">
         {m.traitsHint}
       </p>
-      {values.traits.map((trait, index) => (
+      {values.traits.map((_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
         <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2" data-trait-row>
-          <label className="grid min-w-0 gap-1 text-sm">
-            {m.traitType}
-            <input
-              value={trait.type}
-              maxLength={50}
-              onChange={(event) => set(index, 'type', event.target.value)}
-              className={inputClass}
-            />
-          </label>
-          <label className="grid min-w-0 gap-1 text-sm">
-            {m.traitValue}
-            <input
-              value={trait.value}
-              maxLength={100}
-              onChange={(event) => set(index, 'value', event.target.value)}
-              className={inputClass}
-            />
-          </label>
+          {cell(index, 'type', m.traitType, 50)}
+          {cell(index, 'value', m.traitValue, 100)}
           <button
             type="button"
             className="btn-ghost px-3"

@@ -6,9 +6,11 @@
  *
  * @see ./issueFormModel.ts, ../../pages/api/v1/card_issue.ts, spec §2 (/card_issue)
  */
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '~/client/api';
 import { api } from '~/client/siteApi';
+import { FIELD_INPUT, Field, TextField } from '~/ui/forms/Field';
+import { Submit } from '~/ui/forms/Submit';
 import { showSnackbar } from '~/ui/snackbar/store';
 import { type CardExtraMessages, type CardExtras, EnglishFields, ImagePreview, TraitFields } from './CardExtraFields';
 import {
@@ -83,9 +85,6 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
     endsAt: localDateTime(14),
   });
 
-  const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setResult(null);
@@ -131,19 +130,17 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
     }
   }
 
-  const input =
-    'w-full rounded-md border border-surface-border bg-surface-sunken px-3 py-2 aria-[invalid=true]:border-alert';
   const problem = (field: keyof IssueFormValues) => {
     const key = problems[field];
-    return key ? (
-      <p id={`${id}-${field}-problem`} className="text-sm text-active-muted">
-        {m.problems[key]}
-      </p>
-    ) : null;
+    return key ? m.problems[key] : undefined;
   };
-  const described = (field: keyof IssueFormValues, hint?: boolean) =>
-    [hint ? `${id}-${field}-hint` : '', problems[field] ? `${id}-${field}-problem` : ''].filter(Boolean).join(' ') ||
-    undefined;
+  const text = (field: keyof typeof values) => ({
+    name: field,
+    value: values[field],
+    onChange: (value: string) => setValues((current) => ({ ...current, [field]: value })),
+    problem: problem(field),
+    required: true,
+  });
 
   return (
     <form
@@ -154,149 +151,94 @@ export default function IssueCardForm({ collections, creatorPath, messages: m, s
       onSubmit={(event) => void submit(event)}
       aria-busy={sending}
     >
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-name`} className="font-semibold">
-          {m.name}
-        </label>
-        <input
-          id={`${id}-name`}
-          name="name"
-          required
-          maxLength={MAX_CARD_NAME_LENGTH * 2}
-          value={values.name}
-          onChange={set('name')}
-          aria-invalid={problems.name ? true : undefined}
-          aria-describedby={described('name')}
-          className={input}
-        />
-        {problem('name')}
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-description`} className="font-semibold">
-          {m.description}
-        </label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          rows={4}
-          maxLength={2_000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          className={input}
-        />
-      </div>
-      <EnglishFields id={id} values={extras} onChange={setExtras} m={m.extras} inputClass={input} />
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-image`} className="font-semibold">
-          {m.image}
-        </label>
-        <input
-          id={`${id}-image`}
-          name="image"
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          required
-          onChange={(event) => setImage(event.target.files?.[0] ?? null)}
-          aria-invalid={problems.image ? true : undefined}
-          aria-describedby={described('image', true)}
-        />
-        <p id={`${id}-image-hint`} className="text-sm text-ink-muted">
-          {m.imageHint}
-        </p>
-        {problem('image')}
-        <ImagePreview file={image} label={m.extras.preview} />
-      </div>
+      <TextField {...text('name')} label={m.name} maxLength={MAX_CARD_NAME_LENGTH * 2} />
+      <Field label={m.description}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="description"
+            rows={4}
+            maxLength={2_000}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            className={FIELD_INPUT}
+          />
+        )}
+      </Field>
+      <EnglishFields values={extras} onChange={setExtras} m={m.extras} />
+      <Field
+        label={m.image}
+        hint={m.imageHint}
+        problem={problem('image')}
+        after={<ImagePreview file={image} label={m.extras.preview} />}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="image"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            required
+            onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
       <TraitFields
         id={id}
         values={extras}
         onChange={setExtras}
         m={m.extras}
-        inputClass={input}
         problem={traitsProblem ? m.traitsProblem : null}
       />
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-category`} className="font-semibold">
-          {m.collection}
-        </label>
-        <select
-          id={`${id}-category`}
-          name="category_id"
-          value={values.categoryId}
-          onChange={set('categoryId')}
-          aria-invalid={problems.categoryId ? true : undefined}
-          aria-describedby={described('categoryId')}
-          className={input}
-        >
-          {collections.map((collection) => (
-            <option key={collection.id} value={collection.id}>
-              {collection.name} ({collection.chainName})
-            </option>
-          ))}
-        </select>
-        {problem('categoryId')}
-      </div>
+      <Field label={m.collection} problem={problem('categoryId')}>
+        {(control) => (
+          <select
+            {...control}
+            name="category_id"
+            value={values.categoryId}
+            onChange={(event) => setValues((current) => ({ ...current, categoryId: event.target.value }))}
+            className={FIELD_INPUT}
+          >
+            {collections.map((collection) => (
+              <option key={collection.id} value={collection.id}>
+                {collection.name} ({collection.chainName})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-serials`} className="font-semibold">
-            {m.serials}
-          </label>
-          <input
-            id={`${id}-serials`}
-            name="serials"
-            type="number"
-            min={1}
-            max={MAX_SERIALS}
-            required
-            value={values.serials}
-            onChange={set('serials')}
-            aria-invalid={problems.serials ? true : undefined}
-            aria-describedby={described('serials', true)}
-            className={input}
-          />
-          <p id={`${id}-serials-hint`} className="text-sm text-ink-muted">
-            {m.serialsHint}
-          </p>
-          {problem('serials')}
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-royaltyPercent`} className="font-semibold">
-            {m.royalty}
-          </label>
-          <input
-            id={`${id}-royaltyPercent`}
-            name="royalty_percent"
-            inputMode="decimal"
-            required
-            value={values.royaltyPercent}
-            onChange={set('royaltyPercent')}
-            aria-invalid={problems.royaltyPercent ? true : undefined}
-            aria-describedby={described('royaltyPercent', true)}
-            className={input}
-          />
-          <p id={`${id}-royaltyPercent-hint`} className="text-sm text-ink-muted">
-            {m.royaltyHint.replace('{max}', String(MAX_ROYALTY_PERCENT))}
-          </p>
-          {problem('royaltyPercent')}
-        </div>
+        <TextField
+          {...text('serials')}
+          label={m.serials}
+          hint={m.serialsHint}
+          type="number"
+          min={1}
+          max={MAX_SERIALS}
+        />
+        <TextField
+          {...text('royaltyPercent')}
+          name="royalty_percent"
+          label={m.royalty}
+          hint={m.royaltyHint.replace('{max}', String(MAX_ROYALTY_PERCENT))}
+          inputMode="decimal"
+        />
       </div>
       {sale && (
         <SaleFields
-          id={id}
           selling={selling}
           onSelling={setSelling}
           values={saleValues}
           onChange={setSaleValues}
           m={sale.messages}
-          inputClass={input}
         />
       )}
-      <button
-        type="submit"
-        disabled={sending}
+      <Submit
+        busy={sending}
+        label={m.submit}
+        busyLabel={m.minting}
         className="justify-self-start rounded-full bg-primary px-6 py-2 font-semibold text-white disabled:cursor-wait disabled:opacity-60"
-      >
-        {sending ? m.minting : m.submit}
-      </button>
+      />
       {result?.kind === 'issued' && (
         <p role="status" className="text-sm">
           {m.issued.replace('{count}', String(result.count))}{' '}

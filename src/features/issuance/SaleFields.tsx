@@ -3,7 +3,9 @@
  * to the illustrator, the design goes on sale by card (a drop) at a yen price for a window, each serial
  * minted to its buyer.
  */
-import type { ChangeEvent } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
+import { bindFields } from '~/ui/forms/bindFields';
+import { TextField } from '~/ui/forms/Field';
 
 /** The sale's fields as typed. */
 export interface SaleValues {
@@ -42,70 +44,30 @@ export function saleProblem(values: SaleValues): boolean {
 
 /** The mode choice and, when selling, price and window. */
 export function SaleFields(props: {
-  id: string;
   selling: boolean;
   onSelling: (selling: boolean) => void;
   values: SaleValues;
-  onChange: (values: SaleValues) => void;
+  onChange: Dispatch<SetStateAction<SaleValues>>;
   m: SaleMessages;
-  inputClass: string;
 }) {
-  const { id, selling, values, m, inputClass } = props;
-  const set = (field: keyof SaleValues) => (event: ChangeEvent<HTMLInputElement>) =>
-    props.onChange({ ...values, [field]: event.target.value });
+  const { selling, values, m } = props;
+  const bind = bindFields(values, props.onChange);
+  const mode = (label: string, sells: boolean) => (
+    <label className="flex items-center gap-2">
+      <input type="radio" name="mode" checked={selling === sells} onChange={() => props.onSelling(sells)} />
+      {label}
+    </label>
+  );
   return (
     <fieldset className="grid gap-3">
       <legend className="font-semibold">{m.mode}</legend>
-      <label className="flex items-center gap-2">
-        <input type="radio" name="mode" checked={!selling} onChange={() => props.onSelling(false)} />
-        {m.mintToMe}
-      </label>
-      <label className="flex items-center gap-2">
-        <input type="radio" name="mode" checked={selling} onChange={() => props.onSelling(true)} />
-        {m.sellForYen}
-      </label>
+      {mode(m.mintToMe, false)}
+      {mode(m.sellForYen, true)}
       {selling && (
         <div className="grid gap-4 sm:grid-cols-3">
-          <div className="grid gap-1">
-            <label htmlFor={`${id}-price`} className="font-semibold">
-              {m.price}
-            </label>
-            <input
-              id={`${id}-price`}
-              inputMode="numeric"
-              value={values.priceJpy}
-              onChange={set('priceJpy')}
-              aria-describedby={`${id}-price-hint`}
-              className={inputClass}
-            />
-            <p id={`${id}-price-hint`} className="text-sm text-ink-muted">
-              {m.priceHint}
-            </p>
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor={`${id}-starts`} className="font-semibold">
-              {m.startsAt}
-            </label>
-            <input
-              id={`${id}-starts`}
-              type="datetime-local"
-              value={values.startsAt}
-              onChange={set('startsAt')}
-              className={inputClass}
-            />
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor={`${id}-ends`} className="font-semibold">
-              {m.endsAt}
-            </label>
-            <input
-              id={`${id}-ends`}
-              type="datetime-local"
-              value={values.endsAt}
-              onChange={set('endsAt')}
-              className={inputClass}
-            />
-          </div>
+          <TextField {...bind('priceJpy')} label={m.price} hint={m.priceHint} inputMode="numeric" />
+          <TextField {...bind('startsAt')} label={m.startsAt} type="datetime-local" />
+          <TextField {...bind('endsAt')} label={m.endsAt} type="datetime-local" />
         </div>
       )}
     </fieldset>

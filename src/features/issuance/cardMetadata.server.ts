@@ -8,18 +8,18 @@
 
 import { and, eq } from 'drizzle-orm';
 import { type Address, getAddress, type PrivateKeyAccount } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import { blockStoreFor } from '~/features/media/blocks.server';
 import { recordCollectionUriOnChain } from '~/features/media/mediaRecords.server';
 import type { MediaSettings } from '~/features/media/mediaSettings.server';
 import { processMediaSettings } from '~/features/media/processMedia.server';
 import { type PublishTarget, publishCollection, publishDesign } from '~/features/media/publishMetadata.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { database } from '~/server/db/client';
 import { mediaCollections } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
-import type { Chain } from '../chains/chains';
-import { publicClientFor } from '../chains/publicClients.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
 import type { PublishDesign } from './minter.server';
 import { sendAsMinter } from './minterTransactions.server';
 import { siteFileRoots, siteImageBytes } from './siteImages.server';

@@ -5,11 +5,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { parseEventLogs } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#tests/helpers/db';
+import { seedCatalogue, startTestMarket, type TestMarket } from '#tests/helpers/testMarket';
+import { recordDesign, recordMintedTokens } from '~/features/media/mediaRecords.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { mediaDesigns } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
-import { recordDesign, recordMintedTokens } from '../media/mediaRecords.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
 import { FREEZE_WINDOW_MS, freezeDueDesigns } from './freezeDesigns.server';
 import { minterAccount } from './minter.server';
 

@@ -9,12 +9,12 @@
  */
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { getAddress, type PrivateKeyAccount } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import { recordDesignFrozen } from '~/features/media/mediaRecords.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { mediaDesigns, mediaTokens } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../chains/chains';
-import { publicClientFor } from '../chains/publicClients.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
 import { oneAtATime } from './minter.server';
 import { sendAsMinter } from './minterTransactions.server';
 

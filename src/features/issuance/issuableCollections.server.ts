@@ -5,9 +5,9 @@
  * @see ./minter.server.ts `issueCards` (which checks the same again), spec §2 (/card_issue)
  */
 import { and, asc, eq } from 'drizzle-orm';
+import type { Chain } from '~/features/chains/chains';
 import { categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../chains/chains';
 import type { IssuableCollection } from './issueFormModel';
 
 /** The illustrator's collections on `chains`, by name; `en` picks the English name where there is one. */

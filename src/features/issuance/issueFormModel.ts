@@ -5,7 +5,7 @@
  *
  * @see ./issueForm.server.ts, docs/product-spec.md §2 (/card_issue)
  */
-import { iconFileProblem } from '../profiles/profileRules';
+import { iconFileProblem } from '~/features/profiles/profileRules';
 
 /** Most serials one issue mints (as the server). */
 export const MAX_SERIALS = 100;

@@ -3,10 +3,11 @@
  * transactions): for each chain, publishing the metadata designs and collections lack (./missingMetadata.server.ts;
  * woken when a collection changes) and freezing designs past their window (./freezeDesigns.server.ts).
  */
+
+import type { Chain } from '~/features/chains/chains';
 import type { Change } from '~/features/events/tags';
 import type { Database } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
-import type { Chain } from '../chains/chains';
 import { processMetadataOptions } from './cardMetadata.server';
 import { freezeDueDesigns } from './freezeDesigns.server';
 import { type MinterSettings, minterAccount } from './minter.server';

@@ -11,23 +11,22 @@ import { exporter } from 'ipfs-unixfs-exporter';
 import sharp from 'sharp';
 import { erc721Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { seedCatalogue } from '#tests/helpers/testMarket';
+import { testMetadataOptions } from '#tests/helpers/testMetadata';
+import { rankQueuedCollections } from '~/features/market/rarity.server';
 import { exporterStorage } from '~/features/media/blockStore';
 import { databaseBlocks } from '~/features/media/databaseBlocks.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { cardRarity, cards, categories, illustrators, mediaDesigns, users } from '~/server/db/schema';
 import { diskMediaStore } from '~/server/mediaStore.server';
 import { loadSettings } from '~/server/settings/settings.server';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
-import { testMetadataOptions } from '../../../tests/helpers/testMetadata';
-import { rankQueuedCollections } from '../market/rarity.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
 import { storeCardImage } from './cardImages.server';
 import { readIssueForm } from './issueForm.server';
 import { issueCards, minterAccount } from './minter.server';
 
 const TIMEOUT = 30_000;
-let fixture: TestMarket;
-let database: TestDatabase;
+const { fixture, database } = fileTestMarket();
 let illustratorId = 0;
 let categoryId = 0;
 let uploads = '';
@@ -43,7 +42,6 @@ const request = (overrides: Partial<Parameters<typeof issueCards>[2]> = {}) => (
 });
 
 beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
   ({ illustratorId } = await seedCatalogue(database.db, fixture));
   const [category] = await database.db.select().from(categories);
   categoryId = category?.id ?? 0;
@@ -51,8 +49,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
   if (uploads) await rm(uploads, { recursive: true, force: true });
 });
 

@@ -18,9 +18,14 @@ import { eq } from 'drizzle-orm';
 import { type Address, getAddress, type Hash, type PrivateKeyAccount, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { recordIssuedCard } from '~/features/catalogue/cardWrites.server';
+import type { Chain } from '~/features/chains/chains';
+import { serverChains, serverEnvironment } from '~/features/chains/config.server';
 import { LOCAL_MINTER_KEY } from '~/features/chains/localDefaults';
+import { classifyChainError } from '~/features/chains/publicClients.server';
+import { queueRanking } from '~/features/market/rarity.server';
 import { recordDesignUriOnChain, recordMintedTokens } from '~/features/media/mediaRecords.server';
 import { noticeNewCard } from '~/features/social/newCardNotice.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { forbidden, HttpError, notFound, tooManyRequests, unprocessable } from '~/server/api/errors';
 import { categories } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -28,11 +33,6 @@ import { withSenderLock } from '~/server/jobs/senderLock.server';
 import { hitRateLimit } from '~/server/rateLimit.server';
 import type { Settings } from '~/server/settings/schema';
 import { serverSettings } from '~/server/settings/settings.server';
-import type { Chain } from '../chains/chains';
-import { serverChains, serverEnvironment } from '../chains/config.server';
-import { classifyChainError } from '../chains/publicClients.server';
-import { queueRanking } from '../market/rarity.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
 import {
   type MetadataOptions,
   newDesignPublisher,

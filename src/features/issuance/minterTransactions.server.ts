@@ -13,9 +13,9 @@ import {
   type PrivateKeyAccount,
   type TransactionReceipt,
 } from 'viem';
-import type { Chain } from '../chains/chains';
-import { publicClientFor, toViemChain } from '../chains/publicClients.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor, toViemChain } from '~/features/chains/publicClients.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 
 /** The minter's wallet on `chain` and a wait for a receipt that fails on a revert. */
 export function minterClients(chain: Chain, account: PrivateKeyAccount) {

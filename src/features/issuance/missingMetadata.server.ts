@@ -9,13 +9,13 @@
  */
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Address, getAddress, type PrivateKeyAccount } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import { recordDesignUriOnChain, recordMintedTokens } from '~/features/media/mediaRecords.server';
 import { publishDesign, type SerialContent } from '~/features/media/publishMetadata.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { cards, categories, mediaCollections, mediaDesigns } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../chains/chains';
-import { publicClientFor } from '../chains/publicClients.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
 import { type CollectionRow, type MetadataOptions, publishCollectionNow } from './cardMetadata.server';
 import { oneAtATime } from './minter.server';
 import { setDesignUriNow } from './minterTransactions.server';

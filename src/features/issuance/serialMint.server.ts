@@ -22,9 +22,9 @@ import {
   recoverTransactionAddress,
   type TransactionSerialized,
 } from 'viem';
-import type { Chain } from '../chains/chains';
-import { publicClientFor, toViemChain } from '../chains/publicClients.server';
-import { cardAbi } from '../trading/contracts/cardAbi';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor, toViemChain } from '~/features/chains/publicClients.server';
+import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { oneAtATime } from './minter.server';
 
 /** Gas a serial's mint may use at most: a plain mint uses about half; a hook that burns gas stops here. */

@@ -7,9 +7,9 @@
  * @see https://docs.stripe.com/disputes/how-disputes-work
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { cardPaymentFees, cardPurchases, paymentDisputes, paymentHistories, revenues } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
-import { CurrencyCode } from '../chains/currencies';
 import { cardCreator } from './cardCreator.server';
 import { type CardPaymentEntry, type CardPaymentFees, cardPaymentEntriesToBook } from './cardPaymentEntries';
 

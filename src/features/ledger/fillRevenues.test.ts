@@ -4,7 +4,7 @@
  * third parties, tokens the chain does not list, a payment to the payment address nothing proves) is nobody's.
  */
 import { describe, expect, test } from 'vitest';
-import { CurrencyCode } from '../chains/currencies';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { type CardCreator, fillRevenues, type PaidItem } from './fillRevenues';
 
 const creatorWallet = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';

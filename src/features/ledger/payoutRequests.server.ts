@@ -10,14 +10,15 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { chainIdParam, cryptoCurrencyCode } from '~/features/chains/params';
-import { type Page, type PageRequest, pageOffset, toPage } from '~/lib/pagination';
+import type { Page, PageRequest } from '~/lib/pagination';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
+import { pagedRows } from '~/server/db/pagedRows';
 import { illustrators, payouts, payoutWithholdings, users } from '~/server/db/schema';
 import type { PayoutStatus } from '~/server/db/schema/finance';
 import type { Database, Transaction } from '~/server/db/types';
-import { CurrencyCode } from '../chains/currencies';
 import { negativeBalanceProblem, payoutBalances } from './balances.server';
 import { currencySymbol, payoutProblem } from './payoutRules';
 import { isHeld, reconcile } from './reconciliation.server';
@@ -105,22 +106,22 @@ export const HELD_MESSAGE =
 
 /** One page of the illustrator's payout requests, newest first. */
 export async function listPayouts(db: Database, illustratorId: number, page: PageRequest): Promise<Page<PayoutItem>> {
-  const rows = await db
-    .select({ payout: payouts, withheld: payoutWithholdings.withheld, taxJpy: payoutWithholdings.taxJpy })
-    .from(payouts)
-    .leftJoin(payoutWithholdings, eq(payoutWithholdings.payoutId, payouts.id))
-    .where(eq(payouts.illustratorId, illustratorId))
-    .orderBy(desc(payouts.requestedAt), desc(payouts.id))
-    .limit(page.perPage)
-    .offset(pageOffset(page));
-  const [total] = await db.select({ n: count() }).from(payouts).where(eq(payouts.illustratorId, illustratorId));
-  const items = rows.map((row) =>
-    toItem(
-      row.payout,
-      row.withheld === null || row.taxJpy === null ? null : { withheld: row.withheld, taxJpy: row.taxJpy },
-    ),
+  const mine = eq(payouts.illustratorId, illustratorId);
+  return pagedRows(
+    page,
+    db
+      .select({ payout: payouts, withheld: payoutWithholdings.withheld, taxJpy: payoutWithholdings.taxJpy })
+      .from(payouts)
+      .leftJoin(payoutWithholdings, eq(payoutWithholdings.payoutId, payouts.id))
+      .where(mine)
+      .orderBy(desc(payouts.requestedAt), desc(payouts.id)),
+    db.select({ n: count() }).from(payouts).where(mine),
+    (row) =>
+      toItem(
+        row.payout,
+        row.withheld === null || row.taxJpy === null ? null : { withheld: row.withheld, taxJpy: row.taxJpy },
+      ),
   );
-  return toPage(items, Number(total?.n ?? 0), page);
 }
 
 /** The wallet crypto payouts go to: the illustrator's payout wallet, else the wallet linked to the account. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CurrencyCode } from '../chains/currencies';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { PAYOUT_MINIMUMS, payoutMinimum, payoutProblem } from './payoutRules';
 
 const ether = 10n ** 18n;

@@ -6,8 +6,8 @@
  * Spec §2 (/dashboard/payouts), §9 ("payout thresholds: not shown").
  */
 import { formatUnits } from 'viem';
+import { CURRENCIES, CurrencyCode, isCurrencyCode } from '~/features/chains/currencies';
 import { priceText } from '~/ui/data/priceText';
-import { CURRENCIES, CurrencyCode, isCurrencyCode } from '../chains/currencies';
 
 const units = (whole: bigint, thousandths = 0n) => whole * 10n ** 18n + thousandths * 10n ** 15n;
 

@@ -5,20 +5,12 @@
  * it runs, and after a payout leaves a balance below zero that holds the illustrator's payouts.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
+import { bookRoyalty, seedLedgerAccounts } from '#tests/helpers/ledgerRows';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { HttpError } from '~/server/api/errors';
-import {
-  admins,
-  fillBookings,
-  illustrators,
-  indexerCursors,
-  payouts,
-  platformReceipts,
-  revenues,
-  users,
-} from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { CurrencyCode } from '../chains/currencies';
+import { indexerCursors, payouts, revenues } from '~/server/db/schema';
 import { negativeBalances, payoutBalances } from './balances.server';
 import { reverseFillsAfter } from './fillReversal.server';
 import { requestPayout } from './payoutRequests.server';
@@ -26,47 +18,16 @@ import { receiptMismatches } from './receiptMatching.server';
 import { currencyBooks, openHolds, reconcile, resolveHold } from './reconciliation.server';
 
 const ETHER = 10n ** 18n;
-let database: TestDatabase;
+const database = fileTestDatabase();
 let illustratorId = 0;
 let adminId = 0;
 let block = 1;
 
 /** A receipt of `received` at the payment address in block `block`; with `booked`, a payable entry consuming it. */
 async function fill(chainId: number, received: bigint, booked?: bigint) {
-  const { db } = database;
   const txHash = `0x${String(chainId * 1000 + block).padStart(64, '0')}`;
-  const [booking] = await db
-    .insert(fillBookings)
-    .values({ chainId, txHash, blockNumber: block, logIndex: 0, soldAt: new Date() })
-    .returning();
-  const [receipt] = await db
-    .insert(platformReceipts)
-    .values({
-      chainId,
-      txHash,
-      logIndex: 0,
-      itemIndex: 2,
-      source: 'consideration',
-      token: `0x${'e'.repeat(40)}`,
-      currencyCode: CurrencyCode.WETH,
-      amount: received.toString(),
-      blockNumber: block,
-      receivedAt: new Date(),
-    })
-    .returning();
+  await bookRoyalty(database.db, { chainId, txHash, block, illustratorId, received, booked });
   block += 1;
-  if (booked === undefined) return;
-  await db.insert(revenues).values({
-    illustratorId,
-    fillId: booking?.id ?? 0,
-    kind: 'royalty',
-    settlement: 'payable',
-    entry: 'sale',
-    receiptId: receipt?.id ?? null,
-    chainId,
-    amount: booked.toString(),
-    currencyCode: CurrencyCode.WETH,
-  });
 }
 
 const finalUpTo = (chainId: number, finalBlock: number) =>
@@ -86,24 +47,8 @@ const ask = (chainId: number, amount: bigint) =>
   );
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const { db } = database;
-  const [user] = await db
-    .insert(users)
-    .values({ walletAddress: `0x${'a'.repeat(40)}`, role: 'illustrator' })
-    .returning();
-  const [illustrator] = await db
-    .insert(illustrators)
-    .values({ uid: 'matching', passwordHash: 'x', userId: user?.id ?? 0, name: 'Matching' })
-    .returning();
-  illustratorId = illustrator?.id ?? 0;
-  const [admin] = await db.insert(admins).values({ uid: 'matcher', passwordHash: 'x', name: 'Matcher' }).returning();
-  adminId = admin?.id ?? 0;
+  ({ illustratorId, adminId } = await seedLedgerAccounts(database.db, 'matching', 'matcher'));
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('sale by sale', () => {
   test('an entry booked above its receipt holds its currency though another receipt makes the sums balance', async () => {

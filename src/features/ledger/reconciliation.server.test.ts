@@ -5,68 +5,37 @@
  * balance.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase } from '#tests/helpers/db';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
+import { bookRoyalty, seedLedgerAccounts } from '#tests/helpers/ledgerRows';
 import { seedDemo } from '~/dev/seed/demo';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { HttpError } from '~/server/api/errors';
-import {
-  admins,
-  fillBookings,
-  illustrators,
-  indexerCursors,
-  paymentHistories,
-  platformReceipts,
-  revenues,
-  users,
-} from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { CurrencyCode } from '../chains/currencies';
+import { indexerCursors, paymentHistories, revenues } from '~/server/db/schema';
 import { payoutBalances } from './balances.server';
 import { requestPayout } from './payoutRequests.server';
 import { currencyBooks, openHolds, reconcile, resolveHold } from './reconciliation.server';
 
 const ETHER = 10n ** 18n;
-const WALLET = `0x${'a'.repeat(40)}`;
-let database: TestDatabase;
+const database = fileTestDatabase();
 let illustratorId = 0;
 let adminId = 0;
 let block = 1;
 
 /** A sale on chain 1 whose royalty reached the payment address: its receipt and the payable row consuming it. */
 async function provenRoyalty(amount: bigint) {
-  const { db } = database;
   const txHash = `0x${String(block).padStart(64, '0')}`;
-  const [fill] = await db
-    .insert(fillBookings)
-    .values({ chainId: 1, txHash, blockNumber: block, logIndex: 0, soldAt: new Date() })
-    .returning();
-  const [receipt] = await db
-    .insert(platformReceipts)
-    .values({
-      chainId: 1,
-      txHash,
-      logIndex: 0,
-      itemIndex: 2,
-      source: 'consideration',
-      token: `0x${'e'.repeat(40)}`,
-      currencyCode: CurrencyCode.WETH,
-      amount: amount.toString(),
-      blockNumber: block,
-      receivedAt: new Date(),
-    })
-    .returning();
-  block += 1;
-  await db.insert(revenues).values({
-    illustratorId,
-    fillId: fill?.id ?? 0,
-    kind: 'royalty',
-    settlement: 'payable',
-    entry: 'sale',
-    receiptId: receipt?.id ?? null,
+  const fillId = await bookRoyalty(database.db, {
     chainId: 1,
-    amount: amount.toString(),
-    currencyCode: CurrencyCode.WETH,
+    txHash,
+    block,
+    illustratorId,
+    received: amount,
+    booked: amount,
   });
-  return fill?.id ?? 0;
+  block += 1;
+  return fillId;
 }
 
 const weth = { chainId: 1, currencyCode: CurrencyCode.WETH };
@@ -81,23 +50,11 @@ const ask = (amount: bigint) =>
   );
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const { db } = database;
-  const [user] = await db.insert(users).values({ walletAddress: WALLET, role: 'illustrator' }).returning();
-  const [illustrator] = await db
-    .insert(illustrators)
-    .values({ uid: 'books', passwordHash: 'x', userId: user?.id ?? 0, name: 'Books' })
-    .returning();
-  illustratorId = illustrator?.id ?? 0;
-  const [admin] = await db.insert(admins).values({ uid: 'auditor', passwordHash: 'x', name: 'Auditor' }).returning();
-  adminId = admin?.id ?? 0;
+  ({ illustratorId, adminId } = await seedLedgerAccounts(db, 'books', 'auditor'));
   // Chain 1's blocks are final up to far past the blocks these tests book.
   await db.insert(indexerCursors).values({ chainId: 1, lastBlock: 1_000, finalBlock: 1_000 });
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('the books', () => {
   test('payable proven by receipts balances, and can be requested', async () => {

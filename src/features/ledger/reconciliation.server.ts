@@ -11,11 +11,11 @@
  * revenue page. The queries read sums over indexed rows (payable entries are a small part of all revenue).
  */
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import { reconciliationHolds } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
-import { CurrencyCode } from '../chains/currencies';
 import { receiptMismatches } from './receiptMatching.server';
 
 /** Booked vs received in one currency (`chainId` null: a fiat currency of card payments). */

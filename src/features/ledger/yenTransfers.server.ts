@@ -15,12 +15,12 @@
 
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { CurrencyCode } from '~/features/chains/currencies';
 import { noticePayout } from '~/features/notifications/moneyNotices.server';
 import { conflict, HttpError, notFound, unprocessable } from '~/server/api/errors';
 import { payouts, payoutTransfers, stripeAccounts } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
-import { CurrencyCode } from '../chains/currencies';
 import { netOf } from './tax/payoutWithholding.server';
 
 /** Whether a payout is paid in yen (no chain, JPY). */

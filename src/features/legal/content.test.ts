@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_CHECKOUT_SECTION, TRANSACTION_ACT_ITEMS } from '../../../tests/helpers/transactionActItems';
-import { getT } from '../i18n/t';
-import { CHECKOUT_TERM_KEYS } from '../payments/checkoutModel';
+import { CARD_CHECKOUT_SECTION, TRANSACTION_ACT_ITEMS } from '#tests/helpers/transactionActItems';
+import { getT } from '~/features/i18n/t';
+import { CHECKOUT_TERM_KEYS } from '~/features/payments/checkoutModel';
 import { LEGAL_DOCUMENTS, legalHtml, legalMarkdown } from './content';
 
 describe('legal documents', () => {

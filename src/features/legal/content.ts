@@ -4,7 +4,7 @@
  *
  * @see docs/product-spec.md §2 (/terms, /privacy, /transaction-act)
  */
-import type { Locale } from '../i18n/locales';
+import type { Locale } from '~/features/i18n/locales';
 import privacyEn from './content/privacy.en.md?raw';
 import privacyJa from './content/privacy.ja.md?raw';
 import termsEn from './content/terms.en.md?raw';

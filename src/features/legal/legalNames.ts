@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/t';
+import type { MessageKey } from '~/features/i18n/t';
 import type { LegalDocument } from './content';
 
 /** Each legal document's page title, heading and description (message keys). */

@@ -4,18 +4,18 @@
  * and the leader's job ranks a queued collection as soon as it is woken, without waiting for its fallback pass.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { eventually } from '../../../tests/helpers/eventually.ts';
-import { cardRarity, cards, categories, rarityPending } from '../../server/db/schema';
-import { createJobRunner } from '../../server/jobs/runner';
-import type { Change } from '../events/tags';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '#tests/helpers/eventually.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import type { Change } from '~/features/events/tags';
+import { cardRarity, cards, categories, rarityPending } from '~/server/db/schema';
+import { createJobRunner } from '~/server/jobs/runner';
 import { RANKING_JOB, registerMarketJobs } from './marketJobs.server.ts';
 import { queueRanking, rankQueuedCollections } from './rarity.server.ts';
 
 const CONTRACT = `0x${'ee'.repeat(20)}`;
 const OWNER = `0x${'a1'.repeat(20)}`;
-let database: TestDatabase;
+const database = fileTestDatabase();
 let collectionId = 0;
 let nextToken = 1;
 
@@ -38,7 +38,6 @@ const ranks = () =>
     .where(eq(cardRarity.categoryId, collectionId));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const [category] = await database.db
     .insert(categories)
     .values({ chainId: 31_337, contractAddress: CONTRACT, name: 'Ranks' })
@@ -46,10 +45,6 @@ beforeAll(async () => {
   collectionId = Number(category?.id);
   for (const colour of ['red', 'red', 'gold']) await addCard(colour);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('the ranking queue', () => {
   it('ranks a burst of changes once, after the quiet period, and then has nothing queued', async () => {

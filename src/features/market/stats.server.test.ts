@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { cards, categories, sales, sellOrders } from '../../server/db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { cards, categories, sales, sellOrders } from '~/server/db/schema';
 import { rebuildDailyStats, refreshDailyStats } from './dailyStats.server.ts';
 import { collectionStats, type StatsCollection } from './stats.server.ts';
 import { trendingCollections } from './trending.server.ts';
@@ -12,7 +12,7 @@ const [A, B, C] = ['a1', 'b2', 'c3'].map((byte) => `0x${byte.repeat(20)}`) as [s
 const NOW = new Date('2026-03-10T03:00:00Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3600_000);
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 let collection: StatsCollection;
 let tx = 0;
 
@@ -35,7 +35,6 @@ async function sell(tokenId: number, price: bigint, soldAt: Date, currencyCode =
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const [category] = await database.db
     .insert(categories)
     .values({ chainId: 31_337, contractAddress: CONTRACT, name: 'Stats' })
@@ -74,10 +73,6 @@ beforeAll(async () => {
   await sell(4, 4n * ETH, new Date('2026-03-05T03:00:00Z'));
   await sell(1, 5n * ETH, new Date('2026-03-01T03:00:00Z'));
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('collection stats', () => {
   it('counts owners, supply and listed cards with their shares, the floor of listings still owned', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../../../tests/helpers/server';
+import { freePort } from '#tests/helpers/server';
 import { addFile } from './addContent';
 import { answerGateway } from './gateway/answerGateway.server';
 import { parseS3Url } from './mediaSettings.server';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { followStream } from '~/features/events/followStream';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useCurrentUser } from '~/features/session/useCurrentUser';
 
 /** A notification as `GET /api/v1/notifications` answers it. */
 interface Item {

@@ -5,36 +5,31 @@
  * in English from the same row, and announced to the user's open bell once committed.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { seedDemo } from '../../dev/seed/demo.ts';
-import { sellOrders } from '../../server/db/schema/index.ts';
-import { CurrencyCode } from '../chains/currencies.ts';
-import { subscribe } from '../events/hub.ts';
-import { getT } from '../i18n/t.ts';
-import { reviewPayout } from '../ledger/payoutReview.server.ts';
-import { setFavorite } from '../social/social.server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
+import { subscribe } from '~/features/events/hub.ts';
+import { getT } from '~/features/i18n/t.ts';
+import { reviewPayout } from '~/features/ledger/payoutReview.server.ts';
+import { setFavorite } from '~/features/social/social.server.ts';
 import {
   insertListing,
   markListingSold,
   markOfferFilled,
   setListingReason,
-} from '../trading/orders/orderStatus.server.ts';
+} from '~/features/trading/orders/orderStatus.server.ts';
+import { sellOrders } from '~/server/db/schema/index.ts';
 import { bellTopic } from './bellTopic.ts';
 import { deleteNotifications, listNotifications, markRead, unreadCount } from './inbox.server.ts';
 import { notifyUser, notifyWallet } from './notify.server.ts';
 import { notificationPulse } from './pulse.server.ts';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemo(database.db);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 /** The kinds of `wallet`'s notifications, oldest first. */
 async function kindsOf(wallet: string): Promise<string[]> {

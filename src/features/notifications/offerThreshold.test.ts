@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CurrencyCode } from '../chains/currencies.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
 import { isOfferMinimum, offerTellsOwner, parseOfferMinimum } from './offerThreshold.ts';
 
 const weth = (price: bigint) => ({ price, currencyCode: CurrencyCode.WETH });

@@ -8,8 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
-import { interpolate } from '../i18n/format';
-import { $currentUser } from '../session/store';
+import { interpolate } from '~/features/i18n/format';
+import { $currentUser } from '~/features/session/store';
 import { type CheckoutMessages, holdRefusalMessage } from './checkoutModel';
 
 const StripePayment = lazy(() => import('./StripePayment'));

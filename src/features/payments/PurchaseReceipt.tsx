@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { CurrencyCode } from '~/features/chains/currencies';
+import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { priceText } from '~/ui/data/priceText';
-import { useCurrentUser } from '../session/useCurrentUser';
 import { type ReceiptMessages, type ReceiptPurchase, stillMoving } from './checkoutModel';
 
 /** The island's props. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import en from '../i18n/en.json';
-import ja from '../i18n/ja.json';
+import en from '~/features/i18n/en.json';
+import ja from '~/features/i18n/ja.json';
 import { CHECKOUT_MESSAGE_KEYS, type CheckoutMessages, holdRefusalMessage } from './checkoutModel';
 
 const messages = (table: Record<string, string>) =>

@@ -1,5 +1,5 @@
 /** What the checkout and receipt islands share: their props and messages (free of Stripe's libraries). */
-import { interpolate } from '../i18n/format';
+import { interpolate } from '~/features/i18n/format';
 
 /**
  * The checkout's terms (Act on Specified Commercial Transactions, art. 12-6: what the final confirmation screen

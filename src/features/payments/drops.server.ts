@@ -7,16 +7,20 @@
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { serverChains } from '~/features/chains/config.server';
+import { classifyChainError } from '~/features/chains/publicClients.server';
+import {
+  type MetadataOptions,
+  newDesignPublisher,
+  processMetadataOptions,
+} from '~/features/issuance/cardMetadata.server';
+import { issueDesign, type MinterSettings, minterAccount } from '~/features/issuance/minter.server';
+import { recordDesignUriOnChain } from '~/features/media/mediaRecords.server';
 import { forbidden, HttpError, notFound, unprocessable } from '~/server/api/errors';
 import { cardDrops, cardPurchases, categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
-import type { Chain } from '../chains/chains';
-import { serverChains } from '../chains/config.server';
-import { classifyChainError } from '../chains/publicClients.server';
-import { type MetadataOptions, newDesignPublisher, processMetadataOptions } from '../issuance/cardMetadata.server';
-import { issueDesign, type MinterSettings, minterAccount } from '../issuance/minter.server';
-import { recordDesignUriOnChain } from '../media/mediaRecords.server';
 import type { DropFields } from './dropForm';
 import { type DropAvailability, type DropCounts, dropAvailability } from './holdRules';
 

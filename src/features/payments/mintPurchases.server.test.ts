@@ -5,15 +5,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { getAddress, parseAbiItem } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { seedCatalogue } from '#tests/helpers/testMarket';
+import { testMetadataOptions } from '#tests/helpers/testMetadata';
+import { minterAccount, mintNextSerial } from '~/features/issuance/minter.server';
+import { MINT_GAS_LIMIT, signSerialMint } from '~/features/issuance/serialMint.server';
 import { cardPurchases, notifications, users } from '~/server/db/schema';
 import { loadSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { seedCatalogue, startTestMarket, type TestMarket } from '../../../tests/helpers/testMarket';
-import { testMetadataOptions } from '../../../tests/helpers/testMetadata';
-import { minterAccount, mintNextSerial } from '../issuance/minter.server';
-import { MINT_GAS_LIMIT, signSerialMint } from '../issuance/serialMint.server';
 import { createDrop, type DropView } from './drops.server';
 import { mintPaidPurchases, STALE_MINTING_MS } from './mintPurchases.server';
 
@@ -26,8 +26,7 @@ const settings = stripeSettings(
     STRIPE_API_BASE: 'http://127.0.0.1:9',
   }),
 );
-let fixture: TestMarket;
-let database: TestDatabase;
+const { fixture, database } = fileTestMarket();
 let drop: DropView;
 let buyerId: number;
 
@@ -66,7 +65,6 @@ const statusOf = async (id: number) =>
   (await database.db.select().from(cardPurchases).where(eq(cardPurchases.id, id)))[0];
 
 beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
   const { illustratorId } = await seedCatalogue(database.db, fixture);
   const [buyer] = await database.db
     .select({ id: users.id })
@@ -91,11 +89,6 @@ beforeAll(async () => {
     { chains: [fixture.chain], settings: LOCAL_SETTINGS, metadata: await testMetadataOptions(database.db) },
   );
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
-});
 
 /** Stores a signed mint with the purchase, as the minter does before it sends it. */
 async function storeSigned(purchaseId: number, to: string) {

@@ -12,16 +12,16 @@
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { getAddress, type Hash, type Hex } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { type MinterSettings, minterAccount, saveMintedCard } from '~/features/issuance/minter.server';
+import { followSerialMint, type SignedMint, sendSerialMint } from '~/features/issuance/serialMint.server';
+import { syncCardPayment } from '~/features/ledger/cardPayments.server';
+import { queueRanking } from '~/features/market/rarity.server';
 import { noticePurchase } from '~/features/notifications/moneyNotices.server';
 import { cardDrops, cardPurchases, categories, paymentHistories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
 import { type StripeSettings, stripeClient } from '~/server/stripe.server';
-import type { Chain } from '../chains/chains';
-import { type MinterSettings, minterAccount, saveMintedCard } from '../issuance/minter.server';
-import { followSerialMint, type SignedMint, sendSerialMint } from '../issuance/serialMint.server';
-import { syncCardPayment } from '../ledger/cardPayments.server';
-import { queueRanking } from '../market/rarity.server';
 import { claimPaidPurchase, expireUnpaidHolds, movePurchase } from './purchaseStatus.server';
 import { markRefunded, PENDING_MINUTES } from './purchases.server';
 

@@ -7,12 +7,12 @@
  * The minter's pass returns the change its new cards made; the runner publishes it.
  */
 
+import { serverChains } from '~/features/chains/config.server';
+import type { Change } from '~/features/events/tags';
 import type { Database } from '~/server/db/types';
 import { type JobRunner, wakeJobs } from '~/server/jobs/runner';
 import type { Settings } from '~/server/settings/schema';
 import { stripeSettings } from '~/server/stripe.server';
-import { serverChains } from '../chains/config.server';
-import type { Change } from '../events/tags';
 import { dropCollections, mintPaidPurchases } from './mintPurchases.server';
 import { retryStripeEvents } from './stripeWebhook.server';
 

@@ -7,6 +7,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#tests/helpers/db';
+import { type StripeStandIn, startStripeStandIn } from '#tests/helpers/stripeStandIn';
 import {
   cardDrops,
   cardPurchases,
@@ -19,8 +21,6 @@ import {
 } from '~/server/db/schema';
 import { loadSettings } from '~/server/settings/settings.server';
 import { stripeSettings } from '~/server/stripe.server';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
-import { type StripeStandIn, startStripeStandIn } from '../../../tests/helpers/stripeStandIn';
 import { mintPaidPurchases } from './mintPurchases.server';
 import { PENDING_MINUTES } from './purchases.server';
 import { receiveStripeEvent, retryStripeEvents } from './stripeWebhook.server';

@@ -1,8 +1,11 @@
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
-import { ApiError } from '~/client/api';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { FIELD_INPUT, Field, TextField } from '~/ui/forms/Field';
+import { FormAlert } from '~/ui/forms/FormAlert';
+import { Submit } from '~/ui/forms/Submit';
+import { useSend } from '~/ui/forms/useSend';
 import { flashNextPage } from '~/ui/snackbar/flash';
-import { showSnackbar } from '~/ui/snackbar/store';
+import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
 import {
   ICON_TYPES,
   type IconFileProblem,
@@ -39,14 +42,12 @@ export interface ProfileEditFormProps {
  * @see docs/product-spec.md §2 (/profiles/edit, Header), §3 (userProfile)
  */
 export default function ProfileEditForm({ initial, defaultAvatar, messages }: ProfileEditFormProps) {
-  const id = useId();
   const [name, setName] = useState(initial.name ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [iconProblem, setIconProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { sending: saving, failure, setFailure, send } = useSend(messages.failure);
 
   useEffect(() => {
     if (!file) return;
@@ -75,7 +76,7 @@ export default function ProfileEditForm({ initial, defaultAvatar, messages }: Pr
     setFile(chosen);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
     const nameChanged = name.trim() !== (initial.name ?? '');
@@ -83,11 +84,10 @@ export default function ProfileEditForm({ initial, defaultAvatar, messages }: Pr
     setNameProblem(problem ? messages.nameProblems[problem] : null);
     if (problem || iconProblem) return;
     if (!nameChanged && !file) {
-      showSnackbar(messages.nothingToSave, { timeout: 3000 });
+      showSnackbar(messages.nothingToSave, { timeout: LAYOUT_SNACKBAR_TIMEOUT });
       return;
     }
-    setSaving(true);
-    try {
+    const save = async () => {
       if (nameChanged) await api.put('/api/v1/profile', { name: name.trim() });
       if (file) {
         const body = new FormData();
@@ -96,12 +96,8 @@ export default function ProfileEditForm({ initial, defaultAvatar, messages }: Pr
       }
       flashNextPage('profile.edit.saved');
       window.location.reload();
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : messages.failure;
-      setFailure(text);
-      showSnackbar(text, { color: 'alert', timeout: 3000 });
-      setSaving(false);
-    }
+    };
+    void send(save, { keepBusy: true });
   }
 
   const shown = preview ?? initial.icon ?? defaultAvatar;
@@ -111,75 +107,45 @@ export default function ProfileEditForm({ initial, defaultAvatar, messages }: Pr
       encType="multipart/form-data"
       className="grid gap-6"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       aria-busy={saving}
     >
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-name`} className="font-semibold">
-          {messages.name}
-        </label>
-        <input
-          id={`${id}-name`}
-          name="name"
-          value={name}
-          maxLength={MAX_PROFILE_NAME_LENGTH * 2}
-          autoComplete="nickname"
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={nameProblem ? true : undefined}
-          aria-describedby={`${id}-name-hint${nameProblem ? ` ${id}-name-problem` : ''}`}
-          className="w-full max-w-md rounded-md border border-surface-border bg-surface-sunken px-3 py-2 aria-[invalid=true]:border-alert"
-        />
-        <p id={`${id}-name-hint`} className="text-sm text-ink-muted">
-          {messages.nameHint}
-        </p>
-        {nameProblem && (
-          <p id={`${id}-name-problem`} className="text-sm text-active-muted">
-            {nameProblem}
-          </p>
+      <TextField
+        label={messages.name}
+        hint={messages.nameHint}
+        problem={nameProblem}
+        name="name"
+        value={name}
+        maxLength={MAX_PROFILE_NAME_LENGTH * 2}
+        autoComplete="nickname"
+        onChange={setName}
+        inputClassName={`${FIELD_INPUT} max-w-md`}
+      />
+      <Field label={messages.icon} hint={messages.iconHint} problem={iconProblem} alertProblem className="grid gap-2">
+        {(control) => (
+          <div className="flex flex-wrap items-center gap-4">
+            <img
+              src={shown}
+              alt={messages.preview}
+              width={96}
+              height={96}
+              className="h-24 w-24 rounded-full border border-surface-border object-cover"
+              data-icon-preview={preview ? 'new' : 'current'}
+            />
+            <input
+              {...control}
+              name="icon"
+              type="file"
+              accept={ICON_TYPES.join(',')}
+              onChange={chooseFile}
+              className="text-sm file:mr-3 file:rounded-button file:border file:border-surface-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
+            />
+          </div>
         )}
-      </div>
-      <div className="grid gap-2">
-        <label htmlFor={`${id}-icon`} className="font-semibold">
-          {messages.icon}
-        </label>
-        <div className="flex flex-wrap items-center gap-4">
-          <img
-            src={shown}
-            alt={messages.preview}
-            width={96}
-            height={96}
-            className="h-24 w-24 rounded-full border border-surface-border object-cover"
-            data-icon-preview={preview ? 'new' : 'current'}
-          />
-          <input
-            id={`${id}-icon`}
-            name="icon"
-            type="file"
-            accept={ICON_TYPES.join(',')}
-            onChange={chooseFile}
-            aria-invalid={iconProblem ? true : undefined}
-            aria-describedby={`${id}-icon-hint${iconProblem ? ` ${id}-icon-problem` : ''}`}
-            className="text-sm file:mr-3 file:rounded-button file:border file:border-surface-border file:bg-surface-raised file:px-4 file:py-2 file:text-ink"
-          />
-        </div>
-        <p id={`${id}-icon-hint`} className="text-sm text-ink-muted">
-          {messages.iconHint}
-        </p>
-        {iconProblem && (
-          <p id={`${id}-icon-problem`} role="alert" className="text-sm text-active-muted">
-            {iconProblem}
-          </p>
-        )}
-      </div>
-      {failure && (
-        <p role="alert" className="rounded-md border border-alert px-4 py-3">
-          {failure}
-        </p>
-      )}
+      </Field>
+      <FormAlert text={failure} />
       <div>
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? messages.saving : messages.submit}
-        </button>
+        <Submit busy={saving} label={messages.submit} busyLabel={messages.saving} />
       </div>
     </form>
   );

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { illustrators, users } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { getCreatorProfile } from './creatorProfile.server';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const { db } = database;
   const made = await db
     .insert(users)
@@ -27,9 +26,7 @@ beforeAll(async () => {
   ids.suspended = suspended?.id ?? 0;
 }, 60_000);
 
-afterAll(async () => {
-  await database?.close();
-}, 60_000);
+afterAll(async () => {}, 60_000);
 
 describe('getCreatorProfile', { timeout: 30_000 }, () => {
   it('finds the creator by illustrator id, with their wallet and names', async () => {

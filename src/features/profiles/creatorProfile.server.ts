@@ -5,10 +5,10 @@
  * @see docs/product-spec.md §2 (/profile-creators/{id})
  */
 import { eq } from 'drizzle-orm';
+import { getCreator } from '~/features/catalogue/creators/creators.server';
+import type { CreatorDetail } from '~/features/catalogue/types';
 import { illustrators, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { getCreator } from '../catalogue/creators/creators.server';
-import type { CreatorDetail } from '../catalogue/types';
 
 /** The creator with illustrator id `id`, or null when there is none or it is not public. */
 export async function getCreatorProfile(db: Database, id: number): Promise<CreatorDetail | null> {

@@ -6,6 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { CARD_SORTS } from '~/features/catalogue/cards/cardFilters';
+import { listCards } from '~/features/catalogue/cards/cards.server';
+import type { CardSummary } from '~/features/catalogue/types';
 import { chainIdParam } from '~/features/chains/params';
 import { type Page, pageQuerySchema } from '~/lib/pagination';
 import { notFound, tooManyRequests } from '~/server/api/errors';
@@ -13,9 +16,6 @@ import { users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { hitRateLimit } from '~/server/rateLimit.server';
 import { deleteMedia, storeIcon } from '~/server/uploads.server';
-import { CARD_SORTS } from '../catalogue/cards/cardFilters';
-import { listCards } from '../catalogue/cards/cards.server';
-import type { CardSummary } from '../catalogue/types';
 
 /** Longest profile name, in characters (code points). */
 export const MAX_PROFILE_NAME = 40;

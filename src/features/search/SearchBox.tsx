@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { type SearchItem, type SearchResult, searchIncremental } from '~/client/api';
 import { api } from '~/client/siteApi';
-import { type Locale, localizePath } from '../i18n/locales';
+import { type Locale, localizePath } from '~/features/i18n/locales';
 import { createSuggester, searchPath } from './suggest';
 
 export interface SearchBoxProps {

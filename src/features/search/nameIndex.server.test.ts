@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { categories, illustrators, users } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
 import { loadNameIndex, NAME_INDEX_TTL_MS, nameIndex, suggestFromIndex } from './nameIndex.server';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   const ids = await db
     .insert(users)
@@ -39,10 +38,6 @@ beforeAll(async () => {
       hidden: true,
     },
   ]);
-});
-
-afterAll(async () => {
-  await database?.close();
 });
 
 describe('suggestFromIndex', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { categories, illustrators, users } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import {
   escapeLike,
   hasCasedLetters,
@@ -11,12 +11,11 @@ import {
   searchSuggestions,
 } from './search.server';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 const contract = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const wallet = (n: number) => `0x${(n + 0x1000).toString(16).padStart(40, 'a')}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const { db } = database;
   await db.insert(categories).values([
     { chainId: 137, contractAddress: contract(1), name: '桜の森の満開の下', nameEn: 'Under the Cherry Blossoms' },
@@ -48,10 +47,6 @@ beforeAll(async () => {
     { uid: 'gone', passwordHash: 'x', userId: u3 ?? 0, name: '星野消子', nameEn: 'Gone Hoshino' },
   ]);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 const names = (items: { name: string }[]) => items.map((item) => item.name);
 

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '~/features/wallet/ConnectModal';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
+import type { SocialLoginConfig } from '~/features/wallet/socialLoginConfig';
 import { shortenAddress } from '~/lib/addresses';
 import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '~/ui/menus/closeMenus';
 import { showSnackbar } from '~/ui/snackbar/store';
-import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '../wallet/ConnectModal';
-import type { Eip1193Provider } from '../wallet/eip1193';
-import type { SocialLoginConfig } from '../wallet/socialLoginConfig';
 import { logout } from './logout';
 import { signInAndReload } from './signInAndReload';
 import { $currentUser, $signingIn } from './store';
@@ -99,7 +99,7 @@ export default function AccountMenu({
     let provider: Eip1193Provider;
     try {
       // Web3Auth loads only now, when chosen (it is large and reaches its hosts as soon as it loads).
-      const { connectSocial } = await import('../wallet/socialLogin');
+      const { connectSocial } = await import('~/features/wallet/socialLogin');
       provider = await connectSocial(socialLogin);
     } catch (error) {
       console.warn(error);

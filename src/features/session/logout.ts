@@ -1,5 +1,5 @@
 import { api } from '~/client/siteApi';
-import { SOCIAL_LOGIN_KEY, type SocialLoginConfig } from '../wallet/socialLoginConfig';
+import { SOCIAL_LOGIN_KEY, type SocialLoginConfig } from '~/features/wallet/socialLoginConfig';
 import { clearSession } from './store';
 
 /**
@@ -10,7 +10,7 @@ import { clearSession } from './store';
 export async function logout(homePath: string, social: SocialLoginConfig | null = null): Promise<void> {
   // Social-wallet users use social logout (spec §4): the Web3Auth session ends too.
   if (social && localStorage.getItem(SOCIAL_LOGIN_KEY) === '1') {
-    const { socialLogout } = await import('../wallet/socialLogin');
+    const { socialLogout } = await import('~/features/wallet/socialLogin');
     await socialLogout(social);
   }
   try {

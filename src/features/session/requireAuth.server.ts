@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import type { SessionAdmin, SessionUser } from '~/features/session/types';
 import { ILLUSTRATOR_ROLE } from '~/features/session/types';
-import { forbidden, HttpError, unauthorized } from '../../server/api/errors';
+import { forbidden, HttpError, unauthorized } from '~/server/api/errors';
 
 /** The message of a 401 whose access token has expired: the client refreshes once and retries. */
 export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';

@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { localizePath } from '~/features/i18n/locales';
 import { runGuards } from '~/features/session/guards';
 import { guardsForPath } from '~/features/session/routeGuards';
-import { setFlash } from '../../server/http/flash';
+import { setFlash } from '~/server/http/flash';
 
 /**
  * Applies the guards of the route table to page requests; a refusal redirects (locale kept) with the

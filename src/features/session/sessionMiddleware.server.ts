@@ -3,8 +3,8 @@ import type { APIContext } from 'astro';
 import { clearSessionCookies, SESSION_COOKIES, setSessionCookies } from '~/features/session/cookies.server';
 import { loadCurrentAdmin, loadCurrentUser } from '~/features/session/currentUser.server';
 import { checkAccessToken, rotateRefreshToken, type SessionKind } from '~/features/session/sessions.server';
-import { database } from '../../server/db/client';
-import { isPublicPage } from '../../server/http/publicPages';
+import { database } from '~/server/db/client';
+import { isPublicPage } from '~/server/http/publicPages';
 
 type Resolved =
   | { state: 'none' }

@@ -5,10 +5,11 @@
  *
  * @see ./walletSignIn.ts, docs/product-spec.md §4 (Sign-in), §8
  */
+
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { NO_WALLET, SIGN_REFUSED } from '~/lib/errors';
 import { flashNextPage } from '~/ui/snackbar/flash';
 import { showSnackbar } from '~/ui/snackbar/store';
-import type { Eip1193Provider } from '../wallet/eip1193';
 import { clearSession } from './store';
 import { signInWithWallet } from './walletSignIn';
 

@@ -14,8 +14,8 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningAnvil, startAnvil } from '../../../tests/helpers/anvil';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { type RunningAnvil, startAnvil } from '#tests/helpers/anvil';
+import { createTestDatabase, type TestDatabase } from '#tests/helpers/db';
 import { issueSignInMessage, SIGN_IN_STATEMENT, verifySignIn } from './siwe.server';
 
 // anvil's first two development keys (public test keys)

@@ -1,6 +1,6 @@
 import { api } from '~/client/siteApi';
+import { getInjectedProvider } from '~/features/wallet/eip1193';
 import { NO_WALLET } from '~/lib/errors';
-import { getInjectedProvider } from '../wallet/eip1193';
 import { $currentUser, $ownAddress, type AuthStep, type CurrentUser, runStartup, setCurrentUser } from './store';
 import { ILLUSTRATOR_ROLE } from './types';
 

@@ -7,7 +7,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
-import SocialToggle from '../social/SocialToggle';
+import SocialToggle from '~/features/social/SocialToggle';
 import { $currentUser, type CurrentUser } from './store';
 
 const user: CurrentUser = {

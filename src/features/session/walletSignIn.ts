@@ -1,7 +1,7 @@
 import { api } from '~/client/siteApi';
+import { type Eip1193Provider, rpcErrorCode } from '~/features/wallet/eip1193';
+import { personalSign } from '~/features/wallet/personalSign';
 import { NO_WALLET, SIGN_REFUSED } from '~/lib/errors';
-import { type Eip1193Provider, rpcErrorCode } from '../wallet/eip1193';
-import { personalSign } from '../wallet/personalSign';
 import { $networkId, $ownAddress, type CurrentUser, setCurrentUser, signInOnce } from './store';
 
 /** Wallets answer 4001 when the person refuses to sign. */

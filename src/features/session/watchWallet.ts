@@ -7,11 +7,11 @@
  *
  * @see ../wallet/walletEvents.ts, docs/product-spec.md §2 "Chain and account changes"
  */
-import type { ChainOption } from '../chains/chainOption';
-import { setCurrentChain } from '../chains/store';
-import type { Eip1193Provider } from '../wallet/eip1193';
-import { switchWalletChain, takeSiteSwitch } from '../wallet/switchChain';
-import { onAccountsChanged, onWalletChain, type SignedIn } from '../wallet/walletEvents';
+import type { ChainOption } from '~/features/chains/chainOption';
+import { setCurrentChain } from '~/features/chains/store';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
+import { switchWalletChain, takeSiteSwitch } from '~/features/wallet/switchChain';
+import { onAccountsChanged, onWalletChain, type SignedIn } from '~/features/wallet/walletEvents';
 
 /** What the watcher needs from the page. */
 export interface WatchWalletOptions {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { PriceAlertForm, type PriceAlertMessages } from './PriceAlertForm';
 
 /** Props of {@link SocialToggle}: the endpoint, the count the shared page was rendered with, the strings. */

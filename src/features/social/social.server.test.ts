@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { seedDemo } from '../../dev/seed/demo.ts';
-import { listCards } from '../catalogue/cards/cards.server.ts';
-import { listUserItems, userItemsQuerySchema } from '../profiles/profiles.server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { listCards } from '~/features/catalogue/cards/cards.server.ts';
+import { listUserItems, userItemsQuerySchema } from '~/features/profiles/profiles.server.ts';
 import {
   favoriteState,
   findCard,
@@ -16,7 +16,7 @@ import {
   setFavorite,
 } from './social.server.ts';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 let fan: { id: number; wallet: string };
 let other: { id: number; wallet: string };
 let card: { id: number; chainId: number; contractAddress: string; tokenId: string };
@@ -24,7 +24,6 @@ let creator: { id: number; wallet: string };
 let collectionId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemo(database.db);
   const { rows: people } = await database.db.execute<{ id: unknown; wallet_address: string }>(
     sql`select id, wallet_address from users where role = 'user' and not suspended order by id limit 2`,
@@ -52,10 +51,6 @@ beforeAll(async () => {
   );
   creator = { id: Number(creators[0]?.id), wallet: String(creators[0]?.wallet_address) };
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('favourites', () => {
   it('counts each user once however often they press the heart, and lists the card on their favourites tab', async () => {

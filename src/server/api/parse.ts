@@ -41,11 +41,15 @@ export async function readJson<T extends z.ZodType>(
   return validate(schema, value);
 }
 
-/** Reads the body as text, or throws 413 past `maxBytes` (declared or read). */
-export async function readLimited(request: Request, maxBytes: number): Promise<string> {
+/** Reads a request body up to `maxBytes`, or throws 413 (with `tooLarge`) as soon as it is longer, declared or read. */
+export async function readLimitedBytes(
+  request: Request,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);
-  if (!request.body) return '';
+  if (declared > maxBytes) throw new HttpError(413, tooLarge);
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -55,11 +59,18 @@ export async function readLimited(request: Request, maxBytes: number): Promise<s
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new HttpError(413, `The body is larger than ${maxBytes} bytes`);
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** Reads the body as text, or throws 413 past `maxBytes` (declared or read). */
+export async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(
+    await readLimitedBytes(request, maxBytes, `The body is larger than ${maxBytes} bytes`),
+  );
 }
 
 /** Validates the query string (each key's first value) against a schema, or throws 422. */

@@ -1,17 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { platformFees, sessions, users } from './schema/index.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = fileTestDatabase();
 
 const address = (digit: string) => `0x${digit.repeat(40)}`;
 

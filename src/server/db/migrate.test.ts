@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '#tests/helpers/db.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { createDatabase } from './client.ts';
 import { migratePgliteClient, resolveMigrationsFolder } from './migrate.ts';
 import * as schema from './schema/index.ts';
@@ -13,15 +14,7 @@ const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), '
   entries: { idx: number; tag: string }[];
 };
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = fileTestDatabase();
 
 /** Number of migrations recorded as applied, and the number of tables in the public schema. */
 async function state(db: TestDatabase['db']) {

@@ -1,12 +1,11 @@
 import { ilike, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { categories, illustrators, users } from './schema/index.ts';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const { db } = database;
   await db.insert(categories).values([
     {
@@ -25,10 +24,6 @@ beforeAll(async () => {
     .insert(illustrators)
     .values({ uid: 'hanako', passwordHash: 'x', userId: user?.id ?? 0, name: '山田花子', nameEn: 'Hanako Yamada' });
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 /** Names of the categories whose Japanese or English name contains `keyword`, ignoring case. */
 async function searchCategories(keyword: string): Promise<string[]> {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db';
+import { createTestDatabase, type TestDatabase } from '#tests/helpers/db';
 import { LeaseLostError } from './leaderFence.server';
 import { LEADER_LOCK_KEY, tryLeaderLock } from './leaderLock.server';
 import type { LeaseQuery } from './runner';

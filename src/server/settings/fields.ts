@@ -10,7 +10,7 @@
  * @see ./schema.ts
  */
 import { z } from 'zod';
-import { ADDRESS_MESSAGE, ADDRESS_PATTERN, type Address } from '../../lib/addresses.ts';
+import { ADDRESS_MESSAGE, ADDRESS_PATTERN, type Address } from '~/lib/addresses.ts';
 
 /** What the schema keeps of each setting, for `.env.example`, the docs and their checks. */
 export type SettingMeta = {

@@ -2,22 +2,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { createDatabase } from '../../../server/db/client.ts';
-import { admins, sessions } from '../../../server/db/schema/index.ts';
-import { verifyPassword } from '../../session/passwords.server.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { verifyPassword } from '~/features/session/passwords.server.ts';
+import { createDatabase } from '~/server/db/client.ts';
+import { admins, sessions } from '~/server/db/schema/index.ts';
 import { runAdminCreate } from './createAdmin.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = fileTestDatabase();
 
 /** A writable that keeps what was written. */
 function sink(): PassThrough & { text: () => string } {

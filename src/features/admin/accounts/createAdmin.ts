@@ -10,9 +10,9 @@
 import type { Readable, Writable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { admins, sessions } from '../../../server/db/schema/index.ts';
-import type { Database } from '../../../server/db/types.ts';
-import { hashPassword, passwordSchema } from '../../session/passwords.server.ts';
+import { hashPassword, passwordSchema } from '~/features/session/passwords.server.ts';
+import { admins, sessions } from '~/server/db/schema/index.ts';
+import type { Database } from '~/server/db/types.ts';
 import { askTty, isTty, PromptCancelled, readLines, type TtyInput } from './prompt.ts';
 
 /** Admin uids: 3 to 64 letters, digits, `.`, `_`, `-` or `@` (an e-mail address fits). */

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { ReportTable } from '../reports/AdminReportTable';
-import { ChainFilter, VisibilityFilter } from '../shell/AdminListParts';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
-import { FilterBar, SelectField, TextField } from '../shell/AdminUi';
+import { ChainFilter, ChoiceFilter, VisibilityFilter } from '../shell/AdminListParts';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
+import { FilterBar, TextField } from '../shell/AdminUi';
 import type { ChainChoice } from '../shell/adminFormat';
-import { toQuery, useQueryState } from '../shell/adminHooks';
+import { toQuery } from '../shell/adminHooks';
+import { useFilters } from '../shell/adminList';
 import { CardTable } from './AdminCardTable';
 
 const FILTERS = {
@@ -17,13 +17,24 @@ const FILTERS = {
   status: 'open',
   page: '1',
 };
+const REPORT_STATUS = [
+  ['open', 'admin.reports.statusOpen'],
+  ['resolved', 'admin.reports.statusResolved'],
+  ['dismissed', 'admin.reports.statusDismissed'],
+] as const;
+const REPORTED = [
+  ['open', 'admin.cards.reportedOpen'],
+  ['any', 'admin.cards.reportedAny'],
+] as const;
 
+/**
+ * Tokens (filters, hide or show) and the illegal-content reports against them.
+ * @see docs/product-spec.md §2 (/admins/card_serials)
+ */
 function CardSerials({ chains }: { chains: readonly ChainChoice[] }) {
   const { t } = useAdmin();
-  const [filters, setFilters] = useQueryState(FILTERS);
-  const [draft, setDraft] = useState(filters);
+  const { filters, setFilters, bind, search, turnPage: onPage } = useFilters(FILTERS);
   const page = Number(filters.page) || 1;
-  const onPage = (next: number) => setFilters({ page: String(next) });
   const tabs = [
     ['tokens', t('admin.cards.tabTokens')],
     ['reports', t('admin.cards.tabReports')],
@@ -47,50 +58,23 @@ function CardSerials({ chains }: { chains: readonly ChainChoice[] }) {
       {filters.tab === 'reports' ? (
         <>
           <div className="mb-4 max-w-xs">
-            <SelectField
+            <ChoiceFilter
               label={t('admin.common.status')}
               value={filters.status}
               onChange={(status) => setFilters({ status, page: '1' })}
-              options={[
-                ['', t('admin.common.all')],
-                ['open', t('admin.reports.statusOpen')],
-                ['resolved', t('admin.reports.statusResolved')],
-                ['dismissed', t('admin.reports.statusDismissed')],
-              ]}
+              choices={REPORT_STATUS}
             />
           </div>
           <ReportTable status={filters.status} page={page} chains={chains} onPage={onPage} />
         </>
       ) : (
         <>
-          <FilterBar onSubmit={() => setFilters({ ...draft, tab: 'tokens', page: '1' })}>
-            <TextField
-              type="search"
-              label={t('admin.cards.search')}
-              value={draft.q}
-              onChange={(q) => setDraft({ ...draft, q })}
-            />
-            <ChainFilter
-              chains={chains}
-              value={draft.chain_id}
-              onChange={(chainId) => setDraft({ ...draft, chain_id: chainId })}
-            />
-            <TextField
-              label={t('admin.categories.contract')}
-              value={draft.contract}
-              onChange={(contract) => setDraft({ ...draft, contract })}
-            />
-            <VisibilityFilter value={draft.hidden} onChange={(hidden) => setDraft({ ...draft, hidden })} />
-            <SelectField
-              label={t('admin.cards.reports')}
-              value={draft.reported}
-              onChange={(reported) => setDraft({ ...draft, reported })}
-              options={[
-                ['', t('admin.common.all')],
-                ['open', t('admin.cards.reportedOpen')],
-                ['any', t('admin.cards.reportedAny')],
-              ]}
-            />
+          <FilterBar onSubmit={() => search({ tab: 'tokens' })}>
+            <TextField type="search" label={t('admin.cards.search')} {...bind('q')} />
+            <ChainFilter chains={chains} {...bind('chain_id')} />
+            <TextField label={t('admin.categories.contract')} {...bind('contract')} />
+            <VisibilityFilter {...bind('hidden')} />
+            <ChoiceFilter label={t('admin.cards.reports')} {...bind('reported')} choices={REPORTED} />
           </FilterBar>
           <CardTable query={toQuery(tokenFilters)} chains={chains} onPage={onPage} />
         </>
@@ -99,14 +83,4 @@ function CardSerials({ chains }: { chains: readonly ChainChoice[] }) {
   );
 }
 
-/**
- * Tokens (filters, hide or show) and the illegal-content reports against them.
- * @see docs/product-spec.md §2 (/admins/card_serials)
- */
-export default function AdminCardSerials({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
-  return (
-    <AdminShell {...props}>
-      <CardSerials chains={chains} />
-    </AdminShell>
-  );
-}
+export default adminScreen(CardSerials);

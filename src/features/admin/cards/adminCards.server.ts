@@ -6,15 +6,17 @@
  *
  * @see docs/product-spec.md §2 (/admins/card_serials), §3 (illegal report)
  */
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
 import { pinsByService } from '~/features/media/cardStorage.server';
 import { addressSchema } from '~/lib/addresses';
-import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { type Page, pageQuerySchema } from '~/lib/pagination';
 import { containsPattern, idParam, keywordParam } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
 import { notFound } from '~/server/api/errors';
+import { eqIfGiven } from '~/server/db/listConditions';
+import { pagedRows } from '~/server/db/pagedRows';
 import { cards, categories, illegalReports, illustrators } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { writeAudit } from '../shell/auditLog.server';
@@ -92,12 +94,12 @@ function where(filters: AdminCardFilters): SQL | undefined {
   const exists = (status: SQL) =>
     sql`exists (select 1 from ${illegalReports} r where r.card_id = ${cards.id} and ${status})`;
   return and(
-    filters.chainId === undefined ? undefined : eq(cards.chainId, filters.chainId),
-    filters.contract === undefined ? undefined : eq(cards.contractAddress, filters.contract),
-    filters.categoryId === undefined ? undefined : eq(cards.categoryId, filters.categoryId),
-    filters.creatorId === undefined ? undefined : eq(cards.creatorId, filters.creatorId),
-    filters.owner === undefined ? undefined : eq(cards.ownerAddress, filters.owner),
-    filters.hidden === undefined ? undefined : eq(cards.hidden, filters.hidden),
+    eqIfGiven(cards.chainId, filters.chainId),
+    eqIfGiven(cards.contractAddress, filters.contract),
+    eqIfGiven(cards.categoryId, filters.categoryId),
+    eqIfGiven(cards.creatorId, filters.creatorId),
+    eqIfGiven(cards.ownerAddress, filters.owner),
+    eqIfGiven(cards.hidden, filters.hidden),
     filters.reported === 'open' ? exists(sql`r.status = 'open'`) : undefined,
     filters.reported === 'any' ? exists(sql`true`) : undefined,
     q === undefined
@@ -156,14 +158,12 @@ function storageOf(value: unknown): AdminCardRow['storage'] {
 /** One page of tokens (hidden ones too) matching `filters`, newest first. */
 export async function listAdminCards(db: Database, filters: AdminCardFilters): Promise<Page<AdminCardRow>> {
   const condition = where(filters);
-  const found = await select(db, condition)
-    .orderBy(sql`coalesce(${cards.mintedAt}, ${cards.createdAt}) desc`, desc(cards.id))
-    .limit(filters.perPage)
-    .offset(pageOffset(filters));
-  const counted = await db.execute<{ n: unknown }>(
-    sql`select count(*)::int as n from ${cards} where ${condition ?? sql`true`}`,
+  return pagedRows(
+    filters,
+    select(db, condition).orderBy(sql`coalesce(${cards.mintedAt}, ${cards.createdAt}) desc`, desc(cards.id)),
+    db.select({ n: count() }).from(cards).where(condition),
+    toRow,
   );
-  return toPage(found.map(toRow), toNumber(counted.rows[0]?.n), filters);
 }
 
 /** One token, or 404. */

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { bindFields } from '~/ui/forms/bindFields';
 import { flashNextPage } from '~/ui/snackbar/flash';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
-import { CheckboxField, LoadState, Section, SelectField, TextArea, TextField } from '../shell/AdminUi';
+import { AdminForm } from '../shell/AdminForm';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
+import { BackLink, CheckboxField, LoadState, Section, SelectField, TextArea, TextField } from '../shell/AdminUi';
 import type { ChainChoice } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminCategoryRow, AdminCreatorRow, Page } from '../shell/types';
@@ -24,6 +26,10 @@ const formOf = (row: AdminCategoryRow): CategoryFormValues => ({
   hidden: row.hidden,
 });
 
+/**
+ * Create or edit a project: chain, contract address (checksum checked as typed), names, descriptions,
+ * creator, hidden, image. @see docs/product-spec.md §2 (/admins/categories/new, /{address}/edit)
+ */
 function CategoryForm({ chains, editing }: FormProps) {
   const { t, to, session } = useAdmin();
   const query = editing?.chainId ? `?chain_id=${editing.chainId}` : '';
@@ -41,7 +47,7 @@ function CategoryForm({ chains, editing }: FormProps) {
     if (current) setForm(formOf(current));
   }, [current]);
   if (editing && !current) return <LoadState loading={loading} notFound={notFound} />;
-  const set = (change: Partial<CategoryFormValues>) => setForm({ ...form, ...change });
+  const bind = bindFields(form, setForm);
   const addressProblem = form.contractAddress.trim() ? contractAddressProblem(form.contractAddress.trim()) : null;
 
   const submit = async () => {
@@ -72,56 +78,37 @@ function CategoryForm({ chains, editing }: FormProps) {
   const creatorOptions = (creators.data?.items ?? []).map((c) => [String(c.id), `${c.name} (${c.uid})`] as const);
   return (
     <>
-      <p className="mb-4">
-        <a className="underline" href={to('/admins/categories')}>
-          {t('admin.common.back')}
-        </a>
-      </p>
+      <BackLink path={'/admins/categories'} />
       <Section title={t(current ? 'admin.categories.editTitle' : 'admin.categories.new')}>
-        <form
+        <AdminForm
           className="grid max-w-2xl gap-4"
-          aria-label={t(current ? 'admin.categories.editTitle' : 'admin.categories.new')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+          label={t(current ? 'admin.categories.editTitle' : 'admin.categories.new')}
+          busy={busy}
+          disabled={addressProblem !== null}
+          onSubmit={submit}
+          submitLabel={t(current ? 'admin.common.save' : 'admin.categories.create')}
         >
           <SelectField
             label={t('admin.common.chain')}
-            value={form.chainId}
-            onChange={(chainId) => set({ chainId })}
+            {...bind('chainId')}
             options={chains.map((c) => [String(c.chainId), `${c.chainName} (${c.chainId})`] as const)}
           />
           <TextField
             label={t('admin.categories.contract')}
-            value={form.contractAddress}
             required
             hint={addressProblem ? t('admin.categories.contractInvalid') : t('admin.categories.contractHint')}
-            onChange={(contractAddress) => set({ contractAddress })}
+            {...bind('contractAddress')}
           />
-          <TextField label={t('admin.categories.name')} value={form.name} required onChange={(name) => set({ name })} />
-          <TextField label={t('admin.categories.nameEn')} value={form.nameEn} onChange={(nameEn) => set({ nameEn })} />
-          <TextArea
-            label={t('admin.categories.description')}
-            value={form.description}
-            onChange={(description) => set({ description })}
-          />
-          <TextArea
-            label={t('admin.categories.descriptionEn')}
-            value={form.descriptionEn}
-            onChange={(descriptionEn) => set({ descriptionEn })}
-          />
+          <TextField label={t('admin.categories.name')} required {...bind('name')} />
+          <TextField label={t('admin.categories.nameEn')} {...bind('nameEn')} />
+          <TextArea label={t('admin.categories.description')} {...bind('description')} />
+          <TextArea label={t('admin.categories.descriptionEn')} {...bind('descriptionEn')} />
           <SelectField
             label={t('admin.categories.creator')}
-            value={form.creatorId}
-            onChange={(creatorId) => set({ creatorId })}
+            {...bind('creatorId')}
             options={[['', t('admin.categories.creatorNone')], ...creatorOptions]}
           />
-          <CheckboxField
-            label={t('admin.categories.hideProject')}
-            checked={form.hidden}
-            onChange={(hidden) => set({ hidden })}
-          />
+          <CheckboxField label={t('admin.categories.hideProject')} {...bind('hidden')} />
           <div className="grid gap-2 text-sm">
             {current?.image && (
               <img
@@ -146,25 +133,10 @@ function CategoryForm({ chains, editing }: FormProps) {
               {t('admin.categories.imageHint')}
             </span>
           </div>
-          <div>
-            <button type="submit" className="btn-primary" disabled={busy || addressProblem !== null}>
-              {t(current ? 'admin.common.save' : 'admin.categories.create')}
-            </button>
-          </div>
-        </form>
+        </AdminForm>
       </Section>
     </>
   );
 }
 
-/**
- * Create or edit a project: chain, contract address (checksum checked as typed), names, descriptions,
- * creator, hidden, image. @see docs/product-spec.md §2 (/admins/categories/new, /{address}/edit)
- */
-export default function AdminCategoryForm({ chains, editing, ...props }: AdminScreenProps & FormProps) {
-  return (
-    <AdminShell {...props}>
-      <CategoryForm chains={chains} editing={editing} />
-    </AdminShell>
-  );
-}
+export default adminScreen(CategoryForm);

@@ -8,10 +8,12 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
-import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { type Page, pageQuerySchema } from '~/lib/pagination';
 import { containsPattern, idParam, keywordParam } from '~/lib/params';
 import { toIso } from '~/lib/rowValues';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
+import { eqIfGiven } from '~/server/db/listConditions';
+import { pagedRows } from '~/server/db/pagedRows';
 import { cards, categories, illustrators } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { deleteMedia } from '~/server/uploads.server';
@@ -103,9 +105,9 @@ export async function listAdminCategories(
 ): Promise<Page<AdminCategoryRow>> {
   const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   const where = and(
-    filters.chainId === undefined ? undefined : eq(categories.chainId, filters.chainId),
-    filters.creatorId === undefined ? undefined : eq(categories.creatorId, filters.creatorId),
-    filters.hidden === undefined ? undefined : eq(categories.hidden, filters.hidden),
+    eqIfGiven(categories.chainId, filters.chainId),
+    eqIfGiven(categories.creatorId, filters.creatorId),
+    eqIfGiven(categories.hidden, filters.hidden),
     pattern === undefined
       ? undefined
       : or(
@@ -114,12 +116,12 @@ export async function listAdminCategories(
           ilike(categories.contractAddress, pattern),
         ),
   );
-  const found = await rows(db, where)
-    .orderBy(desc(categories.createdAt), desc(categories.id))
-    .limit(filters.perPage)
-    .offset(pageOffset(filters));
-  const [total] = await db.select({ n: count() }).from(categories).where(where);
-  return toPage(found.map(toRow), Number(total?.n ?? 0), filters);
+  return pagedRows(
+    filters,
+    rows(db, where).orderBy(desc(categories.createdAt), desc(categories.id)),
+    db.select({ n: count() }).from(categories).where(where),
+    toRow,
+  );
 }
 
 /** The projects of one creator (hidden ones too), newest first, at most 100. */
@@ -134,10 +136,7 @@ export async function categoriesOfCreator(db: Database, creatorId: number): Prom
 export async function getAdminCategory(db: Database | Transaction, key: CategoryKey): Promise<AdminCategoryRow> {
   const found = await rows(
     db,
-    and(
-      eq(categories.contractAddress, key.contractAddress),
-      key.chainId === undefined ? undefined : eq(categories.chainId, key.chainId),
-    ),
+    and(eq(categories.contractAddress, key.contractAddress), eqIfGiven(categories.chainId, key.chainId)),
   ).limit(2);
   if (found.length > 1) throw conflict('chain_id: this contract is a project on several chains; name the chain');
   const [row] = found;

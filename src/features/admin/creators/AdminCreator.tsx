@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { CardTable } from '../cards/AdminCardTable';
 import { BalanceTable, PayoutTable } from '../money/AdminMoneyTables';
 import { AdminTaxProfileSection } from '../money/AdminTaxProfile';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
-import { Badge, Cell, LoadState, Section, SelectField, Table } from '../shell/AdminUi';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
+import { BackLink, Badge, Cell, LoadState, Section, SelectField, TableSection } from '../shell/AdminUi';
 import type { ChainChoice } from '../shell/adminFormat';
 import { chainLabel, formatWhen } from '../shell/adminFormat';
 import { useAdminData } from '../shell/adminHooks';
@@ -17,6 +17,10 @@ interface CreatorProps {
   chains: readonly ChainChoice[];
 }
 
+/**
+ * One creator: account, balances, projects, cards (of one contract when the URL names it), recent payouts and
+ * their tax profile (correctable, audited). @see docs/product-spec.md §2 (/admins/creators/{id}/{contract?})
+ */
 function Creator({ creatorId, contract: initialContract, basePath, chains }: CreatorProps) {
   const { t, to } = useAdmin();
   const { data, loading, notFound } = useAdminData<AdminCreatorDetail>(`/api/v1/admins/creators/${creatorId}`);
@@ -30,11 +34,7 @@ function Creator({ creatorId, contract: initialContract, basePath, chains }: Cre
   if (!data) return <LoadState loading={loading} notFound={notFound} />;
   return (
     <>
-      <p className="mb-4">
-        <a className="underline" href={to(basePath)}>
-          {t('admin.common.back')}
-        </a>
-      </p>
+      <BackLink path={basePath} />
       <Section title={data.nameEn ? `${data.name} / ${data.nameEn}` : data.name}>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-ink-muted">{t('admin.users.uid')}</dt>
@@ -62,35 +62,27 @@ function Creator({ creatorId, contract: initialContract, basePath, chains }: Cre
       <Section title={t('admin.creator.balances')}>
         <BalanceTable balances={data.balances} chains={chains} />
       </Section>
-      <Section title={t('admin.creators.projects')}>
-        <Table
-          label={t('admin.creators.projects')}
-          head={[
-            t('admin.categories.name'),
-            t('admin.common.chain'),
-            t('admin.categories.contract'),
-            t('admin.creators.cards'),
-          ]}
-          empty={data.categories.length === 0}
-        >
-          {data.categories.map((category) => (
-            <tr key={category.id}>
-              <Cell>
-                <a
-                  className="underline"
-                  href={to(`/admins/categories/${category.contractAddress}/edit?chain_id=${category.chainId}`)}
-                >
-                  {category.name}
-                </a>{' '}
-                {category.hidden && <Badge tone="bad">{t('admin.common.hidden')}</Badge>}
-              </Cell>
-              <Cell>{chainLabel(category.chainId, chains)}</Cell>
-              <Cell mono>{category.contractAddress}</Cell>
-              <Cell>{category.cardCount}</Cell>
-            </tr>
-          ))}
-        </Table>
-      </Section>
+      <TableSection
+        title={t('admin.creators.projects')}
+        head={['admin.categories.name', 'admin.common.chain', 'admin.categories.contract', 'admin.creators.cards']}
+        rows={data.categories}
+        row={(category) => (
+          <tr key={category.id}>
+            <Cell>
+              <a
+                className="underline"
+                href={to(`/admins/categories/${category.contractAddress}/edit?chain_id=${category.chainId}`)}
+              >
+                {category.name}
+              </a>{' '}
+              {category.hidden && <Badge tone="bad">{t('admin.common.hidden')}</Badge>}
+            </Cell>
+            <Cell>{chainLabel(category.chainId, chains)}</Cell>
+            <Cell mono>{category.contractAddress}</Cell>
+            <Cell>{category.cardCount}</Cell>
+          </tr>
+        )}
+      />
       <Section title={t('admin.creator.cards')}>
         <div className="mb-4 max-w-md">
           <SelectField
@@ -117,20 +109,4 @@ function Creator({ creatorId, contract: initialContract, basePath, chains }: Cre
   );
 }
 
-/**
- * One creator: account, balances, projects, cards (of one contract when the URL names it), recent payouts and
- * their tax profile (correctable, audited). @see docs/product-spec.md §2 (/admins/creators/{id}/{contract?})
- */
-export default function AdminCreator({
-  creatorId,
-  contract,
-  basePath,
-  chains,
-  ...props
-}: AdminScreenProps & CreatorProps) {
-  return (
-    <AdminShell {...props}>
-      <Creator creatorId={creatorId} contract={contract} basePath={basePath} chains={chains} />
-    </AdminShell>
-  );
-}
+export default adminScreen(Creator);

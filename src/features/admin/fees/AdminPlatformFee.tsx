@@ -1,15 +1,61 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { parseAmount } from '~/features/trading/parts/tradeForm';
 import { priceText } from '~/ui/data/priceText';
-import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
+import { Submit } from '~/ui/forms/Submit';
 import { TaxFilesSection, TaxSettingsSection } from '../money/TaxSettingsForm';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, Table } from '../shell/AdminUi';
 import { formatWhen } from '../shell/adminFormat';
-import { useAdminAction, useAdminData } from '../shell/adminHooks';
+import { adminAlert, useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminAuctionReserveRow, AdminAuctionReserves, AdminFeeRow, AdminFees } from '../shell/types';
 import { CardPaymentSettingsSection } from './CardPaymentSettingsForm';
 import { formatBps, isAllowedFeeBps, MAX_PLATFORM_FEE_BPS, percentToBps } from './feeBps';
+
+/** A table row's change: a small decimal input in its label, Save (refused while empty), then `children`. */
+function RowForm({
+  label,
+  width,
+  value,
+  placeholder,
+  onChange,
+  busy,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  /** The input's width class. */
+  width: string;
+  value: string;
+  placeholder?: string;
+  onChange: (value: string) => void;
+  busy: boolean;
+  onSubmit: () => unknown;
+  children?: ReactNode;
+}) {
+  const { t } = useAdmin();
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <label className="grid gap-1 text-sm">
+        <span>{label}</span>
+        <input
+          className={`${width} rounded-md border border-surface-border bg-surface-sunken px-3 py-2`}
+          inputMode="decimal"
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </label>
+      <Submit label={t('admin.common.save')} busy={busy} disabled={value.trim() === ''} />
+      {children}
+    </form>
+  );
+}
 
 /** The new-fee input and save button of one chain. */
 function FeeForm({ fee, onSaved }: { fee: AdminFeeRow; onSaved: (fees: AdminFees) => void }) {
@@ -19,10 +65,7 @@ function FeeForm({ fee, onSaved }: { fee: AdminFeeRow; onSaved: (fees: AdminFees
   const submit = async () => {
     const bps = percentToBps(percent);
     if (bps === null || !isAllowedFeeBps(bps)) {
-      showSnackbar(t('admin.fee.invalid', { max: formatBps(MAX_PLATFORM_FEE_BPS) }), {
-        color: 'alert',
-        timeout: LAYOUT_SNACKBAR_TIMEOUT,
-      });
+      adminAlert(t('admin.fee.invalid', { max: formatBps(MAX_PLATFORM_FEE_BPS) }));
       return;
     }
     const saved = await run(
@@ -35,27 +78,15 @@ function FeeForm({ fee, onSaved }: { fee: AdminFeeRow; onSaved: (fees: AdminFees
     }
   };
   return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <label className="grid gap-1 text-sm">
-        <span>{t('admin.fee.newFee', { chain: fee.chainName })}</span>
-        <input
-          className="w-28 rounded-md border border-surface-border bg-surface-sunken px-3 py-2"
-          inputMode="decimal"
-          value={percent}
-          placeholder={formatBps(fee.feeBps).replace('%', '')}
-          onChange={(event) => setPercent(event.target.value)}
-        />
-      </label>
-      <button type="submit" className="btn-primary" disabled={busy || percent.trim() === ''}>
-        {t('admin.common.save')}
-      </button>
-    </form>
+    <RowForm
+      label={t('admin.fee.newFee', { chain: fee.chainName })}
+      width="w-28"
+      value={percent}
+      placeholder={formatBps(fee.feeBps).replace('%', '')}
+      onChange={setPercent}
+      busy={busy}
+      onSubmit={submit}
+    />
   );
 }
 
@@ -73,7 +104,7 @@ function PlatformFee() {
       <p className="mb-4 text-sm text-ink-muted">{t('admin.fee.noOnChain')}</p>
       <Table
         label={t('admin.fee.title')}
-        head={[t('admin.common.chain'), t('admin.fee.current'), t('admin.fee.updatedBy'), t('admin.fee.change')]}
+        head={['admin.common.chain', 'admin.fee.current', 'admin.fee.updatedBy', 'admin.fee.change']}
         empty={fees.items.length === 0}
       >
         {fees.items.map((fee) => (
@@ -126,37 +157,26 @@ function ReserveForm({ row, onSaved }: { row: AdminAuctionReserveRow; onSaved: (
   const submit = () => {
     const wei = parseAmount(amount, row.decimals);
     if (wei === null) {
-      showSnackbar(t('admin.reserve.invalid'), { color: 'alert', timeout: LAYOUT_SNACKBAR_TIMEOUT });
+      adminAlert(t('admin.reserve.invalid'));
       return;
     }
     void save(wei.toString());
   };
   return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <RowForm
+      label={t('admin.reserve.newMin', names)}
+      width="w-32"
+      value={amount}
+      onChange={setAmount}
+      busy={busy}
+      onSubmit={submit}
     >
-      <label className="grid gap-1 text-sm">
-        <span>{t('admin.reserve.newMin', names)}</span>
-        <input
-          className="w-32 rounded-md border border-surface-border bg-surface-sunken px-3 py-2"
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </label>
-      <button type="submit" className="btn-primary" disabled={busy || amount.trim() === ''}>
-        {t('admin.common.save')}
-      </button>
       {row.minReserve !== null && (
         <button type="button" className="btn-ghost" disabled={busy} onClick={() => void save(null)}>
           {t('admin.reserve.clear')}
         </button>
       )}
-    </form>
+    </RowForm>
   );
 }
 
@@ -173,11 +193,11 @@ function AuctionReserves() {
       <Table
         label={t('admin.reserve.title')}
         head={[
-          t('admin.common.chain'),
-          t('admin.reserve.currency'),
-          t('admin.reserve.current'),
-          t('admin.fee.updatedBy'),
-          t('admin.fee.change'),
+          'admin.common.chain',
+          'admin.reserve.currency',
+          'admin.reserve.current',
+          'admin.fee.updatedBy',
+          'admin.fee.change',
         ]}
         empty={reserves.items.length === 0}
       >
@@ -214,14 +234,16 @@ function AuctionReserves() {
  * platform's invoice registration number, the payout calendar; the remittance and payment record downloads).
  * @see docs/product-spec.md §2 (/admins/platform-fee)
  */
-export default function AdminPlatformFee(props: AdminScreenProps) {
+function FeesScreen() {
   return (
-    <AdminShell {...props}>
+    <>
       <PlatformFee />
       <AuctionReserves />
       <CardPaymentSettingsSection />
       <TaxSettingsSection />
       <TaxFilesSection />
-    </AdminShell>
+    </>
   );
 }
+
+export default adminScreen(FeesScreen);

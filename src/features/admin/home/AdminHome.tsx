@@ -1,7 +1,7 @@
 import { priceText } from '~/ui/data/priceText';
 import { typeLabel } from '../reports/AdminReportTable';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
-import { Badge, Cell, LoadState, Section, Table } from '../shell/AdminUi';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
+import { Badge, Cell, LoadState, Section, TableSection } from '../shell/AdminUi';
 import { formatWhen } from '../shell/adminFormat';
 import { useAdminData } from '../shell/adminHooks';
 import type { AdminMessageKey } from '../shell/adminText';
@@ -20,6 +20,7 @@ const COUNTS: readonly [keyof AdminOverview['counts'], AdminMessageKey, string][
   ['pendingPayouts', 'admin.home.pendingPayouts', '/admins/payouts?status=requested'],
 ];
 
+/** The admin home: counts and recent activity. @see docs/product-spec.md §2 (/admins) */
 function Overview() {
   const { t, to } = useAdmin();
   const { data, loading, notFound } = useAdminData<AdminOverview>('/api/v1/admins/overview');
@@ -41,108 +42,81 @@ function Overview() {
         </ul>
       </Section>
       <div className="grid gap-6 xl:grid-cols-2">
-        <Section title={t('admin.home.recentUsers')}>
-          <Table
-            label={t('admin.home.recentUsers')}
-            head={[t('admin.users.wallet'), t('admin.users.name'), t('admin.common.createdAt')]}
-            empty={data.recentUsers.length === 0}
-          >
-            {data.recentUsers.map((user) => (
-              <tr key={user.id}>
-                <Cell mono>
-                  <a className="underline" href={to(`/admins/users/${user.id}/edit`)}>
-                    {user.walletAddress}
-                  </a>
-                </Cell>
-                <Cell>{user.illustrator?.name ?? user.profileName ?? '—'}</Cell>
-                <Cell>{formatWhen(user.createdAt)}</Cell>
-              </tr>
-            ))}
-          </Table>
-        </Section>
-        <Section title={t('admin.home.recentSales')}>
-          <Table
-            label={t('admin.home.recentSales')}
-            head={[
-              t('admin.cards.token'),
-              t('admin.revenues.volume'),
-              t('admin.revenues.platformFee'),
-              t('admin.home.soldAt'),
-            ]}
-            empty={data.recentSales.length === 0}
-          >
-            {data.recentSales.map((sale) => (
-              <tr key={sale.id}>
-                <Cell>{sale.cardName ?? `#${sale.tokenId}`}</Cell>
-                <Cell>{priceText(sale.price, sale.currencyCode, 6)}</Cell>
-                <Cell>{priceText(sale.platformFee, sale.currencyCode, 6)}</Cell>
-                <Cell>{formatWhen(sale.soldAt)}</Cell>
-              </tr>
-            ))}
-          </Table>
-        </Section>
-        <Section title={t('admin.home.openReportsTitle')}>
-          <Table
-            label={t('admin.home.openReportsTitle')}
-            head={[t('admin.cards.token'), t('admin.reports.type'), t('admin.common.createdAt')]}
-            empty={data.openReports.length === 0}
-          >
-            {data.openReports.map((report) => (
-              <tr key={report.id}>
-                <Cell>{report.card?.name ?? `#${report.tokenId}`}</Cell>
-                <Cell>
-                  <Badge tone="warn">{typeLabel(report.type, t)}</Badge>
-                </Cell>
-                <Cell>{formatWhen(report.createdAt)}</Cell>
-              </tr>
-            ))}
-          </Table>
-        </Section>
-        <Section title={t('admin.home.pendingPayoutsTitle')}>
-          <Table
-            label={t('admin.home.pendingPayoutsTitle')}
-            head={[t('admin.payouts.illustrator'), t('admin.payouts.amount'), t('admin.payouts.requestedAt')]}
-            empty={data.pendingPayouts.length === 0}
-          >
-            {data.pendingPayouts.map((payout) => (
-              <tr key={payout.id}>
-                <Cell>
-                  <a className="underline" href={to(`/admins/payouts/${payout.id}`)}>
-                    {payout.illustrator.name}
-                  </a>
-                </Cell>
-                <Cell>{priceText(payout.amount, payout.currencyCode, 6)}</Cell>
-                <Cell>{formatWhen(payout.requestedAt)}</Cell>
-              </tr>
-            ))}
-          </Table>
-        </Section>
-      </div>
-      <Section title={t('admin.home.recentAudit')}>
-        <Table
-          label={t('admin.home.recentAudit')}
-          head={[t('admin.audit.at'), t('admin.audit.admin'), t('admin.audit.action'), t('admin.audit.target')]}
-          empty={data.recentAudit.length === 0}
-        >
-          {data.recentAudit.map((entry) => (
-            <tr key={entry.id}>
-              <Cell>{formatWhen(entry.at)}</Cell>
-              <Cell>{entry.adminUid ?? '—'}</Cell>
-              <Cell mono>{entry.action}</Cell>
-              <Cell mono>{`${entry.targetType ?? ''} ${entry.targetId ?? ''}`}</Cell>
+        <TableSection
+          title={t('admin.home.recentUsers')}
+          head={['admin.users.wallet', 'admin.users.name', 'admin.common.createdAt']}
+          rows={data.recentUsers}
+          row={(user) => (
+            <tr key={user.id}>
+              <Cell mono>
+                <a className="underline" href={to(`/admins/users/${user.id}/edit`)}>
+                  {user.walletAddress}
+                </a>
+              </Cell>
+              <Cell>{user.illustrator?.name ?? user.profileName ?? '—'}</Cell>
+              <Cell>{formatWhen(user.createdAt)}</Cell>
             </tr>
-          ))}
-        </Table>
-      </Section>
+          )}
+        />
+        <TableSection
+          title={t('admin.home.recentSales')}
+          head={['admin.cards.token', 'admin.revenues.volume', 'admin.revenues.platformFee', 'admin.home.soldAt']}
+          rows={data.recentSales}
+          row={(sale) => (
+            <tr key={sale.id}>
+              <Cell>{sale.cardName ?? `#${sale.tokenId}`}</Cell>
+              <Cell>{priceText(sale.price, sale.currencyCode, 6)}</Cell>
+              <Cell>{priceText(sale.platformFee, sale.currencyCode, 6)}</Cell>
+              <Cell>{formatWhen(sale.soldAt)}</Cell>
+            </tr>
+          )}
+        />
+        <TableSection
+          title={t('admin.home.openReportsTitle')}
+          head={['admin.cards.token', 'admin.reports.type', 'admin.common.createdAt']}
+          rows={data.openReports}
+          row={(report) => (
+            <tr key={report.id}>
+              <Cell>{report.card?.name ?? `#${report.tokenId}`}</Cell>
+              <Cell>
+                <Badge tone="warn">{typeLabel(report.type, t)}</Badge>
+              </Cell>
+              <Cell>{formatWhen(report.createdAt)}</Cell>
+            </tr>
+          )}
+        />
+        <TableSection
+          title={t('admin.home.pendingPayoutsTitle')}
+          head={['admin.payouts.illustrator', 'admin.payouts.amount', 'admin.payouts.requestedAt']}
+          rows={data.pendingPayouts}
+          row={(payout) => (
+            <tr key={payout.id}>
+              <Cell>
+                <a className="underline" href={to(`/admins/payouts/${payout.id}`)}>
+                  {payout.illustrator.name}
+                </a>
+              </Cell>
+              <Cell>{priceText(payout.amount, payout.currencyCode, 6)}</Cell>
+              <Cell>{formatWhen(payout.requestedAt)}</Cell>
+            </tr>
+          )}
+        />
+      </div>
+      <TableSection
+        title={t('admin.home.recentAudit')}
+        head={['admin.audit.at', 'admin.audit.admin', 'admin.audit.action', 'admin.audit.target']}
+        rows={data.recentAudit}
+        row={(entry) => (
+          <tr key={entry.id}>
+            <Cell>{formatWhen(entry.at)}</Cell>
+            <Cell>{entry.adminUid ?? '—'}</Cell>
+            <Cell mono>{entry.action}</Cell>
+            <Cell mono>{`${entry.targetType ?? ''} ${entry.targetId ?? ''}`}</Cell>
+          </tr>
+        )}
+      />
     </>
   );
 }
 
-/** The admin home: counts and recent activity. @see docs/product-spec.md §2 (/admins) */
-export default function AdminHome(props: AdminScreenProps) {
-  return (
-    <AdminShell {...props}>
-      <Overview />
-    </AdminShell>
-  );
-}
+export default adminScreen(Overview);

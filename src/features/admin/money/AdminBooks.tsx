@@ -45,7 +45,7 @@ function NegativeBalances({ books, chains }: { books: AdminBooks; chains: readon
       <p className="mb-2 text-sm text-ink-muted">{t('admin.books.negativeLead')}</p>
       <Table
         label={t('admin.books.negativeTitle')}
-        head={[t('admin.books.creator'), t('admin.common.chain'), t('admin.books.balance')]}
+        head={['admin.books.creator', 'admin.common.chain', 'admin.books.balance']}
         empty={false}
       >
         {books.negativeBalances.map((balance) => (
@@ -74,11 +74,11 @@ function Mismatches({ books, chains }: { books: AdminBooks; chains: readonly Cha
       <Table
         label={t('admin.books.mismatchTitle')}
         head={[
-          t('admin.books.transaction'),
-          t('admin.common.chain'),
-          t('admin.books.booked'),
-          t('admin.books.received'),
-          t('admin.books.problem'),
+          'admin.books.transaction',
+          'admin.common.chain',
+          'admin.books.booked',
+          'admin.books.received',
+          'admin.books.problem',
         ]}
         empty={false}
       >
@@ -116,12 +116,7 @@ export function BooksSection({ chains }: { chains: readonly ChainChoice[] }) {
         <>
           <Table
             label={t('admin.books.title')}
-            head={[
-              t('admin.common.chain'),
-              t('admin.books.booked'),
-              t('admin.books.received'),
-              t('admin.books.shortfall'),
-            ]}
+            head={['admin.common.chain', 'admin.books.booked', 'admin.books.received', 'admin.books.shortfall']}
             empty={books.books.length === 0}
           >
             {books.books.map((book) => (

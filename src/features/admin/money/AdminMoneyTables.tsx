@@ -30,11 +30,11 @@ export function BalanceTable({ balances, chains }: { balances: PayoutBalance[]; 
     <Table
       label={t('admin.creator.balances')}
       head={[
-        t('admin.common.chain'),
-        t('admin.creator.revenue'),
-        t('admin.creator.pending'),
-        t('admin.creator.paid'),
-        t('admin.creator.available'),
+        'admin.common.chain',
+        'admin.creator.revenue',
+        'admin.creator.pending',
+        'admin.creator.paid',
+        'admin.creator.available',
       ]}
       empty={balances.length === 0}
     >
@@ -58,12 +58,12 @@ export function PayoutTable({ payouts, chains }: { payouts: AdminPayoutRow[]; ch
     <Table
       label={t('admin.menu.payouts')}
       head={[
-        t('admin.payouts.requestedAt'),
-        t('admin.payouts.illustrator'),
-        t('admin.common.chain'),
-        t('admin.payouts.amount'),
-        t('admin.common.status'),
-        t('admin.common.actions'),
+        'admin.payouts.requestedAt',
+        'admin.payouts.illustrator',
+        'admin.common.chain',
+        'admin.payouts.amount',
+        'admin.common.status',
+        'admin.common.actions',
       ]}
       empty={payouts.length === 0}
     >

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CurrencyCode } from '~/features/chains/currencies';
 import { type PayoutAction, payoutActions, payoutReviewProblem } from '~/features/ledger/payoutStates';
 import { priceText } from '~/ui/data/priceText';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
 import { LoadState, Section, TextField } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
@@ -109,6 +109,10 @@ function withholdingRows(
   ];
 }
 
+/**
+ * One payout request: details, the illustrator's balance, and approve / reject (with a reason) / mark
+ * paid. @see docs/product-spec.md §2 (/admins/payouts/{id})
+ */
 function Payout({ payoutId, chains }: { payoutId: number; chains: readonly ChainChoice[] }) {
   const { t, to } = useAdmin();
   const { data, loading, notFound } = useAdminData<AdminPayoutDetail>(`/api/v1/admins/payouts/${payoutId}`);
@@ -154,18 +158,4 @@ function Payout({ payoutId, chains }: { payoutId: number; chains: readonly Chain
   );
 }
 
-/**
- * One payout request: details, the illustrator's balance, and approve / reject (with a reason) / mark
- * paid. @see docs/product-spec.md §2 (/admins/payouts/{id})
- */
-export default function AdminPayout({
-  payoutId,
-  chains,
-  ...props
-}: AdminScreenProps & { payoutId: number; chains: readonly ChainChoice[] }) {
-  return (
-    <AdminShell {...props}>
-      <Payout payoutId={payoutId} chains={chains} />
-    </AdminShell>
-  );
-}
+export default adminScreen(Payout);

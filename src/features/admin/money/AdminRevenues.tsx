@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { CURRENCIES, CurrencyCode, CurrencyType } from '~/features/chains/currencies';
 import { priceText } from '~/ui/data/priceText';
-import { ChainFilter } from '../shell/AdminListParts';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
-import { Cell, FilterBar, LoadState, Section, SelectField, Table, TextField } from '../shell/AdminUi';
+import { ChainFilter, DateRange } from '../shell/AdminListParts';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
+import { Cell, FilterBar, LoadState, Section, SelectField, Table } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel } from '../shell/adminFormat';
-import { toQuery, useAdminData, useQueryState } from '../shell/adminHooks';
+import { toQuery, useAdminData } from '../shell/adminHooks';
+import { useFilters } from '../shell/adminList';
 import type { AdminRevenueReport, AdminRevenueRow } from '../shell/types';
 import { BooksSection } from './AdminBooks';
 
@@ -30,14 +30,14 @@ function RevenueRows({
     <Table
       label={label}
       head={[
-        t('admin.revenues.period'),
-        t('admin.common.chain'),
-        t('admin.revenues.sales'),
-        t('admin.revenues.volume'),
-        t('admin.revenues.platformFee'),
-        t('admin.revenues.royalty'),
-        t('admin.revenues.receivedOnChain'),
-        t('admin.revenues.payable'),
+        'admin.revenues.period',
+        'admin.common.chain',
+        'admin.revenues.sales',
+        'admin.revenues.volume',
+        'admin.revenues.platformFee',
+        'admin.revenues.royalty',
+        'admin.revenues.receivedOnChain',
+        'admin.revenues.payable',
       ]}
       empty={rows.length === 0}
     >
@@ -59,45 +59,27 @@ function RevenueRows({
 
 function Revenues({ chains }: { chains: readonly ChainChoice[] }) {
   const { t } = useAdmin();
-  const [filters, setFilters] = useQueryState(FILTERS);
-  const [draft, setDraft] = useState(filters);
+  const { filters, bind, search } = useFilters(FILTERS);
   const query = toQuery(filters);
   const { data, loading, notFound } = useAdminData<AdminRevenueReport>('/api/v1/admins/revenues', query);
   const csv = `/api/v1/admins/revenues?${new URLSearchParams({ ...(query as Record<string, string>), format: 'csv' })}`;
   return (
     <>
-      <FilterBar onSubmit={() => setFilters(draft)}>
+      <FilterBar onSubmit={search}>
         <SelectField
           label={t('admin.revenues.period')}
-          value={draft.period}
-          onChange={(period) => setDraft({ ...draft, period })}
+          {...bind('period')}
           options={[
             ['day', t('admin.revenues.day')],
             ['week', t('admin.revenues.week')],
             ['month', t('admin.revenues.month')],
           ]}
         />
-        <TextField
-          type="date"
-          label={t('admin.revenues.from')}
-          value={draft.from}
-          onChange={(from) => setDraft({ ...draft, from })}
-        />
-        <TextField
-          type="date"
-          label={t('admin.revenues.to')}
-          value={draft.to}
-          onChange={(to) => setDraft({ ...draft, to })}
-        />
-        <ChainFilter
-          chains={chains}
-          value={draft.chain_id}
-          onChange={(chainId) => setDraft({ ...draft, chain_id: chainId })}
-        />
+        <DateRange from={bind('from')} to={bind('to')} />
+        <ChainFilter chains={chains} {...bind('chain_id')} />
         <SelectField
           label={t('admin.common.currency')}
-          value={draft.currency_code}
-          onChange={(code) => setDraft({ ...draft, currency_code: code })}
+          {...bind('currency_code')}
           options={[['', t('admin.common.all')], ...CURRENCY_OPTIONS]}
         />
       </FilterBar>
@@ -132,11 +114,13 @@ function Revenues({ chains }: { chains: readonly ChainChoice[] }) {
  * Platform fees and royalties by period, chain and currency, and what illustrators earned split into
  * received on chain and payable, with a CSV download. Spec §2 (/admins/revenues).
  */
-export default function AdminRevenues({ chains, ...props }: AdminScreenProps & { chains: readonly ChainChoice[] }) {
+function RevenuesScreen({ chains }: { chains: readonly ChainChoice[] }) {
   return (
-    <AdminShell {...props}>
+    <>
       <BooksSection chains={chains} />
       <Revenues chains={chains} />
-    </AdminShell>
+    </>
   );
 }
+
+export default adminScreen(RevenuesScreen);

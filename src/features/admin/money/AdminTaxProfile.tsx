@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { invoiceNumberProblem, normaliseInvoiceNumber } from '~/features/ledger/tax/invoiceNumber';
 import type { TaxProfile } from '~/features/ledger/tax/taxProfile.server';
-import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
+import { bindFields } from '~/ui/forms/bindFields';
+import { AdminForm, LoadedSection } from '../shell/AdminForm';
 import { useAdmin } from '../shell/AdminShell';
-import { CheckboxField, LoadState, Section, SelectField, TextField } from '../shell/AdminUi';
-import { useAdminAction, useAdminData } from '../shell/adminHooks';
+import { CheckboxField, SelectField, TextField } from '../shell/AdminUi';
+import { adminAlert, useAdminAction } from '../shell/adminHooks';
 
 function Form({ illustratorId, profile }: { illustratorId: number; profile: TaxProfile }) {
   const { t, session } = useAdmin();
   const [draft, setDraft] = useState({ ...profile, invoiceNumber: profile.invoiceNumber ?? '' });
+  const bind = bindFields(draft, setDraft);
   const { busy, run } = useAdminAction();
   const submit = async () => {
     const number = normaliseInvoiceNumber(draft.invoiceNumber);
     if (number !== '' && invoiceNumberProblem(number)) {
-      showSnackbar(t('admin.tax.invalid'), { color: 'alert', timeout: LAYOUT_SNACKBAR_TIMEOUT });
+      adminAlert(t('admin.tax.invalid'));
       return;
     }
     const saved = await run(
@@ -29,14 +31,7 @@ function Form({ illustratorId, profile }: { illustratorId: number; profile: TaxP
     if (saved) setDraft({ ...saved, invoiceNumber: saved.invoiceNumber ?? '' });
   };
   return (
-    <form
-      className="grid max-w-xl gap-4"
-      aria-label={t('admin.tax.profileTitle')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <AdminForm label={t('admin.tax.profileTitle')} busy={busy} onSubmit={submit}>
       <SelectField
         label={t('admin.tax.kind')}
         value={draft.kind}
@@ -46,42 +41,22 @@ function Form({ illustratorId, profile }: { illustratorId: number; profile: TaxP
         ]}
         onChange={(kind) => setDraft({ ...draft, kind: kind === 'corporation' ? 'corporation' : 'individual' })}
       />
-      <CheckboxField
-        label={t('admin.tax.resident')}
-        checked={draft.resident}
-        onChange={(resident) => setDraft({ ...draft, resident })}
-      />
-      <TextField
-        label={t('admin.tax.legalName')}
-        value={draft.legalName}
-        onChange={(legalName) => setDraft({ ...draft, legalName })}
-      />
-      <TextField
-        label={t('admin.tax.profileNumber')}
-        value={draft.invoiceNumber}
-        placeholder="T1234567890123"
-        onChange={(invoiceNumber) => setDraft({ ...draft, invoiceNumber })}
-      />
-      <div>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {t('admin.common.save')}
-        </button>
-      </div>
-    </form>
+      <CheckboxField label={t('admin.tax.resident')} {...bind('resident')} />
+      <TextField label={t('admin.tax.legalName')} {...bind('legalName')} />
+      <TextField label={t('admin.tax.profileNumber')} placeholder="T1234567890123" {...bind('invoiceNumber')} />
+    </AdminForm>
   );
 }
 
 /** An illustrator's tax profile on their admin page, to see and correct (audited). @see docs/tax.md */
 export function AdminTaxProfileSection({ illustratorId }: { illustratorId: number }) {
   const { t } = useAdmin();
-  const { data, loading, notFound } = useAdminData<TaxProfile>(`/api/v1/admins/creators/${illustratorId}/tax_profile`);
   return (
-    <Section title={t('admin.tax.profileTitle')}>
-      {data ? (
-        <Form illustratorId={illustratorId} profile={data} />
-      ) : (
-        <LoadState loading={loading} notFound={notFound} />
-      )}
-    </Section>
+    <LoadedSection<TaxProfile>
+      title={t('admin.tax.profileTitle')}
+      path={`/api/v1/admins/creators/${illustratorId}/tax_profile`}
+    >
+      {(profile) => <Form illustratorId={illustratorId} profile={profile} />}
+    </LoadedSection>
   );
 }

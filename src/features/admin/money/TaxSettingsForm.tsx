@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { invoiceNumberProblem, normaliseInvoiceNumber } from '~/features/ledger/tax/invoiceNumber';
 import type { TaxSettings } from '~/features/ledger/tax/taxSettings.server';
-import { LAYOUT_SNACKBAR_TIMEOUT, showSnackbar } from '~/ui/snackbar/store';
+import { bindFields } from '~/ui/forms/bindFields';
+import { AdminForm, LoadedSection } from '../shell/AdminForm';
 import { useAdmin } from '../shell/AdminShell';
-import { CheckboxField, LoadState, Section, TextField } from '../shell/AdminUi';
-import { useAdminAction, useAdminData } from '../shell/adminHooks';
+import { CheckboxField, Section, TextField } from '../shell/AdminUi';
+import { adminAlert, useAdminAction } from '../shell/adminHooks';
 
 interface Draft {
   withholdPrimary: boolean;
@@ -30,13 +31,14 @@ const day = (text: string) =>
 function Form({ settings }: { settings: TaxSettings }) {
   const { t, session } = useAdmin();
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const bind = bindFields(draft, setDraft);
   const { busy, run } = useAdminAction();
   const submit = async () => {
     const number = normaliseInvoiceNumber(draft.invoiceNumber);
     const cutoff = day(draft.cutoff);
     const payment = day(draft.payment);
     if ((number !== '' && invoiceNumberProblem(number)) || cutoff === null || payment === null) {
-      showSnackbar(t('admin.tax.invalid'), { color: 'alert', timeout: LAYOUT_SNACKBAR_TIMEOUT });
+      adminAlert(t('admin.tax.invalid'));
       return;
     }
     const saved = await run(
@@ -54,56 +56,17 @@ function Form({ settings }: { settings: TaxSettings }) {
     if (saved) setDraft(draftOf(saved));
   };
   return (
-    <form
-      className="grid max-w-xl gap-4"
-      aria-label={t('admin.tax.title')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <AdminForm label={t('admin.tax.title')} busy={busy} onSubmit={submit}>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">{t('admin.tax.withholding')}</legend>
-        <CheckboxField
-          label={t('admin.tax.withholdPrimary')}
-          checked={draft.withholdPrimary}
-          onChange={(withholdPrimary) => setDraft({ ...draft, withholdPrimary })}
-        />
-        <CheckboxField
-          label={t('admin.tax.withholdRoyalty')}
-          checked={draft.withholdRoyalty}
-          onChange={(withholdRoyalty) => setDraft({ ...draft, withholdRoyalty })}
-        />
+        <CheckboxField label={t('admin.tax.withholdPrimary')} {...bind('withholdPrimary')} />
+        <CheckboxField label={t('admin.tax.withholdRoyalty')} {...bind('withholdRoyalty')} />
       </fieldset>
-      <TextField
-        label={t('admin.tax.issuerName')}
-        value={draft.issuerName}
-        onChange={(issuerName) => setDraft({ ...draft, issuerName })}
-      />
-      <TextField
-        label={t('admin.tax.invoiceNumber')}
-        value={draft.invoiceNumber}
-        placeholder="T1234567890123"
-        onChange={(invoiceNumber) => setDraft({ ...draft, invoiceNumber })}
-      />
-      <TextField
-        label={t('admin.tax.cutoffDay')}
-        hint={t('admin.tax.dayHint')}
-        value={draft.cutoff}
-        onChange={(cutoff) => setDraft({ ...draft, cutoff })}
-      />
-      <TextField
-        label={t('admin.tax.paymentDay')}
-        hint={t('admin.tax.dayHint')}
-        value={draft.payment}
-        onChange={(payment) => setDraft({ ...draft, payment })}
-      />
-      <div>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {t('admin.common.save')}
-        </button>
-      </div>
-    </form>
+      <TextField label={t('admin.tax.issuerName')} {...bind('issuerName')} />
+      <TextField label={t('admin.tax.invoiceNumber')} placeholder="T1234567890123" {...bind('invoiceNumber')} />
+      <TextField label={t('admin.tax.cutoffDay')} hint={t('admin.tax.dayHint')} {...bind('cutoff')} />
+      <TextField label={t('admin.tax.paymentDay')} hint={t('admin.tax.dayHint')} {...bind('payment')} />
+    </AdminForm>
   );
 }
 
@@ -113,12 +76,14 @@ function Form({ settings }: { settings: TaxSettings }) {
  */
 export function TaxSettingsSection() {
   const { t } = useAdmin();
-  const { data, loading, notFound } = useAdminData<TaxSettings>('/api/v1/admins/tax_settings');
   return (
-    <Section title={t('admin.tax.title')}>
-      <p className="mb-4 text-sm text-ink-muted">{t('admin.tax.lead')}</p>
-      {data ? <Form settings={data} /> : <LoadState loading={loading} notFound={notFound} />}
-    </Section>
+    <LoadedSection<TaxSettings>
+      title={t('admin.tax.title')}
+      lead={t('admin.tax.lead')}
+      path="/api/v1/admins/tax_settings"
+    >
+      {(settings) => <Form settings={settings} />}
+    </LoadedSection>
   );
 }
 

@@ -7,9 +7,11 @@
  */
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Page, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { type Page, pageQuerySchema } from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
 import { toIso } from '~/lib/rowValues';
+import { eqIfGiven } from '~/server/db/listConditions';
+import { pagedRows } from '~/server/db/pagedRows';
 import { cards, PAYMENT_STATUSES, paymentHistories, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { AdminPaymentRow } from '../shell/types';
@@ -59,8 +61,8 @@ const tokyoDay = (date: string, plusDays = 0) =>
 function where(filters: AdminPaymentFilters): SQL | undefined {
   const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   return and(
-    filters.status === undefined ? undefined : eq(paymentHistories.status, filters.status),
-    filters.currency === undefined ? undefined : eq(paymentHistories.currency, filters.currency),
+    eqIfGiven(paymentHistories.status, filters.status),
+    eqIfGiven(paymentHistories.currency, filters.currency),
     filters.from === undefined ? undefined : gte(paymentHistories.createdAt, tokyoDay(filters.from)),
     filters.to === undefined ? undefined : lt(paymentHistories.createdAt, tokyoDay(filters.to, 1)),
     pattern === undefined
@@ -72,7 +74,7 @@ function where(filters: AdminPaymentFilters): SQL | undefined {
 /** One page of payments matching `filters`, newest first. */
 export async function listAdminPayments(db: Database, filters: AdminPaymentFilters): Promise<Page<AdminPaymentRow>> {
   const condition = where(filters);
-  const rows = await db
+  const rows = db
     .select({
       payment: paymentHistories,
       userWallet: users.walletAddress,
@@ -85,34 +87,36 @@ export async function listAdminPayments(db: Database, filters: AdminPaymentFilte
     .leftJoin(users, eq(users.id, paymentHistories.userId))
     .leftJoin(cards, eq(cards.id, paymentHistories.cardId))
     .where(condition)
-    .orderBy(desc(paymentHistories.createdAt), desc(paymentHistories.id))
-    .limit(filters.perPage)
-    .offset(pageOffset(filters));
-  const [total] = await db
+    .orderBy(desc(paymentHistories.createdAt), desc(paymentHistories.id));
+  const total = db
     .select({ n: count() })
     .from(paymentHistories)
     .leftJoin(users, eq(users.id, paymentHistories.userId))
     .where(condition);
-  const items = rows.map(({ payment, userWallet, cardName, cardChainId, cardContract, cardTokenId }) => ({
-    id: payment.id,
-    provider: payment.provider,
-    providerPaymentId: payment.providerPaymentId,
-    user: payment.userId === null || userWallet === null ? null : { id: payment.userId, walletAddress: userWallet },
-    card:
-      payment.cardId === null || cardChainId === null
-        ? null
-        : {
-            id: payment.cardId,
-            name: cardName ?? '',
-            chainId: cardChainId,
-            contractAddress: cardContract ?? '',
-            tokenId: cardTokenId ?? '',
-          },
-    amount: payment.amount,
-    currency: payment.currency,
-    status: payment.status,
-    createdAt: toIso(payment.createdAt),
-    updatedAt: toIso(payment.updatedAt),
-  }));
-  return toPage(items, Number(total?.n ?? 0), filters);
+  return pagedRows(
+    filters,
+    rows,
+    total,
+    ({ payment, userWallet, cardName, cardChainId, cardContract, cardTokenId }) => ({
+      id: payment.id,
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
+      user: payment.userId === null || userWallet === null ? null : { id: payment.userId, walletAddress: userWallet },
+      card:
+        payment.cardId === null || cardChainId === null
+          ? null
+          : {
+              id: payment.cardId,
+              name: cardName ?? '',
+              chainId: cardChainId,
+              contractAddress: cardContract ?? '',
+              tokenId: cardTokenId ?? '',
+            },
+      amount: payment.amount,
+      currency: payment.currency,
+      status: payment.status,
+      createdAt: toIso(payment.createdAt),
+      updatedAt: toIso(payment.updatedAt),
+    }),
+  );
 }

@@ -13,9 +13,11 @@ import { payoutBalances } from '~/features/ledger/balances.server';
 import { toItem } from '~/features/ledger/payoutRequests.server';
 import { type PayoutReview, payoutFacts, reviewPayout } from '~/features/ledger/payoutReview.server';
 import { withholdingView } from '~/features/ledger/tax/payoutWithholding.server';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { type Page, type PageRequest, pageQuerySchema } from '~/lib/pagination';
 import { idParam } from '~/lib/params';
 import { notFound } from '~/server/api/errors';
+import { eqIfGiven } from '~/server/db/listConditions';
+import { pagedRows } from '~/server/db/pagedRows';
 import { admins, illustrators, PAYOUT_STATUSES, payouts } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import type { StripeSettings } from '~/server/stripe.server';
@@ -67,16 +69,13 @@ function toRow({ payout, illustratorUid, illustratorName, reviewedBy }: Row): Ad
 
 /** One page of payouts matching `filters`, newest request first. */
 export async function listAdminPayouts(db: Database, filters: AdminPayoutFilters): Promise<Page<AdminPayoutRow>> {
-  const where = and(
-    filters.status === undefined ? undefined : eq(payouts.status, filters.status),
-    filters.illustratorId === undefined ? undefined : eq(payouts.illustratorId, filters.illustratorId),
+  const where = and(eqIfGiven(payouts.status, filters.status), eqIfGiven(payouts.illustratorId, filters.illustratorId));
+  return pagedRows(
+    filters,
+    select(db, where).orderBy(desc(payouts.requestedAt), desc(payouts.id)),
+    db.select({ n: count() }).from(payouts).where(where),
+    toRow,
   );
-  const found = await select(db, where)
-    .orderBy(desc(payouts.requestedAt), desc(payouts.id))
-    .limit(filters.perPage)
-    .offset(pageOffset(filters));
-  const [total] = await db.select({ n: count() }).from(payouts).where(where);
-  return toPage(found.map(toRow), Number(total?.n ?? 0), filters);
 }
 
 /** Payout `id` with the illustrator's balance in its chain and currency; 404 when unknown. */

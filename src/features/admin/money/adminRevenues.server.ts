@@ -6,20 +6,21 @@
  * a CSV download. Period, range and format are read like the illustrator's revenue report; chain and
  * currency may narrow it.
  *
- * Spec §2 (/admins/revenues), §9 (dates in Asia/Tokyo); ../../trading/revenues.server.ts (the two kinds).
+ * Spec §2 (/admins/revenues), §9 (dates in Asia/Tokyo); ../../ledger/revenues/ (what it shares with the
+ * illustrator's report: the query, the buckets, the CSV's first columns).
  */
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam, currencyCodeParam, equivalentCurrencyCodes } from '~/features/chains/params';
-import { type BucketKey, bucketedReport } from '~/features/dashboard/bucketedReport.server';
-import type { RevenueQuery } from '~/features/dashboard/finance.server';
 import { amountInUnits } from '~/features/ledger/payoutRules';
-import { toCsv } from '~/lib/csv';
+import { bucketedReport } from '~/features/ledger/revenues/bucketedReport.server';
+import { type BucketKey, bucketRowsCsv } from '~/features/ledger/revenues/bucketRows';
+import type { RevenueQuery } from '~/features/ledger/revenues/revenueQuery';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import type { AdminRevenueReport, AdminRevenueRow } from '../shell/types';
 
-export { revenueQuerySchema } from '~/features/dashboard/finance.server';
+export { revenueQuerySchema } from '~/features/ledger/revenues/revenueQuery';
 
 /** The admin report's extra filters (`chain_id`, `currency_code`), read next to the revenue query. */
 export const revenueFilterSchema = z.object({
@@ -96,20 +97,14 @@ export const PLATFORM_REVENUE_CSV_HEADER = [
 
 /** The report's bucket rows as CSV. */
 export function platformRevenueCsv(report: AdminRevenueReport): string {
-  return toCsv(
-    PLATFORM_REVENUE_CSV_HEADER,
-    report.items.map((row) => [
-      row.period,
-      row.chainId,
-      row.currency,
-      row.sales,
-      row.volume,
-      row.platformFee,
-      row.royalty,
-      row.receivedOnChain,
-      row.payable,
-      amountInUnits(BigInt(row.platformFee), row.currencyCode),
-      amountInUnits(BigInt(row.royalty), row.currencyCode),
-    ]),
-  );
+  return bucketRowsCsv(PLATFORM_REVENUE_CSV_HEADER, report.items, (row) => [
+    row.sales,
+    row.volume,
+    row.platformFee,
+    row.royalty,
+    row.receivedOnChain,
+    row.payable,
+    amountInUnits(BigInt(row.platformFee), row.currencyCode),
+    amountInUnits(BigInt(row.royalty), row.currencyCode),
+  ]);
 }

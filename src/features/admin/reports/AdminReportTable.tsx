@@ -1,6 +1,7 @@
 import { isReportType } from '~/features/reports/reportTypes';
+import { PagedTable } from '../shell/AdminListParts';
 import { useAdmin } from '../shell/AdminShell';
-import { Badge, Cell, LoadState, Pager, Table } from '../shell/AdminUi';
+import { Badge, Cell } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminMessageKey } from '../shell/adminText';
@@ -19,6 +20,17 @@ const STATUS: Readonly<
   dismissed: { label: 'admin.reports.statusDismissed', tone: 'neutral' },
 };
 
+/** The table's columns. */
+const COLUMNS: readonly AdminMessageKey[] = [
+  'admin.common.createdAt',
+  'admin.cards.token',
+  'admin.reports.type',
+  'admin.reports.details',
+  'admin.reports.reporter',
+  'admin.common.status',
+  'admin.common.actions',
+];
+
 /**
  * Illegal-content reports for `status` (all when empty): the reported card links to its page, the type reads
  * as the reporter chose it; resolve, dismiss or reopen each, and hide the reported card (which resolves its
@@ -36,7 +48,7 @@ export function ReportTable({
   onPage: (page: number) => void;
 }) {
   const { t, session, to } = useAdmin();
-  const { data, loading, notFound, reload } = useAdminData<Page<AdminReportRow>>('/api/v1/admins/illegal_reports', {
+  const { reload, ...list } = useAdminData<Page<AdminReportRow>>('/api/v1/admins/illegal_reports', {
     status: status || null,
     page,
   });
@@ -54,95 +66,71 @@ export function ReportTable({
       () => session.client.put(`/api/v1/admins/card_serials/${cardId}`, { hidden: true, resolve_reports: true }),
       t('admin.cards.hiddenDone', { name }),
     );
-  if (!data) return <LoadState loading={loading} notFound={notFound} />;
-  return (
-    <>
-      <Table
-        label={t('admin.cards.tabReports')}
-        head={[
-          t('admin.common.createdAt'),
-          t('admin.cards.token'),
-          t('admin.reports.type'),
-          t('admin.reports.details'),
-          t('admin.reports.reporter'),
-          t('admin.common.status'),
-          t('admin.common.actions'),
-        ]}
-        empty={data.items.length === 0}
-      >
-        {data.items.map((report) => (
-          <tr key={report.id}>
-            <Cell>{formatWhen(report.createdAt)}</Cell>
-            <Cell>
-              {report.chainId !== null && report.contractAddress ? (
-                <a
-                  className="font-semibold underline"
-                  href={to(`/tokens/${report.chainId}/${report.contractAddress}/${report.tokenId}`)}
-                >
-                  {report.card?.name ?? `#${report.tokenId}`}
-                </a>
-              ) : (
-                <span className="font-semibold">{report.card?.name ?? `#${report.tokenId}`}</span>
-              )}
-              <span className="block text-xs text-ink-muted">{chainLabel(report.chainId, chains)}</span>
-              {report.card?.hidden && <Badge tone="bad">{t('admin.common.hidden')}</Badge>}
-            </Cell>
-            <Cell>{typeLabel(report.type, t)}</Cell>
-            <Cell>
-              <span className="whitespace-pre-wrap">{report.details}</span>
-            </Cell>
-            <Cell mono>{report.reporterWallet ?? '—'}</Cell>
-            <Cell>
-              <Badge tone={STATUS[report.status].tone}>{t(STATUS[report.status].label)}</Badge>
-              {report.resolvedBy && <span className="block text-xs text-ink-muted">{report.resolvedBy}</span>}
-            </Cell>
-            <Cell>
-              <div className="flex flex-wrap gap-2">
-                {report.status === 'open' ? (
-                  <>
-                    <button
-                      type="button"
-                      className="btn-ghost"
-                      disabled={busy}
-                      onClick={() => void setStatus(report, 'resolved')}
-                    >
-                      {t('admin.reports.resolve')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn-ghost"
-                      disabled={busy}
-                      onClick={() => void setStatus(report, 'dismissed')}
-                    >
-                      {t('admin.reports.dismiss')}
-                    </button>
-                  </>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn-ghost"
-                    disabled={busy}
-                    onClick={() => void setStatus(report, 'open')}
-                  >
-                    {t('admin.reports.reopen')}
-                  </button>
-                )}
-                {report.card && !report.card.hidden && (
-                  <button
-                    type="button"
-                    className="btn-ghost"
-                    disabled={busy}
-                    onClick={() => report.card && void hide(report.card.id, report.card.name)}
-                  >
-                    {t('admin.cards.hideAndResolve')}
-                  </button>
-                )}
-              </div>
-            </Cell>
-          </tr>
-        ))}
-      </Table>
-      <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={onPage} />
-    </>
+  const reportRow = (report: AdminReportRow) => (
+    <tr key={report.id}>
+      <Cell>{formatWhen(report.createdAt)}</Cell>
+      <Cell>
+        {report.chainId !== null && report.contractAddress ? (
+          <a
+            className="font-semibold underline"
+            href={to(`/tokens/${report.chainId}/${report.contractAddress}/${report.tokenId}`)}
+          >
+            {report.card?.name ?? `#${report.tokenId}`}
+          </a>
+        ) : (
+          <span className="font-semibold">{report.card?.name ?? `#${report.tokenId}`}</span>
+        )}
+        <span className="block text-xs text-ink-muted">{chainLabel(report.chainId, chains)}</span>
+        {report.card?.hidden && <Badge tone="bad">{t('admin.common.hidden')}</Badge>}
+      </Cell>
+      <Cell>{typeLabel(report.type, t)}</Cell>
+      <Cell>
+        <span className="whitespace-pre-wrap">{report.details}</span>
+      </Cell>
+      <Cell mono>{report.reporterWallet ?? '—'}</Cell>
+      <Cell>
+        <Badge tone={STATUS[report.status].tone}>{t(STATUS[report.status].label)}</Badge>
+        {report.resolvedBy && <span className="block text-xs text-ink-muted">{report.resolvedBy}</span>}
+      </Cell>
+      <Cell>
+        <div className="flex flex-wrap gap-2">
+          {report.status === 'open' ? (
+            <>
+              <button
+                type="button"
+                className="btn-ghost"
+                disabled={busy}
+                onClick={() => void setStatus(report, 'resolved')}
+              >
+                {t('admin.reports.resolve')}
+              </button>
+              <button
+                type="button"
+                className="btn-ghost"
+                disabled={busy}
+                onClick={() => void setStatus(report, 'dismissed')}
+              >
+                {t('admin.reports.dismiss')}
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn-ghost" disabled={busy} onClick={() => void setStatus(report, 'open')}>
+              {t('admin.reports.reopen')}
+            </button>
+          )}
+          {report.card && !report.card.hidden && (
+            <button
+              type="button"
+              className="btn-ghost"
+              disabled={busy}
+              onClick={() => report.card && void hide(report.card.id, report.card.name)}
+            >
+              {t('admin.cards.hideAndResolve')}
+            </button>
+          )}
+        </div>
+      </Cell>
+    </tr>
   );
+  return <PagedTable {...list} onPage={onPage} label={t('admin.cards.tabReports')} head={COLUMNS} row={reportRow} />;
 }

@@ -7,10 +7,12 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { type Page, type PageRequest, pageQuerySchema } from '~/lib/pagination';
 import { idParam } from '~/lib/params';
 import { toIso, toIsoOrNull } from '~/lib/rowValues';
 import { notFound } from '~/server/api/errors';
+import { eqIfGiven } from '~/server/db/listConditions';
+import { pagedRows } from '~/server/db/pagedRows';
 import { admins, cards, illegalReports, REPORT_STATUSES, users } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { writeAudit } from '../shell/auditLog.server';
@@ -81,16 +83,13 @@ export async function listAdminReports(
   db: Database,
   filters: PageRequest & { status?: AdminReportRow['status'] | undefined; cardId?: number | undefined },
 ): Promise<Page<AdminReportRow>> {
-  const where = and(
-    filters.status === undefined ? undefined : eq(illegalReports.status, filters.status),
-    filters.cardId === undefined ? undefined : eq(illegalReports.cardId, filters.cardId),
+  const where = and(eqIfGiven(illegalReports.status, filters.status), eqIfGiven(illegalReports.cardId, filters.cardId));
+  return pagedRows(
+    filters,
+    select(db, where).orderBy(desc(illegalReports.createdAt), desc(illegalReports.id)),
+    db.select({ n: count() }).from(illegalReports).where(where),
+    toRow,
   );
-  const found = await select(db, where)
-    .orderBy(desc(illegalReports.createdAt), desc(illegalReports.id))
-    .limit(filters.perPage)
-    .offset(pageOffset(filters));
-  const [total] = await db.select({ n: count() }).from(illegalReports).where(where);
-  return toPage(found.map(toRow), Number(total?.n ?? 0), filters);
 }
 
 /**

@@ -1,53 +1,77 @@
 /**
- * The parts every admin list screen repeats: the result table with its loading / not-found state and pager
- * (`PagedTable`), the chain filter with an "all" choice (`ChainFilter`) and the visibility filter
- * (`VisibilityFilter`).
+ * The parts every admin list screen repeats: the results with their loading / not-found state and pager
+ * (`Paged`, and `PagedTable` for a plain table), the chain filter with an "all" choice (`ChainFilter`), the visibility filter
+ * (`VisibilityFilter`), a filter of a few named choices (`ChoiceFilter`), the dates from and to (`DateRange`), and
+ * the badges of a hidden item and of a suspended account.
  *
  * @see ./AdminUi.tsx (Table, Pager, LoadState, SelectField)
  */
 import type { ReactNode } from 'react';
+import type { BoundField } from '~/ui/forms/bindFields';
 import { useAdmin } from './AdminShell';
-import { LoadState, Pager, SelectField, Table } from './AdminUi';
+import { Badge, LoadState, Pager, SelectField, Table, TextField } from './AdminUi';
 import type { ChainChoice } from './adminFormat';
+import type { AdminMessageKey } from './adminText';
 import type { Page } from './types';
 
-/** A page of results as a table with a pager, or the loading / not-found state while there is none. */
-export function PagedTable<T>({
-  data,
-  loading,
-  notFound,
-  label,
-  head,
-  row,
-  onPage,
-}: {
+/** What a paged list shows: the page of results (none yet while loading) and how to turn pages. */
+export interface PagedData<T> {
   data: Page<T> | null | undefined;
   loading: boolean;
   notFound: boolean;
-  label: string;
-  head: string[];
-  /** One `<tr>` (with its key) per item. */
-  row: (item: T) => ReactNode;
   onPage: (page: number) => void;
-}) {
+}
+
+/** A page of results shown by `children`, with a pager, or the loading / not-found state while there is none. */
+export function Paged<T>({
+  data,
+  loading,
+  notFound,
+  onPage,
+  children,
+}: PagedData<T> & { children: (items: T[]) => ReactNode }) {
   if (!data) return <LoadState loading={loading} notFound={notFound} />;
   return (
     <>
-      <Table label={label} head={head} empty={data.items.length === 0}>
-        {data.items.map(row)}
-      </Table>
+      {children(data.items)}
       <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={onPage} />
     </>
+  );
+}
+
+/** A page of results as a table with a pager, or the loading / not-found state while there is none. */
+export function PagedTable<T>({
+  label,
+  head,
+  row,
+  ...paged
+}: PagedData<T> & {
+  label: string;
+  /** The columns' message keys. */
+  head: readonly AdminMessageKey[];
+  /** One `<tr>` (with its key) per item. */
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <Paged {...paged}>
+      {(items) => (
+        <Table label={label} head={head} empty={items.length === 0}>
+          {items.map(row)}
+        </Table>
+      )}
+    </Paged>
   );
 }
 
 /** The chain filter of a list: "all" or one of the site's chains (value = chain id). */
 export function ChainFilter({
   chains,
+  name,
   value,
   onChange,
 }: {
   chains: readonly ChainChoice[];
+  name?: string;
   value: string;
   onChange: (chainId: string) => void;
 }) {
@@ -55,6 +79,7 @@ export function ChainFilter({
   return (
     <SelectField
       label={t('admin.common.chain')}
+      name={name}
       value={value}
       onChange={onChange}
       options={[['', t('admin.common.all')], ...chains.map((c) => [String(c.chainId), c.chainName] as const)]}
@@ -63,11 +88,20 @@ export function ChainFilter({
 }
 
 /** The visibility filter of a list: all, visible only or hidden only (value `''`, `'false'`, `'true'`). */
-export function VisibilityFilter({ value, onChange }: { value: string; onChange: (hidden: string) => void }) {
+export function VisibilityFilter({
+  name,
+  value,
+  onChange,
+}: {
+  name?: string;
+  value: string;
+  onChange: (hidden: string) => void;
+}) {
   const { t } = useAdmin();
   return (
     <SelectField
       label={t('admin.common.status')}
+      name={name}
       value={value}
       onChange={onChange}
       options={[
@@ -76,5 +110,58 @@ export function VisibilityFilter({ value, onChange }: { value: string; onChange:
         ['true', t('admin.common.hidden')],
       ]}
     />
+  );
+}
+
+/** The dates a list runs from and to (as typed, `yyyy-mm-dd`). */
+export function DateRange({ from, to }: { from: BoundField<string>; to: BoundField<string> }) {
+  const { t } = useAdmin();
+  return (
+    <>
+      <TextField type="date" label={t('admin.revenues.from')} {...from} />
+      <TextField type="date" label={t('admin.revenues.to')} {...to} />
+    </>
+  );
+}
+
+/** A filter of "all" and a few choices, each a value and the message key of its label. */
+export function ChoiceFilter({
+  label,
+  choices,
+  ...field
+}: {
+  label: string;
+  choices: readonly (readonly [string, AdminMessageKey])[];
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useAdmin();
+  return (
+    <SelectField
+      label={label}
+      {...field}
+      options={[['', t('admin.common.all')], ...choices.map(([value, key]) => [value, t(key)] as const)]}
+    />
+  );
+}
+
+/** Hidden (red) or visible (green). */
+export function HiddenBadge({ hidden }: { hidden: boolean }) {
+  const { t } = useAdmin();
+  return hidden ? (
+    <Badge tone="bad">{t('admin.common.hidden')}</Badge>
+  ) : (
+    <Badge tone="good">{t('admin.common.visible')}</Badge>
+  );
+}
+
+/** Suspended (red) or active (green). */
+export function SuspendedBadge({ suspended }: { suspended: boolean }) {
+  const { t } = useAdmin();
+  return suspended ? (
+    <Badge tone="bad">{t('admin.users.suspended')}</Badge>
+  ) : (
+    <Badge tone="good">{t('admin.users.active')}</Badge>
   );
 }

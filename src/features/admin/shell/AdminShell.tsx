@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { type Locale, localizePath } from '~/features/i18n/locales';
 import type { SessionAdmin } from '~/features/session/types';
@@ -73,4 +73,18 @@ export function AdminShell({ messages, locale, children }: AdminScreenProps & { 
       <div data-admin-ready>{children}</div>
     </AdminContext.Provider>
   );
+}
+
+/**
+ * An admin screen island made of `Screen`: the page hands it the shell's props (messages, locale) and the
+ * screen's own, and the screen shows inside {@link AdminShell}.
+ */
+export function adminScreen<P extends object>(Screen: ComponentType<P>) {
+  return function AdminScreen({ messages, locale, ...props }: AdminScreenProps & P) {
+    return (
+      <AdminShell messages={messages} locale={locale}>
+        <Screen {...(props as unknown as P)} />
+      </AdminShell>
+    );
+  };
 }

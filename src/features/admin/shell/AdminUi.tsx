@@ -4,6 +4,7 @@
  */
 import { type ReactNode, useId } from 'react';
 import { useAdmin } from './AdminShell';
+import type { AdminMessageKey } from './adminText';
 
 const FIELD = 'rounded-md border border-surface-border bg-surface-sunken px-3 py-2 text-ink';
 
@@ -26,7 +27,7 @@ export function Section({ title, actions, children }: { title: string; actions?:
   );
 }
 
-/** A table with a header row; `empty` is shown when there are no rows. */
+/** A table with a header row (its columns' message keys); `empty` is shown when there are no rows. */
 export function Table({
   label,
   head,
@@ -34,7 +35,7 @@ export function Table({
   children,
 }: {
   label: string;
-  head: string[];
+  head: readonly AdminMessageKey[];
   empty: boolean;
   children: ReactNode;
 }) {
@@ -46,9 +47,9 @@ export function Table({
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-b border-surface-border text-ink-muted">
           <tr>
-            {head.map((title) => (
-              <th key={title} scope="col" className="px-2 py-2 font-semibold whitespace-nowrap">
-                {title}
+            {head.map((key) => (
+              <th key={key} scope="col" className="px-2 py-2 font-semibold whitespace-nowrap">
+                {t(key)}
               </th>
             ))}
           </tr>
@@ -66,6 +67,31 @@ export function Table({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A titled section holding one table, named by the title; `lead` stands above the table. */
+export function TableSection<T>({
+  title,
+  lead,
+  head,
+  rows,
+  row,
+}: {
+  title: string;
+  lead?: ReactNode;
+  head: readonly AdminMessageKey[];
+  rows: readonly T[];
+  /** One `<tr>` (with its key) per item. */
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <Section title={title}>
+      {lead}
+      <Table label={title} head={head} empty={rows.length === 0}>
+        {rows.map(row)}
+      </Table>
+    </Section>
   );
 }
 
@@ -104,6 +130,7 @@ export function Pager({
 /** A labelled text input, with an optional hint under it (outside the label, linked by aria-describedby). */
 export function TextField({
   label,
+  name,
   value,
   onChange,
   type = 'text',
@@ -113,6 +140,7 @@ export function TextField({
   placeholder,
 }: {
   label: string;
+  name?: string | undefined;
   value: string;
   onChange: (value: string) => void;
   type?: 'text' | 'password' | 'search' | 'date' | 'number';
@@ -127,6 +155,7 @@ export function TextField({
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        name={name}
         className={FIELD}
         type={type}
         value={value}
@@ -145,12 +174,26 @@ export function TextField({
   );
 }
 
+/** What a field takes: its label, and its name, value and change handler (as `bindFields` gives them). */
+interface FieldProps<V> {
+  label: string;
+  name?: string | undefined;
+  value: V;
+  onChange: (value: V) => void;
+}
+
 /** A labelled multi-line input. */
-export function TextArea({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+export function TextArea({ label, name, value, onChange }: FieldProps<string>) {
   return (
     <label className="grid gap-1 text-sm">
       <span>{label}</span>
-      <textarea className={FIELD} rows={4} value={value} onChange={(event) => onChange(event.target.value)} />
+      <textarea
+        className={FIELD}
+        name={name}
+        rows={4}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </label>
   );
 }
@@ -158,11 +201,13 @@ export function TextArea({ label, value, onChange }: { label: string; value: str
 /** A labelled select over `options` (value, label). */
 export function SelectField({
   label,
+  name,
   value,
   onChange,
   options,
 }: {
   label: string;
+  name?: string | undefined;
   value: string;
   onChange: (value: string) => void;
   options: readonly (readonly [string, string])[];
@@ -170,7 +215,7 @@ export function SelectField({
   return (
     <label className="grid gap-1 text-sm">
       <span>{label}</span>
-      <select className={FIELD} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select className={FIELD} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}
@@ -181,19 +226,11 @@ export function SelectField({
   );
 }
 
-/** A labelled checkbox. */
-export function CheckboxField({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+/** A labelled checkbox; its value is whether it is checked. */
+export function CheckboxField({ label, name, value, onChange }: FieldProps<boolean>) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input type="checkbox" name={name} checked={value} onChange={(event) => onChange(event.target.checked)} />
       <span>{label}</span>
     </label>
   );
@@ -233,6 +270,18 @@ export function FilterBar({ onSubmit, children }: { onSubmit: () => void; childr
         </button>
       </form>
     </search>
+  );
+}
+
+/** The link back to the list a screen belongs to (`path`, locale-neutral). */
+export function BackLink({ path }: { path: string }) {
+  const { t, to } = useAdmin();
+  return (
+    <p className="mb-4">
+      <a className="underline" href={to(path)}>
+        {t('admin.common.back')}
+      </a>
+    </p>
   );
 }
 

@@ -19,9 +19,12 @@ export interface AdminData<T> {
   /** The server answered 404. */
   notFound: boolean;
   reload: () => void;
+  /** Shows `data` instead (what the server answered a change with). */
+  replace: (data: T) => void;
 }
 
-const alert = (text: string) => showSnackbar(text, { color: 'alert', timeout: LAYOUT_SNACKBAR_TIMEOUT });
+/** Shows `text` as an alert snackbar (a refused entry, a refused filter). */
+export const adminAlert = (text: string) => showSnackbar(text, { color: 'alert', timeout: LAYOUT_SNACKBAR_TIMEOUT });
 
 /** Loads `path` (with `query`) from the admin API, again whenever either changes or `reload` is called. */
 export function useAdminData<T>(path: string | null, query: QueryParams = {}): AdminData<T> {
@@ -45,7 +48,7 @@ export function useAdminData<T>(path: string | null, query: QueryParams = {}): A
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 404) setNotFound(true);
-        else if (error instanceof ApiError && error.status === 422) alert(error.message);
+        else if (error instanceof ApiError && error.status === 422) adminAlert(error.message);
         else await handleAdminError(session, error);
       })
       .finally(() => {
@@ -54,7 +57,7 @@ export function useAdminData<T>(path: string | null, query: QueryParams = {}): A
     return () => controller.abort();
   }, [path, key, generation, session]);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  return { data, loading, notFound, reload };
+  return { data, loading, notFound, reload, replace: setData };
 }
 
 /** What {@link useAdminAction} gives. */
@@ -80,7 +83,7 @@ export function useAdminAction(): AdminAction {
         if (success) showSnackbar(success, { timeout: LAYOUT_SNACKBAR_TIMEOUT });
         return result;
       } catch (error) {
-        if (error instanceof ApiError && !isNotAdmin(error) && error.status < 500) alert(error.message);
+        if (error instanceof ApiError && !isNotAdmin(error) && error.status < 500) adminAlert(error.message);
         else await handleAdminError(session, error);
         return undefined;
       } finally {

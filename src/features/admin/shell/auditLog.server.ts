@@ -7,8 +7,10 @@
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { type Page, type PageRequest, pageQuerySchema } from '~/lib/pagination';
 import { toIso } from '~/lib/rowValues';
+import { eqIfGiven } from '~/server/db/listConditions';
+import { pagedRows } from '~/server/db/pagedRows';
 import { admins, auditLog } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import type { AuditEntry } from './types';
@@ -55,10 +57,10 @@ export interface AuditFilters extends PageRequest {
 /** One page of audit entries matching `filters`, newest first, with the admin's uid. */
 export async function listAudit(db: Database, filters: AuditFilters): Promise<Page<AuditEntry>> {
   const where: SQL | undefined = and(
-    filters.targetType === undefined ? undefined : eq(auditLog.targetType, filters.targetType),
-    filters.targetId === undefined ? undefined : eq(auditLog.targetId, filters.targetId),
+    eqIfGiven(auditLog.targetType, filters.targetType),
+    eqIfGiven(auditLog.targetId, filters.targetId),
   );
-  const rows = await db
+  const rows = db
     .select({
       id: auditLog.id,
       adminUid: admins.uid,
@@ -71,10 +73,9 @@ export async function listAudit(db: Database, filters: AuditFilters): Promise<Pa
     .from(auditLog)
     .leftJoin(admins, eq(admins.id, auditLog.adminId))
     .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(filters.perPage)
-    .offset(pageOffset(filters));
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  const items = rows.map((row) => ({ ...row, at: toIso(row.at) }));
-  return toPage(items, Number(total?.n ?? 0), filters);
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
+  return pagedRows(filters, rows, db.select({ n: count() }).from(auditLog).where(where), (row) => ({
+    ...row,
+    at: toIso(row.at),
+  }));
 }

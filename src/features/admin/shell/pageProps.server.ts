@@ -4,8 +4,8 @@
  * message table and the server's chain configuration.
  */
 import { serverChains } from '~/features/chains/config.server';
+import ja from '~/features/i18n/ja.json';
 import { pickMessages, type Translate } from '~/features/i18n/t';
-import ja from '../../i18n/ja.json';
 import type { ChainChoice } from './adminFormat';
 import { type AdminMessageKey, type AdminMessages, isAdminMessageKey } from './adminText';
 

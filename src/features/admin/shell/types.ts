@@ -7,11 +7,12 @@
  * @see docs/product-spec.md §2 (Admin pages)
  */
 import type { Named } from '~/features/catalogue/display';
-import type { RevenuePeriod, RevenueRow } from '~/features/dashboard/finance.server';
 import type { PayoutBalance, PayoutItem } from '~/features/ledger/payoutRequests.server';
 import type { PayoutFacts } from '~/features/ledger/payoutStates';
 import type { ReceiptMismatch } from '~/features/ledger/receiptMatching.server';
 import type { CurrencyBooks, ReconciliationHold } from '~/features/ledger/reconciliation.server';
+import type { RevenueRow } from '~/features/ledger/revenues/creatorRevenue';
+import type { RevenuePeriod } from '~/features/ledger/revenues/revenueQuery';
 import type { PayoutWithholding } from '~/features/ledger/tax/payoutWithholding.server';
 import type { Page } from '~/lib/pagination';
 import type { PaymentStatus } from '~/server/db/schema/finance';

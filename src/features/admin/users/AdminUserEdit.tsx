@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
-import { Badge, LoadState, Section, TextField } from '../shell/AdminUi';
+import { bindFields } from '~/ui/forms/bindFields';
+import { AdminForm } from '../shell/AdminForm';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
+import { BackLink, Badge, LoadState, Section, TextField } from '../shell/AdminUi';
 import { formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
 import type { AdminUserDetail } from '../shell/types';
@@ -13,6 +15,7 @@ function RoleForm({ user, save, busy }: { user: AdminUserDetail; save: Save; bus
   const current = user.illustrator;
   const active = user.role === 'illustrator' && current !== null && current.canSignIn;
   const [form, setForm] = useState({ uid: '', password: '', name: '', nameEn: '' });
+  const bind = bindFields(form, setForm);
   useEffect(() => {
     setForm({ uid: current?.uid ?? '', password: '', name: current?.name ?? '', nameEn: current?.nameEn ?? '' });
   }, [current]);
@@ -34,45 +37,13 @@ function RoleForm({ user, save, busy }: { user: AdminUserDetail; save: Save; bus
           <span className="ml-2 text-ink-muted">{t('admin.userEdit.signInLocked')}</span>
         )}
       </p>
-      <form
-        className="grid max-w-xl gap-4"
-        aria-label={t(active ? 'admin.userEdit.illustratorAccount' : 'admin.userEdit.makeIllustrator')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField
-          label={t('admin.userEdit.uid')}
-          value={form.uid}
-          required
-          hint={t('admin.userEdit.uidHint')}
-          onChange={(uid) => setForm({ ...form, uid })}
-        />
-        <TextField
-          type="password"
-          autoComplete="new-password"
-          label={t(active ? 'admin.userEdit.newPassword' : 'admin.userEdit.password')}
-          hint={t('admin.userEdit.passwordHint')}
-          value={form.password}
-          required={!active}
-          onChange={(password) => setForm({ ...form, password })}
-        />
-        <TextField
-          label={t('admin.userEdit.creatorName')}
-          value={form.name}
-          onChange={(name) => setForm({ ...form, name })}
-        />
-        <TextField
-          label={t('admin.userEdit.creatorNameEn')}
-          value={form.nameEn}
-          onChange={(nameEn) => setForm({ ...form, nameEn })}
-        />
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {t(active ? 'admin.common.save' : 'admin.userEdit.makeIllustrator')}
-          </button>
-          {active && (
+      <AdminForm
+        label={t(active ? 'admin.userEdit.illustratorAccount' : 'admin.userEdit.makeIllustrator')}
+        busy={busy}
+        onSubmit={submit}
+        submitLabel={t(active ? 'admin.common.save' : 'admin.userEdit.makeIllustrator')}
+        actions={
+          active && (
             <button
               type="button"
               className="btn-ghost"
@@ -84,15 +55,28 @@ function RoleForm({ user, save, busy }: { user: AdminUserDetail; save: Save; bus
             >
               {t('admin.userEdit.demote')}
             </button>
-          )}
-        </div>
-      </form>
+          )
+        }
+      >
+        <TextField label={t('admin.userEdit.uid')} required hint={t('admin.userEdit.uidHint')} {...bind('uid')} />
+        <TextField
+          type="password"
+          autoComplete="new-password"
+          label={t(active ? 'admin.userEdit.newPassword' : 'admin.userEdit.password')}
+          hint={t('admin.userEdit.passwordHint')}
+          required={!active}
+          {...bind('password')}
+        />
+        <TextField label={t('admin.userEdit.creatorName')} {...bind('name')} />
+        <TextField label={t('admin.userEdit.creatorNameEn')} {...bind('nameEn')} />
+      </AdminForm>
     </Section>
   );
 }
 
+/** One user: account, role (make illustrator), suspension. @see docs/product-spec.md §2 */
 function UserEdit({ userId }: { userId: number }) {
-  const { t, to, session } = useAdmin();
+  const { t, session } = useAdmin();
   const path = `/api/v1/admins/users/${userId}`;
   const { data: user, loading, notFound, reload } = useAdminData<AdminUserDetail>(path);
   const { busy, run } = useAdminAction();
@@ -102,11 +86,7 @@ function UserEdit({ userId }: { userId: number }) {
   };
   return (
     <>
-      <p className="mb-4">
-        <a className="underline" href={to('/admins/users')}>
-          {t('admin.common.back')}
-        </a>
-      </p>
+      <BackLink path={'/admins/users'} />
       {!user ? (
         <LoadState loading={loading} notFound={notFound} />
       ) : (
@@ -167,11 +147,4 @@ function UserEdit({ userId }: { userId: number }) {
   );
 }
 
-/** One user: account, role (make illustrator), suspension. @see docs/product-spec.md §2 */
-export default function AdminUserEdit({ userId, ...props }: AdminScreenProps & { userId: number }) {
-  return (
-    <AdminShell {...props}>
-      <UserEdit userId={userId} />
-    </AdminShell>
-  );
-}
+export default adminScreen(UserEdit);

@@ -1,99 +1,67 @@
-import { useState } from 'react';
-import { PagedTable } from '../shell/AdminListParts';
-import { type AdminScreenProps, AdminShell, useAdmin } from '../shell/AdminShell';
-import { Badge, Cell, FilterBar, SelectField, TextField } from '../shell/AdminUi';
+import { ChoiceFilter, PagedTable, SuspendedBadge } from '../shell/AdminListParts';
+import { adminScreen, useAdmin } from '../shell/AdminShell';
+import { Cell, FilterBar, TextField } from '../shell/AdminUi';
 import { formatWhen } from '../shell/adminFormat';
-import { toQuery, useAdminData, useQueryState } from '../shell/adminHooks';
-import type { AdminUserRow, Page } from '../shell/types';
+import { useAdminList } from '../shell/adminList';
+import type { AdminMessageKey } from '../shell/adminText';
+import type { AdminUserRow } from '../shell/types';
 
 const FILTERS = { q: '', role: '', suspended: '', page: '1' };
+const ROLES = [
+  ['user', 'admin.users.roleUser'],
+  ['illustrator', 'admin.users.roleIllustrator'],
+] as const;
+const SUSPENSION = [
+  ['false', 'admin.users.active'],
+  ['true', 'admin.users.suspended'],
+] as const;
 
+/** The table's columns. */
+const COLUMNS: readonly AdminMessageKey[] = [
+  'admin.users.wallet',
+  'admin.users.name',
+  'admin.users.role',
+  'admin.users.uid',
+  'admin.common.status',
+  'admin.users.lastLogin',
+  'admin.common.actions',
+];
+
+/** The user list: search, role and suspension filters, pages. @see docs/product-spec.md §2 */
 function Users() {
   const { t, to } = useAdmin();
-  const [filters, setFilters] = useQueryState(FILTERS);
-  const [draft, setDraft] = useState(filters);
-  const { data, loading, notFound } = useAdminData<Page<AdminUserRow>>('/api/v1/admins/users', toQuery(filters));
+  const { bind, search, table } = useAdminList<AdminUserRow, typeof FILTERS>('/api/v1/admins/users', FILTERS);
+  const userRow = (user: AdminUserRow) => (
+    <tr key={user.id}>
+      <Cell mono>{user.walletAddress}</Cell>
+      <Cell>{user.illustrator?.name ?? user.profileName ?? '—'}</Cell>
+      <Cell>{user.role === 'illustrator' ? t('admin.users.roleIllustrator') : t('admin.users.roleUser')}</Cell>
+      <Cell>{user.illustrator?.uid ?? '—'}</Cell>
+      <Cell>
+        <SuspendedBadge suspended={user.suspended} />
+      </Cell>
+      <Cell>{formatWhen(user.lastLoginAt)}</Cell>
+      <Cell>
+        <a
+          className="underline"
+          href={to(`/admins/users/${user.id}/edit`)}
+          aria-label={t('admin.users.editUser', { wallet: user.walletAddress })}
+        >
+          {t('admin.common.edit')}
+        </a>
+      </Cell>
+    </tr>
+  );
   return (
     <>
-      <FilterBar onSubmit={() => setFilters({ ...draft, page: '1' })}>
-        <TextField
-          type="search"
-          label={t('admin.users.search')}
-          hint={t('admin.users.searchHint')}
-          value={draft.q}
-          onChange={(q) => setDraft({ ...draft, q })}
-        />
-        <SelectField
-          label={t('admin.users.role')}
-          value={draft.role}
-          onChange={(role) => setDraft({ ...draft, role })}
-          options={[
-            ['', t('admin.common.all')],
-            ['user', t('admin.users.roleUser')],
-            ['illustrator', t('admin.users.roleIllustrator')],
-          ]}
-        />
-        <SelectField
-          label={t('admin.common.status')}
-          value={draft.suspended}
-          onChange={(suspended) => setDraft({ ...draft, suspended })}
-          options={[
-            ['', t('admin.common.all')],
-            ['false', t('admin.users.active')],
-            ['true', t('admin.users.suspended')],
-          ]}
-        />
+      <FilterBar onSubmit={search}>
+        <TextField type="search" label={t('admin.users.search')} hint={t('admin.users.searchHint')} {...bind('q')} />
+        <ChoiceFilter label={t('admin.users.role')} {...bind('role')} choices={ROLES} />
+        <ChoiceFilter label={t('admin.common.status')} {...bind('suspended')} choices={SUSPENSION} />
       </FilterBar>
-      <PagedTable
-        data={data}
-        loading={loading}
-        notFound={notFound}
-        label={t('admin.menu.users')}
-        head={[
-          t('admin.users.wallet'),
-          t('admin.users.name'),
-          t('admin.users.role'),
-          t('admin.users.uid'),
-          t('admin.common.status'),
-          t('admin.users.lastLogin'),
-          t('admin.common.actions'),
-        ]}
-        onPage={(page) => setFilters({ page: String(page) })}
-        row={(user) => (
-          <tr key={user.id}>
-            <Cell mono>{user.walletAddress}</Cell>
-            <Cell>{user.illustrator?.name ?? user.profileName ?? '—'}</Cell>
-            <Cell>{user.role === 'illustrator' ? t('admin.users.roleIllustrator') : t('admin.users.roleUser')}</Cell>
-            <Cell>{user.illustrator?.uid ?? '—'}</Cell>
-            <Cell>
-              {user.suspended ? (
-                <Badge tone="bad">{t('admin.users.suspended')}</Badge>
-              ) : (
-                <Badge tone="good">{t('admin.users.active')}</Badge>
-              )}
-            </Cell>
-            <Cell>{formatWhen(user.lastLoginAt)}</Cell>
-            <Cell>
-              <a
-                className="underline"
-                href={to(`/admins/users/${user.id}/edit`)}
-                aria-label={t('admin.users.editUser', { wallet: user.walletAddress })}
-              >
-                {t('admin.common.edit')}
-              </a>
-            </Cell>
-          </tr>
-        )}
-      />
+      <PagedTable {...table} label={t('admin.menu.users')} head={COLUMNS} row={userRow} />
     </>
   );
 }
 
-/** The user list: search, role and suspension filters, pages. @see docs/product-spec.md §2 */
-export default function AdminUsers(props: AdminScreenProps) {
-  return (
-    <AdminShell {...props}>
-      <Users />
-    </AdminShell>
-  );
-}
+export default adminScreen(Users);

@@ -8,10 +8,12 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashPassword, passwordSchema } from '~/features/session/passwords.server';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import { type Page, type PageRequest, pageQuerySchema } from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
+import { eqIfGiven } from '~/server/db/listConditions';
+import { pagedRows } from '~/server/db/pagedRows';
 import { cards, illustrators, sessions, users } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { writeAudit } from '../shell/auditLog.server';
@@ -113,8 +115,8 @@ function toRow(row: Row): AdminUserRow {
 function listWhere(filters: UserListFilters): SQL | undefined {
   const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   return and(
-    filters.role === undefined ? undefined : eq(users.role, filters.role),
-    filters.suspended === undefined ? undefined : eq(users.suspended, filters.suspended),
+    eqIfGiven(users.role, filters.role),
+    eqIfGiven(users.suspended, filters.suspended),
     pattern === undefined
       ? undefined
       : or(
@@ -130,20 +132,17 @@ function listWhere(filters: UserListFilters): SQL | undefined {
 /** One page of users matching `filters`, newest first. */
 export async function listUsers(db: Database, filters: UserListFilters): Promise<Page<AdminUserRow>> {
   const where = listWhere(filters);
-  const rows = await db
-    .select(ROW_COLUMNS)
-    .from(users)
-    .leftJoin(illustrators, eq(illustrators.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(filters.perPage)
-    .offset(pageOffset(filters));
-  const [total] = await db
-    .select({ n: count() })
-    .from(users)
-    .leftJoin(illustrators, eq(illustrators.userId, users.id))
-    .where(where);
-  return toPage(rows.map(toRow), Number(total?.n ?? 0), filters);
+  return pagedRows(
+    filters,
+    db
+      .select(ROW_COLUMNS)
+      .from(users)
+      .leftJoin(illustrators, eq(illustrators.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id)),
+    db.select({ n: count() }).from(users).leftJoin(illustrators, eq(illustrators.userId, users.id)).where(where),
+    toRow,
+  );
 }
 
 /** One user with the edit screen's extra fields, or 404. */

@@ -121,12 +121,9 @@ function activityParts(filter: ActivityFilter): SQL[] {
   return parts;
 }
 
-interface ActivityRow {
-  type: ActivityType;
+/** The columns every activity row has, whatever the kind of activity. */
+export interface ActivityRowColumns {
   at: unknown;
-  chain_id: unknown;
-  contract_address: string;
-  token_id: unknown;
   from_address: string | null;
   to_address: string | null;
   price: unknown;
@@ -134,23 +131,13 @@ interface ActivityRow {
   tx_hash: string | null;
   order_hash: string | null;
   status: string | null;
-  card_id: unknown;
-  card_name: string | null;
   [key: string]: unknown;
 }
 
-/** A row of the union as JSON. */
-function toItem(row: ActivityRow): ActivityItem {
+/** An activity item's fields read from those columns (the card and the kind are the caller's). */
+export function activityFields(row: ActivityRowColumns) {
   return {
-    type: row.type,
     at: toIso(row.at),
-    card: {
-      id: row.card_id === null ? null : toNumber(row.card_id),
-      chainId: toNumber(row.chain_id),
-      contractAddress: row.contract_address,
-      tokenId: toDecimal(row.token_id),
-      name: row.card_name,
-    },
     from: row.from_address,
     to: row.to_address,
     price: row.price === null ? null : toDecimal(row.price),
@@ -158,6 +145,30 @@ function toItem(row: ActivityRow): ActivityItem {
     txHash: row.tx_hash,
     orderHash: row.order_hash,
     status: row.status,
+  };
+}
+
+interface ActivityRow extends ActivityRowColumns {
+  type: ActivityType;
+  chain_id: unknown;
+  contract_address: string;
+  token_id: unknown;
+  card_id: unknown;
+  card_name: string | null;
+}
+
+/** A row of the union as JSON. */
+function toItem(row: ActivityRow): ActivityItem {
+  return {
+    type: row.type,
+    ...activityFields(row),
+    card: {
+      id: row.card_id === null ? null : toNumber(row.card_id),
+      chainId: toNumber(row.chain_id),
+      contractAddress: row.contract_address,
+      tokenId: toDecimal(row.token_id),
+      name: row.card_name,
+    },
   };
 }
 

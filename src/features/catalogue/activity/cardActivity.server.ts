@@ -7,22 +7,14 @@
  * @see ./activity.server.ts
  */
 import { sql } from 'drizzle-orm';
-import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
+import { toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import type { ActivityItem, CardDetail } from '../types';
+import { type ActivityRowColumns, activityFields } from './activity.server';
 
-interface TokenActivityRow {
+interface TokenActivityRow extends ActivityRowColumns {
   type: 'sale' | 'listing' | 'mint';
-  at: unknown;
-  from_address: string | null;
-  to_address: string | null;
-  price: unknown;
-  currency_code: unknown;
-  tx_hash: string | null;
-  order_hash: string | null;
-  status: string | null;
   row_id: unknown;
-  [key: string]: unknown;
 }
 
 type CardOfActivity = Pick<CardDetail, 'id' | 'chainId' | 'contractAddress' | 'tokenId' | 'name'>;
@@ -57,15 +49,8 @@ export async function cardActivity(db: Database, card: CardOfActivity, limit: nu
     rowId: toNumber(row.row_id),
     item: {
       type: row.type,
-      at: toIso(row.at),
+      ...activityFields(row),
       card: ref,
-      from: row.from_address,
-      to: row.to_address,
-      price: row.price === null ? null : toDecimal(row.price),
-      currencyCode: row.currency_code === null ? null : toNumber(row.currency_code),
-      txHash: row.tx_hash,
-      orderHash: row.order_hash,
-      status: row.status,
     },
   }));
   // As listActivity orders them: newest first, then by kind, then the newest row.

@@ -4,24 +4,19 @@
  * hide a card; a cursor of another sort, or a made-up one, is refused.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { seedDemo } from '../../../dev/seed/demo.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
 import { type CardListFilters, cardListQuerySchema } from './cardFilters.ts';
 import { listCards } from './cards.server.ts';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemo(database.db);
   // Some views, with ties, so the most-viewed order has both.
   await database.db.execute(sql`update cards set views = id % 5`);
 }, 120_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 /** The ids of the whole list, in one page per 100 (the reference order). */
 async function wholeList(filters: Omit<CardListFilters, 'page' | 'perPage'>): Promise<number[]> {

@@ -1,22 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { seedBulk } from '../../../dev/seed/bulk.ts';
-import { seedDemo } from '../../../dev/seed/demo.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedBulk } from '~/dev/seed/bulk.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
 import { ACTIVITY_TYPES, listActivity } from '../activity/activity.server.ts';
 import { COUNT_AHEAD } from './cardQueries.server.ts';
 import { CARD_ACTIVITY_LIMIT, getCard, listCards } from './cards.server.ts';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemo(database.db);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('the token page card', () => {
   it("shows the same activity as the activity API, and the chain's current platform fee", async () => {

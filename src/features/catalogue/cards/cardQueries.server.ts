@@ -16,6 +16,7 @@ import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { pageOffset } from '~/lib/pagination';
 import { containsPattern } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
+import { eqIfGiven } from '~/server/db/listConditions';
 import { cardRarity, cards, categories, favorites, illustrators, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database } from '~/server/db/types';
@@ -91,10 +92,10 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
   const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   return and(
     visibleCard(),
-    filters.chainId === undefined ? undefined : eq(cards.chainId, filters.chainId),
-    filters.categoryId === undefined ? undefined : eq(cards.categoryId, filters.categoryId),
-    filters.creator === undefined ? undefined : eq(users.walletAddress, filters.creator),
-    filters.owner === undefined ? undefined : eq(cards.ownerAddress, filters.owner),
+    eqIfGiven(cards.chainId, filters.chainId),
+    eqIfGiven(cards.categoryId, filters.categoryId),
+    eqIfGiven(users.walletAddress, filters.creator),
+    eqIfGiven(cards.ownerAddress, filters.owner),
     filters.favoritedBy === undefined
       ? undefined
       : sql`${cards.id} in (select ${favorites.cardId} from ${favorites} join ${users} fu on fu.id = ${favorites.userId}

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { seedDemo } from '../../../dev/seed/demo.ts';
-import { CurrencyCode } from '../../chains/currencies.ts';
-import { freshYenRates } from '../../market/rates/yen.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
+import { freshYenRates } from '~/features/market/rates/yen.ts';
 import type { CardSummary } from '../types.ts';
 import { decodeCursor } from './cardCursor.ts';
 import type { CardListFilters } from './cardFilters.ts';
@@ -26,19 +26,14 @@ const yen = (card: CardSummary) => {
   return Number((BigInt(listing.currentPrice) * BigInt(rate)) / 10n ** 18n);
 };
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 let listed: CardSummary[];
 const base: CardListFilters = { page: 1, perPage: 100, sort: 'price_asc', status: 'listed', yenRates: RATES };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemo(database.db);
   listed = (await listCards(database.db, base)).items;
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('the price order without a currency, in yen', () => {
   it('puts the listings with a fresh rate first by yen price, then the others by currency and price', () => {

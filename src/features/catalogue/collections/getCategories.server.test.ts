@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { categories } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import { getCategories, getCategory } from './categories.server';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 const ids: Record<'first' | 'second' | 'hidden', number> = { first: 0, second: 0, hidden: 0 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const rows = await database.db
     .insert(categories)
     .values([
@@ -18,10 +17,6 @@ beforeAll(async () => {
     .returning({ id: categories.id, name: categories.name });
   for (const row of rows) ids[row.name.toLowerCase() as keyof typeof ids] = row.id;
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('getCategories', () => {
   it('answers the visible collections in the order asked, leaving out hidden and unknown ids', async () => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { cards, categories, collectionDailyStats, sales, sellOrders } from '../../../server/db/schema';
-import { recordAllFloors } from '../../market/dailyStats.server.ts';
-import { addDays, tokyoDay } from '../../market/periods.ts';
-import { freshYenRates } from '../../market/rates/yen.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { recordAllFloors } from '~/features/market/dailyStats.server.ts';
+import { addDays, tokyoDay } from '~/features/market/periods.ts';
+import { freshYenRates } from '~/features/market/rates/yen.ts';
+import { cards, categories, collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import { getRanking, type RankingQuery, rankingQuerySchema } from './rankings.server.ts';
 
 const UNIT = 10n ** 18n;
@@ -24,7 +24,7 @@ const RATES = freshYenRates(
   NOW,
 );
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 const ids: Record<string, number> = {};
 let n = 0;
 
@@ -85,7 +85,6 @@ async function floorOn(chainId: number, contract: string, daysAgo: number, floor
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   for (const [name, chainId, contract] of [
     ['x', 1, X],
     ['y', 137, Y],
@@ -111,10 +110,6 @@ beforeAll(async () => {
   await list(137, Y, 1, 50n * UNIT, 6);
   await list(1, Z, 1, UNIT, 2);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 const order = (ranking: { items: { category?: { id: number } }[] }) => ranking.items.map((item) => item.category?.id);
 

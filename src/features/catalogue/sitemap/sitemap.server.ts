@@ -9,8 +9,8 @@
  * @see ./sitemapXml.ts, ../../../pages/sitemap-index.xml.ts, ../../../pages/sitemaps/[file].xml.ts
  */
 import { sql } from 'drizzle-orm';
+import { SITEMAP_CARDS_PER_FILE, tag } from '~/features/events/tags';
 import type { Database } from '~/server/db/types';
-import { SITEMAP_CARDS_PER_FILE, tag } from '../../events/tags';
 import { tokenPath } from '../cards/tokenMeta';
 import type { SitemapFile, SitemapPage } from './sitemapXml';
 

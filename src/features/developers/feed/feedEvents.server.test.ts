@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#tests/helpers/db';
 import { recordEvent, revertEvents, sequenceEvents } from '~/features/events/marketEvents.server';
 import { HttpError } from '~/server/api/errors';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import { feedPage } from './feedEvents.server';
 
 let database: TestDatabase;

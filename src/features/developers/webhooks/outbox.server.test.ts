@@ -5,9 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#tests/helpers/db';
 import { recordEvent, sequenceEvents } from '~/features/events/marketEvents.server';
 import { notifications, users, webhookDeliveries, webhooks } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import { type Deliver, fanOut, retryDelayMs, sendDueDeliveries } from './outbox.server';
 
 let database: TestDatabase;

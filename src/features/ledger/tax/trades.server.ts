@@ -26,6 +26,21 @@ const GAS_COIN: Readonly<Record<number, number>> = {
   1001: CurrencyCode.KLAYTN,
 };
 
+/** Where a trade row happened and on which card, and the chain's coin its gas is paid in (not read here). */
+function onChain(row: Record<string, unknown>) {
+  const chainId = toNumber(row['chain_id']);
+  return {
+    chainId,
+    txHash: String(row['tx_hash']),
+    logIndex: toNumber(row['log_index']),
+    contractAddress: String(row['contract_address']),
+    tokenId: String(row['token_id']),
+    cardName: String(row['name']),
+    gas: undefined,
+    gasCurrencyCode: GAS_COIN[chainId] ?? CurrencyCode.ETH,
+  };
+}
+
 /** Wallet `address`'s trades in JST year `year`, oldest first. */
 export async function collectorTrades(db: Database, address: string, year: number): Promise<Trade[]> {
   const wallet = address.toLowerCase();
@@ -52,23 +67,15 @@ export async function collectorTrades(db: Database, address: string, year: numbe
     const selling = row['seller_address'] === wallet;
     const offer = row['offer_id'] !== null;
     const kind: TradeKind = selling ? (offer ? 'offer_accepted' : 'sale') : offer ? 'offer_bought' : 'buy';
-    const chainId = toNumber(row['chain_id']);
     trades.push({
+      ...onChain(row),
       at: asDate(row['sold_at']),
       kind,
-      chainId,
-      txHash: String(row['tx_hash']),
-      logIndex: toNumber(row['log_index']),
-      contractAddress: String(row['contract_address']),
-      tokenId: String(row['token_id']),
-      cardName: String(row['name']),
       counterparty: String(selling ? row['buyer_address'] : row['seller_address']),
       amount: BigInt(toDecimal(row['price'])),
       currencyCode: toNumber(row['currency_code']),
       fee: selling ? BigInt(toDecimal(row['platform_fee'])) : 0n,
       royalty: selling ? BigInt(toDecimal(row['royalty'])) : 0n,
-      gas: undefined,
-      gasCurrencyCode: GAS_COIN[chainId] ?? CurrencyCode.ETH,
     });
   }
   for (const row of transferRows) {
@@ -78,21 +85,14 @@ export async function collectorTrades(db: Database, address: string, year: numbe
     const paidJpy =
       row['amount_jpy'] === null || row['amount_jpy'] === undefined ? 0n : BigInt(toDecimal(row['amount_jpy']));
     trades.push({
+      ...onChain(row),
       at: asDate(row['transferred_at']),
       kind: mint ? 'mint' : incoming ? 'transfer_in' : 'transfer_out',
-      chainId,
-      txHash: String(row['tx_hash']),
-      logIndex: toNumber(row['log_index']),
-      contractAddress: String(row['contract_address']),
-      tokenId: String(row['token_id']),
-      cardName: String(row['name']),
       counterparty: String(incoming ? row['from_address'] : row['to_address']),
       amount: mint ? paidJpy : 0n,
       currencyCode: mint && paidJpy > 0n ? CurrencyCode.JPY : (GAS_COIN[chainId] ?? CurrencyCode.ETH),
       fee: 0n,
       royalty: 0n,
-      gas: undefined,
-      gasCurrencyCode: GAS_COIN[chainId] ?? CurrencyCode.ETH,
     });
   }
   return trades.sort((a, b) => a.at.getTime() - b.at.getTime() || a.logIndex - b.logIndex);

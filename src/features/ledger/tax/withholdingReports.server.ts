@@ -21,15 +21,19 @@ import { yenAt } from './yenAt';
 /** Payment records list payees paid more than this in a year (yen). */
 export const PAYMENT_RECORD_THRESHOLD_JPY = 50_000n;
 
-/** One payout paid, with what was withheld from it. */
-export interface PaidPayout {
-  payoutId: number;
+/** Who was paid, as their tax profile names them. */
+export interface Payee {
   illustratorId: number;
   uid: string;
   legalName: string;
   kind: 'individual' | 'corporation';
   resident: boolean;
   invoiceNumber: string | null;
+}
+
+/** One payout paid, with what was withheld from it. */
+export interface PaidPayout extends Payee {
+  payoutId: number;
   paidAt: Date;
   chainId: number | null;
   currencyCode: number;
@@ -130,14 +134,8 @@ export function monthlyWithholdingCsv(report: MonthlyWithholding): string {
 }
 
 /** One payee's payment record for a year. */
-export interface PaymentRecord {
+export interface PaymentRecord extends Payee {
   year: number;
-  illustratorId: number;
-  uid: string;
-  legalName: string;
-  kind: 'individual' | 'corporation';
-  resident: boolean;
-  invoiceNumber: string | null;
   payments: number;
   paidJpy: bigint;
   taxJpy: bigint;

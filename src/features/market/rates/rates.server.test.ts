@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { exchangeRateHours } from '../../../server/db/schema/index.ts';
-import { loadSettings } from '../../../server/settings/settings.server.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { exchangeRateHours } from '~/server/db/schema/index.ts';
+import { loadSettings } from '~/server/settings/settings.server.ts';
 import { configuredRateSource, storedRates, storeRates } from './rates.server.ts';
 import { freshYenRates } from './yen.ts';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 const NOW = new Date('2026-03-10T03:00:00Z');
 const reading = (jpy: number, minutesAgo: number) => ({
   currencyCode: 2,
   jpy,
   observedAt: new Date(NOW.getTime() - minutesAgo * 60_000),
   source: 'test',
-});
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
 });
 
 describe('stored yen rates', () => {

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importCar, verifiedFetchFrom } from '../../../../tests/helpers/ipfsClients';
+import { importCar, verifiedFetchFrom } from '#tests/helpers/ipfsClients';
 import { addDirectory, addFile } from '../addContent';
 import type { BlockStore } from '../blockStore';
 import { CID_PROFILE } from '../profile';

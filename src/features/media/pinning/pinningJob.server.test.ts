@@ -7,11 +7,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#tests/helpers/db';
+import { eventually } from '#tests/helpers/eventually';
+import { startPinningService } from '#tests/helpers/pinningService';
+import { tinyPng } from '#tests/helpers/testMetadata';
 import { pinRequests } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
-import { eventually } from '../../../../tests/helpers/eventually';
-import { startPinningService } from '../../../../tests/helpers/pinningService';
-import { tinyPng } from '../../../../tests/helpers/testMetadata';
 import { databaseBlocks } from '../databaseBlocks.server';
 import { answerGateway } from '../gateway/answerGateway.server';
 import type { MediaSettings } from '../mediaSettings.server';

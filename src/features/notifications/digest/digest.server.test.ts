@@ -4,9 +4,9 @@
  * queued twice for the week however often the job runs (a restart is another run), and when it is due.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { loadSettings } from '../../../server/settings/settings.server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { loadSettings } from '~/server/settings/settings.server.ts';
 import type { MailSettings } from '../mail/mailSettings.server.ts';
 import { verifyToken } from '../mail/signedToken.server.ts';
 import { runWeeklyDigest } from './digestJob.server.ts';
@@ -24,10 +24,9 @@ const settings: MailSettings = {
 const CONTRACT = `0x${'c'.repeat(40)}`;
 const addr = (digit: string) => `0x${digit.repeat(40)}`;
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   await db.execute(sql`insert into users (id, wallet_address) overriding system value values
     (1, ${addr('1')}), (2, ${addr('2')}), (3, ${addr('3')}), (4, ${addr('4')})`);
@@ -63,10 +62,6 @@ beforeAll(async () => {
   await db.execute(sql`insert into notification_preferences (user_id, kind, channel) values
     (1, 'weekly_digest', 'email'), (2, 'weekly_digest', 'email')`);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 const STAR = 'https://kirafuda.example/tokens/31337/0xcccccccccccccccccccccccccccccccccccccccc/1';
 const MOON = 'https://kirafuda.example/tokens/31337/0xcccccccccccccccccccccccccccccccccccccccc/2';

@@ -10,9 +10,9 @@ import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { seedDemo } from '../../../dev/seed/demo.ts';
-import { serverSettings } from '../../../server/settings/settings.server.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { serverSettings } from '~/server/settings/settings.server.ts';
 import { notifyWallet } from '../notify.server.ts';
 import { addEmail, CONFIRMATIONS_PER_HOUR, confirmEmail, emailStatus } from './emails.server.ts';
 import { type MailSettings, mailSettings } from './mailSettings.server.ts';
@@ -26,7 +26,7 @@ const received: ParsedMail[] = [];
 let refuse = new Set<string>();
 let smtp: SMTPServer | undefined;
 let port = 0;
-let database: TestDatabase;
+const database = fileTestDatabase();
 let settings: MailSettings;
 let user: { id: number; wallet: string };
 const saved = { ...process.env };
@@ -83,7 +83,6 @@ beforeAll(async () => {
   const found = mailSettings(serverSettings());
   if (!found) throw new Error('mail settings not read');
   settings = found;
-  database = await createTestDatabase();
   await seedDemo(database.db);
   const { rows } = await database.db.execute<{ id: unknown; wallet_address: string }>(
     sql`select id, wallet_address from users where role = 'user' order by id limit 1`,
@@ -94,7 +93,6 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env = saved;
   await stopSmtp();
-  await database?.close();
 });
 
 /** Sends what is due through a fresh SMTP connection. */

@@ -8,8 +8,8 @@
  */
 import { useState } from 'react';
 import { formatUnits } from 'viem';
-import { interpolate } from '../../i18n/format';
-import type { Eip1193Provider } from '../../wallet/eip1193';
+import { interpolate } from '~/features/i18n/format';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import type { TradeCard } from '../parts/tradeCard';
 import { parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';

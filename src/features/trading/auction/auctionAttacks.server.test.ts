@@ -6,28 +6,21 @@
  */
 import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, maxUint256, parseEther, parseTransaction } from 'viem';
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
-import { auctionBids, auctionMinReserves, auctions, cards, offers } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { fileAuctionMarket } from '#tests/helpers/fileMarket';
 import {
   deployHostileWallet,
   fundWallet,
   giveCard,
   type HostileWallet,
   WalletMode,
-} from '../../../../tests/helpers/hostileWallet';
-import type { LocalWallet } from '../../../../tests/helpers/localMarket';
-import { signAuction, TEST_SETTLER, walletOf } from '../../../../tests/helpers/testAuctions';
-import {
-  seedCatalogue,
-  startTestMarket,
-  TEST_FEE_BPS,
-  TEST_FEE_RECIPIENT,
-  TEST_SETTINGS,
-  type TestMarket,
-} from '../../../../tests/helpers/testMarket';
-import { acceptAs, approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/helpers/testOffers';
-import { syncChain } from '../../indexer/indexChain.server';
+} from '#tests/helpers/hostileWallet';
+import type { LocalWallet } from '#tests/helpers/localMarket';
+import { ownerOfCard } from '#tests/helpers/localMarket';
+import { BID_END, signAuction, TEST_SETTLER, walletOf } from '#tests/helpers/testAuctions';
+import { TEST_FEE_BPS, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
+import { acceptAs, approveWeth, fundOfferer, signOffer, wethOf } from '#tests/helpers/testOffers';
+import { auctionBids, auctionMinReserves, auctions, cards, offers } from '~/server/db/schema';
 import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
 import { placeOffer } from '../placeOffer/placeOffer.server';
 import { recheckOrders } from '../recheck/recheckOrders.server';
@@ -37,43 +30,13 @@ import { gasCoveringReserve, SETTLEMENT_GAS } from './auctionReserve.server';
 import { settleAuctions } from './settleAuctions.server';
 import { MAX_SETTLEMENT_GAS } from './settlementTx.server';
 
-let fixture: TestMarket;
-let database: TestDatabase;
-let bidders: LocalWallet[];
-const options = (now = new Date()) => ({ chains: [fixture.chain], settings: TEST_SETTINGS, now });
+const { fixture, database, bidders, sync, options } = fileAuctionMarket(parseEther('30'));
 const reserve = parseEther('1');
-/** Bids must outlive the listing (the scheduled end plus a day): two extra hours is enough here. */
-const BID_END = 86_400n + 7_200n;
-
-const sync = () =>
-  syncChain(database.db, fixture.chain, {
-    settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
-    feeRecipient: TEST_FEE_RECIPIENT,
-  });
-
-beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
-  await seedCatalogue(database.db, fixture);
-  bidders = [fixture.market.buyer, walletOf(fixture, 4), walletOf(fixture, 6)];
-  for (const bidder of bidders) await fundOfferer(fixture, bidder, parseEther('30'));
-  await sync();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
-});
 
 const auctionRow = async (id: number) => (await database.db.select().from(auctions).where(eq(auctions.id, id)))[0];
 const bidRows = (auctionId: number) =>
   database.db.select().from(auctionBids).where(eq(auctionBids.auctionId, auctionId));
-const ownerOf = (tokenId: bigint) =>
-  fixture.market.publicClient.readContract({
-    address: fixture.card,
-    abi: erc721Abi,
-    functionName: 'ownerOf',
-    args: [tokenId],
-  });
+const ownerOf = (tokenId: bigint) => ownerOfCard(fixture.market, tokenId);
 const settlerNonce = () => fixture.market.publicClient.getTransactionCount({ address: TEST_SETTLER.address });
 
 /** The seller's auction of `tokenId`, stored through `POST /api/v1/sell_card`'s function. */

@@ -7,12 +7,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { CURRENCIES } from '~/features/chains/currencies';
 import { getT } from '~/features/i18n/t';
 import { conflict, unprocessable } from '~/server/api/errors';
 import { auctionBids, auctions, type sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
-import { CURRENCIES } from '../../chains/currencies';
 import type { ListingState } from '../orders/listingState.server';
 import { onChain } from '../orders/orderCalls.server';
 import { ORDER_REASON_KEYS } from '../orders/orderFacts';

@@ -8,10 +8,10 @@
  * auctions in it wait for an admin's setting.
  */
 import { and, eq } from 'drizzle-orm';
+import type { Chain } from '~/features/chains/chains';
 import { publicClientFor } from '~/features/chains/publicClients.server';
 import { auctionMinReserves } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
 import { currencyToken } from '../terms/currencyTokens';
 
 /** Gas a settlement is budgeted at (`matchAdvancedOrders` of a listing and a bid with fee and royalty). */

@@ -5,22 +5,15 @@
  * crash before and after the transaction is sent.
  */
 import { and, eq } from 'drizzle-orm';
-import { createWalletClient, erc721Abi, type Hex, http, parseEther } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createWalletClient, type Hex, http, parseEther } from 'viem';
+import { describe, expect, test } from 'vitest';
+import { fileAuctionMarket } from '#tests/helpers/fileMarket';
+import type { LocalWallet } from '#tests/helpers/localMarket';
+import { ownerOfCard } from '#tests/helpers/localMarket';
+import { BID_END, signAuction, TEST_SETTLER } from '#tests/helpers/testAuctions';
+import { TEST_FEE_BPS, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
+import { approveWeth, signOffer, wethOf } from '#tests/helpers/testOffers';
 import { auctionBids, auctions, notifications, sales, sellOrders, users } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
-import type { LocalWallet } from '../../../../tests/helpers/localMarket';
-import { signAuction, TEST_SETTLER, walletOf } from '../../../../tests/helpers/testAuctions';
-import {
-  seedCatalogue,
-  startTestMarket,
-  TEST_FEE_BPS,
-  TEST_FEE_RECIPIENT,
-  TEST_SETTINGS,
-  type TestMarket,
-} from '../../../../tests/helpers/testMarket';
-import { approveWeth, fundOfferer, signOffer, wethOf } from '../../../../tests/helpers/testOffers';
-import { syncChain } from '../../indexer/indexChain.server';
 import { cardAbi } from '../contracts/cardAbi';
 import { checkOffers } from '../offer/checkOffers.server';
 import { checkOrders, ORDER_CHECK_INTERVAL_MS } from '../orders/orderHealth.server';
@@ -33,32 +26,8 @@ import { submitSellOrder } from '../sell/submitSellOrder.server';
 import { highestBid } from './bids.server';
 import { settleAuctions } from './settleAuctions.server';
 
-let fixture: TestMarket;
-let database: TestDatabase;
-let bidders: LocalWallet[];
-const options = (now = new Date()) => ({ chains: [fixture.chain], settings: TEST_SETTINGS, now });
+const { fixture, database, bidders, sync, options } = fileAuctionMarket(parseEther('10'));
 const reserve = parseEther('1');
-/** Bids must outlive the listing (the scheduled end plus a day): two extra hours is enough here. */
-const BID_END = 86_400n + 7_200n;
-
-const sync = () =>
-  syncChain(database.db, fixture.chain, {
-    settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
-    feeRecipient: TEST_FEE_RECIPIENT,
-  });
-
-beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
-  await seedCatalogue(database.db, fixture);
-  bidders = [fixture.market.buyer, walletOf(fixture, 4), walletOf(fixture, 6)];
-  for (const bidder of bidders) await fundOfferer(fixture, bidder, parseEther('10'));
-  await sync();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
-});
 
 const seller = () => ({ walletAddress: fixture.market.seller.account.address.toLowerCase() });
 const walletAddress = (wallet: LocalWallet) => ({ walletAddress: wallet.account.address.toLowerCase() });
@@ -90,13 +59,7 @@ const payloadOf = (offer: { order: OrderComponents; signature: Hex }) => ({
   signature: offer.signature,
 });
 
-const ownerOf = (tokenId: bigint) =>
-  fixture.market.publicClient.readContract({
-    address: fixture.card,
-    abi: erc721Abi,
-    functionName: 'ownerOf',
-    args: [tokenId],
-  });
+const ownerOf = (tokenId: bigint) => ownerOfCard(fixture.market, tokenId);
 const royaltyOf = async (tokenId: bigint, price: bigint) =>
   (
     await fixture.market.publicClient.readContract({

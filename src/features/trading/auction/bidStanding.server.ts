@@ -9,9 +9,9 @@
  * reason; and an auction in its last ten minutes runs until ten minutes from then, so others can bid again.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Chain } from '~/features/chains/chains';
 import { auctionBids, auctions, offers } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
 import type { OrderReason } from '../orders/orderFacts';
 import { ANTI_SNIPING_SECONDS } from './auctionRules';
 

@@ -4,20 +4,12 @@
  * derives at that block (./../seaport/orderAmounts.ts), the buyer's overpayment returned.
  */
 import { parseEther, zeroAddress } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
 import { considerationAt, currentAmount } from '../seaport/orderAmounts';
 
-let fixture: SaleFixture;
-
-beforeAll(async () => {
-  fixture = await startSaleFixture(31_338);
-}, 30_000);
-
-afterAll(async () => {
-  await fixture?.market.stop();
-});
+const fixture = fileSaleFixture(31_338);
 
 /** Mines the next block at `timestamp` (unix seconds). */
 async function nextBlockAt(timestamp: bigint): Promise<void> {

@@ -24,10 +24,10 @@ import {
   recoverTransactionAddress,
   type TransactionSerialized,
 } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
-import { publicClientFor } from '../../chains/publicClients.server';
 import type { OrderReason } from '../orders/orderFacts';
 import { type FeeFields, feeFields } from '../orders/simulateAsSent.server';
 import type { SignedOrder } from '../seaport/advancedOrder';

@@ -10,8 +10,8 @@
  * no one is blamed: the settlement counts an attempt and tries again, a few times at most.
  */
 import type { Address, PrivateKeyAccount } from 'viem';
+import type { Chain } from '~/features/chains/chains';
 import { unixSeconds } from '~/lib/dates';
-import type { Chain } from '../../chains/chains';
 import { readListingState } from '../orders/listingState.server';
 import { readOfferState } from '../orders/offerState.server';
 import { listingReason, type OrderReason, offerReason } from '../orders/orderFacts';

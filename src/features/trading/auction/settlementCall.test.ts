@@ -6,10 +6,10 @@
  */
 import { createWalletClient, http, parseEther, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
-import { LOCAL_SETTLER_KEY } from '../../chains/localDefaults';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import { LOCAL_SETTLER_KEY } from '~/features/chains/localDefaults';
 import { cardAbi } from '../contracts/cardAbi';
 import { buildOffer } from '../seaport/buildOffer';
 import { fulfillOrder } from '../seaport/fulfillOrder';
@@ -20,15 +20,7 @@ import { buildAuctionListing, reserveShare } from './auctionRules';
 import { settlementArgs } from './settlementCall';
 
 const FEE_BPS = 250;
-let fixture: SaleFixture;
-
-beforeAll(async () => {
-  fixture = await startSaleFixture(31_339);
-}, 30_000);
-
-afterAll(async () => {
-  await fixture?.market.stop();
-});
+const fixture = fileSaleFixture(31_339);
 
 const settler = privateKeyToAccount(LOCAL_SETTLER_KEY);
 

@@ -6,8 +6,8 @@
  * here (fields fixed, nonce included) and sent by ./settleAuctions.server.ts once stored.
  */
 import { encodeFunctionData, type Hex, keccak256, type PrivateKeyAccount } from 'viem';
-import type { Chain } from '../../chains/chains';
-import { publicClientFor } from '../../chains/publicClients.server';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import { callAsSent, estimateAsSent, type FeeFields } from '../orders/simulateAsSent.server';
 import type { SignedOrder } from '../seaport/advancedOrder';
 import { seaportAbi } from '../seaport/seaportAbi';

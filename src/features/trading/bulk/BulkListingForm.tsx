@@ -8,8 +8,10 @@
 
 import { useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
-import { interpolate } from '../../i18n/format';
+import { interpolate } from '~/features/i18n/format';
+import { FormAlert } from '~/ui/forms/FormAlert';
 import { cardKey } from '../parts/cardKey';
+import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
 import { listingWindow, MAX_EXPIRY_DAYS, userPagePath } from '../parts/tradeForm';
 import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import { useTradeRunner } from '../wallet/useTradeRunner';
@@ -160,11 +162,7 @@ export default function BulkListingForm(props: BulkListingProps & { onClose: () 
         {m.open}
       </h2>
       <p className="text-sm text-ink-muted">{m.lead}</p>
-      {loaded === 'failed' && (
-        <p role="alert" className="text-sm text-danger">
-          {m.loadFailed}
-        </p>
-      )}
+      <FormAlert text={loaded === 'failed' ? m.loadFailed : null} className="text-sm text-danger" />
       {loaded !== 'failed' && loaded.cards.size === 0 && <p className="text-sm">{m.none}</p>}
       {loaded !== 'failed' && loaded.cards.size > 1 && (
         <label className="grid gap-1 text-sm">
@@ -238,45 +236,21 @@ export default function BulkListingForm(props: BulkListingProps & { onClose: () 
             {m.samePrice}
           </label>
           {samePrice && (
-            <label className="grid gap-1 text-sm">
-              {m.priceEach}
-              <input
-                className={TRADE_FIELD}
-                name="price"
-                inputMode="decimal"
-                value={priceEach}
-                onChange={(e) => setPriceEach(e.target.value)}
-              />
-            </label>
-          )}
-          <label className="grid gap-1 text-sm">
-            {tm.currency}
-            <select
-              className={TRADE_FIELD}
-              name="currency"
-              value={currency.code}
-              onChange={(e) => setCurrencyCode(Number(e.target.value))}
-            >
-              {terms.currencies.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.symbol}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1 text-sm">
-            {tm.expiryDays}
-            <input
-              className={TRADE_FIELD}
-              name="days"
-              type="number"
-              min={1}
-              max={MAX_EXPIRY_DAYS}
-              required
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
+            <TradeInput
+              label={m.priceEach}
+              name="price"
+              inputMode="decimal"
+              value={priceEach}
+              onChange={setPriceEach}
             />
-          </label>
+          )}
+          <CurrencySelect
+            label={tm.currency}
+            currencies={terms.currencies}
+            value={currency.code}
+            onChange={setCurrencyCode}
+          />
+          <DaysInput label={tm.expiryDays} name="days" max={MAX_EXPIRY_DAYS} required value={days} onChange={setDays} />
         </>
       )}
       <div className="flex flex-wrap gap-2">
@@ -301,11 +275,7 @@ export default function BulkListingForm(props: BulkListingProps & { onClose: () 
           </p>
         )
       )}
-      {status.kind === 'error' && (
-        <p role="alert" className="text-sm text-danger">
-          {status.text}
-        </p>
-      )}
+      <FormAlert text={status.kind === 'error' ? status.text : null} className="text-sm text-danger" />
     </form>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
-import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { listingWindow } from '../parts/tradeForm';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { toOrderJson } from '../seaport/orderJson';

@@ -5,9 +5,9 @@
  *
  * @see ./BulkListing.tsx
  */
-import { toWalletChain } from '../../chains/chainOption';
-import type { Chain } from '../../chains/chains';
-import type { Translate } from '../../i18n/t';
+import { toWalletChain } from '~/features/chains/chainOption';
+import type { Chain } from '~/features/chains/chains';
+import type { Translate } from '~/features/i18n/t';
 import {
   BULK_MESSAGE_KEYS,
   BULK_TRADE_MESSAGE_KEYS,

@@ -28,7 +28,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 
-import { ANVIL_KEYS } from '../../../../tests/helpers/testWallet';
+import { ANVIL_KEYS } from '#tests/helpers/testWallet';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { orderHash } from '../seaport/orderHash';
 import { seaportDomain } from '../seaport/seaportDomain';

@@ -16,12 +16,12 @@ import {
   zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import type { LocalWallet } from '../../../../tests/helpers/localMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
-import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
-import { anvilKey } from '../../../../tests/helpers/testWallet';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import type { LocalWallet } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
+import { anvilKey } from '#tests/helpers/testWallet';
 import { cardAbi } from '../contracts/cardAbi';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { fulfillOrder } from '../seaport/fulfillOrder';
@@ -33,15 +33,7 @@ import { type BulkSignature, bulkOrderDigest, readBulkSignature, signBulkOrder }
 /** The platform fee the sale fixture's `split` expects (2.5 %); the royalty (5 %) comes from the card. */
 const FEE_BPS = 250;
 
-let fixture: SaleFixture;
-
-beforeAll(async () => {
-  fixture = await startSaleFixture();
-}, 30_000);
-
-afterAll(async () => {
-  await fixture?.market.stop();
-});
+const fixture = fileSaleFixture();
 
 /** Native-coin listings of the seller's cards `tokenIds` at `prices`, built as the sale fixture builds one. */
 async function listings(tokenIds: readonly bigint[], prices: readonly bigint[]): Promise<OrderComponents[]> {

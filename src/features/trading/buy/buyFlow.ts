@@ -4,8 +4,8 @@
  * @see docs/product-spec.md §8 (transaction errors), https://docs.opensea.io/reference/seaport-overview
  */
 import { type Address, erc20Abi, erc721Abi, getAddress, type Hex } from 'viem';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { TX_INSUFFICIENT_FUNDS } from '~/lib/errors';
-import type { Eip1193Provider } from '../../wallet/eip1193';
 import type { TradeCard } from '../parts/tradeCard';
 import { fulfillOrder, nativeValue, paymentTime } from '../seaport/fulfillOrder';
 import { paymentAt } from '../seaport/orderAmounts';

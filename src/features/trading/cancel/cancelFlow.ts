@@ -5,7 +5,7 @@
  */
 import { getAddress } from 'viem';
 import { api } from '~/client/siteApi';
-import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { incrementCounter } from '../seaport/incrementCounter';
 import { parseOrderJson } from '../seaport/orderJson';

@@ -7,12 +7,12 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Address } from 'viem';
+import { configuredChain } from '~/features/chains/chainReads.server';
+import { serverChains } from '~/features/chains/config.server';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import { conflict, forbidden, notFound } from '~/server/api/errors';
 import { sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { configuredChain } from '../../chains/chainReads.server';
-import { serverChains } from '../../chains/config.server';
-import { publicClientFor } from '../../chains/publicClients.server';
 import { type ListingView, listingView as view } from '../orders/listingView';
 import { type OrderOptions, onChain, orderEndOnChain, type Seller } from '../orders/orderCalls.server';
 import { cancelBelowCounter, cancelListing } from '../orders/orderStatus.server';

@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { TradeCard } from '../parts/tradeCard';
 import type { TradeMessages } from '../parts/tradeMessages';
+import { cartItem } from './cartModel';
 import { $cart, addToCart, removeFromCart } from './cartStore';
 
 /** The button (and its link and note). */
@@ -31,17 +32,7 @@ export function AddToCartButton({
   function add() {
     if (!listing) return;
     const left = addToCart([
-      {
-        chainId,
-        contractAddress: card.contractAddress.toLowerCase(),
-        tokenId: card.tokenId,
-        orderHash: listing.orderHash,
-        name: card.name,
-        ...(card.nameEn ? { nameEn: card.nameEn } : {}),
-        image: card.image,
-        currentPrice: listing.currentPrice,
-        currencyCode: listing.currencyCode,
-      },
+      cartItem({ ...card, chainId, contractAddress: card.contractAddress.toLowerCase() }, listing),
     ]);
     setFull(left > 0);
   }

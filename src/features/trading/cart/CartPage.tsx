@@ -9,12 +9,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { interpolate } from '~/features/i18n/format';
+import { $currentUser } from '~/features/session/store';
 import { priceText } from '~/ui/data/priceText';
-import { interpolate } from '../../i18n/format';
-import { $currentUser } from '../../session/store';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
-import { TradeProgressNote } from '../wallet/TradeProgressNote';
+import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
 import type { CartChain, CartOutcome } from './cartBuyFlow';
 import {
@@ -227,14 +227,7 @@ export default function CartPage({ chains, m, reasons, trade, localePrefix, loca
             ) : (
               <p className="text-sm text-ink-muted">{trade.connectFirst}</p>
             )}
-            {chain && status.kind === 'busy' && status.progress && (
-              <TradeProgressNote progress={status.progress} messages={trade} chain={chain.chain} />
-            )}
-            {status.kind === 'error' && (
-              <p role="alert" className="text-sm text-danger">
-                {status.text}
-              </p>
-            )}
+            <TradeStatusLines status={status} messages={trade} chain={chain?.chain} />
           </section>
         );
       })}

@@ -6,8 +6,10 @@
  */
 import { useState } from 'react';
 import { api } from '~/client/siteApi';
+import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { MAX_PER_PAGE } from '~/lib/pagination';
-import { useCurrentUser } from '../../session/useCurrentUser';
+import { FormAlert } from '~/ui/forms/FormAlert';
+import { CurrencySelect, TradeInput } from '../parts/TradeFields';
 import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import { MAX_CART_ITEMS, type SweepCandidate, type SweepMessages, sweepItems } from './cartModel';
 import { addToCart } from './cartStore';
@@ -76,44 +78,29 @@ export default function SweepForm({ collectionId, currencies, cartPath, m }: Swe
       </h3>
       <p className="text-sm text-ink-muted">{m.lead}</p>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="grid gap-1 text-sm">
-          {m.count}
-          <input
-            type="number"
-            name="count"
-            min={1}
-            max={MAX_CART_ITEMS}
-            step={1}
-            required
-            className={`${TRADE_FIELD} w-24`}
-            value={count}
-            onChange={(event) => setCount(event.target.value)}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          {m.currency}
-          <select
-            name="currency"
-            className={TRADE_FIELD}
-            value={currency}
-            onChange={(event) => setCurrency(event.target.value)}
-          >
-            {currencies.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.symbol}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TradeInput
+          label={m.count}
+          type="number"
+          name="count"
+          min={1}
+          max={MAX_CART_ITEMS}
+          step={1}
+          required
+          className={`${TRADE_FIELD} w-24`}
+          value={count}
+          onChange={setCount}
+        />
+        <CurrencySelect
+          label={m.currency}
+          currencies={currencies}
+          value={currency}
+          onChange={(code) => setCurrency(String(code))}
+        />
         <button type="submit" className={TRADE_BUTTON} disabled={busy}>
           {m.submit}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormAlert text={error} className="text-sm text-danger" />
     </form>
   );
 }

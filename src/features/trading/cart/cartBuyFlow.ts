@@ -10,7 +10,7 @@
  */
 import { type Address, getAddress, type Hash, type Hex } from 'viem';
 import { api } from '~/client/siteApi';
-import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { checkFunds } from '../buy/buyFlow';
 import type { SignedOrder } from '../seaport/advancedOrder';
 import { paymentTime } from '../seaport/fulfillOrder';

@@ -4,19 +4,17 @@
  * buys the rest; without the check's simulation the whole cart would revert.
  */
 import { type Hex, parseEther } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
-import { deployHostileWallet, giveCard, WalletMode } from '../../../../tests/helpers/hostileWallet';
-import { walletOf } from '../../../../tests/helpers/testAuctions';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { deployHostileWallet, giveCard, WalletMode } from '#tests/helpers/hostileWallet';
+import { walletOf } from '#tests/helpers/testAuctions';
 import {
   seedCatalogue,
   signListing,
-  startTestMarket,
+  syncTestChain,
   TEST_FEE_RECIPIENT,
   TEST_SETTINGS,
-  type TestMarket,
-} from '../../../../tests/helpers/testMarket';
-import { syncChain } from '../../indexer/indexChain.server';
+} from '#tests/helpers/testMarket';
 import { considerationAt } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
 import { parseOrderJson } from '../seaport/orderJson';
@@ -25,23 +23,13 @@ import { checkCart } from './cartCheck.server';
 import { planCart } from './cartModel';
 import { fulfillAvailable } from './fulfillAvailable';
 
-let fixture: TestMarket;
-let database: TestDatabase;
+const { fixture, database } = fileTestMarket();
 const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
 
 beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
   await seedCatalogue(database.db, fixture);
-  await syncChain(database.db, fixture.chain, {
-    settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
-    feeRecipient: TEST_FEE_RECIPIENT,
-  });
+  await syncTestChain(database.db, fixture);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
-});
 
 describe('the cart check', () => {
   test('flags a contract-wallet listing whose signature fails in a transaction, and the cart buys the rest', async () => {

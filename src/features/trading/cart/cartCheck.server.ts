@@ -13,9 +13,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
+import type { Chain } from '~/features/chains/chains';
 import { sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
 import { type FillCheckOptions, listingFillReason, STAND_IN_BUYER } from '../orders/fillCheck.server';
 import { type ListingView, listingView } from '../orders/listingView';
 import { onChain } from '../orders/orderCalls.server';

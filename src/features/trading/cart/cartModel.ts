@@ -159,6 +159,24 @@ export interface SweepCandidate {
   } | null;
 }
 
+/** A listed card as the cart keeps it: the card, and the listing's order and price now. */
+export function cartItem(
+  card: Pick<CartItem, 'chainId' | 'contractAddress' | 'tokenId' | 'name' | 'image'> & { nameEn?: string | null },
+  listing: Pick<CartItem, 'orderHash' | 'currentPrice' | 'currencyCode'>,
+): CartItem {
+  return {
+    chainId: card.chainId,
+    contractAddress: card.contractAddress,
+    tokenId: card.tokenId,
+    orderHash: listing.orderHash,
+    name: card.name,
+    ...(card.nameEn ? { nameEn: card.nameEn } : {}),
+    image: card.image,
+    currentPrice: listing.currentPrice,
+    currencyCode: listing.currencyCode,
+  };
+}
+
 /**
  * The first `count` cards of `cards` (cheapest first, as the list sorts them) a cart can buy: listed at a
  * fixed or declining price, buyable as the last order check found, not the viewer's own.
@@ -170,17 +188,7 @@ export function sweepItems(cards: readonly SweepCandidate[], count: number, view
     const { listing } = card;
     if (!listing || listing.unbuyableReason !== null || listing.saleType === 'auction') continue;
     if (viewer && card.owner.toLowerCase() === viewer.toLowerCase()) continue;
-    items.push({
-      chainId: card.chainId,
-      contractAddress: card.contractAddress,
-      tokenId: card.tokenId,
-      orderHash: listing.orderHash,
-      name: card.name,
-      ...(card.nameEn ? { nameEn: card.nameEn } : {}),
-      image: card.image,
-      currentPrice: listing.currentPrice,
-      currencyCode: listing.currencyCode,
-    });
+    items.push(cartItem(card, listing));
   }
   return items;
 }

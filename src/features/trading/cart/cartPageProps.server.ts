@@ -4,11 +4,11 @@
  * is in the visitor's browser), and the messages in the page's locale.
  */
 
+import { toWalletChain } from '~/features/chains/chainOption';
+import type { Chain } from '~/features/chains/chains';
+import { CURRENCIES } from '~/features/chains/currencies';
+import type { Translate } from '~/features/i18n/t';
 import type { Settings } from '~/server/settings/schema';
-import { toWalletChain } from '../../chains/chainOption';
-import type { Chain } from '../../chains/chains';
-import { CURRENCIES } from '../../chains/currencies';
-import type { Translate } from '../../i18n/t';
 import { ORDER_REASON_KEYS, ORDER_REASONS } from '../orders/orderFacts';
 import { tradeMessages } from '../parts/tradeMessages';
 import { listedCurrencies } from '../terms/currencyTokens';

@@ -7,7 +7,6 @@
 import {
   createTestClient,
   createWalletClient,
-  erc721Abi,
   type Hex,
   http,
   parseEther,
@@ -16,11 +15,11 @@ import {
   zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-
-import { revertName } from '../../../../tests/helpers/revertName';
-import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
-import { anvilKey } from '../../../../tests/helpers/testWallet';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import { transferCard } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
+import { anvilKey } from '#tests/helpers/testWallet';
 import { cardAbi } from '../contracts/cardAbi';
 import type { SignedOrder } from '../seaport/advancedOrder';
 import { cancelOrders } from '../seaport/cancelOrders';
@@ -32,12 +31,11 @@ import type { OrderComponents } from '../seaport/seaportTypes';
 import { signOrder } from '../seaport/signOrder';
 import { boughtOrders, cartFulfillments, cartValue, fulfillAvailable } from './fulfillAvailable';
 
-let fixture: SaleFixture;
+const fixture = fileSaleFixture();
 /** Gas of the 3-of-4 sweep, compared with three single buys below. */
 let sweepGas = 0n;
 
 beforeAll(async () => {
-  fixture = await startSaleFixture();
   // The fixture mints 20 cards; these tests list 20 and more.
   const { deployer, seller, mined, contracts } = fixture.market;
   await mined(
@@ -49,10 +47,6 @@ beforeAll(async () => {
     }),
   );
 }, 30_000);
-
-afterAll(async () => {
-  await fixture?.market.stop();
-});
 
 /** The cart buyer (the fixture's buyer, ATEM approved to the conduit) buys `cart` in one transaction. */
 function sweep(cart: readonly SignedOrder[], value?: bigint) {
@@ -282,17 +276,10 @@ describe('what Seaport does with a bad order in the cart', () => {
   });
 
   test('an order whose card the seller gave away reverts the whole cart', async () => {
-    const { seller, deployer, contracts, mined } = fixture.market;
+    const { seller, deployer } = fixture.market;
     const good = await fixture.list({ price: parseEther('0.1'), currency: zeroAddress });
     const gone = await fixture.list({ price: parseEther('0.1'), currency: zeroAddress });
-    await mined(
-      await seller.writeContract({
-        address: contracts.card,
-        abi: erc721Abi,
-        functionName: 'transferFrom',
-        args: [seller.account.address, deployer.account.address, gone.tokenId],
-      }),
-    );
+    await transferCard(fixture.market, gone.tokenId, deployer.account.address);
 
     // The conduit's transferFrom fails in the card contract (the new owner never approved the conduit) and
     // Seaport passes that revert on; the Card ABI does not list OpenZeppelin's error, so it shows as a selector.

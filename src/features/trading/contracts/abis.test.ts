@@ -5,10 +5,9 @@
  */
 import seaportArtifact from '@opensea/seaport-js/src/artifacts/seaport/contracts/Seaport.sol/Seaport.json';
 import { describe, expect, test } from 'vitest';
-
+import { abiSignatures } from '#tests/helpers/abiSignatures';
 import cardArtifact from '../../../../contracts/artifacts/Card.json';
 import wrappedNativeArtifact from '../../../../contracts/artifacts/TestWrappedNative.json';
-import { abiSignatures } from '../../../../tests/helpers/abiSignatures';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { cardAbi } from './cardAbi';
 import { wrappedNativeAbi } from './wrappedNativeAbi';

@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 
-import { startAnvil } from '../../../../tests/helpers/anvil';
+import { startAnvil } from '#tests/helpers/anvil';
 
 async function chainIdAt(rpcUrl: string): Promise<string | undefined> {
   try {

@@ -5,8 +5,8 @@
 import { type Address, erc721Abi, getAddress, parseEventLogs, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { type LocalMarket, startLocalMarket } from '../../../../tests/helpers/localMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
+import { type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
 import { cardAbi } from './cardAbi';
 
 const CREATOR = getAddress('0x0000000000000000000000000000000000c0ffee');

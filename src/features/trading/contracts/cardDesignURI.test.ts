@@ -6,8 +6,8 @@
  */
 import { type Address, type Hash, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type LocalMarket, startLocalMarket } from '../../../../tests/helpers/localMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
+import { type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
 import { cardAbi } from './cardAbi';
 
 const DIR = 'ipfs://bafybeibu2gcf227udyjuz3lmh3vijqoz3inzjxpaxueyxs2fdosbmbvlxq';

@@ -5,8 +5,8 @@
 import { erc20Abi, parseEther, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { type LocalMarket, startLocalMarket } from '../../../../tests/helpers/localMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
+import { type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
 import { wrappedNativeAbi } from './wrappedNativeAbi';
 
 let market: LocalMarket;

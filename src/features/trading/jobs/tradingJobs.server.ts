@@ -7,11 +7,11 @@
  * settlement or an expiry is said at once, before the pass reads when to run again) and the runner publishes it.
  */
 import type { Address } from 'viem';
+import type { Chain } from '~/features/chains/chains';
+import type { Change } from '~/features/events/tags';
 import type { Database } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
 import { serverSettings } from '~/server/settings/settings.server';
-import type { Chain } from '../../chains/chains';
-import type { Change } from '../../events/tags';
 import { settleAuctions } from '../auction/settleAuctions.server';
 import { type SettlerSettings, settlerAccount } from '../orders/settler.server';
 import { recheckOrders } from '../recheck/recheckOrders.server';

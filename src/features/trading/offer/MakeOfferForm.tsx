@@ -3,7 +3,8 @@
  * collection page what it is for (any card, or cards with a trait) and how many cards at most.
  */
 import { useState } from 'react';
-import { interpolate } from '../../i18n/format';
+import { interpolate } from '~/features/i18n/format';
+import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
 import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
@@ -98,50 +99,12 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
           </select>
         </label>
       )}
-      <label className="grid gap-1 text-sm">
-        {m.amount}
-        <input
-          className={TRADE_FIELD}
-          inputMode="decimal"
-          required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </label>
-      <label className="grid gap-1 text-sm">
-        {tm.currency}
-        <select className={TRADE_FIELD} value={currencyCode} onChange={(e) => setCurrencyCode(Number(e.target.value))}>
-          {currencies.map((currency) => (
-            <option key={currency.code} value={currency.code}>
-              {currency.symbol}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TradeInput label={m.amount} inputMode="decimal" required value={amount} onChange={setAmount} />
+      <CurrencySelect label={tm.currency} currencies={currencies} value={currencyCode} onChange={setCurrencyCode} />
       {scope.kind === 'collection' && (
-        <label className="grid gap-1 text-sm">
-          {m.quantity}
-          <input
-            className={TRADE_FIELD}
-            type="number"
-            min={1}
-            max={100}
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-          />
-        </label>
+        <TradeInput label={m.quantity} type="number" min={1} max={100} value={quantity} onChange={setQuantity} />
       )}
-      <label className="grid gap-1 text-sm">
-        {m.days}
-        <input
-          className={TRADE_FIELD}
-          type="number"
-          min={1}
-          max={MAX_EXPIRY_DAYS}
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
-        />
-      </label>
+      <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
       {wrappedSymbol && <p className="text-sm text-ink-muted">{interpolate(m.wrapNote, { symbol: wrappedSymbol })}</p>}
       <div className="flex gap-2">
         <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>

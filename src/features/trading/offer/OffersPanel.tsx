@@ -7,10 +7,10 @@
  */
 import { useState } from 'react';
 import { useCurrentUser } from '~/features/session/useCurrentUser';
+import { ConnectFirst } from '../parts/ConnectFirst';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
-import { TradeProgressNote } from '../wallet/TradeProgressNote';
+import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
 import { MakeOfferForm } from './MakeOfferForm';
 import { OffersTable } from './OffersTable';
@@ -55,36 +55,22 @@ export default function OffersPanel({
   const inAuction = card?.inAuction === true;
   const canOffer = viewer !== null && !inAuction && (owner === null || owner.toLowerCase() !== viewer.toLowerCase());
   const { status } = runner;
+  /** What the offers' table and form take alike. */
+  const acts = { terms, userWallet: viewer, m, runner };
 
   return (
     <section className="grid gap-3" aria-labelledby="offers-heading" data-busy={runner.busy ? 'true' : undefined}>
       <h2 id="offers-heading" className="text-lg font-bold">
         {m.heading}
       </h2>
-      <OffersTable
-        terms={terms}
-        userWallet={viewer}
-        offers={offers}
-        m={m}
-        runner={runner}
-        card={card}
-        locale={locale}
-      />
+      <OffersTable {...acts} offers={offers} card={card} locale={locale} />
       {viewer === null && !inAuction && (
-        <div className="flex flex-wrap items-center gap-3" data-connect-to-offer>
-          <a className={`${TRADE_BUTTON} inline-block`} href={`${localePrefix}/connect-wallet`} data-open-connect>
-            {m.make}
-          </a>
-          <p className="text-sm text-ink-muted">{m.connectToOffer}</p>
-        </div>
+        <ConnectFirst localePrefix={localePrefix} act={m.make} note={m.connectToOffer} data-connect-to-offer />
       )}
       {canOffer && !sent && (
         <MakeOfferForm
-          terms={terms}
-          userWallet={viewer}
+          {...acts}
           tm={messages}
-          m={m}
-          runner={runner}
           scope={scope}
           wrappedToken={wrappedToken}
           onDone={() => {
@@ -98,14 +84,7 @@ export default function OffersPanel({
           {m.made}
         </p>
       )}
-      {status.kind === 'busy' && status.progress && (
-        <TradeProgressNote progress={status.progress} messages={messages} chain={terms.chain} />
-      )}
-      {status.kind === 'error' && (
-        <p role="alert" className="text-sm text-danger">
-          {status.text}
-        </p>
-      )}
+      <TradeStatusLines status={status} messages={messages} chain={terms.chain} />
     </section>
   );
 }

@@ -4,10 +4,10 @@
  * and the royalty spelled out before the wallet opens; an offerer gets "Cancel" on their own.
  */
 import { useState } from 'react';
+import { interpolate } from '~/features/i18n/format';
 import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
 import { priceText } from '~/ui/data/priceText';
-import { interpolate } from '../../i18n/format';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';

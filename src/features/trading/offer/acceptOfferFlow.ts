@@ -4,7 +4,7 @@
  * for their card (./../seaport/acceptOffer.ts) and wait for the site to record the new owner. Loaded on click.
  */
 import { erc721Abi, getAddress, type Hex } from 'viem';
-import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { acceptOffer, feesPerCard } from '../seaport/acceptOffer';
 import { parseOrderJson } from '../seaport/orderJson';
 import { ItemType } from '../seaport/seaportTypes';

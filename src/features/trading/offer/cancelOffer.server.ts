@@ -5,11 +5,11 @@
  * listings.
  */
 import { eq } from 'drizzle-orm';
+import { configuredChain } from '~/features/chains/chainReads.server';
+import { serverChains } from '~/features/chains/config.server';
 import { conflict, forbidden, notFound } from '~/server/api/errors';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { configuredChain } from '../../chains/chainReads.server';
-import { serverChains } from '../../chains/config.server';
 import { type OrderOptions, orderEndOnChain, type Seller } from '../orders/orderCalls.server';
 import { cancelOffer } from '../orders/orderStatus.server';
 import { type OfferView, offerView } from './offerView';

@@ -1,7 +1,7 @@
 /** Cancelling one's offer: Seaport `cancel` from the offerer's wallet, then `POST /api/v1/offers/{hash}/cancel`. */
 import { getAddress } from 'viem';
 import { api } from '~/client/siteApi';
-import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { cancelOrders } from '../seaport/cancelOrders';
 import { parseOrderJson } from '../seaport/orderJson';
 import type { TradeTerms } from '../terms/tradeTerms';

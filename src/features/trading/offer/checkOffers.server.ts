@@ -6,9 +6,9 @@
  */
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
+import type { Chain } from '~/features/chains/chains';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
 import { readOfferState } from '../orders/offerState.server';
 import { offerReason } from '../orders/orderFacts';
 import { ORDER_CHECK_INTERVAL_MS } from '../orders/orderHealth.server';

@@ -6,7 +6,7 @@
  */
 import { type Address, erc20Abi, getAddress, type Hex } from 'viem';
 import { api } from '~/client/siteApi';
-import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { wrappedNativeAbi } from '../contracts/wrappedNativeAbi';
 import { listingWindow } from '../parts/tradeForm';
 import { buildOffer, type OfferTarget } from '../seaport/buildOffer';

@@ -8,20 +8,20 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { seedDemo } from '../../../dev/seed/demo.ts';
-import { offers } from '../../../server/db/schema/index.ts';
-import { CurrencyCode } from '../../chains/currencies.ts';
-import { getT } from '../../i18n/t.ts';
-import { coinFloor } from '../../market/coinFloor.server.ts';
-import { listNotifications, markRead } from '../../notifications/inbox.server.ts';
-import { setPreferences } from '../../notifications/mail/preferences.server.ts';
-import { setOfferMinimums } from '../../notifications/offerMinimums.server.ts';
-import { formatOfferMinimum } from '../../notifications/offerThreshold.ts';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { CurrencyCode } from '~/features/chains/currencies.ts';
+import { getT } from '~/features/i18n/t.ts';
+import { coinFloor } from '~/features/market/coinFloor.server.ts';
+import { listNotifications, markRead } from '~/features/notifications/inbox.server.ts';
+import { setPreferences } from '~/features/notifications/mail/preferences.server.ts';
+import { setOfferMinimums } from '~/features/notifications/offerMinimums.server.ts';
+import { formatOfferMinimum } from '~/features/notifications/offerThreshold.ts';
+import { offers } from '~/server/db/schema/index.ts';
 import { insertOffer } from '../orders/orderStatus.server.ts';
 import { tellOwnerOfOffer } from './offerNotice.server.ts';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 let template: typeof offers.$inferSelect;
 let owner: { id: number; wallet: string };
 let collection: { id: number; chainId: number; contract: string };
@@ -36,7 +36,6 @@ beforeAll(async () => {
     MAIL_FROM: 'Kirafuda <no-reply@kirafuda.example>',
     MAIL_SECRET: 'a-test-secret-that-is-long-enough-0123456789',
   });
-  database = await createTestDatabase();
   await seedDemo(database.db);
   // A user holding two cards of an Ethereum collection that has listings in ETH, so it has a floor.
   const { rows } = await database.db.execute<{
@@ -71,7 +70,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.env = saved;
-  await database?.close();
 });
 
 beforeEach(async () => {

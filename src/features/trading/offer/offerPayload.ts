@@ -4,7 +4,7 @@
  * `signature` any form Seaport takes (65 or 64 bytes, bulk, ERC-1271). Bids on timed auctions are offers too.
  */
 import { z } from 'zod';
-import { chainIdParam } from '../../chains/params';
+import { chainIdParam } from '~/features/chains/params';
 import { signatureSchema } from '../orders/sellCardPayload';
 import { orderJsonSchema } from '../seaport/orderJson';
 

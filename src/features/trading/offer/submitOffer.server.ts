@@ -10,15 +10,15 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { type Address, type Hex, zeroAddress } from 'viem';
+import { configuredChain } from '~/features/chains/chainReads.server';
+import type { Chain } from '~/features/chains/chains';
+import { serverChains } from '~/features/chains/config.server';
+import { CURRENCIES } from '~/features/chains/currencies';
 import { getT } from '~/features/i18n/t';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { cards, categories, offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
-import { configuredChain } from '../../chains/chainReads.server';
-import type { Chain } from '../../chains/chains';
-import { serverChains } from '../../chains/config.server';
-import { CURRENCIES } from '../../chains/currencies';
 import type { BidAuction, BidTerms } from '../orders/bidTerms';
 import { readOfferState } from '../orders/offerState.server';
 import { type OrderOptions, onChain, type Seller } from '../orders/orderCalls.server';

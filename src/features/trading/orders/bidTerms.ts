@@ -4,8 +4,8 @@
  * and auctions import this folder, not each other.
  */
 import type { Hex } from 'viem';
+import type { Chain } from '~/features/chains/chains';
 import type { Database, Transaction } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
 import type { OrderComponents } from '../seaport/seaportTypes';
 
 /** A running auction a bid can go to (what the submit path passes back to the auction's side). */

@@ -7,7 +7,7 @@
  * the simulation for the same reason.
  */
 import { type Address, encodeFunctionData, type Hex } from 'viem';
-import type { Chain } from '../../chains/chains';
+import type { Chain } from '~/features/chains/chains';
 import { advancedOrder, type SignedOrder } from '../seaport/advancedOrder';
 import { paymentAt } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';

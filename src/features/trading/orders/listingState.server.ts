@@ -16,8 +16,8 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem';
-import type { Chain } from '../../chains/chains';
-import { classifyChainError, publicClientFor } from '../../chains/publicClients.server';
+import type { Chain } from '~/features/chains/chains';
+import { classifyChainError, publicClientFor } from '~/features/chains/publicClients.server';
 import { cardAbi } from '../contracts/cardAbi';
 import { seaportAbi } from '../seaport/seaportAbi';
 

@@ -4,8 +4,8 @@
  * for one card at the unit price (ERC-2981 of the card asked for, or of a card of the collection).
  */
 import { type Address, erc20Abi, type Hex, zeroAddress } from 'viem';
-import type { Chain } from '../../chains/chains';
-import { publicClientFor } from '../../chains/publicClients.server';
+import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { operatorFor, royaltyOf } from './listingState.server';
 

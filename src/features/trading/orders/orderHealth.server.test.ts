@@ -6,24 +6,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { transferCard } from '#tests/helpers/localMarket';
+import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
 import { sellOrders } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
-import {
-  seedCatalogue,
-  signListing,
-  startTestMarket,
-  TEST_FEE_RECIPIENT,
-  type TestMarket,
-} from '../../../../tests/helpers/testMarket';
 import { cancelOrders } from '../seaport/cancelOrders';
-import { orderHash } from '../seaport/orderHash';
-import { toOrderJson } from '../seaport/orderJson';
 import { listingReason } from './orderFacts';
 import { checkOrders, ORDER_CHECK_INTERVAL_MS } from './orderHealth.server';
 
-let fixture: TestMarket;
-let database: TestDatabase;
+const { fixture, database } = fileTestMarket();
 let clock = Date.now();
 const hashes: Record<string, Hex> = {};
 
@@ -32,23 +24,11 @@ async function store(name: string, tokenId: bigint, endPrice?: bigint) {
     price: parseEther('1'),
     ...(endPrice === undefined ? {} : { endPrice, startOffset: -600n, endOffset: 3_000n }),
   });
-  const hash = orderHash(order);
-  hashes[name] = hash;
+  const listing = storedListing(fixture, tokenId, parseEther('1'), { order, signature });
+  hashes[name] = listing.orderHash;
   await database.db.insert(sellOrders).values({
-    chainId: 1,
-    contractAddress: fixture.card.toLowerCase(),
-    tokenId: tokenId.toString(),
-    price: parseEther('1').toString(),
+    ...listing,
     ...(endPrice === undefined ? {} : { saleType: 'declining' as const, endPrice: endPrice.toString() }),
-    signature,
-    sellerAddress: fixture.market.seller.account.address.toLowerCase(),
-    exchange: fixture.market.contracts.seaport.toLowerCase(),
-    currencyCode: 2,
-    order: toOrderJson(order),
-    orderHash: hash,
-    counter: order.counter.toString(),
-    startsAt: new Date(Number(order.startTime) * 1000),
-    expiresAt: new Date(Number(order.endTime) * 1000),
   });
   return order;
 }
@@ -68,7 +48,6 @@ const reasonOf = async (name: string) =>
   )[0];
 
 beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
   await seedCatalogue(database.db, fixture);
   // From here on, each card is approved to the conduit on its own, as a careful seller does.
   const { seller, contracts, mined } = fixture.market;
@@ -91,11 +70,6 @@ beforeAll(async () => {
     );
   }
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
-});
 
 describe('checkOrders', () => {
   test('a buyable listing has no reason, and is marked checked', async () => {
@@ -128,14 +102,7 @@ describe('checkOrders', () => {
   test('the card left the seller, or the order was cancelled on chain: each says so', async () => {
     const { seller, buyer, contracts, mined } = fixture.market;
     await store('moved', 3n);
-    await mined(
-      await seller.writeContract({
-        address: fixture.card,
-        abi: erc721Abi,
-        functionName: 'transferFrom',
-        args: [seller.account.address, buyer.account.address, 3n],
-      }),
-    );
+    await transferCard(fixture.market, 3n, buyer.account.address);
     const cancelled = await store('cancelled', 1n);
     await mined(await cancelOrders(seller, { seaport: contracts.seaport, orders: [cancelled] }));
     await check();

@@ -8,10 +8,10 @@
  */
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
+import type { Chain } from '~/features/chains/chains';
 import { sellOrders } from '~/server/db/schema';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import type { Database } from '~/server/db/types';
-import type { Chain } from '../../chains/chains';
 import { parseOrderJson } from '../seaport/orderJson';
 import { readListingState } from './listingState.server';
 import { listingReason } from './orderFacts';

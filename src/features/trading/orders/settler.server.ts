@@ -6,9 +6,9 @@
  */
 import type { Hex, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { serverEnvironment } from '~/features/chains/config.server';
+import { LOCAL_SETTLER_KEY } from '~/features/chains/localDefaults';
 import type { Settings } from '~/server/settings/schema';
-import { serverEnvironment } from '../../chains/config.server';
-import { LOCAL_SETTLER_KEY } from '../../chains/localDefaults';
 
 /** The settings read here. */
 export type SettlerSettings = Pick<Settings, 'CHAIN_ENV' | 'AUCTION_SETTLER_PRIVATE_KEY'>;

@@ -16,8 +16,8 @@ import {
   type Hex,
   type StateOverride,
 } from 'viem';
-import type { Chain } from '../../chains/chains';
-import { classifyChainError, publicClientFor } from '../../chains/publicClients.server';
+import type { Chain } from '~/features/chains/chains';
+import { classifyChainError, publicClientFor } from '~/features/chains/publicClients.server';
 import { orderParameters, type SignedOrder } from '../seaport/advancedOrder';
 import { seaportAbi } from '../seaport/seaportAbi';
 import { revertDataOf } from './revertBlame';

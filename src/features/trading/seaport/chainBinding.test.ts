@@ -6,8 +6,8 @@
 import { type Address, erc721Abi, parseEther, zeroAddress } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { issueToSeller, type LocalMarket, startLocalMarket } from '../../../../tests/helpers/localMarket';
-import { revertName } from '../../../../tests/helpers/revertName';
+import { issueToSeller, type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import { revertName } from '#tests/helpers/revertName';
 import { buildSellOrder } from './buildSellOrder';
 import { fulfillOrder } from './fulfillOrder';
 import type { OrderComponents } from './seaportTypes';

@@ -3,25 +3,17 @@
  * expired, cancelled by the seller, voided by a raised counter. `getOrderStatus` must agree.
  */
 import { parseEther, parseEventLogs, zeroAddress } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { revertName } from '../../../../tests/helpers/revertName';
-import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
+import { revertName } from '#tests/helpers/revertName';
 import { cancelOrders } from './cancelOrders';
 import { incrementCounter } from './incrementCounter';
 import { orderHash } from './orderHash';
 import { seaportAbi } from './seaportAbi';
 import { signOrder } from './signOrder';
 
-let fixture: SaleFixture;
-
-beforeAll(async () => {
-  fixture = await startSaleFixture();
-}, 30_000);
-
-afterAll(async () => {
-  await fixture?.market.stop();
-});
+const fixture = fileSaleFixture();
 
 describe('an order that must not fill', () => {
   test('a filled order cannot be filled again, and getOrderStatus shows it filled', async () => {

@@ -19,8 +19,8 @@ import {
   zeroAddress,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { LocalWallet } from '../../../../tests/helpers/localMarket';
-import { startTestMarket, type TestMarket } from '../../../../tests/helpers/testMarket';
+import type { LocalWallet } from '#tests/helpers/localMarket';
+import { startTestMarket, type TestMarket } from '#tests/helpers/testMarket';
 import { signBulkOrder } from '../bulk/bulkOrder';
 import { buildSellOrder } from './buildSellOrder';
 import { isOrderSignatureValid } from './orderSignature.server';

@@ -3,9 +3,9 @@
  * `signOrder`, a buyer fills with `fulfillOrder`, and every wei is accounted for.
  */
 import { hashDomain, parseEther, parseEventLogs, zeroAddress } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { type SaleFixture, startSaleFixture } from '../../../../tests/helpers/saleFixture';
+import { fileSaleFixture } from '#tests/helpers/fileMarket';
 import { orderHash } from './orderHash';
 import { seaportAbi } from './seaportAbi';
 import { seaportDomain } from './seaportDomain';
@@ -19,15 +19,7 @@ const STANDARD_SALE_GAS_CEILING = 300_000n;
 /** A sale whose recipients all exist already (the usual case once the platform runs). */
 const WARM_BASIC_SALE_GAS_CEILING = 200_000n;
 
-let fixture: SaleFixture;
-
-beforeAll(async () => {
-  fixture = await startSaleFixture();
-}, 30_000);
-
-afterAll(async () => {
-  await fixture?.market.stop();
-});
+const fixture = fileSaleFixture();
 
 describe('Seaport on chain', () => {
   test('information() reports Seaport version 1.6 with the domain separator our signatures use', async () => {

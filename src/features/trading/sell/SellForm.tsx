@@ -6,6 +6,7 @@
  * @see docs/product-spec.md §3 "Sell-card payload", §5
  */
 import { useId, useState } from 'react';
+import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
 import type { TradeCard } from '../parts/tradeCard';
 import { listingWindow, MAX_EXPIRY_DAYS, parseAmount, userPagePath } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
@@ -97,61 +98,36 @@ export function SellForm({ terms, card, userWallet, localePrefix, messages: m, r
           )}
         </select>
       </div>
-      <label className="grid gap-1 text-sm">
-        {saleType === 'auction' ? m.reserve : m.price}
-        <input
-          className={TRADE_FIELD}
-          name="price"
+      <TradeInput
+        label={saleType === 'auction' ? m.reserve : m.price}
+        name="price"
+        inputMode="decimal"
+        required
+        // The visitor just asked for this form.
+        autoFocus
+        value={price}
+        onChange={setPrice}
+      />
+      {saleType === 'declining' && (
+        <TradeInput
+          label={m.endPrice}
+          name="end_price"
           inputMode="decimal"
           required
-          // biome-ignore lint/a11y/noAutofocus: the visitor just asked for this form
-          autoFocus
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
+          value={endPrice}
+          onChange={setEndPrice}
         />
-      </label>
-      {saleType === 'declining' && (
-        <label className="grid gap-1 text-sm">
-          {m.endPrice}
-          <input
-            className={TRADE_FIELD}
-            name="end_price"
-            inputMode="decimal"
-            required
-            value={endPrice}
-            onChange={(e) => setEndPrice(e.target.value)}
-          />
-        </label>
       )}
-      <label className="grid gap-1 text-sm">
-        {m.currency}
-        <select
-          className={TRADE_FIELD}
-          name="currency"
-          value={currencyCode}
-          onChange={(e) => setCurrencyCode(Number(e.target.value))}
-        >
-          {currencies.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.symbol}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CurrencySelect label={m.currency} currencies={currencies} value={currencyCode} onChange={setCurrencyCode} />
       {saleType === 'auction' && <p className="text-sm text-ink-muted">{m.auctionErc20}</p>}
-      <label className="grid gap-1 text-sm">
-        {saleType === 'auction' ? m.auctionDays : m.expiryDays}
-        <input
-          className={TRADE_FIELD}
-          name="days"
-          type="number"
-          min={1}
-          max={maxDays}
-          required
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
-        />
-      </label>
+      <DaysInput
+        label={saleType === 'auction' ? m.auctionDays : m.expiryDays}
+        name="days"
+        max={maxDays}
+        required
+        value={days}
+        onChange={setDays}
+      />
       <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
         {m.submitSell}
       </button>

@@ -7,7 +7,7 @@
  */
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { api } from '~/client/siteApi';
-import type { Eip1193Provider } from '../../wallet/eip1193';
+import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { buildAuctionListing } from '../auction/auctionRules';
 import type { TradeCard } from '../parts/tradeCard';
 import { listingWindow } from '../parts/tradeForm';

@@ -3,19 +3,12 @@
  * names its reason), and how on-chain cancels are recorded.
  */
 import { and, eq } from 'drizzle-orm';
-import { erc721Abi, parseEther, zeroHash } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { syncChain } from '~/features/indexer/indexChain.server';
+import { parseEther, zeroHash } from 'viem';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { transferCard } from '#tests/helpers/localMarket';
+import { seedCatalogue, signListing, syncTestChain, TEST_SETTINGS } from '#tests/helpers/testMarket';
 import { cards, sellOrders } from '~/server/db/schema/index';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
-import {
-  seedCatalogue,
-  signListing,
-  startTestMarket,
-  TEST_FEE_RECIPIENT,
-  TEST_SETTINGS,
-  type TestMarket,
-} from '../../../../tests/helpers/testMarket';
 import { recordCancelAll, recordOrderCancel } from '../cancel/recordCancel.server';
 import type { SellCardInput } from '../orders/sellCardPayload';
 import { cancelOrders } from '../seaport/cancelOrders';
@@ -23,37 +16,19 @@ import { incrementCounter } from '../seaport/incrementCounter';
 import { submitSellOrder } from './submitSellOrder.server';
 
 const TIMEOUT = 30_000;
-let fixture: TestMarket;
-let database: TestDatabase;
+const { fixture, database } = fileTestMarket();
 let seller: { walletAddress: string };
 const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
 const submit = (input: SellCardInput, who = seller) => submitSellOrder(database.db, who, input, options());
 const price = parseEther('0.5');
 
 beforeAll(async () => {
-  [fixture, database] = await Promise.all([startTestMarket(), createTestDatabase()]);
   await seedCatalogue(database.db, fixture);
-  const { mined, seller: wallet, contracts } = fixture.market;
-  seller = { walletAddress: wallet.account.address.toLowerCase() };
+  seller = { walletAddress: fixture.market.seller.account.address.toLowerCase() };
   // Token 19 leaves the seller before the catalogue is indexed.
-  await mined(
-    await wallet.writeContract({
-      address: contracts.card,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [wallet.account.address, fixture.creator.address, 19n],
-    }),
-  );
-  await syncChain(database.db, fixture.chain, {
-    settings: { confirmations: 0, finalityBlocks: 0, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
-    feeRecipient: TEST_FEE_RECIPIENT,
-  });
+  await transferCard(fixture.market, 19n, fixture.creator.address);
+  await syncTestChain(database.db, fixture);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await fixture?.market.stop();
-});
 
 const statusOf = async (orderHash: string) =>
   (await database.db.select().from(sellOrders).where(eq(sellOrders.orderHash, orderHash)))[0]?.status;

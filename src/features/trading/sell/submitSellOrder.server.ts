@@ -15,14 +15,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { setCardOwner } from '~/features/catalogue/cardWrites.server';
+import { configuredChain } from '~/features/chains/chainReads.server';
+import type { Chain } from '~/features/chains/chains';
+import { serverChains } from '~/features/chains/config.server';
 import { getT } from '~/features/i18n/t';
 import { conflict, forbidden, notFound, unprocessable } from '~/server/api/errors';
 import { cards, sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
-import { configuredChain } from '../../chains/chainReads.server';
-import type { Chain } from '../../chains/chains';
-import { serverChains } from '../../chains/config.server';
 import { checkAuctionListing, insertAuction, refuseOverAuctionWithBids } from '../auction/auctionListing.server';
 import { isAuctionListing } from '../auction/auctionRules';
 import { readListingState } from '../orders/listingState.server';

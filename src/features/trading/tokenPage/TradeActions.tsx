@@ -14,12 +14,12 @@ import { BidForm, type LoadBidFlow } from '../auction/BidForm';
 import { BuyButton } from '../buy/BuyButton';
 import { CancelListingButton } from '../cancel/CancelListingButton';
 import { AddToCartButton } from '../cart/AddToCartButton';
+import { ConnectFirst } from '../parts/ConnectFirst';
 import type { TradeCard } from '../parts/tradeCard';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import { SellForm } from '../sell/SellForm';
 import type { TradeTerms } from '../terms/tradeTerms';
-import { TradeProgressNote } from '../wallet/TradeProgressNote';
+import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
 import { tradeRole } from './tradeRole';
 
@@ -58,6 +58,8 @@ export default function TradeActions({ terms, card, localePrefix, m: messages }:
   // The sell form opens on request, so the owner's page does not move when the island learns who is looking.
   const [selling, setSelling] = useState(false);
   const { status } = runner;
+  /** What the forms of the acts take alike. */
+  const acts = { terms, card, userWallet, messages, runner };
 
   return (
     <div
@@ -66,32 +68,14 @@ export default function TradeActions({ terms, card, localePrefix, m: messages }:
       data-busy={runner.busy || selling ? 'true' : undefined}
     >
       {role === 'sell' && (
-        <SellForm
-          terms={terms}
-          card={card}
-          userWallet={userWallet}
-          localePrefix={localePrefix}
-          messages={messages}
-          runner={runner}
-          open={selling}
-          onOpen={() => setSelling(true)}
-        />
+        <SellForm {...acts} localePrefix={localePrefix} open={selling} onOpen={() => setSelling(true)} />
       )}
       {role === 'buy' && <BuyButton terms={terms} card={card} messages={messages} runner={runner} />}
       {cartable && (
         <AddToCartButton chainId={terms.chain.chainId} card={card} localePrefix={localePrefix} messages={messages} />
       )}
       {role === 'cancel' && <CancelListingButton terms={terms} listing={listing} messages={messages} runner={runner} />}
-      {role === 'bid' && (
-        <BidForm
-          terms={terms}
-          card={card}
-          userWallet={userWallet}
-          messages={messages}
-          runner={runner}
-          loadFlow={loadBidFlow}
-        />
-      )}
+      {role === 'bid' && <BidForm {...acts} loadFlow={loadBidFlow} />}
       {role === 'none' &&
         listing?.auction &&
         listing.auction.bidCount > 0 &&
@@ -100,21 +84,14 @@ export default function TradeActions({ terms, card, localePrefix, m: messages }:
           <p className="text-sm text-ink-muted">{messages.hasBids}</p>
         )}
       {role === 'signIn' && (
-        <div className="flex flex-wrap items-center gap-3" data-connect-to-trade>
-          <a className={`${TRADE_BUTTON} inline-block`} href={`${localePrefix}/connect-wallet`} data-open-connect>
-            {listing?.saleType === 'auction' ? messages.bid : messages.buy}
-          </a>
-          <p className="text-sm text-ink-muted">{messages.connectToTrade}</p>
-        </div>
+        <ConnectFirst
+          localePrefix={localePrefix}
+          act={listing?.saleType === 'auction' ? messages.bid : messages.buy}
+          note={messages.connectToTrade}
+          data-connect-to-trade
+        />
       )}
-      {status.kind === 'busy' && status.progress && (
-        <TradeProgressNote progress={status.progress} messages={messages} chain={terms.chain} />
-      )}
-      {status.kind === 'error' && (
-        <p role="alert" className="text-sm text-danger">
-          {status.text}
-        </p>
-      )}
+      <TradeStatusLines status={status} messages={messages} chain={terms.chain} />
     </div>
   );
 }

@@ -5,16 +5,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { parseEther } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase';
 import { buildSellOrder } from '~/features/trading/seaport/buildSellOrder';
 import { considerationAt } from '~/features/trading/seaport/orderAmounts';
 import { orderHash } from '~/features/trading/seaport/orderHash';
 import { toOrderJson } from '~/features/trading/seaport/orderJson';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/db';
 import { currentPriceSql } from './orderSql';
 import { sellOrders } from './trading';
 
-let database: TestDatabase;
+const database = fileTestDatabase();
 const seller = '0x1111111111111111111111111111111111111111';
 const start = 1_800_000_000n;
 const duration = 7_777n;
@@ -39,7 +39,6 @@ const order = buildSellOrder({
 });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await database.db.insert(sellOrders).values({
     chainId: 1,
     contractAddress: '0x3333333333333333333333333333333333333333',
@@ -57,10 +56,6 @@ beforeAll(async () => {
     expiresAt: new Date(Number(start + duration) * 1000),
   });
 }, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('currentPriceSql', () => {
   test.each([-100n, 0n, 1n, 2n, 999n, 3_333n, 7_776n, 7_777n, 9_000n])(

@@ -1,4 +1,6 @@
-import { revenueCsv, revenueQuerySchema, revenueReport } from '~/features/dashboard/finance.server';
+import { revenueCsv } from '~/features/ledger/revenues/creatorRevenue';
+import { revenueReport } from '~/features/ledger/revenues/creatorRevenue.server';
+import { revenueQuerySchema } from '~/features/ledger/revenues/revenueQuery';
 import { requireIllustrator } from '~/features/session/requireAuth.server';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';

@@ -3,13 +3,14 @@
  * day, week (from Monday) or month of the sale in Japan time, per chain and canonical currency, plus the
  * totals over the whole range (whose `period` is the range's first day).
  *
- * @see ./finance.server.ts `revenueReport`, ../admin/money/adminRevenues.server.ts `platformRevenueReport`
+ * @see ./creatorRevenue.server.ts `revenueReport`, ../../admin/money/adminRevenues.server.ts `platformRevenueReport`
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
-import { currencySymbol } from '~/features/ledger/payoutRules';
 import { toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
+import { currencySymbol } from '../payoutRules';
+import type { BucketKey } from './bucketRows';
 
 /** The range and bucket of a report. */
 export interface BucketedRange {
@@ -29,16 +30,6 @@ export interface BucketedSource {
   currencyCode: SQL;
   /** The summed columns (`count(*) as sales, sum(...) as volume, ...`). */
   sums: SQL;
-}
-
-/** What every report row starts with: its bucket, chain and currency. */
-export interface BucketKey {
-  /** First day of the bucket (Japan time), `YYYY-MM-DD`; the range's first day for totals. */
-  period: string;
-  /** Null for card payments (yen). */
-  chainId: number | null;
-  currencyCode: number;
-  currency: string;
 }
 
 /** The key columns of a result row. */
