@@ -15,6 +15,7 @@
  *
  * @see ../../../docs/operations.md (several processes)
  */
+import { refreshPriceRanks } from '~/features/catalogue/cardWrites.server';
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
 import { registerDeveloperJobs } from '~/features/developers/developerJobs.server';
 import { pruneChangeLog } from '~/features/events/changeLog.server';
@@ -84,7 +85,13 @@ export function startBackgroundJobs(
       settings,
     });
     registerLedgerJobs(runner, leader.db);
-    registerRateJobs(runner, leader.db, configuredRateSource(settings, serverChains(), serverEnvironment(settings)));
+    // After each reading, the listed cards rank again in the price orders at the rates now fresh.
+    registerRateJobs(
+      runner,
+      leader.db,
+      configuredRateSource(settings, serverChains(), serverEnvironment(settings)),
+      async () => (await refreshPriceRanks(leader.db)) > 0,
+    );
     registerMarketJobs(runner, leader.db);
     registerMetadataJobs(runner, leader.db, serverChains(), settings);
     if (handle.kind === 'postgres')

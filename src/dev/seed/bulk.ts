@@ -10,6 +10,7 @@
  * @see docs/product-spec.md §7 (GET /api/v1/searches/incremental_search)
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { refreshPriceRanks } from '~/features/catalogue/cardWrites.server.ts';
 import { hashPassword } from '~/features/session/passwords.server.ts';
 import type { Database, Transaction } from '~/server/db/types.ts';
 import { CARD_DESIGN_COUNT } from './art.ts';
@@ -243,6 +244,8 @@ export async function seedBulk(db: Database, options: SeedBulkOptions = {}): Pro
       on conflict do nothing`);
     if (options.listedEvery) await insertListings(tx, int(options.listedEvery));
   });
+  // The listed cards take their places in the price orders (at the stored yen rates, as the rates job would).
+  if (options.listedEvery) await refreshPriceRanks(db);
   await db.execute(sql`analyze users, illustrators, categories, cards, sell_orders`);
 
   const { rows } = await db.execute<{ creators: number; categories: number; cards: number; listings: number }>(sql`

@@ -6,7 +6,9 @@
  * followed (./listingClock.server.ts: ended ones are marked expired). Each pass returns the change it made (a
  * settlement or an expiry is said at once, before the pass reads when to run again) and the runner publishes it.
  */
+
 import type { Address } from 'viem';
+import { refreshPriceRanks } from '~/features/catalogue/cardWrites.server';
 import type { Chain } from '~/features/chains/chains';
 import type { Change } from '~/features/events/tags';
 import type { Database } from '~/server/db/types';
@@ -72,6 +74,8 @@ export function registerTradingJobs(runner: JobRunner<Change>, options: TradingJ
     const now = new Date();
     const { expired, cardIds } = await expireListings(db, now);
     const started = await listingsStarted(db, since, now);
+    // A listing that starts now takes its card's place in the price orders (one that ended left it, above).
+    await refreshPriceRanks(db, started);
     if (expired > 0 || started.length > 0) await control.changed({ cards: [...cardIds, ...started], lists: true });
     since = now;
     const next = await nextListingMoment(db, now);
