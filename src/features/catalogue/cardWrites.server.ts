@@ -143,7 +143,7 @@ export async function refreshPriceRanks(
 ): Promise<number> {
   if (cardIds?.length === 0) return 0;
   const rates = await freshRates(db, now);
-  const listing = activeListing(db as Database, undefined);
+  const listing = activeListing(db, undefined);
   const price = sql`${listing.price}::numeric`;
   const yen = yenAmountSql(price, sql`${listing.currencyCode}`, rates);
   const group = sql`(case when ${yen} is not null then 0 else ${currencyGroup(sql`${listing.currencyCode}`)} + 1 end)`;

@@ -19,7 +19,7 @@ import { toIso, toNumber } from '~/lib/rowValues';
 import { eqIfGiven } from '~/server/db/listConditions';
 import { cardRarity, cards, categories, favorites, illustrators, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
-import type { Database } from '~/server/db/types';
+import type { Database, Transaction } from '~/server/db/types';
 import { auctionSummaries } from '../auctionSummaries.server';
 import { bestCardOffers } from '../bestOffers.server';
 import type { CardSummary } from '../types';
@@ -36,7 +36,7 @@ import {
 } from './cardOrder.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
-export function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) {
+export function activeListing(db: Database | Transaction, currencyCodes: CurrencyCode[] | undefined) {
   return db
     .select({
       id: sellOrders.id,
