@@ -21,6 +21,7 @@ const MODULES = {
   indexer: './indexer.mjs',
   pages: './pages.mjs',
   misses: './misses.mjs',
+  sorts: './sorts.mjs',
   crawl: './crawl.mjs',
   lighthouse: './lighthouse.mjs',
 };

@@ -16,8 +16,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { seedBulk } from '../src/dev/seed/bulk.ts';
-import { createTestDatabase } from '../tests/helpers/db.ts';
+import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
 import { summaryRow } from './resultRow.mjs';
 
@@ -142,6 +141,9 @@ async function checkEndpoint(baseUrl) {
  * @param {{ baseUrl?: string, seconds?: number }} [context]
  */
 export async function run({ seconds = 10 } = {}) {
+  // Bundled: src/ imports across folders by alias, which Node alone does not resolve.
+  const { createTestDatabase } = await importTs('tests/helpers/db.ts');
+  const { seedBulk } = await importTs('src/dev/seed/bulk.ts');
   const database = await createTestDatabase({ url: process.env.BENCH_DATABASE_URL ?? '' });
   let server;
   try {

@@ -21,14 +21,29 @@ export interface SeededCatalogue {
   maxCardId: number;
   /** The visible collection with the most cards (the heaviest collection page). */
   largestCollectionId: number;
+  /** Active listings of the bulk cards. */
+  listings: number;
+}
+
+/** Options of {@link seedCatalogue}. */
+export interface SeedCatalogueOptions {
+  /** One bulk card in this many is listed (none by default; see src/dev/seed/bulk.ts). */
+  listedEvery?: number;
 }
 
 /** Seeds (see the module comment). */
-export async function seedCatalogue(cards: number): Promise<SeededCatalogue> {
+export async function seedCatalogue(cards: number, options: SeedCatalogueOptions = {}): Promise<SeededCatalogue> {
   const started = performance.now();
   const database = await createTestDatabase({ url: process.env['BENCH_DATABASE_URL'] ?? '' });
   await seedDemo(database.db);
-  if (cards > 0) await seedBulk(database.db, { cards, creators: Math.max(1_000, Math.round(cards / 10)) });
+  const bulk =
+    cards > 0
+      ? await seedBulk(database.db, {
+          cards,
+          creators: Math.max(1_000, Math.round(cards / 10)),
+          listedEvery: options.listedEvery,
+        })
+      : null;
   await database.db.execute(sql.raw('VACUUM ANALYZE'));
   const seconds = (performance.now() - started) / 1000;
   const listed = await database.db.execute<{ path: string }>(sql`
@@ -50,5 +65,6 @@ export async function seedCatalogue(cards: number): Promise<SeededCatalogue> {
     listedTokenPaths: listed.rows.map((row) => row.path),
     maxCardId: Number(counted.rows[0]?.max ?? 0),
     largestCollectionId: Number(largest.rows[0]?.id ?? 1),
+    listings: bulk?.listings ?? 0,
   };
 }

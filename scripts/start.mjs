@@ -50,6 +50,10 @@ if (useLocalChain) {
   await closeDemoDatabase();
 }
 
+// Everything bundled is loaded: the bundler's service process would otherwise stay up beside the server, waking
+// every few seconds.
+(await import('esbuild')).stop();
+
 const env = {
   ...process.env,
   HOST: settings.HOST,

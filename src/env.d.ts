@@ -36,6 +36,11 @@ declare namespace App {
      * again by then (src/server/cache/cachePage.ts).
      */
     yenFreshUntil?: number;
+    /**
+     * A card list page asked by a number past the reach of numbers (src/features/catalogue/cards/outOfReach.ts):
+     * the error page refuses it, linking the last page within reach.
+     */
+    outOfReach?: import('./features/catalogue/cards/outOfReach').OutOfReach;
     /** The API key a request carried, once checked (src/features/developers/limits/apiKeyGate.server.ts). */
     apiKey: import('./features/developers/keys/apiKeys.server').KeyHolder | null;
     /** The signed-in wallet user or illustrator, when a session exists. */

@@ -88,3 +88,23 @@ describe('search without JavaScript', () => {
     expect(response.headers.get('location')).toBe('/en/search/blue%20dragon');
   });
 });
+
+describe('a card list asked by a page number past the numbered pages', () => {
+  // 24 cards a page: page 42 is the last a number reaches (the first 1,000 cards skipped at most).
+  test.each([
+    ['/market?sort=price_asc&page=60', '/market?sort=price_asc&page=42', 'ja'],
+    ['/en/market?sort=price_asc&page=60', '/en/market?sort=price_asc&page=42', 'en'],
+    ['/en/tokens/137?page=43', '/en/tokens/137?page=42', 'en'],
+    ['/browse-category?tab=NFTs&page=1000', '/browse-category?tab=NFTs&page=42', 'ja'],
+    ['/nfts?sort=most_viewed&page=99', '/nfts?sort=most_viewed&page=42', 'ja'],
+    ['/en/search/dragon?page=50', '/en/search/dragon?page=42', 'en'],
+  ])('%s is refused at once (404), linking the last numbered page', async (url, last, lang) => {
+    const { response, html } = await get(url);
+    expect(response.status).toBe(404);
+    expect(html).toContain(`<html lang="${lang}"`);
+    const page = new URL(url, 'http://x').searchParams.get('page');
+    expect(html).toContain(lang === 'en' ? `Page ${page} is not numbered.` : `${page} ページ目は番号では開けません。`);
+    expect(html).toContain(`href="${last.replaceAll('&', '&amp;')}"`);
+    expect((await get(last)).response.status).toBe(200);
+  });
+});

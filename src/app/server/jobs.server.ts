@@ -11,18 +11,20 @@
  *
  * Jobs poll slowly (nothing at rest) and changes wake the ones they make work for, wherever the change was
  * made (the change listener applies other processes' changes here too): a list changed (a new listing, a bid)
- * wakes the listing clock, the order checks and auction settlement.
+ * wakes the listing clock, the order checks, auction settlement and the chains' followers (which slow down while
+ * their chain makes no block); any change wakes the webhook outbox (which slows down while it has nothing to send).
  *
  * @see ../../../docs/operations.md (several processes)
  */
+import { refreshPriceRanks } from '~/features/catalogue/cardWrites.server';
 import { serverChains, serverEnvironment } from '~/features/chains/config.server';
-import { registerDeveloperJobs } from '~/features/developers/developerJobs.server';
+import { registerDeveloperJobs, WEBHOOK_JOB } from '~/features/developers/developerJobs.server';
 import { pruneChangeLog } from '~/features/events/changeLog.server';
 import { observe } from '~/features/events/hub';
 import { publishChange } from '~/features/events/publish.server';
 import { type Change, isCollectionTag, tag } from '~/features/events/tags';
 import { indexerSettings } from '~/features/indexer/indexerSettings';
-import { registerIndexerJobs } from '~/features/indexer/runIndexer.server';
+import { FOLLOWING_BLOCKS, registerIndexerJobs } from '~/features/indexer/runIndexer.server';
 import { registerMetadataJobs } from '~/features/issuance/metadataJobs.server';
 import { registerLedgerJobs } from '~/features/ledger/ledgerJobs.server';
 import { RANKING_JOB, registerMarketJobs } from '~/features/market/marketJobs.server';
@@ -84,7 +86,13 @@ export function startBackgroundJobs(
       settings,
     });
     registerLedgerJobs(runner, leader.db);
-    registerRateJobs(runner, leader.db, configuredRateSource(settings, serverChains(), serverEnvironment(settings)));
+    // After each reading, the listed cards rank again in the price orders at the rates now fresh.
+    registerRateJobs(
+      runner,
+      leader.db,
+      configuredRateSource(settings, serverChains(), serverEnvironment(settings)),
+      async () => (await refreshPriceRanks(leader.db)) > 0,
+    );
     registerMarketJobs(runner, leader.db);
     registerMetadataJobs(runner, leader.db, serverChains(), settings);
     if (handle.kind === 'postgres')
@@ -96,14 +104,23 @@ export function startBackgroundJobs(
   if (role === 'server') registerNotificationJobs(runner, handle.db, settings);
   if (role === 'server') registerPinningJobs(runner, handle.db, media);
   if (role === 'server') registerDeveloperJobs(runner, handle.db, settings);
-  const unobserve = leads
+  const unobserveLeader = leads
     ? observe((tags) => {
-        if (tags.includes(tag.market) || tags.includes(tag.allOffers))
+        if (tags.includes(tag.market) || tags.includes(tag.allOffers)) {
           for (const name of TRADING_WAKES) runner.wake(name);
+          // The chains at rest are looked at again at once: what changed may have sent a transaction.
+          runner.wake(FOLLOWING_BLOCKS);
+        }
         // A collection changed (cards issued, here or in another process): it may wait to be ranked.
         if (tags.some(isCollectionTag)) runner.wake(RANKING_JOB);
       })
     : () => {};
+  // Every change may have recorded a fact for the webhooks: the outbox resting between looks wakes.
+  const unobserveServer = role === 'server' ? observe(() => runner.wake(WEBHOOK_JOB)) : () => {};
+  const unobserve = () => {
+    unobserveLeader();
+    unobserveServer();
+  };
   runner.start();
   return {
     ...runner,

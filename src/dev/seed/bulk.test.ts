@@ -35,6 +35,18 @@ describe('seedBulk', () => {
     expect(collections.every((c) => c.name.includes('竜'))).toBe(true);
   });
 
+  it("lists one card in N by its owner when asked, each open and in its chain's coin or ATEM", async () => {
+    const result = await seedBulk(database.db, { cards: 2_000, creators: 120, categories: 300, listedEvery: 10 });
+    expect(result.listings).toBeGreaterThanOrEqual(190);
+    const { rows } = await database.db.execute<{ open: number; types: number; foreign: number }>(sql`
+      select count(*) filter (where o.status = 'active' and o.starts_at <= now() and o.expires_at > now()
+          and o.seller_address = c.owner_address)::int as open,
+        count(distinct o.sale_type)::int as types,
+        count(*) filter (where o.currency_code not in (2, 3, 6, 7, 8))::int as foreign
+      from sell_orders o join cards c on c.id = o.card_id where o.order_hash like '0xb1%'`);
+    expect(rows[0]).toEqual({ open: result.listings, types: 3, foreign: 0 });
+  }, 60_000);
+
   it('refuses a count that is not a whole number', async () => {
     await expect(seedBulk(database.db, { cards: -1 })).rejects.toThrow(RangeError);
   });

@@ -10,10 +10,12 @@
  * @see docs/product-spec.md §7 (GET /api/v1/searches/incremental_search)
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { hashPassword } from '../../features/session/passwords.server.ts';
-import type { Database } from '../../server/db/types.ts';
+import { refreshPriceRanks } from '~/features/catalogue/cardWrites.server.ts';
+import { hashPassword } from '~/features/session/passwords.server.ts';
+import type { Database, Transaction } from '~/server/db/types.ts';
 import { CARD_DESIGN_COUNT } from './art.ts';
 import { DEMO_CATEGORIES } from './demoCatalogue.ts';
+import { DEMO_EXCHANGE } from './demoOrders.ts';
 
 /** Options of {@link seedBulk}. */
 export interface SeedBulkOptions {
@@ -23,6 +25,12 @@ export interface SeedBulkOptions {
   creators?: number | undefined;
   /** Number of collections, spread over the four chains and the creators (default 2 per creator). */
   categories?: number | undefined;
+  /**
+   * One bulk card in this many gets an active listing by its owner (default 0: none): fixed prices in its chain's
+   * coin or ATEM, every 50th a declining price and every 50th (offset) a timed auction, so that the price orders and
+   * the listing filters have a market to sort.
+   */
+  listedEvery?: number | undefined;
 }
 
 /** Rows in the bulk tables after {@link seedBulk}, and how long it took. */
@@ -30,6 +38,7 @@ export interface SeedBulkResult {
   creators: number;
   categories: number;
   cards: number;
+  listings: number;
   ms: number;
 }
 
@@ -233,14 +242,47 @@ export async function seedBulk(db: Database, options: SeedBulkOptions = {}): Pro
       join illustrators i on i.id = c.creator_id
       join users u on u.id = i.user_id
       on conflict do nothing`);
+    if (options.listedEvery) await insertListings(tx, int(options.listedEvery));
   });
-  await db.execute(sql`analyze users, illustrators, categories, cards`);
+  // The listed cards take their places in the price orders (at the stored yen rates, as the rates job would).
+  if (options.listedEvery) await refreshPriceRanks(db);
+  await db.execute(sql`analyze users, illustrators, categories, cards, sell_orders`);
 
-  const { rows } = await db.execute<{ creators: number; categories: number; cards: number }>(sql`
+  const { rows } = await db.execute<{ creators: number; categories: number; cards: number; listings: number }>(sql`
     select
       (select count(*)::int from illustrators where uid like 'bulk-%') as creators,
       (select count(*)::int from categories where contract_address like '0xc0%') as categories,
-      (select count(*)::int from cards where contract_address like '0xc0%') as cards`);
-  const counts = rows[0] ?? { creators: 0, categories: 0, cards: 0 };
+      (select count(*)::int from cards where contract_address like '0xc0%') as cards,
+      (select count(*)::int from sell_orders where contract_address like '0xc0%') as listings`);
+  const counts = rows[0] ?? { creators: 0, categories: 0, cards: 0, listings: 0 };
   return { ...counts, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Lists every `every`th bulk card by its owner (see {@link SeedBulkOptions.listedEvery}): prices from 0.001 to 10
+ * coins (1 to 10,000 ATEM), listed over the last month for a month ahead. Order hashes start `0xb1`, apart from the
+ * demo's. The Seaport order holds what the price formulas read (a declining listing's consideration).
+ */
+async function insertListings(tx: Transaction, every: SQL): Promise<void> {
+  const coin = sql`(case c.chain_id when 1 then 2 when 56 then 3 when 8217 then 8 else 6 end)`;
+  const atem = sql`(c.id / ${every}) % 3 = 0 and c.chain_id in (1, 137)`;
+  const currency = sql`(case when ${atem} then 7 else ${coin} end)`;
+  const unit = sql`(case when ${atem} then 1000000000000000000::numeric else 1000000000000000::numeric end)`;
+  const price = sql`((1 + (c.id * 7919) % 10000) * ${unit})`;
+  const nth = sql`(c.id / ${every})`;
+  const saleType = sql`(case when ${nth} % 50 = 0 then 'declining' when ${nth} % 50 = 25 then 'auction' else 'fixed' end)`;
+  await tx.execute(sql`
+    insert into sell_orders (chain_id, contract_address, token_id, card_id, price, end_price, sale_type, signature,
+      seller_address, exchange, currency_code, "order", order_hash, starts_at, expires_at, created_at)
+    select c.chain_id, c.contract_address, c.token_id, c.id, ${price},
+      case when ${saleType} = 'declining' then ${price} / 2 end, ${saleType},
+      '0x' || repeat('ab', 65), c.owner_address, ${DEMO_EXCHANGE}, ${currency},
+      jsonb_build_object('consideration', jsonb_build_array(jsonb_build_object(
+        'startAmount', ${price}::text,
+        'endAmount', (case when ${saleType} = 'declining' then ${price} / 2 else ${price} end)::text))),
+      '0xb1' || lpad(to_hex(c.id), 62, '0'),
+      now() - (c.id % 30) * interval '1 day', now() + interval '30 days', now() - (c.id % 30) * interval '1 day'
+    from cards c
+    where c.contract_address like '0xc0%' and c.id % ${every} = 0
+    on conflict do nothing`);
 }

@@ -7,6 +7,7 @@
  * @see docs/product-spec.md §2, §3, §6
  */
 import { and, eq, inArray, like, notExists, or, sql } from 'drizzle-orm';
+import { refreshPriceRanks } from '~/features/catalogue/cardWrites.server.ts';
 import { rebuildMarket } from '~/features/market/rebuild.server.ts';
 import { hashPassword } from '~/features/session/passwords.server.ts';
 import {
@@ -147,6 +148,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
       passwordHashOf: (uid) => (uid === DEMO_ILLUSTRATOR.uid ? illustratorHash : lockedHash),
     });
     await rebuildMarket(tx, plan.categories, options.now ?? new Date());
+    // The listed cards take their places in the price orders, at the rates the rebuild stored.
+    await refreshPriceRanks(tx, undefined, options.now ?? new Date());
     await seedDemoTax(tx);
     return {
       seeded: true,

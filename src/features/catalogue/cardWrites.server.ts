@@ -1,13 +1,30 @@
 /**
- * The one writer of card rows and their owner (src/server/db/writers.ts): the indexer records the owner each
- * transfer leaves and takes it back on a reorganisation, the minter records a card it issued, and the sell path
- * records the owner the chain just confirmed. Other columns (names, visibility) are the catalogue's and the
- * back office's to edit.
+ * The one writer of card rows, their owner and their place in the price orders (src/server/db/writers.ts): the
+ * indexer records the owner each transfer leaves and takes it back on a reorganisation, the minter records a card
+ * it issued, and the sell path records the owner the chain just confirmed. Other columns (names, visibility) are
+ * the catalogue's and the back office's to edit.
+ *
+ * The price ranks (`cards.price_asc_rank`, `cards.price_desc_rank`) are each card's place in the price orders
+ * without a chosen currency, so those orders walk an index (`cards_price_asc_idx`, `cards_price_desc_idx`) as the
+ * newest order does, instead of pricing every card's listing on each request (at a million cards, seconds a
+ * page). A rank folds the two keys of ./cards/cardOrder.server.ts into one number, highest first: the group (0
+ * when the live listing's currency has a fresh yen rate, else its currency group + 1; groups ascend) above
+ * {@link GROUP_SCALE}, and below it the yen price (group 0) or the price in the currency's smallest unit,
+ * ascending or descending. A card without a live listing ranks 0, after every listed one.
+ *
+ * What moves a rank calls {@link refreshPriceRanks} where it happens: a listing stored or ended
+ * (../trading/orders/orderStatus.server.ts), an owner changed (here: a listing by a former owner is not live), a
+ * listing's start reached (the listing clock); and for all cards after each reading of the yen rates, every few
+ * minutes, which also follows a declining price down (between two passes it ranks at its price of the last).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { recordEvent } from '~/features/events/marketEvents.server';
-import { cards } from '~/server/db/schema';
+import { freshYenRates, type StoredRate } from '~/features/market/rates/yen';
+import { yenAmountSql } from '~/features/market/rates/yenSql.server';
+import { cards, exchangeRates, sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
+import { currencyGroup } from './cards/cardOrder.server';
+import { activeListing } from './cards/cardQueries.server';
 
 type NewCard = typeof cards.$inferInsert;
 /** One card by its place on chain. */
@@ -23,13 +40,18 @@ const ROWS_PER_INSERT = 1_000;
 /** Records the owner each card of `rows` was last transferred to, adding the cards not known yet. */
 export async function recordTransferredCards(tx: Transaction, rows: readonly NewCard[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await tx
+    const saved = await tx
       .insert(cards)
       .values(rows.slice(i, i + ROWS_PER_INSERT))
       .onConflictDoUpdate({
         target: [cards.chainId, cards.contractAddress, cards.tokenId],
         set: { ownerAddress: sql`excluded.owner_address` },
-      });
+      })
+      .returning({ id: cards.id });
+    await refreshPriceRanks(
+      tx,
+      saved.map((row) => row.id),
+    );
   }
 }
 
@@ -81,5 +103,73 @@ export async function setCardOwner(
           eq(cards.contractAddress, card.contractAddress),
           eq(cards.tokenId, card.tokenId),
         );
-  await db.update(cards).set({ ownerAddress: ownerAddress.toLowerCase() }).where(where);
+  const saved = await db
+    .update(cards)
+    .set({ ownerAddress: ownerAddress.toLowerCase() })
+    .where(where)
+    .returning({ id: cards.id });
+  await refreshPriceRanks(
+    db,
+    saved.map((row) => row.id),
+  );
+}
+
+// The price ranks (see the module comment)
+
+/** What one group adds to a rank: above any price (a uint256 is below 1.2e77) or yen amount. */
+export const GROUP_SCALE = 10n ** 80n;
+/** Groups are counted down from this (a currency code is far below it). */
+const GROUPS = 1_000;
+/** Below a group, the ascending rank counts prices down from this. */
+const PRICE_CEILING = 10n ** 79n;
+
+/** The fresh yen rates as the pages read them, from the stored rates. */
+async function freshRates(db: Database | Transaction, now: Date): Promise<Record<number, number>> {
+  const rows = await db.select().from(exchangeRates);
+  const stored = new Map<number, StoredRate>(
+    rows.map((row) => [row.currencyCode, { jpy: row.jpy, observedAt: row.observedAt }]),
+  );
+  return freshYenRates(stored, now);
+}
+
+/**
+ * Sets the price ranks of `cardIds` (or, without them, of every card that is listed or ranked) from their live
+ * listings at the stored fresh yen rates; answers how many cards' ranks moved. Writes only what moved.
+ */
+export async function refreshPriceRanks(
+  db: Database | Transaction,
+  cardIds?: readonly number[],
+  now = new Date(),
+): Promise<number> {
+  if (cardIds?.length === 0) return 0;
+  const rates = await freshRates(db, now);
+  const listing = activeListing(db, undefined);
+  const price = sql`${listing.price}::numeric`;
+  const yen = yenAmountSql(price, sql`${listing.currencyCode}`, rates);
+  const group = sql`(case when ${yen} is not null then 0 else ${currencyGroup(sql`${listing.currencyCode}`)} + 1 end)`;
+  const base = sql`(${GROUPS} - ${group})::numeric * ${GROUP_SCALE.toString()}::numeric`;
+  const key = sql`coalesce(${yen}, ${price})`;
+  const scope: SQL =
+    cardIds === undefined
+      ? sql`(${cards.priceAscRank} > 0 or (${cards.chainId}, ${cards.contractAddress}, ${cards.tokenId}) in
+          (select ${sellOrders.chainId}, ${sellOrders.contractAddress}, ${sellOrders.tokenId} from ${sellOrders}
+           where ${sellOrders.status} = 'active'))`
+      : sql`${cards.id} in (${sql.join(
+          [...new Set(cardIds)].map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`;
+  const moved = await db.execute<{ id: number }>(sql`
+    update ${cards} set price_asc_rank = ranked.asc_rank, price_desc_rank = ranked.desc_rank
+    from (
+      select ${cards.id} as id,
+        case when ${listing.id} is null then 0
+          else ${base} + (${PRICE_CEILING.toString()}::numeric - ${key}) end as asc_rank,
+        case when ${listing.id} is null then 0 else ${base} + ${key} end as desc_rank
+      from ${cards} left join lateral ${listing} on true
+      where ${scope}
+    ) ranked
+    where ${cards.id} = ranked.id
+      and (${cards.priceAscRank} <> ranked.asc_rank or ${cards.priceDescRank} <> ranked.desc_rank)
+    returning ${cards.id}`);
+  return moved.rows.length;
 }

@@ -13,6 +13,7 @@ import { classifyChainError, publicClientFor } from '~/features/chains/publicCli
 import type { Change } from '~/features/events/tags';
 import { registerTradingJobs } from '~/features/trading/jobs/tradingJobs.server';
 import type { DatabaseHandle } from '~/server/db/types';
+import { idleBackoff } from '~/server/jobs/idleBackoff';
 import { fencedHandle } from '~/server/jobs/leaderFence.server';
 import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
 import { createJobRunner, type JobRunner } from '~/server/jobs/runner';
@@ -20,6 +21,11 @@ import type { Settings } from '~/server/settings/schema';
 import { serverSettings } from '~/server/settings/settings.server';
 import { syncChain } from './indexChain.server';
 import { indexerSettings } from './indexerSettings';
+
+/** The name each chain's job ends with (`Ethereum: following blocks`), for `wake`. */
+export const FOLLOWING_BLOCKS = 'following blocks';
+/** The longest wait between two looks at a chain whose head has not moved, in ms. */
+export const IDLE_MAX_MS = 8_000;
 
 /** What the indexer's jobs need. */
 export interface IndexerJobsOptions {
@@ -67,13 +73,17 @@ export function registerIndexerJobs(runner: JobRunner<Change>, options: IndexerJ
     const client = publicClientFor(chain);
     /** The head the last complete pass reached: a pass that sees no new block asks the database nothing. */
     let indexedHead: bigint | undefined;
+    // A chain without new blocks (a local one at rest) is asked less and less often, up to sixteen intervals and
+    // IDLE_MAX_MS at most; a change to the market (a listing, a purchase sent) wakes it (../../app/server/jobs.server.ts).
+    const idle = idleBackoff(settings.pollMs, Math.min(IDLE_MAX_MS, settings.pollMs * 16));
     runner.every(
-      `${chain.chainName}: following blocks`,
+      `${chain.chainName}: ${FOLLOWING_BLOCKS}`,
       { pollMs: settings.pollMs, needsLock: true },
       async (control) => {
         try {
           const head = await client.getBlockNumber({ cacheTime: 0 });
-          if (head === indexedHead) return;
+          if (head === indexedHead) return { nextInMs: idle.next(false) };
+          idle.next(true);
           const ranges = await syncChain(handle.db, chain, {
             settings,
             feeRecipient: options.feeRecipient,
@@ -85,6 +95,7 @@ export function registerIndexerJobs(runner: JobRunner<Change>, options: IndexerJ
           if (!control.stopping()) indexedHead = head;
           const events = ranges.reduce((sum, range) => sum + range.events, 0);
           if (events > 0) log(`[indexer] ${chain.chainName}: ${events} events up to block ${ranges.at(-1)?.to}`);
+          return undefined;
         } catch (error) {
           indexedHead = undefined;
           throw chainFailure(error);

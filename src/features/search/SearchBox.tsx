@@ -85,7 +85,11 @@ export default function SearchBox({ locale, initialKeyword = '', messages }: Sea
         <input
           id={`${listId}-input`}
           name="keyword"
-          type="search"
+          // A combobox is a text input (WAI-ARIA's combobox pattern): `type=search` is a searchbox by its own role
+          // in HTML, which may not be made a combobox (the Nu checker refuses it). The keyboard still offers search.
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           role="combobox"
           autoComplete="off"
           aria-autocomplete="list"

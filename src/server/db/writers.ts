@@ -60,4 +60,10 @@ export const TABLE_WRITERS: readonly TableWriter[] = [
   // Cards and their owner: the indexer, the minter and the sell path all call one module.
   { table: 'cards', writes: 'rows', owner: 'src/features/catalogue/cardWrites.server.ts' },
   { table: 'cards', writes: ['owner_address'], owner: 'src/features/catalogue/cardWrites.server.ts' },
+  // Where each card stands in the price orders: followed from its listings, its owner and the yen rates.
+  {
+    table: 'cards',
+    writes: ['price_asc_rank', 'price_desc_rank'],
+    owner: 'src/features/catalogue/cardWrites.server.ts',
+  },
 ];

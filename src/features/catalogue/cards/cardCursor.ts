@@ -14,7 +14,7 @@
 import type { CardSort } from './cardFilters';
 
 /** The kind of each sort key, to check a cursor's values and compare them in SQL. */
-export type SortKeyKind = 'timestamp' | 'integer' | 'amount';
+export type SortKeyKind = 'timestamp' | 'integer' | 'amount' | 'rank';
 
 /** A sort's keys before the card id (which always comes last, descending). */
 export interface SortKey {
@@ -25,14 +25,17 @@ export interface SortKey {
   nullable: boolean;
 }
 
-/** The keys of `sort` (see ./cardQueries.server.ts `ordering`); price sorts group by currency unless one is chosen. */
+/**
+ * The keys of `sort` (see ./cardOrder.server.ts); a price sort without a chosen currency reads the card's price
+ * rank (../cardWrites.server.ts: currency group and price in one number, highest first).
+ */
 export function sortKeys(sort: CardSort, currencyChosen: boolean): SortKey[] {
   switch (sort) {
     case 'price_asc':
-    case 'price_desc': {
-      const price: SortKey = { kind: 'amount', direction: sort === 'price_asc' ? 'asc' : 'desc', nullable: true };
-      return currencyChosen ? [price] : [{ kind: 'integer', direction: 'asc', nullable: true }, price];
-    }
+    case 'price_desc':
+      return currencyChosen
+        ? [{ kind: 'amount', direction: sort === 'price_asc' ? 'asc' : 'desc', nullable: true }]
+        : [{ kind: 'rank', direction: 'desc', nullable: false }];
     case 'most_viewed':
       return [{ kind: 'integer', direction: 'desc', nullable: false }];
     case 'rarity':
@@ -56,6 +59,7 @@ const PATTERNS: Record<SortKeyKind, RegExp> = {
   timestamp: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/,
   integer: /^\d{1,18}$/,
   amount: /^\d{1,78}$/,
+  rank: /^\d{1,84}$/,
 };
 
 /** The cursor of the card after which the next page starts. */

@@ -6,13 +6,12 @@
  */
 import { desc, type SQL, sql } from 'drizzle-orm';
 import { CurrencyCode } from '~/features/chains/currencies';
-import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { cardRarity, cards } from '~/server/db/schema';
 import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
 import type { CardListFilters } from './cardFilters';
 
 /** What of the filters decides the order. */
-export type ListOrder = Pick<CardListFilters, 'sort' | 'currencyCodes' | 'yenRates'>;
+export type ListOrder = Pick<CardListFilters, 'sort' | 'currencyCodes'>;
 
 /**
  * The currency a listing is in (`code`), for grouping: POL's two codes count as one (see
@@ -33,20 +32,16 @@ export interface ListingKeys {
 
 /**
  * The sort keys of `filters.sort` before the card id, as SQL (see ./cardCursor.ts `sortKeys`, same order). A
- * price sort compares prices within one currency: with a currency filter that is the whole list; without one
- * the listings with a fresh yen rate come first (group 0) by their yen price, then the others grouped by currency
- * (group: the currency group + 1) by their price. Cards without a listing come last.
+ * price sort compares prices within one currency: with a currency filter that is the whole list, by the listing's
+ * price; without one the card's stored price rank (../cardWrites.server.ts): the listings with a fresh yen rate
+ * first by their yen price, then the others grouped by currency by their price, cards without a listing last.
  */
 function keyExpressions(filters: ListOrder, listing: ListingKeys): SQL[] {
   switch (filters.sort) {
     case 'price_asc':
     case 'price_desc': {
       if (filters.currencyCodes !== undefined) return [listing.price];
-      const yen = yenAmountSql(listing.price, listing.code, filters.yenRates);
-      return [
-        sql`(case when ${yen} is not null then 0 else ${listing.currency} + 1 end)`,
-        sql`coalesce(${yen}, ${listing.price})`,
-      ];
+      return [sql`${filters.sort === 'price_asc' ? cards.priceAscRank : cards.priceDescRank}`];
     }
     case 'most_viewed':
       return [sql`${cards.views}`];
@@ -84,9 +79,9 @@ function typed(kind: SortKeyKind, value: string): SQL {
 }
 
 /**
- * The rows after `cursor` in the list's order. The newest and most-viewed orders compare as one row value
- * (`(key, id) < (value, id)`), which an index on those columns answers as a range; the price orders spell the
- * order out key by key, missing prices last.
+ * The rows after `cursor` in the list's order. The newest, most-viewed and (without a currency) price orders
+ * compare as one row value (`(key, id) < (value, id)`), which an index on those columns answers as a range; the
+ * others spell the order out key by key, missing values last.
  */
 export function afterCursor(filters: ListOrder, listing: ListingKeys, cursor: CardCursor) {
   const keys = listKeys(filters, listing);

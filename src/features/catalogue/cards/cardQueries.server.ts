@@ -19,7 +19,7 @@ import { toIso, toNumber } from '~/lib/rowValues';
 import { eqIfGiven } from '~/server/db/listConditions';
 import { cardRarity, cards, categories, favorites, illustrators, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
-import type { Database } from '~/server/db/types';
+import type { Database, Transaction } from '~/server/db/types';
 import { auctionSummaries } from '../auctionSummaries.server';
 import { bestCardOffers } from '../bestOffers.server';
 import type { CardSummary } from '../types';
@@ -36,7 +36,7 @@ import {
 } from './cardOrder.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
-export function activeListing(db: Database, currencyCodes: CurrencyCode[] | undefined) {
+export function activeListing(db: Database | Transaction, currencyCodes: CurrencyCode[] | undefined) {
   return db
     .select({
       id: sellOrders.id,
@@ -220,28 +220,49 @@ export function toSummary(row: CardRow): CardSummary {
 /**
  * The FROM and WHERE of the card list, joining only what the filters and the sort need: the category
  * always (hidden ones are left out), the creator for `creator`, the active listing for listing filters
- * and price sorts. Finding the page's ids this way and loading the full rows for those ids only keeps
+ * and the price sorts within a currency. Finding the page's ids this way and loading the full rows for those ids only keeps
  * the listing lookup off the rest of the catalogue.
  */
 function filteredCards(filters: CardListFilters, listing: Listing, after?: SQL): SQL {
-  const byPrice = filters.sort === 'price_asc' || filters.sort === 'price_desc';
-  const withListing = filtersNeedListing(filters) || byPrice;
+  // A price order within a chosen currency reads the listing's price; without one, the card's stored price rank.
+  const byListingPrice =
+    (filters.sort === 'price_asc' || filters.sort === 'price_desc') && filters.currencyCodes !== undefined;
+  const withListing = filtersNeedListing(filters) || byListingPrice;
   const creator =
     filters.creator === undefined
       ? sql``
       : sql`left join ${illustrators} on ${illustrators.id} = ${cards.creatorId}
         left join ${users} on ${users.id} = ${illustrators.userId}`;
-  // With a listing filter, only tokens with an active order can match: saying so lets the planner start
-  // from the (few) active orders instead of looking up a listing for every card.
-  const listed = filtersNeedListing(filters)
-    ? sql`and (${cards.chainId}, ${cards.contractAddress}, ${cards.tokenId}) in (select ${sellOrders.chainId},
-        ${sellOrders.contractAddress}, ${sellOrders.tokenId} from ${sellOrders} where ${sellOrders.status} = 'active')`
-    : sql``;
+  // With a listing filter, only cards with a live listing can match: their price rank says so from the card row
+  // (../cardWrites.server.ts), before any listing is looked up.
+  const listed = filtersNeedListing(filters) ? sql`and ${cards.priceAscRank} > 0` : sql``;
   // The rarity order reads each card's rank by one join, not a lookup per card per comparison.
   const rarity = filters.sort === 'rarity' ? sql`left join ${cardRarity} on ${cardRarity.cardId} = ${cards.id}` : sql``;
   return sql`from ${cards} left join ${categories} on ${categories.id} = ${cards.categoryId} ${creator} ${rarity}
     ${withListing ? sql`left join lateral ${listing} on true` : sql``}
     where ${conditions(filters, withListing ? listing : null)} ${listed} ${after ? sql`and ${after}` : sql``}`;
+}
+
+/**
+ * The SQL of one page of the list (one row more, to tell whether a next page exists): each card's id and its sort
+ * keys as text (`k0`, …), in the list's order, from the cursor or the page's offset. Exported so a test can ask
+ * the planner how it runs (an index for every order).
+ */
+export function cardPageSql(db: Database, filters: CardListFilters): SQL {
+  const listing = activeListing(db, filters.currencyCodes);
+  const keyed = filteredCards(
+    filters,
+    listing,
+    filters.after ? afterCursor(filters, orderKeys(listing), filters.after) : undefined,
+  );
+  const keys = listKeys(filters, orderKeys(listing));
+  return sql`select ${cards.id} as id,
+    ${sql.join(
+      keys.map((key, index) => sql`${asText(key.kind, key.sql)} as ${sql.identifier(`k${index}`)}`),
+      sql`, `,
+    )} ${keyed}
+    order by ${sql.join(ordering(filters, orderKeys(listing)), sql`, `)}
+    limit ${filters.perPage + 1} offset ${filters.after ? 0 : pageOffset(filters)}`;
 }
 
 /**
@@ -261,18 +282,8 @@ export async function queryCards(
 ): Promise<{ items: CardSummary[]; total: number; exact: boolean; next: string | null }> {
   const listing = activeListing(db, filters.currencyCodes);
   const from = filteredCards(filters, listing);
-  const keyed = filters.after
-    ? filteredCards(filters, listing, afterCursor(filters, orderKeys(listing), filters.after))
-    : from;
-  const skip = filters.after ? 0 : pageOffset(filters);
   const keys = listKeys(filters, orderKeys(listing));
-  const page = await db.execute<{ id: unknown; [key: string]: unknown }>(sql`select ${cards.id} as id,
-    ${sql.join(
-      keys.map((key, index) => sql`${asText(key.kind, key.sql)} as ${sql.identifier(`k${index}`)}`),
-      sql`, `,
-    )} ${keyed}
-    order by ${sql.join(ordering(filters, orderKeys(listing)), sql`, `)}
-    limit ${filters.perPage + 1} offset ${skip}`);
+  const page = await db.execute<{ id: unknown; [key: string]: unknown }>(cardPageSql(db, filters));
   const more = page.rows.length > filters.perPage;
   const shown = page.rows.slice(0, filters.perPage);
   const ids = shown.map((row) => toNumber(row.id));

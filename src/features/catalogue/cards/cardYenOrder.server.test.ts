@@ -1,24 +1,29 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { seedDemo } from '~/dev/seed/demo.ts';
 import { CurrencyCode } from '~/features/chains/currencies.ts';
-import { freshYenRates } from '~/features/market/rates/yen.ts';
+import { storeRates } from '~/features/market/rates/rates.server.ts';
+import { freshYenRates, type StoredRate } from '~/features/market/rates/yen.ts';
+import { refreshPriceRanks } from '../cardWrites.server.ts';
 import type { CardSummary } from '../types.ts';
 import { decodeCursor } from './cardCursor.ts';
 import type { CardListFilters } from './cardFilters.ts';
 import { listCards } from './cards.server.ts';
 
 const NOW = new Date();
-// ETH (and WETH) and POL have a fresh rate here; BNB, KLAY and ATEM do not.
-const RATES = freshYenRates(
-  new Map([
-    [CurrencyCode.ETH, { jpy: 500_000, observedAt: NOW }],
-    [CurrencyCode.POL, { jpy: 80, observedAt: NOW }],
-  ]),
-  NOW,
-);
+const HOURS_AGO = new Date(NOW.getTime() - 2 * 3_600_000);
+// ETH (and WETH) and POL have a fresh rate here; BNB, KLAY and ATEM only one two hours old (too old to count).
+const STORED = new Map<number, StoredRate>([
+  [CurrencyCode.ETH, { jpy: 500_000, observedAt: NOW }],
+  [CurrencyCode.POL, { jpy: 80, observedAt: NOW }],
+  [CurrencyCode.BNB, { jpy: 90_000, observedAt: HOURS_AGO }],
+  [CurrencyCode.KLAYTN, { jpy: 30, observedAt: HOURS_AGO }],
+  [CurrencyCode.ATEM, { jpy: 1, observedAt: HOURS_AGO }],
+]);
+let RATES = freshYenRates(STORED, NOW);
 const group = (code: number) => (code === CurrencyCode.POL_LEGACY ? CurrencyCode.POL : code);
-/** The listing's yen price as the list computes it (whole yen, rounded down), or null without a rate. */
+/** The listing's yen price at `RATES` (whole yen, rounded down), or null without a rate. */
 const yen = (card: CardSummary) => {
   const listing = card.listing;
   const rate = listing ? RATES[listing.currencyCode] : undefined;
@@ -30,28 +35,61 @@ const database = fileTestDatabase();
 let listed: CardSummary[];
 const base: CardListFilters = { page: 1, perPage: 100, sort: 'price_asc', status: 'listed', yenRates: RATES };
 
+/** Stores `rates` as the only rates (the rates job's writer keeps the newest), and ranks the cards at them. */
+async function useRates(rates: ReadonlyMap<number, StoredRate>) {
+  await database.db.execute(sql`delete from exchange_rates`);
+  await storeRates(
+    database.db,
+    [...rates].map(([currencyCode, rate]) => ({ currencyCode, ...rate, source: 'test' })),
+  );
+  await refreshPriceRanks(database.db);
+  RATES = freshYenRates(rates, NOW);
+}
+
+/** Whether `cards` are in the yen order: the rated first by yen price, then the others by currency and price. */
+function expectYenOrder(cards: CardSummary[]) {
+  const rated = cards.filter((card) => yen(card) !== null);
+  const unrated = cards.filter((card) => yen(card) === null);
+  expect(cards.slice(0, rated.length)).toEqual(rated);
+  const yens = rated.map((card) => yen(card) as number);
+  expect(yens).toEqual([...yens].sort((a, b) => a - b));
+  const keys = unrated.map((card): [number, bigint] => [
+    group(card.listing?.currencyCode ?? 0),
+    BigInt(card.listing?.currentPrice ?? 0),
+  ]);
+  const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  expect(keys).toEqual(sorted);
+  return { rated, unrated };
+}
+
 beforeAll(async () => {
   await seedDemo(database.db);
+  await useRates(STORED);
   listed = (await listCards(database.db, base)).items;
 }, 60_000);
 
 describe('the price order without a currency, in yen', () => {
   it('puts the listings with a fresh rate first by yen price, then the others by currency and price', () => {
     expect(listed.length).toBeGreaterThan(10);
-    const rated = listed.filter((card) => yen(card) !== null);
-    const unrated = listed.filter((card) => yen(card) === null);
+    const { rated, unrated } = expectYenOrder(listed);
     // ETH, WETH and POL listings mixed in one yen order, ahead of every unrated one.
     expect(new Set(rated.map((card) => group(card.listing?.currencyCode ?? 0))).size).toBeGreaterThan(1);
-    expect(listed.slice(0, rated.length)).toEqual(rated);
-    const yens = rated.map((card) => yen(card) as number);
-    expect(yens).toEqual([...yens].sort((a, b) => a - b));
     expect(unrated.length).toBeGreaterThan(0);
-    const keys = unrated.map((card): [number, bigint] => [
-      group(card.listing?.currencyCode ?? 0),
-      BigInt(card.listing?.currentPrice ?? 0),
-    ]);
-    const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-    expect(keys).toEqual(sorted);
+  });
+
+  it('follows a rate change: at a new ETH rate the ETH listings move among the POL ones', async () => {
+    const before = listed.map((card) => card.id);
+    // ETH at 1/5,000 of its price: every ETH listing now asks fewer yen than most POL ones.
+    await useRates(new Map([...STORED, [CurrencyCode.ETH, { jpy: 100, observedAt: NOW }]]));
+    const after = (await listCards(database.db, base)).items;
+    expectYenOrder(after);
+    expect(after.map((card) => card.id)).not.toEqual(before);
+    // The dearest first too, by cursor: the same cards, reversed within the rated ones.
+    const dearest = (await listCards(database.db, { ...base, sort: 'price_desc' })).items;
+    const rated = after.filter((card) => yen(card) !== null).map((card) => yen(card));
+    expect(dearest.slice(0, rated.length).map((card) => yen(card))).toEqual([...rated].reverse());
+    await useRates(STORED);
+    expect((await listCards(database.db, base)).items.map((card) => card.id)).toEqual(before);
   });
 
   it('pages through the same order by cursor, no card twice or missed', async () => {
@@ -67,9 +105,11 @@ describe('the price order without a currency, in yen', () => {
   });
 
   it('without fresh rates, groups by currency as before', async () => {
-    const plain = (await listCards(database.db, { ...base, yenRates: {} })).items;
+    await useRates(new Map([...STORED].map(([code, rate]) => [code, { ...rate, observedAt: HOURS_AGO }])));
+    const plain = (await listCards(database.db, { ...base, yenRates: RATES })).items;
     const codes = plain.map((card) => group(card.listing?.currencyCode ?? 0));
     expect(codes).toEqual([...codes].sort((a, b) => a - b));
+    await useRates(STORED);
   });
 });
 

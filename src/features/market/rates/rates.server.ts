@@ -11,6 +11,7 @@ import type { Address } from 'viem';
 import type { Chain } from '~/features/chains/chains';
 import { CurrencyCode } from '~/features/chains/currencies';
 import { publicClientFor } from '~/features/chains/publicClients.server';
+import type { Change } from '~/features/events/tags';
 import { ADDRESS_PATTERN } from '~/lib/addresses';
 import { database } from '~/server/db/client';
 import { exchangeRateHours, exchangeRates } from '~/server/db/schema';
@@ -20,6 +21,8 @@ import type { Settings } from '~/server/settings/schema';
 import { chainlinkSource, httpSource, localSource, type RateReading, type RateSource } from './sources.server';
 import { freshYenRates, type StoredRate, yenFreshUntil } from './yen';
 
+/** The rates job's name. */
+export const RATES_JOB = 'reading yen rates';
 /** How often the job reads the source. */
 export const RATES_EVERY_MS = 5 * 60_000;
 
@@ -100,11 +103,23 @@ export function configuredRateSource(
   return environment === 'local' ? localSource(LOCAL_RATES) : null;
 }
 
-/** Registers the refresh job when a source is configured. */
-export function registerRateJobs(runner: JobRunner, db: Database, source: RateSource | null): void {
-  if (!source) return;
-  runner.every('reading yen rates', { pollMs: RATES_EVERY_MS, needsLock: true }, async () => {
-    await storeRates(db, await source.read());
+/**
+ * Registers the refresh job: it reads the rates when a source is configured, then calls `rerank` (also when the
+ * source failed: a rate past its hour no longer counts), which answers whether anything moved for it; then the lists
+ * are told. The composition root passes the price ranks of the card lists (which sit on a floor above this one).
+ */
+export function registerRateJobs(
+  runner: JobRunner<Change>,
+  db: Database,
+  source: RateSource | null,
+  rerank: () => Promise<boolean>,
+): void {
+  runner.every(RATES_JOB, { pollMs: RATES_EVERY_MS, needsLock: true }, async (control) => {
+    try {
+      if (source) await storeRates(db, await source.read());
+    } finally {
+      if (await rerank()) await control.changed({ lists: true });
+    }
   });
 }
 

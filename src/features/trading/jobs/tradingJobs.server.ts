@@ -1,13 +1,17 @@
 /**
  * Trading's jobs on the one runner (../../../server/jobs/runner.ts), all under the leader lock, registered by the
  * composition root beside the indexer's chain jobs: each chain's active listings, offers and bids are re-checked
- * (../recheck/recheckOrders.server.ts) apart from the block loop, so those reads never hold back new blocks; its
+ * (../recheck/recheckOrders.server.ts) apart from the block loop, so those reads never hold back new blocks, and
+ * not while the chain makes no block (nothing an order depends on can have moved: a chain at rest costs nothing); its
  * ended timed auctions are settled (../auction/settleAuctions.server.ts); and the listings' start and end times are
  * followed (./listingClock.server.ts: ended ones are marked expired). Each pass returns the change it made (a
  * settlement or an expiry is said at once, before the pass reads when to run again) and the runner publishes it.
  */
+
 import type { Address } from 'viem';
+import { refreshPriceRanks } from '~/features/catalogue/cardWrites.server';
 import type { Chain } from '~/features/chains/chains';
+import { publicClientFor } from '~/features/chains/publicClients.server';
 import type { Change } from '~/features/events/tags';
 import type { Database } from '~/server/db/types';
 import type { JobRunner } from '~/server/jobs/runner';
@@ -56,8 +60,14 @@ export function registerTradingJobs(runner: JobRunner<Change>, options: TradingJ
       ? { account: zoneAccount, settings, feeRecipient: options.feeRecipient }
       : undefined;
   for (const chain of chains) {
+    const client = publicClientFor(chain);
+    /** The head at the end of the last complete pass: while the chain makes no block, no order can have changed. */
+    let checkedAtHead: bigint | undefined;
     runner.every(`${chain.chainName}: re-checking orders`, { pollMs: RECHECK_EVERY_MS, needsLock: true }, async () => {
+      const head = await client.getBlockNumber({ cacheTime: 0 });
+      if (head === checkedAtHead) return undefined;
       const changed = await recheckOrders(db, chain, options.feeRecipient);
+      checkedAtHead = head;
       // A bidder disqualified (and maybe a later end): the auctions' pages and grids change.
       const auctions = changed.auctions.length > 0 ? { lists: true, allCards: true } : {};
       return { change: { cards: changed.cards, offers: changed.offerCollections, ...auctions } };
@@ -81,6 +91,8 @@ export function registerTradingJobs(runner: JobRunner<Change>, options: TradingJ
     const now = new Date();
     const { expired, cardIds } = await expireListings(db, now);
     const started = await listingsStarted(db, since, now);
+    // A listing that starts now takes its card's place in the price orders (one that ended left it, above).
+    await refreshPriceRanks(db, started);
     if (expired > 0 || started.length > 0) await control.changed({ cards: [...cardIds, ...started], lists: true });
     since = now;
     const next = await nextListingMoment(db, now);

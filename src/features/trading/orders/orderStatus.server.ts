@@ -9,9 +9,11 @@
  * health, the auction settlement); this module decides how, with one formula each. What the change means to
  * someone (a card sold, a listing ended or unbuyable, an offer accepted) is told here too, in the same
  * transaction (../../notifications/orderNotices.server.ts), so each change notifies exactly once; so is what it
- * tells third parties (the feed and webhooks: ./orderEvents.server.ts).
+ * tells third parties (the feed and webhooks: ./orderEvents.server.ts), and where the cards now rank in the price
+ * orders (../../catalogue/cardWrites.server.ts).
  */
 import { and, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { refreshPriceRanks } from '~/features/catalogue/cardWrites.server';
 import { noticeOfferAccepted, noticePriceAlerts, noticeToSeller } from '~/features/notifications/orderNotices.server';
 import { offers, sellOrders } from '~/server/db/schema';
 import type { OfferInactiveReason } from '~/server/db/schema/offers';
@@ -37,6 +39,8 @@ const closed = ({ at, block }: ClosedAt) => ({
 const activeListing = (where: SQL | undefined) => and(where, eq(sellOrders.status, 'active'));
 const activeOffer = (where: SQL | undefined) => and(where, eq(offers.status, 'active'));
 const cardIds = (rows: { cardId: number | null }[]) => rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId]));
+/** The price ranks of the cards whose listings just changed (see the module comment). */
+const reprice = (db: Db, rows: { cardId: number | null }[]) => refreshPriceRanks(db, cardIds(rows));
 const categoryIds = (rows: { categoryId: number | null }[]) => [
   ...new Set(rows.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId]))),
 ];
@@ -59,6 +63,7 @@ export async function insertListing(
     .returning();
   if (row) await noticePriceAlerts(tx, row);
   if (row) await tellListingCreated(tx, row, replaced);
+  if (row) await reprice(tx, [row]);
   return row;
 }
 
@@ -83,6 +88,7 @@ export async function replaceListings(
     )
     .returning();
   await tellListingsCancelled(tx, replaced, 'replaced');
+  await reprice(tx, replaced);
   return replaced;
 }
 
@@ -92,8 +98,9 @@ export async function markListingSold(tx: Transaction, listingId: number, when: 
     .update(sellOrders)
     .set({ status: 'sold', ...closed(when) })
     .where(and(eq(sellOrders.id, listingId), ne(sellOrders.status, 'sold')))
-    .returning({ id: sellOrders.id });
+    .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
   if (sold.length > 0) await noticeToSeller(tx, listingId, 'card_sold');
+  await reprice(tx, sold);
 }
 
 /** Cancels one active listing (its seller cancelled it, or its card left them); the row, if it was active. */
@@ -105,6 +112,7 @@ export async function cancelListing(db: Db, listingId: number, when: ClosedAt) {
       .where(activeListing(eq(sellOrders.id, listingId)))
       .returning();
     if (row) await tellListingsCancelled(tx, [row], 'cancelled');
+    if (row) await reprice(tx, [row]);
     return row;
   });
 }
@@ -121,6 +129,7 @@ export async function expireListings(db: Db, now: Date): Promise<{ expired: numb
       .where(activeListing(lte(sellOrders.expiresAt, now)))
       .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
     for (const row of ended) await noticeToSeller(tx, row.id, 'listing_ended', { reason: 'expired' });
+    await reprice(tx, ended);
     return ended;
   });
   return { expired: rows.length, cardIds: cardIds(rows) };
@@ -135,8 +144,9 @@ export async function endAuctionListing(tx: Transaction, listingId: number, at: 
     .update(sellOrders)
     .set({ status: 'expired', closedAt: at })
     .where(activeListing(eq(sellOrders.id, listingId)))
-    .returning({ id: sellOrders.id });
+    .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
   if (ended) await noticeToSeller(tx, ended.id, 'listing_ended', { reason: 'unsold' });
+  if (ended) await reprice(tx, [ended]);
 }
 
 /**
@@ -288,6 +298,7 @@ export async function cancelOrderByHash(tx: Transaction, chainId: number, orderH
     .returning();
   await tellOffersCancelled(tx, offerRows, 'cancelled');
   await tellListingsCancelled(tx, listingRows, 'cancelled');
+  await reprice(tx, listingRows);
 }
 
 /**
@@ -333,6 +344,7 @@ export async function cancelBelowCounter(
       .returning();
     await tellListingsCancelled(tx, listings, 'counter');
     await tellOffersCancelled(tx, ended, 'counter');
+    await reprice(tx, listings);
     return { listings: listings.length, cardIds: cardIds(listings), offerCollections: categoryIds(ended) };
   });
 }
@@ -353,7 +365,8 @@ export async function reopenAfterReorg(tx: Transaction, chainId: number, after: 
         gt(sellOrders.expiresAt, now),
       ),
     )
-    .returning({ id: sellOrders.id });
+    .returning({ id: sellOrders.id, cardId: sellOrders.cardId });
+  await reprice(tx, listings);
   const reopenedOffers = await tx
     .update(offers)
     .set({ status: 'active', closedAt: null, closedBlock: null, checkedAt: null })

@@ -5,7 +5,7 @@
  * @see docs/product-spec.md §2 (/collection, /tokens/{chain_id}/{contract}/{token_id}), §3
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { illustrators } from './accounts.ts';
 import { addressCheck, chainId, id, ref, timestamps, timestamptz, uint256 } from './columns.ts';
 
@@ -68,6 +68,16 @@ export const cards = pgTable(
     mintedAt: timestamptz('minted_at'),
     /** Who the mint sent the card to (the illustrator, or the buyer of a paid card); unknown for older cards. */
     mintedTo: text('minted_to'),
+    /**
+     * The card's place in the price orders without a chosen currency, highest first: its live listing's yen
+     * price where its currency has a fresh rate, else its price within its currency, folded with the
+     * currency into one number; 0 without a live listing. Kept by one writer
+     * (src/features/catalogue/cardWrites.server.ts) when listings, owners or rates change, so the price
+     * orders walk an index instead of pricing every card on each request.
+     */
+    priceAscRank: numeric('price_asc_rank').notNull().default('0'),
+    /** As {@link cards.priceAscRank}, for the dearest first. */
+    priceDescRank: numeric('price_desc_rank').notNull().default('0'),
     ...timestamps(),
   },
   (t) => [
@@ -85,5 +95,8 @@ export const cards = pgTable(
     index('cards_creator_id_idx').on(t.creatorId),
     // The "most viewed" order (views desc, id desc) walks it instead of sorting the catalogue.
     index('cards_most_viewed_idx').on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The price orders (rank desc, id desc), walked as the newest and most viewed orders are.
+    index('cards_price_asc_idx').on(t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('cards_price_desc_idx').on(t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedBulk } from '~/dev/seed/bulk.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { decodeCursor } from './cardCursor.ts';
+import { CARD_SORTS, type CardListFilters } from './cardFilters.ts';
+import { cardPageSql } from './cardQueries.server.ts';
+import { listCards } from './cards.server.ts';
+
+const database = fileTestDatabase();
+let collectionId = 0;
+
+beforeAll(async () => {
+  await seedDemo(database.db);
+  // Enough cards that reading them all costs the planner more than walking an index (one in ten listed).
+  await seedBulk(database.db, { cards: 20_000, creators: 1_000, listedEvery: 10 });
+  const { rows } = await database.db.execute<{ id: number }>(sql`
+    select category_id as id from cards where category_id is not null
+    group by category_id order by count(*) desc limit 1`);
+  collectionId = Number(rows[0]?.id);
+}, 180_000);
+
+/** How the planner runs one page of the list. */
+async function plan(filters: CardListFilters): Promise<string> {
+  const { rows } = await database.db.execute<{ 'QUERY PLAN': string }>(
+    sql`explain ${cardPageSql(database.db, filters)}`,
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+const base: CardListFilters = { page: 1, perPage: 24, sort: 'newest', status: 'all', yenRates: {} };
+const lists: [string, Partial<CardListFilters>][] = [
+  ['the market', {}],
+  ['the listed cards', { status: 'listed' }],
+  ["a chain's cards", { chainId: 137 }],
+];
+
+describe('every order of the card list walks an index', () => {
+  for (const [label, filters] of lists) {
+    for (const sort of CARD_SORTS.filter((one) => one !== 'rarity')) {
+      it(`reads no card it does not show: ${label}, ${sort}, first page and by cursor`, async () => {
+        const first = { ...base, ...filters, sort };
+        expect(await plan(first)).not.toMatch(/Seq Scan on cards/);
+        const { next } = await listCards(database.db, first);
+        expect(next).not.toBeNull();
+        const after = decodeCursor(next as string, sort, false);
+        expect(await plan({ ...first, after })).not.toMatch(/Seq Scan on cards/);
+      });
+    }
+  }
+
+  it("reads one collection's cards by rarity from its own index", async () => {
+    expect(await plan({ ...base, categoryId: collectionId, sort: 'rarity' })).not.toMatch(/Seq Scan on cards/);
+  });
+});
