@@ -15,6 +15,7 @@ import {
   TEST_FEE_RECIPIENT,
   TEST_SETTINGS,
 } from '#tests/helpers/testMarket';
+import { TEST_ZONE_SIGNING, zoneFill } from '#tests/helpers/testZone';
 import { considerationAt } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
 import { parseOrderJson } from '../seaport/orderJson';
@@ -54,6 +55,7 @@ describe('the cart check', () => {
       feeRecipient: TEST_FEE_RECIPIENT,
       conduitKey: contracts.conduitKey,
       buyer: buyer.account.address,
+      signing: TEST_ZONE_SIGNING,
     });
     expect(checks.map(({ buyable, reason }) => ({ buyable, reason }))).toEqual([
       { buyable: false, reason: 'signature' },
@@ -62,13 +64,17 @@ describe('the cart check', () => {
 
     // What the cart flow sends: the honest listing alone, bought; with the hostile one the cart reverts.
     const { timestamp } = await publicClient.getBlock();
-    const signed = (order: typeof hostile.order, signature: Hex) => ({ order, signature });
+    const signed = async (order: typeof hostile.order, signature: Hex) => ({
+      order,
+      signature,
+      extraData: await zoneFill(fixture.market, order, buyer.account.address),
+    });
     const value = considerationAt(hostile.order, timestamp) + considerationAt(honest.order, timestamp);
     // (The wallet's own estimate runs without fees and passes: the transaction is sent, and reverts.)
     await expect(
       fulfillAvailable(buyer, {
         seaport: contracts.seaport,
-        orders: [signed(hostile.order, hostile.signature), signed(honest.order, honest.signature)],
+        orders: [await signed(hostile.order, hostile.signature), await signed(honest.order, honest.signature)],
         fulfillerConduitKey: contracts.conduitKey,
         value,
       }).then(mined),
@@ -78,7 +84,8 @@ describe('the cart check', () => {
     const orders = plan.buy.map((listing) => {
       const order = parseOrderJson(listing.order);
       if (!order) throw new Error('unreadable order');
-      return signed(order, listing.signature as Hex);
+      // The check answered the zone's signature of this fill with the buyable listing.
+      return { order, signature: listing.signature as Hex, extraData: listing.extraData as Hex };
     });
     await mined(
       await fulfillAvailable(buyer, {

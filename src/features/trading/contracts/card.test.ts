@@ -92,7 +92,13 @@ describe('Card', () => {
     const second = await issueAndMint(1_000, 5n, owner, 2n);
 
     expect(second.designId).toBe(first.designId + 1n);
-    expect(first.issued).toEqual({ designId: first.designId, creator: CREATOR, royaltyBps: 500, maxSerials: 10n });
+    expect(first.issued).toEqual({
+      designId: first.designId,
+      creator: CREATOR,
+      royaltyBps: 500,
+      maxSerials: 10n,
+      royaltyGuaranteed: false,
+    });
     const serials = parseEventLogs({ abi: cardAbi, logs: second.minted.logs, eventName: 'SerialMinted' });
     expect(serials.map(({ args }) => [args.tokenId, args.designId, args.serial, args.to])).toEqual([
       [4n, second.designId, 1n, owner],
@@ -120,6 +126,7 @@ describe('Card', () => {
       minted: 3n,
       uriPublishedAt: 0,
       uriFrozen: false,
+      royaltyGuaranteed: false,
     });
   });
 
