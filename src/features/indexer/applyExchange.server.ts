@@ -265,6 +265,8 @@ async function recordFill(
     currencyCode: split.currencyCode,
     platformFee: split.fee.toString(),
     royalty: split.royalty.toString(),
+    // The card a trade's coin paid for went for cards too: a trade, not a price.
+    kind: trade ? 'trade' : 'sale',
     txHash: lower(event.txHash),
     blockNumber: Number(event.blockNumber),
     logIndex: event.logIndex,

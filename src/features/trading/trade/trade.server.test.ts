@@ -15,8 +15,12 @@ import { walletOf } from '#tests/helpers/testAuctions';
 import { seedCatalogue, syncTestChain, TEST_FEE_RECIPIENT, TEST_SETTINGS } from '#tests/helpers/testMarket';
 import { marketCards, signTrade } from '#tests/helpers/testTrades';
 import { TEST_ZONE_SIGNING, zoneExtraData } from '#tests/helpers/testZone';
+import { queryCardDetail } from '~/features/catalogue/cards/cardDetail.server';
+import { getCategory } from '~/features/catalogue/collections/categories.server';
 import { syncChain } from '~/features/indexer/indexChain.server';
-import { notifications, revenues, sales, tradeOffers, users } from '~/server/db/schema';
+import { cardPriceHistory, collectionPriceHistory } from '~/features/market/priceHistory.server';
+import { collectionStats } from '~/features/market/stats.server';
+import { categories, notifications, revenues, sales, tradeOffers, users } from '~/server/db/schema';
 import { fulfillOrder } from '../seaport/fulfillOrder';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
@@ -129,6 +133,21 @@ describe('cards for cards', () => {
       ].sort(),
     );
     expect(new Set(booked.map((sale) => sale.txHash)).size).toBe(1);
+    expect(booked.map((sale) => sale.kind)).toEqual(['trade', 'trade', 'trade']);
+    // A trade is not a price: no 0 point in the card's history, no last sale, no volume or sales for the collection.
+    const card = { chainId: fixture.chain.chainId, contractAddress: fixture.card.toLowerCase(), tokenId: '3' };
+    expect((await cardPriceHistory(database.db, card)).sales).toEqual([]);
+    expect((await queryCardDetail(database.db, card))?.lastSale).toBeNull();
+    expect((await collectionPriceHistory(database.db, card)).filter((day) => day.sales > 0)).toEqual([]);
+    const [collection] = await database.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.contractAddress, card.contractAddress));
+    for (const period of ['24h', '7d'] as const) {
+      const stats = await collectionStats(database.db, { ...card, id: collection?.id ?? 0 }, period);
+      expect(stats.volume, period).toEqual([]);
+    }
+    expect((await getCategory(database.db, collection?.id ?? 0))?.volume).toEqual([]);
     // No money payable: the ledger booked nothing for the trade.
     expect(await revenueCount()).toBe(revenuesBefore);
     const [stored] = await database.db.select().from(tradeOffers).where(eq(tradeOffers.id, row.id));
