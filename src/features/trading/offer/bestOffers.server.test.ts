@@ -1,8 +1,9 @@
 /**
  * The best offer per card for "Sell to best offers", on a real anvil chain and database: for each card its owner
  * asks about, the highest acceptable offer in wrapped ether (a token offer or a collection offer, whichever pays
- * more); a card the asker does not hold answers none.
+ * more); a card the asker does not hold answers none. The card grids' best offer agrees.
  */
+import { inArray } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fileTestMarket } from '#tests/helpers/fileMarket';
@@ -10,6 +11,8 @@ import type { LocalWallet } from '#tests/helpers/localMarket';
 import { walletOf } from '#tests/helpers/testAuctions';
 import { seedCatalogue, syncTestChain, TEST_SETTINGS } from '#tests/helpers/testMarket';
 import { fundOfferer, signOffer } from '#tests/helpers/testOffers';
+import { bestCardOffers } from '~/features/catalogue/bestOffers.server';
+import { cards } from '~/server/db/schema';
 import { placeOffer } from '../placeOffer/placeOffer.server';
 import type { OfferTarget } from '../seaport/buildOffer';
 import { bestOffersForCards } from './bestOffers.server';
@@ -52,6 +55,18 @@ describe('bestOffersForCards', () => {
       ['2', collection, parseEther('0.5').toString()],
     ]);
     expect(answers[0]?.offer).toMatchObject({ signature: expect.stringMatching(/^0x/), order: expect.any(Object) });
+
+    // The card grids' "best offer" beside a price weighs the same zone-restricted token offers.
+    const ids = await database.db
+      .select({ id: cards.id, tokenId: cards.tokenId })
+      .from(cards)
+      .where(inArray(cards.tokenId, ['1', '2']));
+    const grid = await bestCardOffers(
+      database.db,
+      ids.map((row) => row.id),
+    );
+    const gridPrice = (tokenId: string) => grid.get(ids.find((row) => row.tokenId === tokenId)?.id ?? 0)?.price;
+    expect([gridPrice('1'), gridPrice('2')]).toEqual([parseEther('2').toString(), parseEther('0.5').toString()]);
 
     const notTheirs = await bestOffersForCards(database.db, fixture.chain, buyer.account.address, refs);
     expect(notTheirs.map((answer) => answer.offer)).toEqual([null, null]);
