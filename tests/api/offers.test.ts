@@ -100,6 +100,21 @@ describe('a token offer', () => {
     expect(received[0]?.path).toBe(`/tokens/1/${trading.fixture.card.toLowerCase()}/2`);
     expect((await cardOffers(2n)).offers.map((entry) => entry.orderHash)).toEqual([made.body.offer.orderHash]);
     expect((await cardOffers(3n)).offers.filter((entry) => entry.kind === 'token')).toEqual([]);
+    // "Sell to best offers" asks which offer each card would go to: card 2's, none for card 3.
+    const contract = trading.fixture.card.toLowerCase();
+    const bestPath = `/api/v1/users/${market.seller.account.address}/best_offers?chain_id=1&cards=${contract}:2,${contract}:3`;
+    const best = await trading.app.client().get<{ items: { tokenId: string; offer: OfferJson | null }[] }>(bestPath);
+    expect(best.status).toBe(200);
+    expect(best.body.items.map((item) => [item.tokenId, item.offer?.orderHash ?? null])).toEqual([
+      ['2', made.body.offer.orderHash],
+      ['3', null],
+    ]);
+    for (const query of ['chain_id=1', `chain_id=999&cards=${contract}:2`, 'chain_id=1&cards=nonsense']) {
+      const refused = await trading.app
+        .client()
+        .get(`/api/v1/users/${market.seller.account.address}/best_offers?${query}`);
+      expect(refused.status, query).toBe(422);
+    }
 
     const fee = (price * BigInt(TEST_FEE_BPS)) / 10_000n;
     const royalty = (price * BigInt(TEST_ROYALTY_BPS)) / 10_000n;

@@ -3,7 +3,8 @@
  * makes an offer on a card (the ether is wrapped and the conduit approved on the way, then the offer is
  * signed), the owner sees what they would receive after fee and royalty and accepts it, and the sale shows on
  * both users' pages; a collection offer made on the collection page is accepted with another card of the
- * collection. axe checks the offer form and the accept step.
+ * collection; an owner sells two cards to their best offers at once from their items page ("Sell to best offers",
+ * one transaction). axe checks the offer form and the accept step.
  *
  * This file runs its own server on an anvil chain with the demo catalogue minted (tests/helpers/chainApp.ts).
  */
@@ -138,4 +139,46 @@ describe('offers in the browser', () => {
     await row.getByRole('button', { name: 'Accept in wallet' }).click();
     await eventually(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase(), 30_000);
   }, 120_000);
+
+  test('an owner sells two cards to their best offers in one transaction from their items page', async () => {
+    const { items } = await get<{ items: CardItem[] }>('/api/v1/cards?chain_id=1&per_page=100');
+    const free = items.filter((item) => item.listing === null && indexOf(item.owner) >= 8);
+    const owned = (owner: string) => free.filter((item) => item.owner === owner);
+    const pair = free
+      .map((item) => owned(item.owner))
+      .find((list) => list.length >= 2)
+      ?.slice(0, 2) as CardItem[];
+    expect(pair, 'the demo catalogue has a collector with two unlisted Ethereum cards').toBeDefined();
+    const ownerIndex = indexOf((pair[0] as CardItem).owner);
+    // One offer from each of two collectors (an offer allows the conduit only its own amount of WETH).
+    const offerers = [];
+    for (const index of [14, 15, 16].filter((candidate) => candidate !== ownerIndex).slice(0, 2)) {
+      offerers.push(await walletPage(index));
+    }
+    for (const [index, card] of pair.entries()) {
+      const offerer = offerers[index] as (typeof offerers)[number];
+      await gotoAfterLiveReload(offerer.page, `${app.url}${tokenPath(card)}`);
+      await hydrated(offerer.page, 'OffersPanel');
+      await offerer.page.getByRole('button', { name: 'Make offer' }).click();
+      const form = offerer.page.getByRole('form', { name: 'Make offer' });
+      await form.getByLabel('Amount per card').fill('0.01');
+      await form.getByLabel('Currency').selectOption({ label: 'WETH' });
+      await form.getByRole('button', { name: 'Send offer' }).click();
+      await eventually(async () => (await record(card)).offers.length > 0, 30_000);
+    }
+
+    const owner = await walletPage(ownerIndex);
+    await gotoAfterLiveReload(owner.page, `${app.url}/en/user/${(pair[0] as CardItem).owner}`);
+    await hydrated(owner.page, 'SellToBestOffers');
+    await owner.page.getByRole('button', { name: 'Sell to best offers' }).click();
+    const form = owner.page.getByRole('form', { name: 'Sell to best offers' });
+    for (const card of pair) await form.getByRole('checkbox', { name: new RegExp(`#${card.tokenId} `) }).check();
+    await form.getByRole('button', { name: 'Sell the chosen cards in one transaction' }).click();
+    await expect.poll(() => form.textContent(), { timeout: 60_000 }).toContain('Sold to the best offers: 2 cards.');
+    const buyers = offerers.map((offerer) => offerer.wallet.account.address.toLowerCase());
+    await eventually(
+      async () => (await Promise.all(pair.map(record))).every((card, index) => card.owner === buyers[index]),
+      30_000,
+    );
+  }, 180_000);
 });

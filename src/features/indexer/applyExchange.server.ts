@@ -26,7 +26,7 @@ import {
 import { ItemType } from '~/features/trading/seaport/seaportTypes';
 import { currencyOfToken } from '~/features/trading/terms/currencyTokens';
 import { isTrade } from '~/features/trading/trade/tradeOrder';
-import { cards, offers, platformReceipts, sales, sellOrders } from '~/server/db/schema';
+import { cards, offers, platformReceipts, sales, sellOrders, tradeOffers } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
 import type { ApplyContext } from './applyTransfers.server';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
@@ -189,7 +189,14 @@ async function storedOrder(tx: Transaction, context: ExchangeContext, event: Ful
     .select({ id: offers.id, currencyCode: offers.currencyCode, quantity: offers.quantity })
     .from(offers)
     .where(and(eq(offers.chainId, context.chainId), eq(offers.orderHash, event.orderHash)));
-  return offer ? { offer, currencyCode: offer.currencyCode } : undefined;
+  if (offer) return { offer, currencyCode: offer.currencyCode };
+  // A trade with coin the site stored: the card its coin paid for is a fill like an offer's, its royalty the
+  // creator's revenue (the trade itself is accepted by ./tradeFill.server.ts).
+  const [trade] = await tx
+    .select({ currencyCode: tradeOffers.currencyCode })
+    .from(tradeOffers)
+    .where(and(eq(tradeOffers.chainId, context.chainId), eq(tradeOffers.orderHash, event.orderHash)));
+  return trade?.currencyCode == null ? undefined : { currencyCode: trade.currencyCode };
 }
 
 /** Marks an offer filled once its sales reach its quantity (each sale is one card). */
@@ -265,6 +272,8 @@ async function recordFill(
     currencyCode: split.currencyCode,
     platformFee: split.fee.toString(),
     royalty: split.royalty.toString(),
+    // The card a trade's coin paid for went for cards too: a trade, not a price.
+    kind: trade ? 'trade' : 'sale',
     txHash: lower(event.txHash),
     blockNumber: Number(event.blockNumber),
     logIndex: event.logIndex,

@@ -1,8 +1,8 @@
 /**
  * A trade's fill (cards both ways, ../trading/trade/tradeOrder.ts) as sales: each card it moved is a sale of its
  * own, from the side that gave it to the side that got it, with no money payable (price, fee and royalty zero, in
- * the chain's coin), placed at the card's own `Transfer` log of the transaction, so a trade of several cards is
- * several sales, each unique per (chain, transaction, log) as every sale is, and a range read again adds none.
+ * the chain's coin; of kind `trade`, so no price figure counts it), placed at the card's own `Transfer` log of the
+ * transaction, so a trade of several cards is several sales, each unique per (chain, transaction, log) as every sale is, and a range read again adds none.
  * When the trade added coin, the card the coin paid for is the offer fill's sale instead (./applyExchange.server.ts,
  * with its fee and royalty). The stored trade offer, if the site stored it, is accepted.
  */
@@ -79,6 +79,7 @@ export async function recordTradeCards(
       currencyCode,
       platformFee: '0',
       royalty: '0',
+      kind: 'trade',
       txHash: lower(event.txHash),
       blockNumber: Number(event.blockNumber),
       logIndex: transfer.logIndex,

@@ -66,7 +66,7 @@ export async function refreshDailyStats(
         (chain_id, contract_address, day, currency_code, volume, sales, updated_at)
       select ${key.chainId}, ${key.contractAddress}, ${day}::date, ${currency}, sum(s.price), count(*), ${now}
       from sales s
-      where s.chain_id = ${key.chainId} and s.contract_address = ${key.contractAddress}
+      where s.chain_id = ${key.chainId} and s.contract_address = ${key.contractAddress} and s.kind = 'sale'
         and s.sold_at >= ${dayStart(sql`${day}`)} and s.sold_at < ${dayStart(sql`${day}`, 1)}
       group by ${currency}
       on conflict (chain_id, contract_address, day, currency_code)

@@ -71,6 +71,7 @@ export async function cardPriceHistory(db: Database, card: CardKey): Promise<Car
         from ${sales}
         where (${sales.chainId}, ${sales.contractAddress}, ${sales.tokenId})
           = (${card.chainId}, ${card.contractAddress}, ${card.tokenId}::numeric)
+          and ${sales.kind} = 'sale'
       union all
       select 1, ${sellOrders.createdAt}, ${sellOrders.id}::bigint, ${sellOrders.price}::text,
           ${sellOrders.currencyCode}, null, null, null, ${sellOrders.status}::text

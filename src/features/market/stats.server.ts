@@ -76,7 +76,7 @@ async function volumeRows(db: Database, key: CollectionKey, period: Period, now:
         coalesce(sum(s.price) filter (where s.sold_at <= ${since}), 0) as prev_amount,
         count(*) filter (where s.sold_at <= ${since}) as prev_sales
       from sales s
-      where s.chain_id = ${key.chainId} and s.contract_address = ${key.contractAddress}
+      where s.chain_id = ${key.chainId} and s.contract_address = ${key.contractAddress} and s.kind = 'sale'
         and s.sold_at > ${before} and s.sold_at <= ${now}
       group by 1 order by 1`);
     return rows;

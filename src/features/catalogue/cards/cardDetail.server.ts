@@ -59,6 +59,7 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
             'txHash', ${sales.txHash})
           from ${sales} where (${sales.chainId}, ${sales.contractAddress}, ${sales.tokenId})
             = (${cards.chainId}, ${cards.contractAddress}, ${cards.tokenId})
+            and ${sales.kind} = 'sale'
           order by ${sales.soldAt} desc, ${sales.logIndex} desc limit 1)`,
         favoriteCount: sql<number>`(select count(*)::int from ${favorites} where ${favorites.cardId} = ${cards.id})`,
       })

@@ -77,7 +77,7 @@ async function volumesOf(db: Database, ids: readonly number[]): Promise<Map<numb
   const { rows } = await db.execute<Record<string, unknown>>(sql`select g.id, g.chain_id, ${currency} as currency_code,
       sum(s.price) as amount, count(*)::int as sales
     from categories g join sales s on s.chain_id = g.chain_id and s.contract_address = g.contract_address
-    where ${inArray(sql`g.id`, ids)}
+    where ${inArray(sql`g.id`, ids)} and s.kind = 'sale'
     group by g.id, g.chain_id, ${currency} order by 1, 3`);
   const result = new Map<number, CurrencyVolume[]>();
   for (const row of rows) {
@@ -105,7 +105,8 @@ const CATEGORY_COLUMNS = sql`g.id, g.chain_id, g.contract_address, g.name, g.nam
     g.description_en, g.royalty_guaranteed, g.created_at, i.id as creator_id, i.name as creator_name, i.name_en as creator_name_en,
     u.wallet_address as creator_wallet,
     (select count(*) from cards c where c.category_id = g.id and not c.hidden)::int as card_count,
-    (select count(*) from sales s where s.chain_id = g.chain_id and s.contract_address = g.contract_address)::int
+    (select count(*) from sales s
+      where s.chain_id = g.chain_id and s.contract_address = g.contract_address and s.kind = 'sale')::int
       as sales_count`;
 
 /** Rows of {@link CATEGORY_COLUMNS} with their floors and volumes, as JSON. */

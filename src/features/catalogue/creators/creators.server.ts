@@ -35,7 +35,7 @@ const CREATOR_COLUMNS = sql`i.id, i.name, i.name_en, coalesce(i.image, u.profile
     (select count(*) from cards c left join categories cg on cg.id = c.category_id
       where c.creator_id = i.id and not c.hidden and (cg.id is null or not cg.hidden))::int as card_count,
     (select count(*) from sales s join categories g on g.chain_id = s.chain_id and g.contract_address = s.contract_address
-      where g.creator_id = i.id)::int as sales_count`;
+      where g.creator_id = i.id and s.kind = 'sale')::int as sales_count`;
 
 const creatorRows = (where: SQL) => sql`from illustrators i join users u on u.id = i.user_id
     where not u.suspended and ${where}`;
@@ -77,7 +77,7 @@ async function creatorVolume(db: Database, id: number): Promise<CurrencyVolume[]
   const { rows } = await db.execute<Record<string, unknown>>(sql`select s.chain_id, ${currency} as currency_code,
       sum(s.price) as amount, count(*)::int as sales
     from sales s join categories g on g.chain_id = s.chain_id and g.contract_address = s.contract_address
-    where g.creator_id = ${id}
+    where g.creator_id = ${id} and s.kind = 'sale'
     group by s.chain_id, ${currency} order by 1, 2`);
   return rows.map((row) => ({
     chainId: toNumber(row.chain_id),

@@ -93,7 +93,7 @@ function salesIn(query: RankingQuery): SQL {
     join categories g on g.chain_id = s.chain_id and g.contract_address = s.contract_address
     left join illustrators i on i.id = g.creator_id
     left join users u on u.id = i.user_id
-    where not g.hidden
+    where not g.hidden and s.kind = 'sale'
       and ${since === null ? sql`true` : sql`s.sold_at >= ${since}`}
       and ${query.chainId === null ? sql`true` : sql`s.chain_id = ${query.chainId}`}`;
 }

@@ -87,7 +87,7 @@ export async function digestContent(db: Db, userId: number, from: Date, to: Date
   const trending = await db.execute<CardRow>(sql`
     select c.name, c.image, c.chain_id, c.contract_address, c.token_id::text, count(*)::int as sold
     from sales s join cards c on (c.chain_id, c.contract_address, c.token_id) = (s.chain_id, s.contract_address, s.token_id)
-    where not c.hidden and s.sold_at >= ${from} and s.sold_at < ${to}
+    where not c.hidden and s.kind = 'sale' and s.sold_at >= ${from} and s.sold_at < ${to}
     group by c.id order by count(*) desc, c.id limit 5`);
   return {
     newCards: newCards.rows.map((row) => toCard(row, null)),

@@ -2,8 +2,9 @@
  * The trade offers island of a token page: the card's open trade offers (rendered on the server, so the list shows
  * without JavaScript), each saying which cards the collector gives for which, the coin added and until when;
  * once the page knows who is looking, the offer's taker (the card's holder, or the collector of a counter) gets
- * "Accept" (their wallet sends the fill the zone signed for them) and "Decline" (no gas). Counters are made
- * through the API (`POST /api/v1/trade_offers/{id}/counter`). The accept flow (and viem) load only when used.
+ * "Accept" (their wallet sends the fill the zone signed for them), "Decline" (no gas) and, on an offer for their
+ * card, "Counter" (./CounterTradeForm.tsx); a signed-in collector who does not hold the card gets "Offer your
+ * cards" (./MakeTradeForm.tsx). The flows (and viem) load only when used.
  */
 import { useState } from 'react';
 import { api } from '~/client/siteApi';
@@ -17,26 +18,15 @@ import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
-import type { TradeOfferView } from './tradeView';
-
-/** The island's words. */
-export interface TradeOfferMessages {
-  heading: string;
-  none: string;
-  /** `{{from}}` gives `{{gives}}` for `{{asks}}`. */
-  offer: string;
-  counter: string;
-  coin: string;
-  until: string;
-  accept: string;
-  decline: string;
-  declined: string;
-  accepted: string;
-}
+import { CounterTradeForm } from './CounterTradeForm';
+import { MakeTradeForm } from './MakeTradeForm';
+import type { TradeOfferMessages, TradeOfferView } from './tradeView';
 
 /** What the page hands the island. */
 export interface TradeOffersPanelProps {
   terms: TradeTerms;
+  /** The page's card and its holder. */
+  card: { contractAddress: string; tokenId: string; owner: string };
   trades: TradeOfferView[];
   m: TradeOfferMessages;
   tm: TradeMessages;
@@ -46,10 +36,13 @@ export interface TradeOffersPanelProps {
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
 
 /** The island (see the module comment). */
-export default function TradeOffersPanel({ terms, trades, m, tm, locale }: TradeOffersPanelProps) {
+export default function TradeOffersPanel({ terms, card, trades, m, tm, locale }: TradeOffersPanelProps) {
   const viewer = useCurrentUser()?.walletAddress?.toLowerCase() ?? null;
   const runner = useTradeRunner(tm);
   const [done, setDone] = useState<Record<number, string>>({});
+  const [countering, setCountering] = useState<number | null>(null);
+  const [sent, setSent] = useState(false);
+  const holder = viewer !== null && viewer === card.owner.toLowerCase();
 
   const accept = (trade: TradeOfferView) =>
     runner.start(async () => {
@@ -95,7 +88,20 @@ export default function TradeOffersPanel({ terms, trades, m, tm, locale }: Trade
               {done[trade.id] ? (
                 <p role="status">{done[trade.id]}</p>
               ) : (
-                viewer === trade.taker && (
+                viewer === trade.taker &&
+                (countering === trade.id && viewer ? (
+                  <CounterTradeForm
+                    terms={terms}
+                    trade={trade}
+                    card={card}
+                    userWallet={viewer}
+                    m={m}
+                    tm={tm}
+                    runner={runner}
+                    onClose={() => setCountering(null)}
+                    onDone={() => setDone((current) => ({ ...current, [trade.id]: m.countered }))}
+                  />
+                ) : (
                   <div className="flex flex-wrap gap-2">
                     <button type="button" className={TRADE_BUTTON} disabled={runner.busy} onClick={() => accept(trade)}>
                       {m.accept}
@@ -108,13 +114,38 @@ export default function TradeOffersPanel({ terms, trades, m, tm, locale }: Trade
                     >
                       {m.decline}
                     </button>
+                    {holder && !trade.counter && (
+                      <button
+                        type="button"
+                        className={TRADE_BUTTON}
+                        disabled={runner.busy}
+                        onClick={() => setCountering(trade.id)}
+                      >
+                        {m.counterButton}
+                      </button>
+                    )}
                   </div>
-                )
+                ))
               )}
             </li>
           ))}
         </ul>
       )}
+      {viewer &&
+        !holder &&
+        (sent ? (
+          <p role="status">{m.sent}</p>
+        ) : (
+          <MakeTradeForm
+            terms={terms}
+            card={card}
+            userWallet={viewer}
+            m={m}
+            tm={tm}
+            runner={runner}
+            onDone={() => setSent(true)}
+          />
+        ))}
       <TradeStatusLines status={runner.status} messages={tm} chain={terms.chain} />
     </section>
   );

@@ -6,17 +6,28 @@
  * are refused before anything is stored.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { getAddress, type Hex, toFunctionSelector, zeroAddress } from 'viem';
+import { getAddress, type Hex, parseEther, toFunctionSelector, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fileTestMarket } from '#tests/helpers/fileMarket';
 import { type LocalWallet, ownerOfCard, transferCard } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { walletOf } from '#tests/helpers/testAuctions';
-import { seedCatalogue, syncTestChain, TEST_FEE_RECIPIENT, TEST_SETTINGS } from '#tests/helpers/testMarket';
+import {
+  counterAndRoyalty,
+  seedCatalogue,
+  syncTestChain,
+  TEST_FEE_RECIPIENT,
+  TEST_SETTINGS,
+} from '#tests/helpers/testMarket';
+import { fundOfferer } from '#tests/helpers/testOffers';
 import { marketCards, signTrade } from '#tests/helpers/testTrades';
 import { TEST_ZONE_SIGNING, zoneExtraData } from '#tests/helpers/testZone';
+import { queryCardDetail } from '~/features/catalogue/cards/cardDetail.server';
+import { getCategory } from '~/features/catalogue/collections/categories.server';
 import { syncChain } from '~/features/indexer/indexChain.server';
-import { notifications, revenues, sales, tradeOffers, users } from '~/server/db/schema';
+import { cardPriceHistory, collectionPriceHistory } from '~/features/market/priceHistory.server';
+import { collectionStats } from '~/features/market/stats.server';
+import { categories, notifications, revenues, sales, tradeOffers, users } from '~/server/db/schema';
 import { fulfillOrder } from '../seaport/fulfillOrder';
 import { orderHash } from '../seaport/orderHash';
 import type { OrderComponents } from '../seaport/seaportTypes';
@@ -129,6 +140,21 @@ describe('cards for cards', () => {
       ].sort(),
     );
     expect(new Set(booked.map((sale) => sale.txHash)).size).toBe(1);
+    expect(booked.map((sale) => sale.kind)).toEqual(['trade', 'trade', 'trade']);
+    // A trade is not a price: no 0 point in the card's history, no last sale, no volume or sales for the collection.
+    const card = { chainId: fixture.chain.chainId, contractAddress: fixture.card.toLowerCase(), tokenId: '3' };
+    expect((await cardPriceHistory(database.db, card)).sales).toEqual([]);
+    expect((await queryCardDetail(database.db, card))?.lastSale).toBeNull();
+    expect((await collectionPriceHistory(database.db, card)).filter((day) => day.sales > 0)).toEqual([]);
+    const [collection] = await database.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.contractAddress, card.contractAddress));
+    for (const period of ['24h', '7d'] as const) {
+      const stats = await collectionStats(database.db, { ...card, id: collection?.id ?? 0 }, period);
+      expect(stats.volume, period).toEqual([]);
+    }
+    expect((await getCategory(database.db, collection?.id ?? 0))?.volume).toEqual([]);
     // No money payable: the ledger booked nothing for the trade.
     expect(await revenueCount()).toBe(revenuesBefore);
     const [stored] = await database.db.select().from(tradeOffers).where(eq(tradeOffers.id, row.id));
@@ -216,6 +242,50 @@ describe('cards for cards', () => {
     const count = await database.db.select().from(tradeOffers).where(eq(tradeOffers.tokenId, '10'));
     expect(count).toHaveLength(1); // the declined one above only
   });
+
+  test('a trade with coin books the wanted card’s royalty for its creator, to the wei, once; a reorganisation reverses it', async () => {
+    const { seller, buyer, contracts } = fixture.market;
+    const rpc = (method: string, params: unknown[] = []) =>
+      fixture.market.publicClient.request({ method, params } as never) as Promise<unknown>;
+    const deps = {
+      settings: { confirmations: 2, finalityBlocks: 2, batchBlocks: 5_000, pollMs: 50, startBlock: 0n },
+      feeRecipient: TEST_FEE_RECIPIENT,
+    };
+    const royalties = async () =>
+      (await database.db.select().from(revenues).where(eq(revenues.kind, 'royalty'))).reduce(
+        (sum, row) => sum + BigInt(row.amount),
+        0n,
+      );
+    await rpc('anvil_mine', ['0x3']);
+    await syncChain(database.db, fixture.chain, deps);
+    const snapshot = (await rpc('evm_snapshot')) as Hex;
+    const before = await royalties();
+    // The seller gives card 8 and 1 WETH for the buyer's card 10; the buyer pays fee and royalty out of the coin.
+    const amount = parseEther('1');
+    await fundOfferer(fixture, seller, amount);
+    await fundOfferer(fixture, buyer, 0n);
+    const [, [receiver, royalty]] = await counterAndRoyalty(fixture, seller.account.address, 10n, amount);
+    expect(royalty).toBeGreaterThan(0n);
+    const coin = { token: contracts.wrappedNative, amount };
+    const { order, signature, input } = await signedTrade(seller, cardsOf(8n), cardsOf(10n), {
+      coin,
+      royalty: { receiver, amount: royalty },
+    });
+    const { row } = await makeTradeOffer(database.db, userOf(seller), input, options());
+    await accept(buyer, row.id, order, signature);
+    await rpc('anvil_mine', ['0x3']);
+    await syncChain(database.db, fixture.chain, deps);
+    await syncChain(database.db, fixture.chain, deps); // read again: booked once
+    expect((await royalties()) - before).toBe(royalty);
+    const [paid] = await database.db.select().from(sales).where(eq(sales.tokenId, '10'));
+    expect(paid).toMatchObject({ price: amount.toString(), royalty: royalty.toString(), kind: 'trade' });
+
+    expect(await rpc('evm_revert', [snapshot])).toBe(true);
+    await syncChain(database.db, fixture.chain, deps);
+    await rpc('anvil_mine', ['0xa']);
+    await syncChain(database.db, fixture.chain, deps);
+    expect(await royalties()).toBe(before);
+  }, 90_000);
 
   test('a trade whose fill a reorganisation threw away is open again, its sales gone', async () => {
     const { seller, buyer } = fixture.market;

@@ -42,6 +42,9 @@ export async function tradesForCard(
         counter: row.counterOf !== null,
         gives: ids(order.offer),
         asks: ids(order.consideration),
+        offered: order.offer
+          .filter((item) => item.itemType === ItemType.ERC721)
+          .map((item) => ({ contract: item.token.toLowerCase(), tokenId: item.identifierOrCriteria.toString() })),
         coin:
           row.coinAmount !== null && row.currencyCode !== null
             ? { amount: row.coinAmount, currencyCode: row.currencyCode }

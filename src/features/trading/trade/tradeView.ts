@@ -8,7 +8,40 @@ export interface TradeOfferView {
   /** Token ids the offerer gives, and asks for. */
   gives: string[];
   asks: string[];
+  /** The cards the offerer gives, with their contracts (what a counter may ask for). */
+  offered: { contract: string; tokenId: string }[];
   /** Coin added, in its smallest unit, with its currency code; null without. */
   coin: { amount: string; currencyCode: number } | null;
   expiresAt: string;
+}
+
+/** The trade offers island's words (./TradeOffersPanel.tsx and its forms). */
+export interface TradeOfferMessages {
+  heading: string;
+  none: string;
+  /** `{{from}}` gives `{{gives}}` for `{{asks}}`. */
+  offer: string;
+  counter: string;
+  coin: string;
+  until: string;
+  accept: string;
+  decline: string;
+  declined: string;
+  accepted: string;
+  /** Making an offer: its button and form name, the checklist, the coin, the days, the send button. */
+  make: string;
+  yourCards: string;
+  noCards: string;
+  cardsUnavailable: string;
+  pickCards: string;
+  coinAmount: string;
+  days: string;
+  send: string;
+  sent: string;
+  /** Countering: the button, the form's name, its checklist, its send button, done. */
+  counterButton: string;
+  counterForm: string;
+  counterPick: string;
+  counterSend: string;
+  countered: string;
 }

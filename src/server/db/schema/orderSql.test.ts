@@ -11,7 +11,8 @@ import { buildSellOrder } from '~/features/trading/seaport/buildSellOrder';
 import { considerationAt } from '~/features/trading/seaport/orderAmounts';
 import { orderHash } from '~/features/trading/seaport/orderHash';
 import { toOrderJson } from '~/features/trading/seaport/orderJson';
-import { currentPriceSql } from './orderSql';
+import { BID_ZONE_HASH } from '~/features/trading/zone/zoneHash';
+import { BID_ZONE_HASH_SQL, currentPriceSql } from './orderSql';
 import { sellOrders } from './trading';
 
 const database = fileTestDatabase();
@@ -70,4 +71,10 @@ describe('currentPriceSql', () => {
       expect(BigInt(row?.price ?? -1)).toBe(considerationAt(order, at));
     },
   );
+});
+
+describe('acceptableOfferSql', () => {
+  test('tells a bid by the zone hash the trading side marks bids with', () => {
+    expect(BID_ZONE_HASH_SQL).toBe(BID_ZONE_HASH.toLowerCase());
+  });
 });

@@ -7,6 +7,7 @@
  * @see ../../../features/trading/orders/orderFacts.ts (the same rules as code, for what the chain says)
  */
 import { and, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { keccak256, stringToBytes } from 'viem';
 import { auctionBids } from './auctions.ts';
 import { offers } from './offers.ts';
 import { sellOrders } from './trading.ts';
@@ -34,10 +35,17 @@ export function openListingSql(at: SQL = sql`now()`): SQL {
 export const usableOfferSql: SQL = sql`(${offers.status} = 'active' and ${offers.inactiveReason} is null)`;
 
 /**
- * An offer a card's owner could accept: usable and not a bid (a bid, orderType 2 restricted to the settlement
- * account, is filled by the settlement of its auction alone).
+ * The zone hash a timed auction's bid carries (`BID_ZONE_HASH` of src/features/trading/zone/zoneHash.ts, which this
+ * layer may not import; ./orderSql.test.ts pins the two together).
  */
-export const acceptableOfferSql: SQL = sql`(${usableOfferSql} and (${offers.order}->>'orderType') <> '2')`;
+export const BID_ZONE_HASH_SQL: string = keccak256(stringToBytes('Kirafuda timed auction bid'));
+
+/**
+ * An offer a card's owner could accept: usable and not a bid (a bid, marked by its zone hash, is filled by the
+ * settlement of its auction alone). Every offer is restricted to the Kirafuda zone, so the order type no longer
+ * tells a bid from an offer.
+ */
+export const acceptableOfferSql: SQL = sql`(${usableOfferSql} and lower(${offers.order}->>'zoneHash') <> ${BID_ZONE_HASH_SQL})`;
 
 /**
  * A bid that still stands in its auction (with `offers` joined on the bid's offer): not disqualified and its

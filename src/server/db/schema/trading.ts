@@ -106,6 +106,14 @@ export const sellOrders = pgTable(
 );
 
 /**
+ * What a sale was (`sales.kind`): a card sold for money (`sale`), or a card that changed hands in a trade, cards
+ * for cards with or without coin added (`trade`, features/trading/trade/): a trade has no price of its
+ * own (its coin, if any, is only part of what the card went for), so price history, last sale and the
+ * collections' volume and sales counts leave trades out; activity and the ledger still see them.
+ */
+export const SALE_KINDS = ['sale', 'trade'] as const;
+
+/**
  * Sales as read from the exchange's fulfilment events: one row per (chain, transaction, log index), so
  * the indexer can replay blocks without double counting.
  */
@@ -126,6 +134,7 @@ export const sales = pgTable(
     currencyCode: integer('currency_code').notNull(),
     platformFee: uint256('platform_fee').notNull().default('0'),
     royalty: uint256('royalty').notNull().default('0'),
+    kind: text('kind', { enum: SALE_KINDS }).notNull().default('sale'),
     txHash: text('tx_hash').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
     logIndex: integer('log_index').notNull(),
@@ -139,6 +148,7 @@ export const sales = pgTable(
     addressCheck('sales_seller_address_format', t.sellerAddress),
     hash32Check('sales_tx_hash_format', t.txHash),
     check('sales_amounts_not_negative', sql`${t.price} >= 0 and ${t.platformFee} >= 0 and ${t.royalty} >= 0`),
+    oneOf('sales_kind_valid', t.kind, SALE_KINDS),
     check('sales_block_not_negative', sql`${t.blockNumber} >= 0 and ${t.logIndex} >= 0`),
     index('sales_token_idx').on(t.chainId, t.contractAddress, t.tokenId),
     index('sales_buyer_idx').on(t.buyerAddress),

@@ -1,0 +1,87 @@
+/**
+ * "Counter" on a trade offer for the holder's card: the holder picks which of the offered cards they would take
+ * (a subset, at least one) and for how many days; the wallet signs an order giving this card for those, private
+ * to the collector who offered (./makeTradeFlow.ts, `POST /api/v1/trade_offers/{id}/counter`). A counter asks for
+ * cards only: the trade rules let coin come only from an order's own maker.
+ */
+import { useState } from 'react';
+import { DaysInput } from '../parts/TradeFields';
+import { MAX_EXPIRY_DAYS } from '../parts/tradeForm';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { TradeTerms } from '../terms/tradeTerms';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
+import type { TradeOfferMessages, TradeOfferView } from './tradeView';
+
+interface Props {
+  terms: TradeTerms;
+  trade: TradeOfferView;
+  /** The card the offer asks for (the holder's, given by the counter). */
+  card: { contractAddress: string; tokenId: string };
+  userWallet: string;
+  m: TradeOfferMessages;
+  tm: TradeMessages;
+  runner: ReturnType<typeof useTradeRunner>;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+const cardKey = (card: { contract: string; tokenId: string }) => `${card.contract}:${card.tokenId}`;
+
+/** The form (see the module comment). */
+export function CounterTradeForm({ terms, trade, card, userWallet, m, tm, runner, onClose, onDone }: Props) {
+  const [chosen, setChosen] = useState<string[]>(trade.offered.map(cardKey));
+  const [days, setDays] = useState('7');
+
+  function onSubmit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const want = trade.offered.filter((item) => chosen.includes(cardKey(item)));
+    if (want.length === 0) return runner.fail(m.pickCards);
+    const dayCount = Number(days);
+    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    const input = {
+      userWallet,
+      give: [{ contract: card.contractAddress as `0x${string}`, tokenId: BigInt(card.tokenId) }],
+      want: want.map((item) => ({ contract: item.contract as `0x${string}`, tokenId: BigInt(item.tokenId) })),
+      days: dayCount,
+      counterOf: { id: trade.id, taker: trade.offerer as `0x${string}` },
+    };
+    void runner.start(async () => {
+      const { makeTradeFlow } = await import('./makeTradeFlow');
+      return async (provider, onProgress) => {
+        await makeTradeFlow(provider, terms, input, onProgress);
+        onDone();
+      };
+    });
+  }
+
+  const toggle = (key: string, on: boolean) =>
+    setChosen((current) => (on ? [...current, key] : current.filter((entry) => entry !== key)));
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.counterForm}>
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 font-semibold">{m.counterPick}</legend>
+        {trade.offered.map((item) => (
+          <label key={cardKey(item)} className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-5 shrink-0"
+              checked={chosen.includes(cardKey(item))}
+              onChange={(event) => toggle(cardKey(item), event.target.checked)}
+            />
+            <span>#{item.tokenId}</span>
+          </label>
+        ))}
+      </fieldset>
+      <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
+          {m.counterSend}
+        </button>
+        <button type="button" className="rounded-full px-4 py-2 underline" onClick={onClose}>
+          {tm.close}
+        </button>
+      </div>
+    </form>
+  );
+}

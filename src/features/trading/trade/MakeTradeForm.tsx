@@ -1,0 +1,123 @@
+/**
+ * "Offer your cards" on a card someone else holds, then its form: a checklist of the signed-in collector's own
+ * cards on the card's chain (read on open from `GET /api/v1/users/{wallet}/items`), optionally coin added in one
+ * of the chain's ERC-20s, and how many days it lasts; the wallet signs the trade order (./makeTradeFlow.ts).
+ */
+import { useState } from 'react';
+import { api } from '~/client/siteApi';
+import type { CardSummary } from '~/features/catalogue/types';
+import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
+import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
+import type { TradeMessages } from '../parts/tradeMessages';
+import { TRADE_BUTTON } from '../parts/tradeStyles';
+import type { TradeTerms } from '../terms/tradeTerms';
+import type { useTradeRunner } from '../wallet/useTradeRunner';
+import { MAX_TRADE_CARDS } from './tradeOrder';
+import type { TradeOfferMessages } from './tradeView';
+
+interface Props {
+  terms: TradeTerms;
+  /** The card asked for. */
+  card: { contractAddress: string; tokenId: string };
+  userWallet: string;
+  m: TradeOfferMessages;
+  tm: TradeMessages;
+  runner: ReturnType<typeof useTradeRunner>;
+  onDone: () => void;
+}
+
+const cardKey = (card: { contractAddress: string; tokenId: string }) => `${card.contractAddress}:${card.tokenId}`;
+
+/** The form (see the module comment). */
+export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }: Props) {
+  const currencies = terms.currencies.filter((currency) => !/^0x0{40}$/i.test(currency.token));
+  const [mine, setMine] = useState<CardSummary[] | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [amount, setAmount] = useState('');
+  const [currencyCode, setCurrencyCode] = useState(currencies[0]?.code ?? 0);
+  const [days, setDays] = useState('7');
+
+  const open = () => {
+    setMine([]);
+    const query = `tab=owned&chain_id=${terms.chain.chainId}&per_page=50`;
+    void api
+      .get<{ items: CardSummary[] }>(`/api/v1/users/${userWallet.toLowerCase()}/items?${query}`)
+      .then((page) => setMine(page.items.filter((item) => cardKey(item) !== cardKey(card))))
+      .catch(() => runner.fail(m.cardsUnavailable));
+  };
+  if (mine === null) {
+    return (
+      <button type="button" className={TRADE_BUTTON} onClick={open}>
+        {m.make}
+      </button>
+    );
+  }
+
+  function onSubmit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const give = (mine ?? []).filter((item) => chosen.includes(cardKey(item)));
+    if (give.length === 0 || give.length > MAX_TRADE_CARDS) return runner.fail(m.pickCards);
+    const currency = currencies.find((c) => c.code === currencyCode);
+    const coinAmount = amount.trim() === '' ? 0n : currency ? parseAmount(amount, currency.decimals) : null;
+    if (coinAmount === null) return runner.fail(tm.invalidPrice);
+    const dayCount = Number(days);
+    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    const asCard = (item: { contractAddress: string; tokenId: string }) => ({
+      contract: item.contractAddress as `0x${string}`,
+      tokenId: BigInt(item.tokenId),
+    });
+    const input = {
+      userWallet,
+      give: give.map(asCard),
+      want: [asCard(card)],
+      coin: coinAmount > 0n && currency ? { token: currency.token as `0x${string}`, amount: coinAmount } : undefined,
+      days: dayCount,
+    };
+    void runner.start(async () => {
+      const { makeTradeFlow } = await import('./makeTradeFlow');
+      return async (provider, onProgress) => {
+        await makeTradeFlow(provider, terms, input, onProgress);
+        onDone();
+      };
+    });
+  }
+
+  const toggle = (key: string, on: boolean) =>
+    setChosen((current) => (on ? [...current, key] : current.filter((entry) => entry !== key)));
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.make}>
+      <fieldset className="grid gap-1 text-sm">
+        <legend className="mb-1 font-semibold">{m.yourCards}</legend>
+        {mine.length === 0 && <p className="text-ink-muted">{m.noCards}</p>}
+        {mine.map((item) => (
+          <label key={cardKey(item)} className="flex min-h-11 items-center gap-2 break-words">
+            <input
+              type="checkbox"
+              className="size-5 shrink-0"
+              checked={chosen.includes(cardKey(item))}
+              onChange={(event) => toggle(cardKey(item), event.target.checked)}
+            />
+            <span className="min-w-0">
+              {item.name} #{item.tokenId}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {currencies.length > 0 && (
+        <>
+          <TradeInput label={m.coinAmount} inputMode="decimal" value={amount} onChange={setAmount} />
+          <CurrencySelect label={tm.currency} currencies={currencies} value={currencyCode} onChange={setCurrencyCode} />
+        </>
+      )}
+      <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
+          {m.send}
+        </button>
+        <button type="button" className="rounded-full px-4 py-2 underline" onClick={() => setMine(null)}>
+          {tm.close}
+        </button>
+      </div>
+    </form>
+  );
+}
