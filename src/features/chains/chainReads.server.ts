@@ -114,34 +114,34 @@ const lower = (address: Address) => address.toLowerCase() as Address;
 const noToken = (contract: Address, tokenId: bigint) => () =>
   notFound(`Token ${tokenId} of ${contract} does not exist`);
 
-/** ERC-721 `ownerOf` (lower-case): 404 when the token does not exist. */
-export function readOwnerOf(chain: Chain, contract: Address, tokenId: bigint): Promise<Address> {
-  const refusal = { reverted: noToken(contract, tokenId), what: 'ownerOf (is it an ERC-721 contract?)' };
-  return read(chain, contract, `ownerOf:${tokenId}`, refusal, async () =>
+/** An ERC-721 read of one token that answers an address (lower-case): 404 when the token does not exist. */
+function readTokenAddress(
+  chain: Chain,
+  contract: Address,
+  tokenId: bigint,
+  functionName: 'ownerOf' | 'getApproved',
+): Promise<Address> {
+  const refusal = { reverted: noToken(contract, tokenId), what: `${functionName} (is it an ERC-721 contract?)` };
+  return read(chain, contract, `${functionName}:${tokenId}`, refusal, async () =>
     lower(
       await publicClientFor(chain).readContract({
         address: contract,
         abi: erc721ReadAbi,
-        functionName: 'ownerOf',
+        functionName,
         args: [tokenId],
       }),
     ),
   );
 }
 
+/** ERC-721 `ownerOf` (lower-case): 404 when the token does not exist. */
+export function readOwnerOf(chain: Chain, contract: Address, tokenId: bigint): Promise<Address> {
+  return readTokenAddress(chain, contract, tokenId, 'ownerOf');
+}
+
 /** ERC-721 `getApproved` (lower-case; the zero address when none): 404 when the token does not exist. */
 export function readApproved(chain: Chain, contract: Address, tokenId: bigint): Promise<Address> {
-  const refusal = { reverted: noToken(contract, tokenId), what: 'getApproved (is it an ERC-721 contract?)' };
-  return read(chain, contract, `getApproved:${tokenId}`, refusal, async () =>
-    lower(
-      await publicClientFor(chain).readContract({
-        address: contract,
-        abi: erc721ReadAbi,
-        functionName: 'getApproved',
-        args: [tokenId],
-      }),
-    ),
-  );
+  return readTokenAddress(chain, contract, tokenId, 'getApproved');
 }
 
 /** ERC-721 `balanceOf`: how many tokens of the contract the owner holds. */

@@ -10,7 +10,7 @@
  *
  * @see ERC-721 (Transfer, Approval, ApprovalForAll)
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { recordTransferredCards } from '~/features/catalogue/cardWrites.server';
 import { type MarketEventInput, recordEvents } from '~/features/events/marketEvents.server';
@@ -172,17 +172,12 @@ async function endMovedListings(tx: Transaction, context: ApplyContext, last: re
   const contracts = [...new Set(last.map((event) => lower(event.contract)))];
   const tokenIds = [...new Set(last.map((event) => event.tokenId.toString()))];
   for (let i = 0; i < tokenIds.length; i += ROWS_PER_INSERT) {
-    const candidates = await tx
-      .select(candidateColumns)
-      .from(sellOrders)
-      .where(
-        and(
-          eq(sellOrders.chainId, context.chainId),
-          eq(sellOrders.status, 'active'),
-          inArray(sellOrders.contractAddress, contracts),
-          inArray(sellOrders.tokenId, tokenIds.slice(i, i + ROWS_PER_INSERT)),
-        ),
-      );
+    const candidates = await activeListings(
+      tx,
+      context,
+      inArray(sellOrders.contractAddress, contracts),
+      inArray(sellOrders.tokenId, tokenIds.slice(i, i + ROWS_PER_INSERT)),
+    );
     for (const order of candidates) {
       const moved = byToken.get(`${order.contract}:${order.tokenId}`);
       if (moved && lower(moved.to) !== order.seller) await endUnlessListable(tx, context, order, moved.blockNumber);
@@ -190,20 +185,23 @@ async function endMovedListings(tx: Transaction, context: ApplyContext, last: re
   }
 }
 
-/** The active listings of `owner` on `contract` (of token `tokenId` only, when given): whose approval just changed. */
-function sellersListings(tx: Transaction, context: ApplyContext, contract: string, owner: string, tokenId?: bigint) {
+/** The active listings of the chain that meet every one of `conditions`, with what ending them needs. */
+function activeListings(tx: Transaction, context: ApplyContext, ...conditions: (SQL | undefined)[]) {
   return tx
     .select(candidateColumns)
     .from(sellOrders)
-    .where(
-      and(
-        eq(sellOrders.chainId, context.chainId),
-        eq(sellOrders.status, 'active'),
-        eq(sellOrders.contractAddress, lower(contract)),
-        tokenId === undefined ? undefined : eq(sellOrders.tokenId, tokenId.toString()),
-        eq(sellOrders.sellerAddress, lower(owner)),
-      ),
-    );
+    .where(and(eq(sellOrders.chainId, context.chainId), eq(sellOrders.status, 'active'), ...conditions));
+}
+
+/** The active listings of `owner` on `contract` (of token `tokenId` only, when given): whose approval just changed. */
+function sellersListings(tx: Transaction, context: ApplyContext, contract: string, owner: string, tokenId?: bigint) {
+  return activeListings(
+    tx,
+    context,
+    eq(sellOrders.contractAddress, lower(contract)),
+    tokenId === undefined ? undefined : eq(sellOrders.tokenId, tokenId.toString()),
+    eq(sellOrders.sellerAddress, lower(owner)),
+  );
 }
 
 /** Ends active listings whose conduit lost the seller's approval (and did not get it back in the range). */

@@ -69,14 +69,9 @@ export function considerationReceipts(
   });
 }
 
-/** The card's previous owner: the `from` of its `Transfer` to `to` in the fill's transaction. */
-export function previousOwner(
-  events: readonly ChainEvent[],
-  event: Fulfilled,
-  card: FilledItem,
-  to: Address,
-): Address | undefined {
-  const transfer = events.find(
+/** The card's `Transfer` to `to` in the fill's transaction, if the events hold it. */
+export function cardTransfer(events: readonly ChainEvent[], event: Fulfilled, card: FilledItem, to: Address) {
+  const found = events.find(
     (candidate) =>
       candidate.kind === 'transfer' &&
       candidate.txHash === event.txHash &&
@@ -84,7 +79,17 @@ export function previousOwner(
       candidate.tokenId === card.identifier &&
       lower(candidate.to) === lower(to),
   );
-  return transfer?.kind === 'transfer' ? transfer.from : undefined;
+  return found?.kind === 'transfer' ? found : undefined;
+}
+
+/** The card's previous owner: the `from` of its `Transfer` to `to` in the fill's transaction. */
+export function previousOwner(
+  events: readonly ChainEvent[],
+  event: Fulfilled,
+  card: FilledItem,
+  to: Address,
+): Address | undefined {
+  return cardTransfer(events, event, card, to)?.from;
 }
 
 /**

@@ -16,24 +16,12 @@ import { cards } from '~/server/db/schema';
 import type { Transaction } from '~/server/db/types';
 import type { ExchangeContext } from './applyExchange.server';
 import type { ChainEvent, FilledItem } from './chainEvents.server';
+import { cardTransfer } from './fillProof.server';
 import { recordSale } from './saleRecords.server';
 
 type Fulfilled = Extract<ChainEvent, { kind: 'fulfilled' }>;
 
 const lower = (value: string) => value.toLowerCase();
-
-/** The card's `Transfer` in the fill's transaction to `to`, the sale's position and who gave it. */
-function transferOf(events: readonly ChainEvent[], event: Fulfilled, card: FilledItem, to: Address) {
-  const found = events.find(
-    (candidate) =>
-      candidate.kind === 'transfer' &&
-      candidate.txHash === event.txHash &&
-      lower(candidate.contract) === lower(card.token) &&
-      candidate.tokenId === card.identifier &&
-      lower(candidate.to) === lower(to),
-  );
-  return found?.kind === 'transfer' ? found : undefined;
-}
 
 /**
  * Books the trade `event` (see the module comment), leaving out `paidCard` (the card its coin paid for, booked
@@ -56,7 +44,7 @@ export async function recordTradeCards(
   const currencyCode = currencyForChainId(context.chainId) ?? CurrencyCode.ETH;
   const contracts = new Set<string>();
   for (const { card, to } of moved) {
-    const transfer = transferOf(events, event, card, to);
+    const transfer = cardTransfer(events, event, card, to); // the sale's position and who gave it
     if (!transfer) continue;
     const contractAddress = lower(card.token);
     const tokenId = card.identifier.toString();

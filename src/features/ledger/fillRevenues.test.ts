@@ -25,36 +25,25 @@ const weth = (amount: bigint, recipient: string, itemIndex?: number): PaidItem =
   currencyCode: CurrencyCode.WETH,
 });
 
+/** What a fill of the creator's card sold by `seller` and paying `items` books (the payment address set). */
+const revenues = (seller: string, items: PaidItem[]) => fillRevenues(creator, seller, items, paymentAddress);
+
 describe('fillRevenues', () => {
   test("a creator's own sale is primary revenue received on chain; the fee is nobody's", () => {
-    expect(
-      fillRevenues(creator, creatorWallet, [eth(975n, creatorWallet), eth(25n, feeRecipient)], paymentAddress),
-    ).toEqual([
+    expect(revenues(creatorWallet, [eth(975n, creatorWallet), eth(25n, feeRecipient)])).toEqual([
       { illustratorId: 7, kind: 'primary', settlement: 'onchain', currencyCode: CurrencyCode.ETH, amount: 975n },
     ]);
   });
 
   test("a collector's resale pays the royalty: to the creator's payout wallet it is received on chain", () => {
-    expect(
-      fillRevenues(
-        creator,
-        collector,
-        [eth(925n, collector), eth(25n, feeRecipient), eth(50n, payoutWallet)],
-        paymentAddress,
-      ),
-    ).toEqual([
+    expect(revenues(collector, [eth(925n, collector), eth(25n, feeRecipient), eth(50n, payoutWallet)])).toEqual([
       { illustratorId: 7, kind: 'royalty', settlement: 'onchain', currencyCode: CurrencyCode.ETH, amount: 50n },
     ]);
   });
 
   test("a royalty proven paid to the platform's payment address is payable, one row per receipt", () => {
     expect(
-      fillRevenues(
-        creator,
-        collector,
-        [weth(900n, collector), weth(60n, paymentAddress, 1), weth(40n, paymentAddress, 2)],
-        paymentAddress,
-      ),
+      revenues(collector, [weth(900n, collector), weth(60n, paymentAddress, 1), weth(40n, paymentAddress, 2)]),
     ).toEqual([
       {
         illustratorId: 7,
@@ -77,21 +66,19 @@ describe('fillRevenues', () => {
 
   test('a payment the fill only says reached the payment address (no receipt) is never payable', () => {
     // An offer's unspent tokens "to" a recipient the caller chose in a match: nothing proves they arrived.
-    expect(fillRevenues(creator, paymentAddress, [weth(925n, paymentAddress)], paymentAddress)).toEqual([]);
+    expect(revenues(paymentAddress, [weth(925n, paymentAddress)])).toEqual([]);
   });
 
   test('the platform selling a card it holds for the creator books primary payable revenue', () => {
-    expect(fillRevenues(creator, paymentAddress, [weth(975n, paymentAddress, 0)], paymentAddress)).toEqual([
+    expect(revenues(paymentAddress, [weth(975n, paymentAddress, 0)])).toEqual([
       expect.objectContaining({ kind: 'primary', settlement: 'payable', amount: 975n }),
     ]);
   });
 
   test('tokens the chain does not list, payments to third parties and no payment address book nothing', () => {
     const unlisted: PaidItem = { currencyCode: undefined, amount: 10n ** 24n, recipient: creatorWallet };
-    expect(fillRevenues(creator, creatorWallet, [unlisted], paymentAddress)).toEqual([]);
-    expect(
-      fillRevenues(creator, collector, [eth(100n, '0x5555555555555555555555555555555555555555')], paymentAddress),
-    ).toEqual([]);
+    expect(revenues(creatorWallet, [unlisted])).toEqual([]);
+    expect(revenues(collector, [eth(100n, '0x5555555555555555555555555555555555555555')])).toEqual([]);
     expect(fillRevenues(creator, collector, [eth(100n, paymentAddress, 0)], undefined)).toEqual([]);
   });
 });

@@ -105,6 +105,23 @@ export default function NotificationSettings({
           : messages.emailPending
       ).replace('{address}', address.masked)
     : messages.emailNone;
+  /** A button that deletes `path` through the API, then does `after` and says it is deleted. */
+  const deleteButton = (path: string, label: string, after?: () => void) => (
+    <button
+      type="button"
+      className="btn-ghost justify-self-start"
+      disabled={busy}
+      onClick={() =>
+        run(async () => {
+          await api.del(path);
+          after?.();
+          return messages.deleted;
+        })
+      }
+    >
+      {label}
+    </button>
+  );
   const channelsOf = (kind: PreferenceKind): NotificationChannel[] =>
     kind === DIGEST_KIND ? ['email', 'off'] : ['in_app', 'email', 'off'];
 
@@ -131,22 +148,10 @@ export default function NotificationSettings({
             </button>
           </form>
         )}
-        {address.masked && (
-          <button
-            type="button"
-            className="btn-ghost justify-self-start"
-            disabled={busy}
-            onClick={() =>
-              run(async () => {
-                await api.del('/api/v1/email');
-                setAddress({ masked: null, confirmed: false, bounced: false });
-                return messages.deleted;
-              })
-            }
-          >
-            {messages.deleteEmail}
-          </button>
-        )}
+        {address.masked &&
+          deleteButton('/api/v1/email', messages.deleteEmail, () =>
+            setAddress({ masked: null, confirmed: false, bounced: false }),
+          )}
       </section>
       <form className="grid gap-3" onSubmit={savePreferences}>
         <fieldset className="grid gap-3">
@@ -182,19 +187,7 @@ export default function NotificationSettings({
         busy={busy}
         run={(action) => void run(action)}
       />
-      <button
-        type="button"
-        className="btn-ghost justify-self-start"
-        disabled={busy}
-        onClick={() =>
-          run(async () => {
-            await api.del('/api/v1/notifications');
-            return messages.deleted;
-          })
-        }
-      >
-        {messages.deleteAll}
-      </button>
+      {deleteButton('/api/v1/notifications', messages.deleteAll)}
       <p aria-live="polite" className="min-h-6 text-sm" data-settings-status>
         {status}
       </p>

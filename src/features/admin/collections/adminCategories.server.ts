@@ -5,14 +5,14 @@
  *
  * @see docs/product-spec.md §2 (/admins/categories, /new, /{address}/edit)
  */
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chainIdParam } from '~/features/chains/params';
 import { type Page, pageQuerySchema } from '~/lib/pagination';
-import { containsPattern, idParam, keywordParam } from '~/lib/params';
+import { idParam, keywordParam } from '~/lib/params';
 import { toIso } from '~/lib/rowValues';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
-import { eqIfGiven } from '~/server/db/listConditions';
+import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
 import { pagedRows } from '~/server/db/pagedRows';
 import { cards, categories, illustrators } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -103,18 +103,11 @@ export async function listAdminCategories(
   db: Database,
   filters: AdminCategoryFilters,
 ): Promise<Page<AdminCategoryRow>> {
-  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   const where = and(
     eqIfGiven(categories.chainId, filters.chainId),
     eqIfGiven(categories.creatorId, filters.creatorId),
     eqIfGiven(categories.hidden, filters.hidden),
-    pattern === undefined
-      ? undefined
-      : or(
-          ilike(categories.name, pattern),
-          ilike(categories.nameEn, pattern),
-          ilike(categories.contractAddress, pattern),
-        ),
+    containsIfGiven(filters.q, [categories.name, categories.nameEn, categories.contractAddress]),
   );
   return pagedRows(
     filters,

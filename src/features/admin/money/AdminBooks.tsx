@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { priceText } from '~/ui/data/priceText';
 import { useAdmin } from '../shell/AdminShell';
 import { Badge, Cell, LoadState, Section, Table, TextField } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import { useAdminAction, useAdminData } from '../shell/adminHooks';
+import type { AdminMessageKey } from '../shell/adminText';
 import type { AdminBooks } from '../shell/types';
 
 type Hold = AdminBooks['holds'][number];
@@ -36,31 +37,50 @@ function ResolveHold({ hold, onDone }: { hold: Hold; onDone: (books: AdminBooks)
 const chainOf = (chainId: number | null, chains: readonly ChainChoice[], cardPayments: string) =>
   chainId === null ? cardPayments : chainLabel(chainId, chains);
 
+/** A problem the books show, under its title and lead: a table of the rows that have it (never empty). */
+function ProblemTable({
+  title,
+  lead,
+  head,
+  children,
+}: {
+  title: string;
+  lead: string;
+  head: readonly AdminMessageKey[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-6">
+      <h3 className="text-base font-semibold">{title}</h3>
+      <p className="mb-2 text-sm text-ink-muted">{lead}</p>
+      <Table label={title} head={head} empty={false}>
+        {children}
+      </Table>
+    </div>
+  );
+}
+
 /** The illustrators whose balance went below zero: their payouts are held. */
 function NegativeBalances({ books, chains }: { books: AdminBooks; chains: readonly ChainChoice[] }) {
   const { t } = useAdmin();
   return (
-    <div className="mt-6">
-      <h3 className="text-base font-semibold">{t('admin.books.negativeTitle')}</h3>
-      <p className="mb-2 text-sm text-ink-muted">{t('admin.books.negativeLead')}</p>
-      <Table
-        label={t('admin.books.negativeTitle')}
-        head={['admin.books.creator', 'admin.common.chain', 'admin.books.balance']}
-        empty={false}
-      >
-        {books.negativeBalances.map((balance) => (
-          <tr key={`${balance.illustrator.id}:${balance.chainId}:${balance.currencyCode}`}>
-            <Cell>
-              {balance.illustrator.name} ({balance.illustrator.uid})
-            </Cell>
-            <Cell>{chainOf(balance.chainId, chains, t('admin.books.cardPayments'))}</Cell>
-            <Cell>
-              <Badge tone="bad">{priceText(balance.available, balance.currencyCode, 6)}</Badge>
-            </Cell>
-          </tr>
-        ))}
-      </Table>
-    </div>
+    <ProblemTable
+      title={t('admin.books.negativeTitle')}
+      lead={t('admin.books.negativeLead')}
+      head={['admin.books.creator', 'admin.common.chain', 'admin.books.balance']}
+    >
+      {books.negativeBalances.map((balance) => (
+        <tr key={`${balance.illustrator.id}:${balance.chainId}:${balance.currencyCode}`}>
+          <Cell>
+            {balance.illustrator.name} ({balance.illustrator.uid})
+          </Cell>
+          <Cell>{chainOf(balance.chainId, chains, t('admin.books.cardPayments'))}</Cell>
+          <Cell>
+            <Badge tone="bad">{priceText(balance.available, balance.currencyCode, 6)}</Badge>
+          </Cell>
+        </tr>
+      ))}
+    </ProblemTable>
   );
 }
 
@@ -68,33 +88,29 @@ function NegativeBalances({ books, chains }: { books: AdminBooks; chains: readon
 function Mismatches({ books, chains }: { books: AdminBooks; chains: readonly ChainChoice[] }) {
   const { t } = useAdmin();
   return (
-    <div className="mt-6">
-      <h3 className="text-base font-semibold">{t('admin.books.mismatchTitle')}</h3>
-      <p className="mb-2 text-sm text-ink-muted">{t('admin.books.mismatchLead')}</p>
-      <Table
-        label={t('admin.books.mismatchTitle')}
-        head={[
-          'admin.books.transaction',
-          'admin.common.chain',
-          'admin.books.booked',
-          'admin.books.received',
-          'admin.books.problem',
-        ]}
-        empty={false}
-      >
-        {books.mismatches.map((entry) => (
-          <tr key={entry.revenueId}>
-            <Cell>
-              <code className="break-all">{entry.txHash}</code>
-            </Cell>
-            <Cell>{chainOf(entry.chainId, chains, t('admin.books.cardPayments'))}</Cell>
-            <Cell>{priceText(entry.booked, entry.currencyCode, 6)}</Cell>
-            <Cell>{entry.received === null ? '—' : priceText(entry.received, entry.currencyCode, 6)}</Cell>
-            <Cell>{t(`admin.books.reason.${entry.reason}`)}</Cell>
-          </tr>
-        ))}
-      </Table>
-    </div>
+    <ProblemTable
+      title={t('admin.books.mismatchTitle')}
+      lead={t('admin.books.mismatchLead')}
+      head={[
+        'admin.books.transaction',
+        'admin.common.chain',
+        'admin.books.booked',
+        'admin.books.received',
+        'admin.books.problem',
+      ]}
+    >
+      {books.mismatches.map((entry) => (
+        <tr key={entry.revenueId}>
+          <Cell>
+            <code className="break-all">{entry.txHash}</code>
+          </Cell>
+          <Cell>{chainOf(entry.chainId, chains, t('admin.books.cardPayments'))}</Cell>
+          <Cell>{priceText(entry.booked, entry.currencyCode, 6)}</Cell>
+          <Cell>{entry.received === null ? '—' : priceText(entry.received, entry.currencyCode, 6)}</Cell>
+          <Cell>{t(`admin.books.reason.${entry.reason}`)}</Cell>
+        </tr>
+      ))}
+    </ProblemTable>
   );
 }
 

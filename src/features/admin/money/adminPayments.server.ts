@@ -5,12 +5,12 @@
  *
  * @see docs/product-spec.md §2 (/admins/stripe_payment_histories)
  */
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Page, pageQuerySchema } from '~/lib/pagination';
-import { containsPattern, keywordParam } from '~/lib/params';
+import { keywordParam } from '~/lib/params';
 import { toIso } from '~/lib/rowValues';
-import { eqIfGiven } from '~/server/db/listConditions';
+import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
 import { pagedRows } from '~/server/db/pagedRows';
 import { cards, PAYMENT_STATUSES, paymentHistories, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -59,15 +59,12 @@ const tokyoDay = (date: string, plusDays = 0) =>
   sql`((${date})::date + ${plusDays}::int)::timestamp at time zone 'Asia/Tokyo'`;
 
 function where(filters: AdminPaymentFilters): SQL | undefined {
-  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   return and(
     eqIfGiven(paymentHistories.status, filters.status),
     eqIfGiven(paymentHistories.currency, filters.currency),
     filters.from === undefined ? undefined : gte(paymentHistories.createdAt, tokyoDay(filters.from)),
     filters.to === undefined ? undefined : lt(paymentHistories.createdAt, tokyoDay(filters.to, 1)),
-    pattern === undefined
-      ? undefined
-      : or(ilike(paymentHistories.providerPaymentId, pattern), ilike(users.walletAddress, pattern)),
+    containsIfGiven(filters.q, [paymentHistories.providerPaymentId, users.walletAddress]),
   );
 }
 

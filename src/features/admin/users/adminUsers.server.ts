@@ -5,14 +5,14 @@
  *
  * @see docs/product-spec.md §2 (/admins/users, /admins/users/{id}/edit), §6 (roles)
  */
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashPassword, passwordSchema } from '~/features/session/passwords.server';
 import { type Page, type PageRequest, pageQuerySchema } from '~/lib/pagination';
-import { containsPattern, keywordParam } from '~/lib/params';
+import { keywordParam } from '~/lib/params';
 import { toIsoOrNull } from '~/lib/rowValues';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
-import { eqIfGiven } from '~/server/db/listConditions';
+import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
 import { pagedRows } from '~/server/db/pagedRows';
 import { cards, illustrators, sessions, users } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -113,19 +113,16 @@ function toRow(row: Row): AdminUserRow {
 }
 
 function listWhere(filters: UserListFilters): SQL | undefined {
-  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   return and(
     eqIfGiven(users.role, filters.role),
     eqIfGiven(users.suspended, filters.suspended),
-    pattern === undefined
-      ? undefined
-      : or(
-          ilike(users.walletAddress, pattern),
-          ilike(users.profileName, pattern),
-          ilike(illustrators.uid, pattern),
-          ilike(illustrators.name, pattern),
-          ilike(illustrators.nameEn, pattern),
-        ),
+    containsIfGiven(filters.q, [
+      users.walletAddress,
+      users.profileName,
+      illustrators.uid,
+      illustrators.name,
+      illustrators.nameEn,
+    ]),
   );
 }
 

@@ -9,14 +9,13 @@
  *
  * @see ./cardFilters.ts
  */
-import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '~/features/chains/currencies';
 import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { pageOffset } from '~/lib/pagination';
-import { containsPattern } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
-import { eqIfGiven } from '~/server/db/listConditions';
+import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
 import { cardRarity, cards, categories, favorites, illustrators, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database, Transaction } from '~/server/db/types';
@@ -89,7 +88,6 @@ export function visibleCard(): SQL {
 
 /** The WHERE conditions of the filters (the listing ones only when `listing` is joined). */
 function conditions(filters: CardListFilters, listing: Listing | null): SQL | undefined {
-  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   return and(
     visibleCard(),
     eqIfGiven(cards.chainId, filters.chainId),
@@ -100,9 +98,7 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
       ? undefined
       : sql`${cards.id} in (select ${favorites.cardId} from ${favorites} join ${users} fu on fu.id = ${favorites.userId}
           where fu.wallet_address = ${filters.favoritedBy})`,
-    pattern === undefined
-      ? undefined
-      : or(ilike(cards.name, pattern), sql`${cards.metadata}->>'name_en' ilike ${pattern}`),
+    containsIfGiven(filters.q, [cards.name, sql`${cards.metadata}->>'name_en'`]),
     listing && filtersNeedListing(filters) ? isNotNull(listing.id) : undefined,
     listing && filters.saleType !== undefined ? eq(listing.saleType, filters.saleType) : undefined,
     listing && filters.priceMinWei !== undefined ? gte(listing.price, filters.priceMinWei) : undefined,

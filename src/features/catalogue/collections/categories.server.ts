@@ -12,8 +12,9 @@ import { chainIdParam } from '~/features/chains/params';
 import { addressSchema } from '~/lib/addresses';
 import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
-import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
+import { toIso, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
+import { groupById, toCurrencyAmount, toCurrencyVolume } from '../currencyRows';
 import type { CategorySummary, CurrencyAmount, CurrencyVolume } from '../types';
 
 /** Orders of the category list: newest first, or most sales first (all time, then newest). */
@@ -60,15 +61,7 @@ async function floorsOf(db: Database, ids: readonly number[]): Promise<Map<numbe
       on (o.chain_id, o.contract_address, o.token_id) = (c.chain_id, c.contract_address, c.token_id)
     where ${inArray(sql`c.category_id`, ids)} and not c.hidden and ${ACTIVE_LISTING_SQL}
     group by c.category_id, c.chain_id, ${currency} order by 1, 3`);
-  const result = new Map<number, CurrencyAmount[]>();
-  for (const row of rows) {
-    const id = toNumber(row.category_id);
-    result.set(id, [
-      ...(result.get(id) ?? []),
-      { chainId: toNumber(row.chain_id), currencyCode: toNumber(row.currency_code), amount: toDecimal(row.amount) },
-    ]);
-  }
-  return result;
+  return groupById(rows, 'category_id', toCurrencyAmount);
 }
 
 /** All-time sales per currency of each category in `ids` (sales of its contract). */
@@ -79,20 +72,7 @@ async function volumesOf(db: Database, ids: readonly number[]): Promise<Map<numb
     from categories g join sales s on s.chain_id = g.chain_id and s.contract_address = g.contract_address
     where ${inArray(sql`g.id`, ids)} and s.kind = 'sale'
     group by g.id, g.chain_id, ${currency} order by 1, 3`);
-  const result = new Map<number, CurrencyVolume[]>();
-  for (const row of rows) {
-    const id = toNumber(row.id);
-    result.set(id, [
-      ...(result.get(id) ?? []),
-      {
-        chainId: toNumber(row.chain_id),
-        currencyCode: toNumber(row.currency_code),
-        amount: toDecimal(row.amount),
-        sales: toNumber(row.sales),
-      },
-    ]);
-  }
-  return result;
+  return groupById(rows, 'id', toCurrencyVolume);
 }
 
 /** The SELECT of category rows (with creator, card and sales counts) behind list and page. */

@@ -10,9 +10,10 @@ import { z } from 'zod';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
-import { toDecimal, toIso, toNumber } from '~/lib/rowValues';
+import { toIso, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { listCategories } from '../collections/categories.server';
+import { toCurrencyVolume } from '../currencyRows';
 import type { CreatorDetail, CreatorSummary, CurrencyVolume } from '../types';
 
 /** Orders of the creator list: newest account first, by name, or most sales first. */
@@ -79,12 +80,7 @@ async function creatorVolume(db: Database, id: number): Promise<CurrencyVolume[]
     from sales s join categories g on g.chain_id = s.chain_id and g.contract_address = s.contract_address
     where g.creator_id = ${id} and s.kind = 'sale'
     group by s.chain_id, ${currency} order by 1, 2`);
-  return rows.map((row) => ({
-    chainId: toNumber(row.chain_id),
-    currencyCode: toNumber(row.currency_code),
-    amount: toDecimal(row.amount),
-    sales: toNumber(row.sales),
-  }));
+  return rows.map(toCurrencyVolume);
 }
 
 /** Most collections listed on a creator page. */

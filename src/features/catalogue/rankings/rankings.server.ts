@@ -23,6 +23,7 @@ import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { toDecimal, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { bestCollectionOffers } from '../bestOffers.server';
+import { groupById, toCurrencyVolume } from '../currencyRows';
 import type { CategorySummary, CreatorRef, CurrencyVolume } from '../types';
 
 /** Periods a ranking covers. */
@@ -218,18 +219,7 @@ async function volumesOf(
       ${currency} as currency_code, sum(s.price) as amount, count(*)::int as sales
     ${salesIn(query)} and ${inArray(key, ids)}
     group by ${key}, s.chain_id, ${currency} order by 1, 2, 3`);
-  const result = new Map<number, CurrencyVolume[]>();
-  for (const row of rows) {
-    const id = toNumber(row.id);
-    const volume = {
-      chainId: toNumber(row.chain_id),
-      currencyCode: toNumber(row.currency_code),
-      amount: toDecimal(row.amount),
-      sales: toNumber(row.sales),
-    };
-    result.set(id, [...(result.get(id) ?? []), volume]);
-  }
-  return result;
+  return groupById(rows, 'id', toCurrencyVolume);
 }
 
 /** A creator reference from row columns prefixed `creator_`, or null. */

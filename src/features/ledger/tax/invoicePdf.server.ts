@@ -8,6 +8,7 @@ import { getT } from '~/features/i18n/t';
 import { priceText } from '~/ui/data/priceText';
 import { currencySymbol } from '../payoutRules';
 import type { IssuedInvoice } from './invoices.server';
+import { writeInvoiceNumber, writeIssuer } from './paperParties.server';
 import { type Column, PdfWriter } from './pdfWriter.server';
 
 const yen = (value: bigint) => priceText(value, CurrencyCode.JPY);
@@ -23,10 +24,8 @@ export async function invoicePdf(invoice: IssuedInvoice, locale: 'ja' | 'en'): P
   pdf.text(`${t('tax.invoice.month')}: ${invoice.month}`, { gap: 8 });
   pdf.text(t('tax.paper.recipient'), { bold: true });
   pdf.text(invoice.recipient.name);
-  pdf.text(`${t('tax.paper.invoiceNumber')}: ${invoice.recipient.invoiceNumber ?? t('tax.paper.none')}`, { gap: 8 });
-  pdf.text(t('tax.paper.issuer'), { bold: true });
-  pdf.text(invoice.issuer.name);
-  pdf.text(`${t('tax.paper.invoiceNumber')}: ${invoice.issuer.invoiceNumber ?? t('tax.paper.none')}`, { gap: 10 });
+  writeInvoiceNumber(pdf, t, invoice.recipient.invoiceNumber, 8);
+  writeIssuer(pdf, t, invoice.issuer);
 
   const columns: Column[] = [
     { width: 220 },

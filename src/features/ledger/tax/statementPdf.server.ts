@@ -8,6 +8,7 @@ import { CurrencyCode } from '~/features/chains/currencies';
 import { getT } from '~/features/i18n/t';
 import { priceText } from '~/ui/data/priceText';
 import { currencySymbol } from '../payoutRules';
+import { writeInvoiceNumber, writeIssuer } from './paperParties.server';
 import { type Column, PdfWriter } from './pdfWriter.server';
 import type { Statement } from './statements.server';
 
@@ -29,10 +30,8 @@ export async function statementPdf(statement: Statement, locale: 'ja' | 'en', no
       profile.resident ? 'tax.profile.resident' : 'tax.profile.nonResident',
     )}`,
   );
-  pdf.text(`${t('tax.paper.invoiceNumber')}: ${profile.invoiceNumber ?? t('tax.paper.none')}`, { gap: 8 });
-  pdf.text(t('tax.paper.issuer'), { bold: true });
-  pdf.text(statement.issuer.name);
-  pdf.text(`${t('tax.paper.invoiceNumber')}: ${statement.issuer.invoiceNumber ?? t('tax.paper.none')}`, { gap: 10 });
+  writeInvoiceNumber(pdf, t, profile.invoiceNumber, 8);
+  writeIssuer(pdf, t, statement.issuer);
 
   const columns: Column[] = [
     { width: 95 },

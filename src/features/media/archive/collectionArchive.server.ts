@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CID } from 'multiformats/cid';
+import { notFound } from '~/server/api/errors';
 import { categories, mediaCollections, mediaDesigns, mediaTokens } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Block, BlockStore } from '../blockStore';
@@ -19,16 +20,30 @@ import { tokenDesign } from '../tokenDesign';
 /** Blocks one archive carries at most. */
 export const MAX_ARCHIVE_BLOCKS = 200_000;
 
-/** A visible collection's chain and contract, or null (unknown or hidden). */
+/** A visible collection's chain and contract; 404 when unknown or hidden. */
 export async function archivedCollection(db: Database, id: number) {
   const [row] = await db
     .select({ id: categories.id, chainId: categories.chainId, contract: categories.contractAddress })
     .from(categories)
     .where(and(eq(categories.id, id), eq(categories.hidden, false)));
-  return row ?? null;
+  if (!row) throw notFound('No such collection');
+  return row;
 }
 
-type Collection = NonNullable<Awaited<ReturnType<typeof archivedCollection>>>;
+type Collection = Awaited<ReturnType<typeof archivedCollection>>;
+
+/**
+ * The headers of a download of `collection`'s exit kit (`kirafuda-collection-{id}.{extension}`): cached a
+ * minute, readable from any origin.
+ */
+export function archiveDownloadHeaders(collection: Collection, extension: string, contentType: string) {
+  return {
+    'Content-Type': contentType,
+    'Content-Disposition': `attachment; filename="kirafuda-collection-${collection.id}.${extension}"`,
+    'Cache-Control': 'public, max-age=60',
+    'Access-Control-Allow-Origin': '*',
+  };
+}
 
 /** The manifest of `collection` (see the module comment). */
 export async function collectionManifest(db: Database, collection: Collection) {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from '~/features/developers/openapi/contract';
-import { archivedCollection, archiveRoots, collectionCar } from '~/features/media/archive/collectionArchive.server';
+import {
+  archiveDownloadHeaders,
+  archivedCollection,
+  archiveRoots,
+  collectionCar,
+} from '~/features/media/archive/collectionArchive.server';
 import { processBlockStore } from '~/features/media/processMedia.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
@@ -17,15 +22,11 @@ export const GET = apiRoute(async (ctx) => {
   const id = pathId(ctx.params.id, 'No such collection');
   const db = await database();
   const collection = await archivedCollection(db, id);
-  if (!collection) throw notFound('No such collection');
   const roots = await archiveRoots(db, collection);
   if (roots.length === 0) throw notFound('Nothing of this collection is published yet');
   return new Response(collectionCar(await processBlockStore(), roots), {
     headers: {
-      'Content-Type': 'application/vnd.ipld.car; version=1',
-      'Content-Disposition': `attachment; filename="kirafuda-collection-${collection.id}.car"`,
-      'Cache-Control': 'public, max-age=60',
-      'Access-Control-Allow-Origin': '*',
+      ...archiveDownloadHeaders(collection, 'car', 'application/vnd.ipld.car; version=1'),
       'X-Content-Type-Options': 'nosniff',
     },
   });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from '~/features/developers/openapi/contract';
-import { archivedCollection, collectionManifest } from '~/features/media/archive/collectionArchive.server';
-import { notFound } from '~/server/api/errors';
+import {
+  archiveDownloadHeaders,
+  archivedCollection,
+  collectionManifest,
+} from '~/features/media/archive/collectionArchive.server';
 import { apiRoute } from '~/server/api/handler';
 import { pathId } from '~/server/api/pathId';
 import { database } from '~/server/db/client';
@@ -15,14 +18,8 @@ export const GET = apiRoute(async (ctx) => {
   const id = pathId(ctx.params.id, 'No such collection');
   const db = await database();
   const collection = await archivedCollection(db, id);
-  if (!collection) throw notFound('No such collection');
   return new Response(JSON.stringify(await collectionManifest(db, collection), null, 2), {
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="kirafuda-collection-${collection.id}.json"`,
-      'Cache-Control': 'public, max-age=60',
-      'Access-Control-Allow-Origin': '*',
-    },
+    headers: archiveDownloadHeaders(collection, 'json', 'application/json; charset=utf-8'),
   });
 });
 
