@@ -2,7 +2,7 @@
  * Trading on a real local chain, as people do it in Chromium with the injected test wallet: a collector
  * lists a card (conduit approval, typed-data signature, the site stores the order), a second collector
  * buys it (Seaport fulfilment with the 5 gwei gas floor, progress, the new owner), the creator's royalty
- * shows in their dashboard, and the new owner lists and cancels on chain; an illustrator issues a card
+ * shows in their dashboard, and the new owner cancels on Kirafuda for free, then on chain; an illustrator issues a card
  * (minted by the platform minter) and finds it on their creator page. axe checks the sell form and the
  * Issue NFT form.
  *
@@ -29,14 +29,9 @@ interface CardItem {
   name: string;
   nameEn: string | null;
   creator: { walletAddress: string } | null;
-  listing: { orderHash: string; price: string; currencyCode: number } | null;
+  listing: { orderHash: string; price: string; currencyCode: number; exchange: string } | null;
 }
-interface CardRecord extends CardItem {
-  listing: (CardItem['listing'] & { exchange: string }) | null;
-}
-interface RevenueTotals {
-  totals: { chainId: number; currency: string; royaltySales: number; royalty: string }[];
-}
+type RevenueTotals = { totals: { chainId: number; currency: string; royaltySales: number; royalty: string }[] };
 
 const FIVE_GWEI = 5_000_000_000n;
 let app: ChainApp;
@@ -52,8 +47,11 @@ async function get<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-const record = () => get<CardRecord>(`/api/v1/cards/1/${card.contractAddress}/${card.tokenId}`);
-const tokenPath = () => `/en/tokens/1/${card.contractAddress}/${card.tokenId}`;
+const record = () => get<CardItem>(`/api/v1/cards/1/${card.contractAddress}/${card.tokenId}`);
+const tokenPath = (item: CardItem = card) => `/en/tokens/1/${item.contractAddress}/${item.tokenId}`;
+/** Opens `item`'s token page, its trading island hydrated. */
+const openToken = (page: Page, item: CardItem) =>
+  page.goto(`${app.url}${tokenPath(item)}`).then(() => hydrated(page, 'TradeActions'));
 const chainReader = () => createPublicClient({ transport: http(app.rpcUrl) });
 const indexOf = (address: string) => ANVIL_ACCOUNTS.findIndex((a) => a.toLowerCase() === address.toLowerCase());
 
@@ -67,8 +65,7 @@ async function walletPage(index: number, chainId = 1) {
 
 /** Fills the sell form on the token page and waits for the user's page the flow ends on. */
 async function list(page: Page, wallet: Address, price: string) {
-  await page.goto(`${app.url}${tokenPath()}`);
-  await hydrated(page, 'TradeActions');
+  await openToken(page, card);
   await page.getByRole('button', { name: 'Sell this card' }).click();
   await expectNoSeriousA11yViolations(page);
   const form = page.getByRole('form', { name: 'Sell this card' });
@@ -83,7 +80,7 @@ async function list(page: Page, wallet: Address, price: string) {
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startChainApp(), launchBrowser()]);
-  // An Ethereum card by the demo illustrator, held by a collector and not listed.
+  // An Ethereum card of the demo illustrator's, held by a collector, not listed.
   const { items } = await get<{ items: CardItem[] }>(
     `/api/v1/cards?chain_id=1&creator=${ANVIL_ACCOUNTS[0].toLowerCase()}&per_page=100`,
   );
@@ -144,8 +141,7 @@ describe('selling and buying on chain', () => {
     // The buyer's wallet is on Polygon: the purchase switches it to Ethereum and stays on the card's page.
     const buyer = await walletPage(buyerIndex, 137);
     const { page, wallet } = buyer;
-    await page.goto(`${app.url}${tokenPath()}`);
-    await hydrated(page, 'TradeActions');
+    await openToken(page, card);
     await Promise.all([
       page.waitForEvent('load', { timeout: 45_000 }),
       page.getByRole('button', { name: 'Buy now' }).click(),
@@ -176,30 +172,39 @@ describe('selling and buying on chain', () => {
       .toEqual({ sales: before.sales + 1, amount: before.amount + royalty });
   });
 
-  test('the new owner lists it again and cancels on chain: the listing ends on Seaport and on the site', async () => {
+  test('the new owner lists it again and cancels on Kirafuda for free (no transaction), then lists and cancels on chain', async () => {
     const owner = await walletPage(buyerIndex);
-    await list(owner.page, owner.wallet.account.address, '0.08');
-    const listed = await record();
-    expect(listed.listing?.price).toBe(parseEther('0.08').toString());
-
-    await owner.page.goto(`${app.url}${tokenPath()}`);
-    await hydrated(owner.page, 'TradeActions');
-    await Promise.all([
-      owner.page.waitForEvent('load', { timeout: 45_000 }),
-      owner.page.getByRole('button', { name: 'Cancel listing' }).click(),
-    ]);
-    expect((await record()).listing).toBeNull();
+    const address = owner.wallet.account.address;
+    /** Lists at `price`, then cancels with the button named `button` on the token page; answers the listing. */
+    const listThenCancel = async (price: string, button: string) => {
+      await list(owner.page, address, price);
+      const { listing } = await record();
+      expect(listing?.price).toBe(parseEther(price).toString());
+      await openToken(owner.page, card);
+      // The hint says both ways to cancel.
+      await expect.poll(() => owner.page.getByText('takes effect at once and costs nothing').count()).toBe(1);
+      await Promise.all([
+        owner.page.waitForEvent('load', { timeout: 45_000 }),
+        owner.page.getByRole('button', { name: button }).click(),
+      ]);
+      expect((await record()).listing).toBeNull();
+      const [, cancelled] = await chainReader().readContract({
+        address: getAddress(listing?.exchange ?? ''),
+        abi: seaportAbi,
+        functionName: 'getOrderStatus',
+        args: [listing?.orderHash as `0x${string}`],
+      });
+      return cancelled;
+    };
+    const nonce = await chainReader().getTransactionCount({ address });
+    expect(await listThenCancel('0.07', 'Cancel listing (free)')).toBe(false);
+    // Listing is a signature and the free cancel sends nothing: no transaction of the owner's.
+    expect(await chainReader().getTransactionCount({ address })).toBe(nonce);
+    expect(await listThenCancel('0.08', 'Cancel on chain too (gas)')).toBe(true);
     expect(await owner.page.getByRole('button', { name: 'Buy now' }).count()).toBe(0);
     await expect
       .poll(() => owner.page.getByRole('button', { name: 'Sell this card' }).count(), { timeout: 10_000 })
       .toBe(1);
-    const [, cancelled] = await chainReader().readContract({
-      address: getAddress(listed.listing?.exchange ?? ''),
-      abi: seaportAbi,
-      functionName: 'getOrderStatus',
-      args: [listed.listing?.orderHash as `0x${string}`],
-    });
-    expect(cancelled).toBe(true);
   });
 });
 
@@ -235,8 +240,7 @@ describe('cancel all and failures', () => {
 
   test('refusing to sign the listing shows an alert and lists nothing', async () => {
     const owner = await walletPage(buyerIndex);
-    await owner.page.goto(`${app.url}${tokenPath()}`);
-    await hydrated(owner.page, 'TradeActions');
+    await openToken(owner.page, card);
     await owner.page.getByRole('button', { name: 'Sell this card' }).click();
     const form = owner.page.getByRole('form', { name: 'Sell this card' });
     await form.getByLabel('Price').fill('0.07');
@@ -267,8 +271,7 @@ describe('cancel all and failures', () => {
     const before = await balance();
 
     const { page, wallet } = await walletPage(17);
-    await page.goto(`${app.url}/en/tokens/1/${listed.contractAddress}/${listed.tokenId}`);
-    await hydrated(page, 'TradeActions');
+    await openToken(page, listed);
     await Promise.all([
       page.waitForEvent('load', { timeout: 45_000 }),
       page.getByRole('button', { name: 'Buy now' }).click(),
@@ -278,7 +281,7 @@ describe('cancel all and failures', () => {
     );
     expect(approval).toBeDefined();
     expect(before - (await balance())).toBe(BigInt(listed.listing.price));
-    const after = await get<CardRecord>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
+    const after = await get<CardItem>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
     expect(after.owner).toBe(buyerAddress.toLowerCase());
     expect(after.listing).toBeNull();
   });
@@ -289,15 +292,14 @@ describe('cancel all and failures', () => {
     const listed = items.find((item) => item.listing?.currencyCode === 2 && item.owner !== buyer);
     if (!listed) throw new Error('no Ethereum card listed in ETH in the demo catalogue');
     const { page, wallet } = await walletPage(16);
-    await page.goto(`${app.url}/en/tokens/1/${listed.contractAddress}/${listed.tokenId}`);
-    await hydrated(page, 'TradeActions');
+    await openToken(page, listed);
     wallet.refuse(true);
     await page.getByRole('button', { name: 'Buy now' }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 })
       .toBe('You declined in your wallet. Nothing was sent.');
     expect(wallet.transactions).toEqual([]);
-    const after = await get<CardRecord>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
+    const after = await get<CardItem>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
     expect(after.owner).toBe(listed.owner);
   });
 
@@ -309,11 +311,10 @@ describe('cancel all and failures', () => {
     open.push(opened);
     const { page } = opened;
     await signInWithWallet(page, app.url, { key: generatePrivateKey(), rpcUrl: app.rpcUrl });
-    await page.goto(`${app.url}/en/tokens/1/${listed.contractAddress}/${listed.tokenId}`);
-    await hydrated(page, 'TradeActions');
+    await openToken(page, listed);
     await page.getByRole('button', { name: 'Buy now' }).click();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 }).toBe('Insufficient funds');
-    const after = await get<CardRecord>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
+    const after = await get<CardItem>(`/api/v1/cards/1/${listed.contractAddress}/${listed.tokenId}`);
     expect(after.owner).toBe(listed.owner);
     expect(after.listing?.orderHash).toBe(listed.listing?.orderHash);
   });

@@ -1,5 +1,7 @@
 /**
- * Cancelling from the wallet: one listing (Seaport `cancel`) or every listing on a chain (`incrementCounter`), then telling the site. Loaded by its button only when clicked.
+ * Cancelling: a listing restricted to the Kirafuda zone on Kirafuda alone, at once and without gas (the site stops
+ * signing its fills); or from the wallet, one listing (Seaport `cancel`) or every listing on a chain
+ * (`incrementCounter`), then telling the site. Loaded by its button only when clicked.
  *
  * @see docs/product-spec.md §7
  */
@@ -11,6 +13,11 @@ import { incrementCounter } from '../seaport/incrementCounter';
 import { parseOrderJson } from '../seaport/orderJson';
 import type { TradeTerms } from '../terms/tradeTerms';
 import { confirm, connect, type TradeProgress } from '../wallet/walletTrade';
+
+/** Cancels the seller's own zone listing on Kirafuda: no wallet prompt, no gas (the site checks it is theirs). */
+export async function cancelOnKirafuda(listing: { orderHash: string }): Promise<void> {
+  await api.post(`/api/v1/orders/${listing.orderHash}/cancel`);
+}
 
 /** Cancels the seller's own listing on Seaport, then tells the site. */
 export async function cancelFlow(

@@ -8,7 +8,7 @@ import { parseOrderJson } from '../seaport/orderJson';
 import { isRestricted } from '../seaport/seaportTypes';
 
 /** Whether `stored` names `chain`'s zone and is restricted to it. */
-export function isZoneOrder(stored: unknown, chain: Pick<Chain, 'contracts'>): boolean {
+export function isZoneOrder(stored: unknown, chain: { contracts: Pick<Chain['contracts'], 'zone'> }): boolean {
   const order = parseOrderJson(stored);
   return order !== undefined && isRestricted(order) && order.zone.toLowerCase() === chain.contracts.zone.toLowerCase();
 }
