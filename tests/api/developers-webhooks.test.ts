@@ -107,6 +107,9 @@ async function list(tokenId: bigint, price: bigint): Promise<string> {
   const { contracts, seller } = trading.fixture.market;
   const use = await sellerJs.createOrder({
     conduitKey: contracts.conduitKey,
+    // Every order names the Kirafuda zone (GET /api/v1/chains), restricted to it.
+    zone: contracts.zone,
+    restrictedByZone: true,
     startTime: String(now - 60n),
     endTime: String(now + 86_400n),
     offer: [{ itemType: ItemType.ERC721, token: trading.fixture.card, identifier: tokenId.toString() }],
@@ -193,17 +196,17 @@ describe('a sale made by seaport-js', () => {
     const { market } = trading.fixture;
     const price = parseEther('0.5');
     const hash = await list(3n, price);
-    const check = await trading.app.client().post<{
-      orders: { listing: { order: Record<string, unknown> & { consideration: unknown[] }; signature: string } }[];
-    }>('/api/v1/cart/check', { chain_id: 1, order_hashes: [hash] });
-    const listing = check.body.orders[0]?.listing;
-    if (!listing) throw new Error('no listing to fill');
+    // The fulfilment API answers the advanced order and the zone's signature for this buyer.
+    const answer = await trading.app.client().post<{
+      fulfillment_data: { orders: { parameters: Record<string, unknown>; signature: string; extraData: string }[] };
+    }>(`/api/v1/orders/${hash}/fulfillment`, { fulfiller: market.buyer.account.address });
+    const listing = answer.body.fulfillment_data?.orders[0];
+    if (!listing) throw new Error(`no order to fill: ${JSON.stringify(answer.body)}`);
     const use = await buyerJs.fulfillOrder({
-      order: {
-        parameters: { ...listing.order, totalOriginalConsiderationItems: listing.order.consideration.length } as never,
-        signature: listing.signature,
-      },
+      order: { parameters: listing.parameters as never, signature: listing.signature },
+      extraData: listing.extraData,
       accountAddress: market.buyer.account.address,
+      recipientAddress: market.buyer.account.address,
       conduitKey: market.contracts.conduitKey,
     });
     await (await use.executeAllActions()).wait();
