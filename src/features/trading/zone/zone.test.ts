@@ -21,27 +21,28 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deployCard, issueToSeller, type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { zoneExtraData } from '#tests/helpers/testZone';
+import {
+  CREATOR,
+  FEE_BPS,
+  fillAdvanced,
+  PRICE,
+  ROYALTY_BPS,
+  signedBy,
+  terms,
+  zoneListing,
+  zoneParameters,
+  zoneParametersAbi,
+} from '#tests/helpers/zoneFills';
 import hostileArtifact from '../../../../contracts/artifacts/TestHostileWallet.json';
 import smartAccountArtifact from '../../../../contracts/artifacts/TestSmartAccount.json';
 import { cardAbi } from '../contracts/cardAbi';
 import { advancedOrder } from '../seaport/advancedOrder';
-import { buildSellOrder } from '../seaport/buildSellOrder';
 import { fulfillOrder } from '../seaport/fulfillOrder';
 import { orderHash } from '../seaport/orderHash';
 import { seaportAbi } from '../seaport/seaportAbi';
-import { type OrderComponents, OrderType } from '../seaport/seaportTypes';
-import { signOrder } from '../seaport/signOrder';
-import { zoneAdminAbi, zoneErrorsAbi } from './zoneAbi';
+import type { OrderComponents } from '../seaport/seaportTypes';
+import { zoneAdminAbi } from './zoneAbi';
 import { privateZoneHash } from './zoneHash';
-
-const CREATOR = getAddress('0x0000000000000000000000000000000000c0ffee');
-const FEE_RECIPIENT = getAddress('0x000000000000000000000000000000000000fee0');
-const FEE_BPS = 250;
-const ROYALTY_BPS = 500;
-const PRICE = parseEther('1');
-const terms = { feeBps: FEE_BPS, feeRecipient: FEE_RECIPIENT };
-/** Seaport's ABI with the zone's and the card's errors, so a revert is named whichever contract raised it. */
-const fillAbi = [...seaportAbi, ...zoneErrorsAbi, ...cardAbi] as const;
 
 let market: LocalMarket;
 /** An open collection (the market's card) and a guaranteed one, 10 cards each to the seller. */
@@ -61,78 +62,11 @@ afterAll(async () => {
   await market?.stop();
 });
 
-/** The seller's (or `seller`'s) listing of `card` #`tokenId` at PRICE with fee and royalty; a zone order unless `zone` is zero. */
-async function listing(
-  card: Address,
-  tokenId: bigint,
-  options: { seller?: Address; zone?: Address; zoneHash?: Hex; royalty?: boolean } = {},
-) {
-  const { publicClient, contracts } = market;
-  const seller = options.seller ?? market.seller.account.address;
-  const { timestamp } = await publicClient.getBlock();
-  const counter = await publicClient.readContract({
-    address: contracts.seaport,
-    abi: seaportAbi,
-    functionName: 'getCounter',
-    args: [seller],
-  });
-  const order = buildSellOrder({
-    seller,
-    nft: { contract: card, tokenId },
-    price: PRICE,
-    currency: zeroAddress,
-    platformFee: { bps: FEE_BPS, recipient: FEE_RECIPIENT },
-    ...(options.royalty === false
-      ? {}
-      : { royalty: { receiver: CREATOR, amount: (PRICE * BigInt(ROYALTY_BPS)) / 10_000n } }),
-    startTime: timestamp - 60n,
-    endTime: timestamp + 86_400n,
-    salt: BigInt(Date.now()) * 1_000n + tokenId,
-    counter,
-    conduitKey: contracts.conduitKey,
-    zone: options.zone ?? contracts.zone,
-    ...(options.zoneHash ? { zoneHash: options.zoneHash } : {}),
-  });
-  const open = (options.zone ?? contracts.zone) === zeroAddress;
-  return open ? { ...order, orderType: OrderType.FULL_OPEN } : order;
-}
-
-async function signed(order: OrderComponents, signer = market.seller) {
-  return {
-    order,
-    signature: await signOrder(signer, { order, chainId: market.chain.id, seaport: market.contracts.seaport }),
-  };
-}
-
-/** Simulates then sends the buyer's `fulfillAdvancedOrder` of `order` with `extraData`; the revert's name, or undefined. */
-async function fill(order: OrderComponents, signature: Hex, extraData: Hex, buyer = market.buyer) {
-  const args = [
-    advancedOrder({ order, signature }, 1n, 1n, extraData),
-    [],
-    market.contracts.conduitKey,
-    zeroAddress,
-  ] as const;
-  const failed = await revertName(
-    market.publicClient.simulateContract({
-      address: market.contracts.seaport,
-      abi: fillAbi,
-      functionName: 'fulfillAdvancedOrder',
-      args,
-      value: PRICE,
-      account: buyer.account,
-    }),
-  );
-  if (failed) return { failed };
-  const txHash = await buyer.writeContract({
-    address: market.contracts.seaport,
-    abi: fillAbi,
-    functionName: 'fulfillAdvancedOrder',
-    args,
-    value: PRICE,
-  });
-  const receipt = await market.mined(txHash);
-  return { failed: undefined, gas: receipt.gasUsed };
-}
+const listing = (card: Address, tokenId: bigint, options: Parameters<typeof zoneListing>[3] = {}) =>
+  zoneListing(market, card, tokenId, options);
+const signed = (order: OrderComponents, signer = market.seller) => signedBy(market, order, signer);
+const fill = (order: OrderComponents, signature: Hex, extraData: Hex, buyer = market.buyer) =>
+  fillAdvanced(market, order, signature, extraData, buyer);
 
 const ownerOf = (card: Address, tokenId: bigint) =>
   market.publicClient.readContract({ address: card, abi: erc721Abi, functionName: 'ownerOf', args: [tokenId] });
@@ -434,77 +368,3 @@ describe('gas', () => {
     expect(separator).not.toBe(zeroHash);
   });
 });
-
-/** `authorizeOrder`'s ABI, to call the zone directly as an attacker would. */
-const zoneParametersAbi = [
-  {
-    type: 'function',
-    name: 'authorizeOrder',
-    stateMutability: 'nonpayable',
-    inputs: [
-      {
-        name: 'zp',
-        type: 'tuple',
-        components: [
-          { name: 'orderHash', type: 'bytes32' },
-          { name: 'fulfiller', type: 'address' },
-          { name: 'offerer', type: 'address' },
-          {
-            name: 'offer',
-            type: 'tuple[]',
-            components: [
-              { name: 'itemType', type: 'uint8' },
-              { name: 'token', type: 'address' },
-              { name: 'identifier', type: 'uint256' },
-              { name: 'amount', type: 'uint256' },
-            ],
-          },
-          {
-            name: 'consideration',
-            type: 'tuple[]',
-            components: [
-              { name: 'itemType', type: 'uint8' },
-              { name: 'token', type: 'address' },
-              { name: 'identifier', type: 'uint256' },
-              { name: 'amount', type: 'uint256' },
-              { name: 'recipient', type: 'address' },
-            ],
-          },
-          { name: 'extraData', type: 'bytes' },
-          { name: 'orderHashes', type: 'bytes32[]' },
-          { name: 'startTime', type: 'uint256' },
-          { name: 'endTime', type: 'uint256' },
-          { name: 'zoneHash', type: 'bytes32' },
-        ],
-      },
-    ],
-    outputs: [{ type: 'bytes4' }],
-  },
-  { type: 'error', name: 'CallerNotSeaport', inputs: [{ name: 'caller', type: 'address' }] },
-] as const;
-
-function zoneParameters(order: OrderComponents, hash: Hex, fulfiller: Address, extraData: Hex) {
-  return {
-    orderHash: hash,
-    fulfiller,
-    offerer: order.offerer,
-    offer: order.offer.map((item) => ({
-      itemType: item.itemType,
-      token: item.token,
-      identifier: item.identifierOrCriteria,
-      amount: item.endAmount,
-    })),
-    consideration: order.consideration.map((item) => ({
-      itemType: item.itemType,
-      token: item.token,
-      identifier: item.identifierOrCriteria,
-      amount: item.endAmount,
-      recipient: item.recipient,
-    })),
-    extraData,
-    orderHashes: [hash],
-    startTime: order.startTime,
-    endTime: order.endTime,
-    zoneHash: order.zoneHash,
-  };
-}
