@@ -9,14 +9,20 @@
 import { type Address, erc721Abi, getAddress, parseAbiItem } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashPassword } from '../../src/features/session/passwords.server.ts';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
-import { admins } from '../../src/server/db/schema/index.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { type StripeStandIn, startStripeStandIn } from '../helpers/stripeStandIn.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
-import { type Drop, deliverSigned, type Purchase, putDropOnSale, signedInBuyer } from './cardPaymentsApp.ts';
-import { CREATOR_PASSWORD, eventually, startTradingApp, type TradingApp } from './tradingApp.ts';
+import {
+  type Drop,
+  deliverSigned,
+  type Purchase,
+  purchaseOf,
+  putDropOnSale,
+  signedInBuyer,
+  startCardPaymentsApp,
+} from './cardPaymentsApp.ts';
+import { eventually, type TradingApp } from './tradingApp.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_kirafuda';
 /** Creation code of a contract whose runtime code (PUSH1 0 PUSH1 0 REVERT) reverts every call. */
@@ -30,34 +36,12 @@ const putOnSale = (serials: number, price?: number) => putDropOnSale(trading.app
 const buyer = (index: number, localAddress?: string) => signedInBuyer(trading.app, index, localAddress);
 const deliver = (payload: string) => deliverSigned(trading.app, standIn, payload, WEBHOOK_SECRET);
 
-const purchaseOf = async (client: ApiClient, id: number) =>
-  (await client.get<{ purchase: Purchase }>(`/api/v1/purchases/${id}`)).body.purchase;
-
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  const adminHash = await hashPassword(ADMIN.password);
-  trading = await startTradingApp({
-    seed: async (db) => {
-      await db.insert(admins).values({ uid: ADMIN.uid, passwordHash: adminHash, name: 'Admin' });
-    },
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_kirafuda',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_kirafuda',
-      STRIPE_API_BASE: standIn.base,
-      PURCHASE_MINT_POLL_MS: '100',
-      PURCHASE_MINT_RETRY_SECONDS: '0',
-    },
-  });
-  illustrator = trading.app.client();
-  const signIn = await illustrator.post('/api/v1/illustrator_session', { uid: 'creator', password: CREATOR_PASSWORD });
-  expect(signIn.status).toBe(200);
+  ({ trading, illustrator } = await startCardPaymentsApp(standIn, WEBHOOK_SECRET, ADMIN));
 }, 120_000);
 
-afterAll(async () => {
-  await trading?.stop();
-  await standIn?.stop();
-});
+afterAll(() => trading?.stop().finally(() => standIn?.stop()));
 
 describe('a card bought with yen', () => {
   test('is minted once to the buyer’s wallet, however often Stripe says it was paid, and pays the illustrator', async () => {

@@ -4,11 +4,13 @@
  */
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
+import { hashPassword } from '../../src/features/session/passwords.server.ts';
+import { admins } from '../../src/server/db/schema/index.ts';
 import type { ApiClient, App } from '../helpers/api.ts';
 import type { StripeStandIn } from '../helpers/stripeStandIn.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
 import { walletSignIn } from './signIn.ts';
-import { postCardForm } from './tradingApp.ts';
+import { CREATOR_PASSWORD, postCardForm, startTradingApp, type TradingApp } from './tradingApp.ts';
 
 /** A drop as the dashboard answers it. */
 export interface Drop {
@@ -62,4 +64,37 @@ export async function deliverSigned(app: App, standIn: StripeStandIn, payload: s
     headers: { 'content-type': 'application/json', 'stripe-signature': standIn.sign(payload, secret) },
   });
   return response.status;
+}
+
+/** A purchase as its buyer reads it (`GET /api/v1/purchases/{id}`). */
+export const purchaseOf = async (client: ApiClient, id: number) =>
+  (await client.get<{ purchase: Purchase }>(`/api/v1/purchases/${id}`)).body.purchase;
+
+/**
+ * The trading app with card payments on: Stripe's stand-in at `standIn` (webhooks signed with `secret`), the
+ * purchase minter polling fast, an admin `admin` in the database; and the demo illustrator signed in.
+ */
+export async function startCardPaymentsApp(
+  standIn: StripeStandIn,
+  secret: string,
+  admin: { uid: string; password: string },
+): Promise<{ trading: TradingApp; illustrator: ApiClient }> {
+  const adminHash = await hashPassword(admin.password);
+  const trading = await startTradingApp({
+    seed: async (db) => {
+      await db.insert(admins).values({ uid: admin.uid, passwordHash: adminHash, name: 'Admin' });
+    },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_kirafuda',
+      STRIPE_WEBHOOK_SECRET: secret,
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_kirafuda',
+      STRIPE_API_BASE: standIn.base,
+      PURCHASE_MINT_POLL_MS: '100',
+      PURCHASE_MINT_RETRY_SECONDS: '0',
+    },
+  });
+  const illustrator = trading.app.client();
+  const signIn = await illustrator.post('/api/v1/illustrator_session', { uid: 'creator', password: CREATOR_PASSWORD });
+  expect(signIn.status).toBe(200);
+  return { trading, illustrator };
 }
