@@ -9,8 +9,7 @@ import { Seaport } from '@opensea/seaport-js';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { JsonRpcProvider, Wallet } from 'ethers';
-import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther, zeroAddress, zeroHash } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { type Address, erc20Abi, type Hex, parseEther, zeroAddress, zeroHash } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import atemArtifact from '../../contracts/artifacts/Atem.json';
 import { hashPassword } from '../../src/features/session/passwords.server.ts';
@@ -35,7 +34,7 @@ import {
 import { fundOfferer, signOffer, wethOf } from '../helpers/testOffers.ts';
 import { ANVIL_KEYS, anvilKey } from '../helpers/testWallet.ts';
 import { zoneExtraData, zoneFill } from '../helpers/testZone.ts';
-import { prepareMoneyCards } from './moneyApp.ts';
+import { balancesOf, marketWallet, payoutRequest, prepareMoneyCards } from './moneyApp.ts';
 import { walletSignIn } from './signIn.ts';
 import { eventually, payload, tradingServerEnv } from './tradingApp.ts';
 
@@ -51,12 +50,7 @@ let creatorWallet: LocalWallet;
 let secondWallet: LocalWallet;
 let illustrator: ApiClient;
 
-const wallet = (key: Hex): LocalWallet =>
-  createWalletClient({
-    account: privateKeyToAccount(key),
-    chain: fixture.market.chain,
-    transport: http(fixture.market.anvil.rpcUrl),
-  }) as LocalWallet;
+const wallet = (key: Hex) => marketWallet(fixture, key);
 
 /** The indexer may take longer here: several fills land in one test. */
 const indexed = (check: () => Promise<boolean>) => eventually(check, 20_000);
@@ -64,19 +58,8 @@ const indexed = (check: () => Promise<boolean>) => eventually(check, 20_000);
 const ownerOnSite = async (tokenId: bigint) =>
   (await app.client().get<{ owner: string }>(`/api/v1/cards/1/${fixture.card.toLowerCase()}/${tokenId}`)).body.owner;
 
-interface Balance {
-  chainId: number | null;
-  currencyCode: number;
-  available: string;
-}
-const balances = async () =>
-  (await illustrator.get<{ balances: Balance[] }>('/api/v1/dashboard/payouts')).body.balances;
-const requestPayout = (amount: bigint, currencyCode = 2) =>
-  illustrator.post<{ message?: string; status?: string }>('/api/v1/dashboard/payouts', {
-    amount: amount.toString(),
-    currency_code: currencyCode,
-    chain_id: 1,
-  });
+const balances = () => balancesOf(illustrator);
+const requestPayout = (amount: bigint, currencyCode = 2) => payoutRequest(illustrator, amount, currencyCode);
 
 beforeAll(async () => {
   fixture = await startTestMarket();

@@ -3,8 +3,10 @@
  * payment address (its serials 21 and 22 go to the seller), and the creator holds cards 10 and 11 of their own
  * design with Seaport and the conduit allowed to move them.
  */
-import { type Address, erc721Abi } from 'viem';
+import { type Address, createWalletClient, erc721Abi, type Hex, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { cardAbi } from '../../src/features/trading/contracts/cardAbi.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import type { LocalWallet } from '../helpers/localMarket.ts';
 import type { TestMarket } from '../helpers/testMarket.ts';
 
@@ -50,3 +52,30 @@ export async function prepareMoneyCards(fixture: TestMarket, creatorWallet: Loca
     );
   }
 }
+
+/** A wallet of `key` on the test market's chain. */
+export const marketWallet = (fixture: TestMarket, key: Hex): LocalWallet =>
+  createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: fixture.market.chain,
+    transport: http(fixture.market.anvil.rpcUrl),
+  }) as LocalWallet;
+
+/** One of the illustrator's balances on the payouts page. */
+export interface Balance {
+  chainId: number | null;
+  currencyCode: number;
+  available: string;
+}
+
+/** The illustrator's balances (`GET /api/v1/dashboard/payouts`). */
+export const balancesOf = async (illustrator: ApiClient) =>
+  (await illustrator.get<{ balances: Balance[] }>('/api/v1/dashboard/payouts')).body.balances;
+
+/** The illustrator asks for a payout of `amount` in `currencyCode` on chain 1. */
+export const payoutRequest = (illustrator: ApiClient, amount: bigint, currencyCode = 2) =>
+  illustrator.post<{ message?: string; status?: string }>('/api/v1/dashboard/payouts', {
+    amount: amount.toString(),
+    currency_code: currencyCode,
+    chain_id: 1,
+  });
