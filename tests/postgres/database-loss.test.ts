@@ -323,7 +323,11 @@ test('a leader frozen inside its indexer transaction: the other process records 
   const written = await cursor();
   thaw(leader);
   await until(lockState, (state) => state.waiting.includes(leader.pid), 30_000, 'the woken process stands by');
-  expect(await cursor()).toEqual(written);
+  // The woken process wrote nothing: the cursor never went back (the new leader may index later blocks meanwhile,
+  // which its own jobs can mine), and every row of the sale is there once (below).
+  const after = await cursor();
+  expect(Number(after?.last_block)).toBeGreaterThanOrEqual(Number(written?.last_block));
+  expect(Number(after?.version)).toBeGreaterThanOrEqual(Number(written?.version));
   const [counts] = await query(
     `select (select count(*)::int from sales where tx_hash = $1) as sales,
        (select count(*)::int from card_transfers where tx_hash = $1) as transfers,
@@ -378,7 +382,11 @@ test('a leader frozen between reading the chain and writing it, woken after the 
     'the woken process’s write is refused',
   );
   await until(lockState, (state) => state.waiting.includes(leader.pid), 30_000, 'the woken process stands by');
-  expect(await cursor()).toEqual(written);
+  // The woken process wrote nothing: the cursor never went back (the new leader may index later blocks meanwhile,
+  // which its own jobs can mine), and every row of the sale is there once (below).
+  const after = await cursor();
+  expect(Number(after?.last_block)).toBeGreaterThanOrEqual(Number(written?.last_block));
+  expect(Number(after?.version)).toBeGreaterThanOrEqual(Number(written?.version));
   const [counts] = await query('select count(*)::int as transfers from card_transfers where tx_hash = $1', [moved]);
   expect(counts).toEqual({ transfers: 1 });
   expect(await Promise.all(servers.map(alive))).toEqual(['up', 'up']);
