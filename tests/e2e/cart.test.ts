@@ -29,11 +29,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
 import { LOCAL_CONDUIT_KEY } from '../../src/features/chains/localDefaults.ts';
 import ja from '../../src/features/i18n/ja.json';
-import { basicOrderParameters } from '../../src/features/trading/seaport/basicOrderParameters.ts';
+import { advancedOrder } from '../../src/features/trading/seaport/advancedOrder.ts';
 import { considerationAt } from '../../src/features/trading/seaport/orderAmounts.ts';
 import { parseOrderJson } from '../../src/features/trading/seaport/orderJson.ts';
 import { seaportAbi } from '../../src/features/trading/seaport/seaportAbi.ts';
 import { priceText } from '../../src/ui/data/priceText.ts';
+import { API_KEY } from '../helpers/api.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
 import { hydrated, signInWithWallet } from '../helpers/pageActions.ts';
@@ -163,9 +164,23 @@ describe('the cart', () => {
     const testClient = createTestClient({ mode: 'anvil', chain, transport: http(app.rpcUrl) });
     const balanceBefore = await reader().getBalance({ address: address(SWEEPER) });
     const order = orders.get(target);
-    const signature = (await record(target)).listing?.signature as Hex;
-    const basic = order && basicOrderParameters(order, signature, LOCAL_CONDUIT_KEY);
-    if (!order || !basic) throw new Error('the rival cannot buy the card');
+    const stored = (await record(target)).listing;
+    const signature = stored?.signature as Hex;
+    if (!order) throw new Error('the rival cannot buy the card');
+    // The rival's fill, signed by the zone for them as the fulfilment API answers any Seaport client.
+    const answer = await fetch(`${app.url}/api/v1/orders/${stored?.orderHash}/fulfillment`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: app.url,
+        'x-requested-with': 'XMLHttpRequest',
+        'x-api-key': API_KEY,
+      },
+      body: JSON.stringify({ fulfiller: address(RIVAL) }),
+    });
+    const fulfilment = (await answer.json()) as { fulfillment_data?: { orders: { extraData: Hex }[] } };
+    const extraData = fulfilment.fulfillment_data?.orders[0]?.extraData;
+    if (!extraData) throw new Error(`no fulfilment for the rival: ${JSON.stringify(fulfilment)}`);
     let first: Hex | undefined;
     await testClient.setAutomine(false);
     try {
@@ -185,7 +200,11 @@ describe('the cart', () => {
           type: 'legacy',
           chainId: 1,
           to: getAddress(app.chain.contracts.exchange),
-          data: encodeFunctionData({ abi: seaportAbi, functionName: 'fulfillBasicOrder', args: [basic] }),
+          data: encodeFunctionData({
+            abi: seaportAbi,
+            functionName: 'fulfillAdvancedOrder',
+            args: [advancedOrder({ order, signature }, 1n, 1n, extraData), [], LOCAL_CONDUIT_KEY, address(RIVAL)],
+          }),
           value: considerationAt(order, 0n),
           gas: 500_000n,
           gasPrice: parseGwei('100'),

@@ -76,7 +76,7 @@ export async function bulkListingFlow(
         salt: randomSalt(),
         counter,
         conduitKey: terms.conduitKey as Hex,
-        zone: getAddress(terms.zone),
+        zone: getAddress(terms.zone.address),
       });
     }),
   );

@@ -80,8 +80,8 @@ export interface BulkChainTerms {
   conduit: string;
   feeBps: number;
   feeRecipient: string | null;
-  /** The Kirafuda zone every order names. */
-  zone: string;
+  /** The Kirafuda zone every order names, as `GET /api/v1/chains` publishes it (its rules beside its address). */
+  zone: { address: string };
   currencies: { code: number; symbol: string; decimals: number; token: string | null }[];
 }
 
