@@ -96,6 +96,8 @@ async function chainReason(
       conduitKey: order.conduitKey,
       orderHash: hash,
       price: BigInt(stored.row.price),
+      // A declining listing's royalty falls with its price: the chain is asked for it at both ends.
+      endPrice: stored.row.endPrice === null ? undefined : BigInt(stored.row.endPrice),
     });
     return listingReason(order, state, { feeRecipient: undefined, now });
   }
