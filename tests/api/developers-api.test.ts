@@ -16,10 +16,10 @@ import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { paths } from '../../clients/kirafudaApi.ts';
 import { parseStateField } from '../../src/features/developers/limits/rateLimitFields.ts';
 import { type ApiClient, type App, startApp } from '../helpers/api.ts';
 import { ANVIL_KEYS } from '../helpers/testWallet.ts';
-import type { paths } from './generated/kirafudaApi.ts';
 import { walletSignIn } from './signIn.ts';
 
 /**
@@ -44,7 +44,7 @@ const INTERNAL_ROUTES: Record<string, string> = {
 
 const QUOTA = 25;
 const WINDOW = 600;
-const GENERATED = join(import.meta.dirname, 'generated', 'kirafudaApi.ts');
+const GENERATED = join(import.meta.dirname, '..', '..', 'clients', 'kirafudaApi.ts');
 
 let app: App;
 let user: ApiClient;
