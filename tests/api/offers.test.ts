@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/v1/chains', () => {
-  test('gives a Seaport client everything an accepted order needs', async () => {
+  test('gives a Seaport client everything an accepted order needs, and a wallet what adding the chain needs', async () => {
     const { contracts } = trading.fixture.market;
     const response = await trading.app.client().get<{ chains: Record<string, unknown>[] }>('/api/v1/chains');
     expect(response.status).toBe(200);
@@ -68,7 +68,11 @@ describe('GET /api/v1/chains', () => {
       conduit: contracts.conduit.toLowerCase(),
       feeBps: TEST_FEE_BPS,
       feeRecipient: TEST_FEE_RECIPIENT,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     });
+    // What a wallet needs to add the chain: public RPC URLs only.
+    expect(eth?.['rpcUrls']).toEqual(expect.arrayContaining([expect.stringMatching(/^https?:\/\//)]));
+    expect(eth?.['blockExplorerUrls']).toEqual(expect.any(Array));
     expect(eth?.currencies).toEqual(
       expect.arrayContaining([
         { code: 2, symbol: 'ETH', type: 'native', token: null, decimals: 18 },
@@ -205,7 +209,7 @@ describe('a collection offer for up to two cards', () => {
 });
 
 describe('a trait offer', () => {
-  test('asks only for cards with the trait; the card API carries the proof that lets its owner accept', async () => {
+  test('asks only for cards with the trait; the card API and the offer by its hash carry the proof that lets its owner accept', async () => {
     const { market } = trading.fixture;
     const traits = await trading.app
       .client()
@@ -225,9 +229,22 @@ describe('a trait offer', () => {
     expect((await cardOffers(9n)).offers.map((entry) => entry.orderHash)).not.toContain(made.body.offer.orderHash);
     const shown = (await cardOffers(12n)).offers.find((entry) => entry.orderHash === made.body.offer.orderHash);
     expect(shown?.proof?.length).toBeGreaterThan(0);
+    // The offer by its hash, as a page's island asks for it to act: its signed order, and the card's proof.
+    const hash = made.body.offer.orderHash;
+    const client = trading.app.client();
+    type Signed = { offer: { order: Record<string, unknown>; signature: string; proof?: `0x${string}`[] } };
+    const one = await client.get<Signed>(`/api/v1/offers/${hash}?token_id=12`);
+    expect(one.status).toBe(200);
+    expect(one.body.offer.signature).toBe(offer.body.signature);
+    expect(String(one.body.offer.order['offerer']).toLowerCase()).toBe(market.buyer.account.address.toLowerCase());
+    expect(one.body.offer.proof).toEqual(shown?.proof);
+    expect((await client.get<Signed>(`/api/v1/offers/${hash}`)).body.offer.proof).toBeUndefined();
+    expect((await client.get(`/api/v1/offers/${hash}?token_id=twelve`)).status).toBe(422);
+    expect((await client.get(`/api/v1/offers/0x${'ab'.repeat(32)}`)).status).toBe(404);
+    expect((await client.get('/api/v1/offers/not-a-hash')).status).toBe(422);
 
     const before = await wethOf(trading.fixture, market.seller.account.address);
-    await acceptAs(trading.fixture, market.seller, offer, 12n, shown?.proof ?? []);
+    await acceptAs(trading.fixture, market.seller, offer, 12n, one.body.offer.proof ?? []);
     const fee = (price * BigInt(TEST_FEE_BPS)) / 10_000n;
     const royalty = (price * BigInt(TEST_ROYALTY_BPS)) / 10_000n;
     expect((await wethOf(trading.fixture, market.seller.account.address)) - before).toBe(price - fee - royalty);

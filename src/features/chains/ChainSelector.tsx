@@ -1,17 +1,25 @@
+import chainWords from 'island-messages:chain';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { addableChain } from '~/features/wallet/addableChain';
 import { getInjectedProvider, rpcErrorCode } from '~/features/wallet/eip1193';
 import { switchWalletChain } from '~/features/wallet/switchChain';
 import { NO_METAMASK } from '~/lib/errors';
 import { closeAllMenus, onCloseMenus } from '~/ui/menus/closeMenus';
 import type { ChainKey } from './chainKey';
-import type { ChainOption } from './chainOption';
 import { $currentChain, initCurrentChain, setCurrentChain } from './store';
 
+/** A chain as the selector shows it; what a wallet needs to add it is asked for when it is chosen. */
+export interface ChainChoice {
+  key: ChainKey;
+  chainId: number;
+  icon: string;
+}
+
 export interface ChainSelectorProps {
-  chains: readonly ChainOption[];
-  labels: Record<ChainKey, string>;
-  selectLabel: string;
+  chains: readonly ChainChoice[];
+  /** The page's language (the chains' names, `chain.*`, load with the island's code). */
+  locale: 'ja' | 'en';
   /** The home page in the current locale. */
   homePath: string;
   isHome: boolean;
@@ -21,7 +29,7 @@ export interface ChainSelectorProps {
 const USER_REJECTED = 4001;
 
 /** The chain the page was given by the browser (`<html data-current-chain>`, from the URL or the cookie). */
-function pageChain(chains: readonly ChainOption[]): ChainKey {
+function pageChain(chains: readonly ChainChoice[]): ChainKey {
   const key = typeof document === 'undefined' ? undefined : document.documentElement.dataset['currentChain'];
   return chains.find((chain) => chain.key === key)?.key ?? 'ETH';
 }
@@ -33,7 +41,10 @@ function pageChain(chains: readonly ChainOption[]): ChainKey {
  * `<html data-current-chain>` (set by the bootstrap before anyone interacts).
  * Spec §2 (Chain and account changes).
  */
-export default function ChainSelector({ chains, labels, selectLabel, homePath, isHome }: ChainSelectorProps) {
+export default function ChainSelector({ chains, locale, homePath, isHome }: ChainSelectorProps) {
+  const words = chainWords[locale];
+  const labels = words as Partial<Record<ChainKey, string>>;
+  const selectLabel = words['selector.label'];
   const chainKey = useStore($currentChain);
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -53,7 +64,7 @@ export default function ChainSelector({ chains, labels, selectLabel, homePath, i
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  async function choose(chain: ChainOption) {
+  async function choose(chain: ChainChoice) {
     setCurrentChain(chain.key);
     closeAllMenus();
     setOpen(false);
@@ -61,7 +72,7 @@ export default function ChainSelector({ chains, labels, selectLabel, homePath, i
     if (!provider) console.log(NO_METAMASK);
     else {
       try {
-        await switchWalletChain(provider, chain);
+        await switchWalletChain(provider, await addableChain(chain.chainId));
       } catch (error) {
         if (rpcErrorCode(error) !== USER_REJECTED) throw error;
       }
@@ -77,7 +88,7 @@ export default function ChainSelector({ chains, labels, selectLabel, homePath, i
         className="btn-ghost w-full justify-between"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="sr-only">{selectLabel}: </span>
@@ -89,25 +100,26 @@ export default function ChainSelector({ chains, labels, selectLabel, homePath, i
         ))}
         <span aria-hidden="true">▾</span>
       </button>
-      <ul
-        id={listId}
-        hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-chain-selector rounded-lg border border-surface-border bg-surface-raised p-1 shadow-xl"
-      >
-        {chains.map((chain) => (
-          <li key={chain.key}>
-            <button
-              type="button"
-              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-surface"
-              aria-current={chain.key === chainKey ? 'true' : undefined}
-              onClick={() => void choose(chain)}
-            >
-              <img src={chain.icon} alt="" width="20" height="20" />
-              {labels[chain.key]}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {open && (
+        <ul
+          id={listId}
+          className="absolute right-0 z-40 mt-2 w-chain-selector rounded-lg border border-surface-border bg-surface-raised p-1 shadow-xl"
+        >
+          {chains.map((chain) => (
+            <li key={chain.key}>
+              <button
+                type="button"
+                className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-surface"
+                aria-current={chain.key === chainKey ? 'true' : undefined}
+                onClick={() => void choose(chain)}
+              >
+                <img src={chain.icon} alt="" width="20" height="20" />
+                {labels[chain.key]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import bellMessages from 'island-messages:notify/bell,bellUnread,empty,markRead,loadFailed';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { followStream } from '~/features/events/followStream';
@@ -17,15 +18,10 @@ export interface NotificationBellProps {
   locale: 'ja' | 'en';
   /** The locale's path prefix ('' or '/en'), put before a notification's path. */
   localePrefix: string;
-  messages: {
-    bell: string;
-    /** With `{n}`, which the island replaces by the count. */
-    bellUnread: string;
-    empty: string;
-    markRead: string;
-    loadFailed: string;
-  };
 }
+
+/** The bell's words (`notify.*`; `bellUnread` with `{n}`, which the island replaces by the count), loaded with its code. */
+type BellMessages = Record<'bell' | 'bellUnread' | 'empty' | 'markRead' | 'loadFailed', string>;
 
 /**
  * The header's bell: the signed-in user's unread count, live (it listens to `GET /api/v1/notifications/stream`
@@ -33,7 +29,8 @@ export interface NotificationBellProps {
  * ../events/followStream.ts), and their notifications in a panel, newest first, with "mark all as read".
  * Nothing shows for a visitor who is not signed in (the page is the same for everyone).
  */
-export default function NotificationBell({ locale, localePrefix, messages }: NotificationBellProps) {
+export default function NotificationBell({ locale, localePrefix }: NotificationBellProps) {
+  const messages = bellMessages[locale] as BellMessages;
   const user = useCurrentUser();
   const [unread, setUnread] = useState(0);
   const [items, setItems] = useState<Item[] | null>(null);

@@ -1,3 +1,4 @@
+import searchMessages from 'island-messages:header.search';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { type SearchItem, type SearchResult, searchIncremental } from '~/client/api';
 import { api } from '~/client/siteApi';
@@ -8,16 +9,13 @@ export interface SearchBoxProps {
   locale: Locale;
   /** The keyword of the search results page being shown, kept in the box there. */
   initialKeyword?: string;
-  messages: {
-    label: string;
-    placeholder: string;
-    submit: string;
-    categories: string;
-    illustrators: string;
-    cards: string;
-    noResults: string;
-  };
 }
+
+/** The box's words (`header.search.*`), loaded with its code rather than sent in its props. */
+type SearchMessages = Record<
+  'label' | 'placeholder' | 'submit' | 'categories' | 'illustrators' | 'cards' | 'noResults',
+  string
+>;
 
 /**
  * Where a suggestion leads: `/{redirectUrl}/{address}` in the visitor's locale (spec §2); a card's address is
@@ -34,7 +32,8 @@ export function suggestionPath(item: SearchItem, locale: Locale): string {
  * suggestion). Without JavaScript the form submits to `/search?keyword=`, which redirects there.
  * @see docs/product-spec.md §5 (Search), §9
  */
-export default function SearchBox({ locale, initialKeyword = '', messages }: SearchBoxProps) {
+export default function SearchBox({ locale, initialKeyword = '' }: SearchBoxProps) {
+  const messages = searchMessages[locale] as SearchMessages;
   const [keyword, setKeyword] = useState(initialKeyword);
   const [result, setResult] = useState<SearchResult | null>(null);
   const [active, setActive] = useState(-1);

@@ -1,5 +1,10 @@
+import { PUBLIC_COMMUNITY_CHAT_URL } from 'astro:env/client';
+import connectWords from 'island-messages:connect';
+import headerWords from 'island-messages:header/connectWallet,userMenu,closeMenu';
+import menuWords from 'island-messages:menu';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { localizePath } from '~/features/i18n/locales';
 import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '~/features/wallet/ConnectModal';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import type { SocialLoginConfig } from '~/features/wallet/socialLoginConfig';
@@ -15,36 +20,43 @@ import { useCurrentUser } from './useCurrentUser';
 export interface AccountMenuProps {
   /** The page's language: the English pages show a user's English name when there is one. */
   locale: 'ja' | 'en';
-  /** Locale-prefixed paths of the menu's pages; `myItems` is the prefix the wallet address follows. */
-  paths: {
-    myItems: string;
-    editProfile: string;
-    market: string;
-    dashboard: string;
-    issueNft: string;
-    contact: string;
-    home: string;
-  };
-  communityChatUrl: string;
   /** Web3Auth settings when social login is configured (PUBLIC_WEB3AUTH_CLIENT_ID), else null. */
   socialLogin: SocialLoginConfig | null;
-  defaultAvatar: string;
-  messages: ConnectModalProps['messages'] & {
-    connectWallet: string;
-    userMenu: string;
-    closeMenu: string;
-    myItems: string;
-    editProfile: string;
-    market: string;
-    dashboard: string;
-    issueNft: string;
-    communityChat: string;
-    contact: string;
-    logout: string;
-    /** Shown when Web3Auth cannot be reached or the person closes its login. */
-    socialFailed: string;
-    /** Shown while the wallet asks to sign: what the English sign-in message means, in the page's language. */
-    signExplained: string;
+}
+
+/** The area's words (`connect.*`, `menu.*` and three `header.*`), loaded with its code in the page's language. */
+type AccountMessages = ConnectModalProps['messages'] & {
+  connectWallet: string;
+  userMenu: string;
+  closeMenu: string;
+  myItems: string;
+  editProfile: string;
+  market: string;
+  dashboard: string;
+  issueNft: string;
+  communityChat: string;
+  contact: string;
+  logout: string;
+  /** Shown when Web3Auth cannot be reached or the person closes its login. */
+  socialFailed: string;
+  /** Shown while the wallet asks to sign: what the English sign-in message means, in the page's language. */
+  signExplained: string;
+};
+
+/** Where a signed-in user's avatar is missing. */
+const DEFAULT_AVATAR = '/images/default-avatar.svg';
+
+/** The menu's pages in `locale`; `myItems` is the prefix the wallet address follows. */
+function menuPaths(locale: AccountMenuProps['locale']) {
+  const to = (path: string) => localizePath(path, locale);
+  return {
+    myItems: to('/user/'),
+    editProfile: to('/profiles/edit'),
+    market: to('/market'),
+    dashboard: to('/dashboard'),
+    issueNft: to('/card_issue'),
+    contact: to('/contact'),
+    home: to('/'),
   };
 }
 
@@ -55,19 +67,17 @@ export interface AccountMenuProps {
  * `$currentUser`, and for a signed-in visitor this island hydrates at once (`client:interaction="signed-in"`)
  * and shows the user button in the same place. Spec §2 (Header), §4 (Connect flow).
  */
-export default function AccountMenu({
-  locale,
-  paths,
-  communityChatUrl,
-  socialLogin,
-  defaultAvatar,
-  messages,
-}: AccountMenuProps) {
+export default function AccountMenu({ locale, socialLogin }: AccountMenuProps) {
+  const messages = { ...connectWords[locale], ...menuWords[locale], ...headerWords[locale] } as AccountMessages;
+  const paths = menuPaths(locale);
   // The first render matches the server's (nobody signed in); the session store takes over once hydrated.
   const user = useCurrentUser();
   const signingIn = useStore($signingIn);
   const [menuOpen, setMenuOpen] = useState(false);
   const [connectOpen, setConnectOpen] = useState(false);
+  // The connect dialog is drawn once first opened (it then stays, closed): the shared page carries only the button.
+  const [connectDrawn, setConnectDrawn] = useState(false);
+  if (connectOpen && !connectDrawn) setConnectDrawn(true);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -120,13 +130,15 @@ export default function AccountMenu({
         >
           {messages.connectWallet}
         </button>
-        <ConnectModal
-          open={connectOpen}
-          socialLoginEnabled={socialLogin !== null}
-          messages={messages}
-          onConfirm={(choice) => void confirm(choice)}
-          onCancel={() => setConnectOpen(false)}
-        />
+        {connectDrawn && (
+          <ConnectModal
+            open={connectOpen}
+            socialLoginEnabled={socialLogin !== null}
+            messages={messages}
+            onConfirm={(choice) => void confirm(choice)}
+            onCancel={() => setConnectOpen(false)}
+          />
+        )}
         {signingIn && (
           <p
             role="status"
@@ -139,7 +151,7 @@ export default function AccountMenu({
     );
   }
 
-  const icon = user.userProfile.image.icon ?? defaultAvatar;
+  const icon = user.userProfile.image.icon ?? DEFAULT_AVATAR;
   const name = (locale === 'en' && user.userProfile.nameEn) || user.userProfile.name;
   const illustrator = user.role === ILLUSTRATOR_ROLE;
   const item = 'block rounded-md px-3 py-2 hover:bg-surface';
@@ -202,7 +214,7 @@ export default function AccountMenu({
             </>
           )}
           <li>
-            <a className={item} href={communityChatUrl} target="_blank" rel="noopener noreferrer">
+            <a className={item} href={PUBLIC_COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer">
               {messages.communityChat}
             </a>
           </li>

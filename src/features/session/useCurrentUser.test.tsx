@@ -7,6 +7,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
+import en from '~/features/i18n/en.json';
 import SocialToggle from '~/features/social/SocialToggle';
 import { $currentUser, type CurrentUser } from './store';
 
@@ -21,7 +22,7 @@ const props = {
   kind: 'follow' as const,
   count: 3,
   signInHref: '/connect-wallet',
-  messages: { on: 'Follow', off: 'Following', count: '{count} followers', signIn: 'Sign in to follow', failed: 'x' },
+  locale: 'en' as const,
 };
 
 afterEach(() => {
@@ -32,7 +33,7 @@ afterEach(() => {
 test('the session known before the island hydrates: no hydration error, then the signed-in controls', async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const html = renderToString(<SocialToggle {...props} />);
-  expect(html).toContain('Sign in to follow');
+  expect(html).toContain(en['social.signInToFollow']);
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
@@ -46,6 +47,6 @@ test('the session known before the island hydrates: no hydration error, then the
     });
   });
   expect(errors).toEqual([]);
-  expect(container.querySelector('button')?.textContent).toContain('Follow');
-  expect(container.textContent).not.toContain('Sign in to follow');
+  expect(container.querySelector('button')?.textContent).toContain(en['social.follow']);
+  expect(container.textContent).not.toContain(en['social.signInToFollow']);
 });

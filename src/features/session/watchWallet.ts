@@ -7,8 +7,9 @@
  *
  * @see ../wallet/walletEvents.ts, docs/product-spec.md §2 "Chain and account changes"
  */
-import type { ChainOption } from '~/features/chains/chainOption';
+import type { ChainKey } from '~/features/chains/chainKey';
 import { setCurrentChain } from '~/features/chains/store';
+import { addableChain } from '~/features/wallet/addableChain';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import { switchWalletChain, takeSiteSwitch } from '~/features/wallet/switchChain';
 import { onAccountsChanged, onWalletChain, type SignedIn } from '~/features/wallet/walletEvents';
@@ -16,7 +17,8 @@ import { onAccountsChanged, onWalletChain, type SignedIn } from '~/features/wall
 /** What the watcher needs from the page. */
 export interface WatchWalletOptions {
   provider: Eip1193Provider;
-  chains: readonly ChainOption[];
+  /** The chains run here (what a wallet needs to add one is asked for when it is needed). */
+  chains: readonly { key: ChainKey; chainId: number }[];
   signedIn: SignedIn;
   /** The home page in the page's locale. */
   homePath: string;
@@ -27,9 +29,9 @@ export interface WatchWalletOptions {
 }
 
 /** Asks the wallet for a supported chain; a refusal is the person's choice and is only logged. */
-async function askForChain(provider: Eip1193Provider, chain: ChainOption): Promise<void> {
+async function askForChain(provider: Eip1193Provider, chainId: number): Promise<void> {
   try {
-    await switchWalletChain(provider, chain);
+    await switchWalletChain(provider, await addableChain(chainId));
   } catch (error) {
     console.warn('The wallet did not switch chain', error);
   }
@@ -54,7 +56,7 @@ export async function watchWallet(options: WatchWalletOptions): Promise<void> {
       // page: the selector goes home itself, and a purchase must not be interrupted.
       if (!takeSiteSwitch(action.chain.chainId)) location.assign(homePath);
     } else if (action.kind === 'switchWallet') {
-      void askForChain(provider, action.chain);
+      void askForChain(provider, action.chain.chainId);
     }
   });
   const current = await provider.request({ method: 'eth_chainId' }).catch(() => null);
@@ -62,7 +64,7 @@ export async function watchWallet(options: WatchWalletOptions): Promise<void> {
   // Asked once per tab session: a person who declined is not asked again on every page they open.
   if (onLoad.kind === 'switchWallet' && !options.storage?.getItem(ASKED_KEY)) {
     options.storage?.setItem(ASKED_KEY, '1');
-    await askForChain(provider, onLoad.chain);
+    await askForChain(provider, onLoad.chain.chainId);
   }
 }
 

@@ -1,9 +1,13 @@
+import socialMessages from 'island-messages:social';
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
 import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { PriceAlertForm, type PriceAlertMessages } from './PriceAlertForm';
 
-/** Props of {@link SocialToggle}: the endpoint, the count the shared page was rendered with, the strings. */
+/**
+ * Props of {@link SocialToggle}: the endpoint, the count the shared page was rendered with, the page's language (its
+ * words, `social.*`, load with its code).
+ */
 export interface SocialToggleProps {
   /** `/api/v1/favorites/{chain_id}/{contract}/{token_id}` or `/api/v1/follows/{creators|collections}/{x}`. */
   endpoint: string;
@@ -12,17 +16,38 @@ export interface SocialToggleProps {
   count: number;
   /** Where a signed-out visitor is sent to sign in. */
   signInHref: string;
-  /** A favourite's price alert form's words (favourites only). */
-  alert?: PriceAlertMessages | undefined;
-  messages: {
-    /** The button's label when off (e.g. "Favourite", "Follow"). */
-    on: string;
-    /** The label when on ("Favourited", "Following"). */
-    off: string;
-    /** The count's accessible words, with `{count}`. */
-    count: string;
-    signIn: string;
-    failed: string;
+  /** A favourite's price alert is in the chain's coin ("ETH"; favourites only). */
+  alertSymbol?: string | undefined;
+  locale: 'ja' | 'en';
+}
+
+/** The button's words for `kind` in `locale`: its labels off and on, the count's (with `{count}`), sign in, failure. */
+function toggleMessages(kind: SocialToggleProps['kind'], locale: SocialToggleProps['locale']) {
+  const all = socialMessages[locale];
+  const favorite = kind === 'favorite';
+  const word = (key: string) => all[key] ?? '';
+  return {
+    on: word(favorite ? 'favorite' : 'follow'),
+    off: word(favorite ? 'favorited' : 'following'),
+    count: word(favorite ? 'favoriteCount' : 'followerCount'),
+    signIn: word(favorite ? 'signInToFavorite' : 'signInToFollow'),
+    failed: word('failed'),
+  };
+}
+
+/** The price alert form's words in the chain's coin `symbol`. */
+function alertMessages(symbol: string, locale: SocialToggleProps['locale']): PriceAlertMessages {
+  const all = socialMessages[locale];
+  const word = (key: string) => all[key] ?? '';
+  return {
+    symbol,
+    label: word('alert.label'),
+    save: word('alert.save'),
+    clear: word('alert.clear'),
+    saved: word('alert.saved'),
+    cleared: word('alert.cleared'),
+    invalid: word('alert.invalid'),
+    failed: word('failed'),
   };
 }
 
@@ -39,7 +64,9 @@ interface State {
  * anonymous page loads no framework) and asks their own state, so the page stays the same
  * for all. A click sets or clears it (`PUT` / `DELETE` on the endpoint) and shows the new count.
  */
-export default function SocialToggle({ endpoint, kind, count, signInHref, alert, messages }: SocialToggleProps) {
+export default function SocialToggle({ endpoint, kind, count, signInHref, alertSymbol, locale }: SocialToggleProps) {
+  const messages = toggleMessages(kind, locale);
+  const alert = alertSymbol === undefined ? undefined : alertMessages(alertSymbol, locale);
   const user = useCurrentUser();
   const [active, setActive] = useState(false);
   const [shown, setShown] = useState(count);

@@ -3,7 +3,7 @@ import type { SnackbarColor } from './store';
 /**
  * The messages that can be carried to the next page (a guard's alert after a redirect, "signed in" after the
  * reload that follows a sign-in, ...). Pages are the same for every visitor, so the next page's snackbar reads
- * the one-shot `flash` cookie in the browser; it carries these messages' texts in both languages' page.
+ * the one-shot `flash` cookie in the browser, and only then loads these messages' texts ({@link loadFlashTexts}).
  */
 export const FLASH_KEYS = [
   'sessions.success',
@@ -21,6 +21,11 @@ export const FLASH_KEYS = [
   'admin.categories.updated',
   'admin.categories.imageFailed',
 ] as const;
+
+/** The texts of {@link FLASH_KEYS} in both languages, loaded when a page has a message to show. */
+export async function loadFlashTexts(): Promise<Readonly<Record<'ja' | 'en', Readonly<Record<string, string>>>>> {
+  return (await import('./flashTexts')).default;
+}
 
 /** A message that can be flashed. */
 export type FlashKey = (typeof FLASH_KEYS)[number];

@@ -1,6 +1,6 @@
 /**
- * Buying on the token page (someone else's listing): runs ./buyFlow.ts, then reloads the page, which now
- * names the buyer as the owner.
+ * Buying on the token page (someone else's listing): fetches the listing's signed order
+ * (../parts/signedListing.ts), runs ./buyFlow.ts, then reloads the page, which now names the buyer as the owner.
  */
 import type { TradeCard } from '../parts/tradeCard';
 import type { TradeMessages } from '../parts/tradeMessages';
@@ -24,9 +24,13 @@ export function BuyButton({
   function onBuy() {
     if (!listing) return;
     void runner.start(async () => {
-      const { buyFlow } = await import('./buyFlow');
+      const [{ buyFlow }, { loadSignedListing }] = await Promise.all([
+        import('./buyFlow'),
+        import('../parts/signedListing'),
+      ]);
       return async (provider, onProgress) => {
-        await buyFlow(provider, terms, card, listing, onProgress);
+        const signed = await loadSignedListing(terms.chain.chainId, card, listing.orderHash);
+        await buyFlow(provider, terms, card, { ...listing, ...signed }, onProgress);
         window.location.reload();
       };
     });

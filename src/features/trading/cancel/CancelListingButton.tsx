@@ -5,36 +5,38 @@
  * An order from before the zone is cancelled on chain only. Flows: ./cancelFlow.ts.
  */
 import { useId } from 'react';
-import type { TradeListing } from '../parts/tradeCard';
+import type { TradeCard, TradeListing } from '../parts/tradeCard';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
-import { isZoneOrder } from '../zone/zoneOrder';
 
 /** The cancel buttons. */
 export function CancelListingButton({
   terms,
+  card,
   listing,
   messages,
   runner,
 }: {
-  terms: Pick<TradeTerms, 'chain' | 'zone'>;
+  terms: Pick<TradeTerms, 'chain'>;
+  card: Pick<TradeCard, 'contractAddress' | 'tokenId'>;
   listing: TradeListing | null;
   messages: TradeMessages;
   runner: ReturnType<typeof useTradeRunner>;
 }) {
   const hintId = useId();
-  const gasless =
-    listing !== null &&
-    listing.saleType !== 'auction' &&
-    isZoneOrder(listing.order, { contracts: { zone: terms.zone as `0x${string}` } });
+  const gasless = listing !== null && listing.saleType !== 'auction' && listing.viaZone;
   function onChain() {
     if (!listing) return;
     void runner.start(async () => {
-      const { cancelFlow } = await import('./cancelFlow');
+      const [{ cancelFlow }, { loadSignedListing }] = await Promise.all([
+        import('./cancelFlow'),
+        import('../parts/signedListing'),
+      ]);
       return async (provider, onProgress) => {
-        await cancelFlow(provider, terms, listing, onProgress);
+        const signed = await loadSignedListing(terms.chain.chainId, card, listing.orderHash);
+        await cancelFlow(provider, terms, { ...listing, ...signed }, onProgress);
         window.location.reload();
       };
     });

@@ -10,23 +10,20 @@ import { interpolate } from '~/features/i18n/format';
 import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { priceText } from '~/ui/data/priceText';
 import { ConnectFirst } from '../parts/ConnectFirst';
-import type { TradeMessages } from '../parts/tradeMessages';
+import { tradeMessagesIn } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
-import type { TradeTerms } from '../terms/tradeTerms';
+import { sharedTerms } from '../terms/sharedTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
 import { MakeOfferForm } from './MakeOfferForm';
 import { OffersTable } from './OffersTable';
-import { bestOffer, type OfferItemProps, type OfferMessages, type OfferScope } from './offerModel';
+import { bestOffer, type OfferItemProps, type OfferScope, offerMessagesIn } from './offerModel';
 
 /** What the page hands the island. */
 export interface OffersPanelProps {
-  /** The chain's trading terms (the same for every card of the chain). */
-  terms: TradeTerms;
+  /** The page's trading terms (../terms/sharedTerms.ts). */
+  termsKey: string;
   offers: OfferItemProps[];
-  m: OfferMessages;
-  /** The trading islands' messages (the wallet's steps and errors, the form's fields). */
-  tm: TradeMessages;
   /** A token page's offers (its owner may accept) or a collection's (with its traits). */
   scope: OfferScope;
   /** The chain's wrapped native coin, which the form can wrap on the way; null when none. */
@@ -37,16 +34,10 @@ export interface OffersPanelProps {
 }
 
 /** The island (see the module comment). */
-export default function OffersPanel({
-  terms,
-  offers,
-  m,
-  tm,
-  scope,
-  wrappedToken,
-  localePrefix,
-  locale,
-}: OffersPanelProps) {
+export default function OffersPanel({ termsKey, offers, scope, wrappedToken, localePrefix, locale }: OffersPanelProps) {
+  const terms = sharedTerms(termsKey);
+  const m = offerMessagesIn(locale);
+  const tm = tradeMessagesIn(locale);
   const user = useCurrentUser();
   const [sent, setSent] = useState(false);
   const viewer = user?.walletAddress ?? null;
@@ -59,13 +50,24 @@ export default function OffersPanel({
   const canOffer = viewer !== null && !inAuction && (owner === null || owner.toLowerCase() !== viewer.toLowerCase());
   const { status } = runner;
   // "Sell now": the owner accepts the best offer in the chain's wrapped coin in one action.
-  const best = card ? bestOffer(offers, viewer, owner, wrappedToken) : null;
+  const tokenOf = (code: number) => terms.currencies.find((c) => c.code === code)?.token.toLowerCase() ?? '';
+  const best = card
+    ? bestOffer(
+        offers.map((offer) => ({ ...offer, token: tokenOf(offer.currencyCode) })),
+        viewer,
+        owner,
+        wrappedToken,
+      )
+    : null;
   const sellNow = () =>
     runner.start(async () => {
-      const { acceptOfferFlow } = await import('./acceptOfferFlow');
+      const [{ acceptOfferFlow }, { withSignedOffer }] = await Promise.all([
+        import('./acceptOfferFlow'),
+        import('./signedOffer'),
+      ]);
       return async (provider, onProgress) => {
         if (!card || !best) return;
-        await acceptOfferFlow(provider, terms, card, best, onProgress);
+        await acceptOfferFlow(provider, terms, card, await withSignedOffer(best, card.tokenId), onProgress);
         window.location.reload();
       };
     });

@@ -11,7 +11,14 @@ import { priceText } from '~/ui/data/priceText';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
-import { acceptBreakdown, type OfferCard, type OfferItemProps, type OfferMessages, offerRole } from './offerModel';
+import {
+  acceptBreakdown,
+  type OfferCard,
+  type OfferItemProps,
+  type OfferMessages,
+  offerRole,
+  type SignedOffer,
+} from './offerModel';
 
 interface Props {
   terms: TradeTerms;
@@ -28,11 +35,25 @@ interface Props {
 /** The table (see the module comment). */
 export function OffersTable({ terms, userWallet, offers, m, runner, card, locale }: Props) {
   const owner = card?.owner ?? null;
-  const [confirming, setConfirming] = useState<string | null>(null);
+  // The offer being accepted, with its signed order (asked for on "Accept") and what accepting it pays out.
+  const [confirming, setConfirming] = useState<{
+    offer: OfferItemProps & SignedOffer;
+    split: ReturnType<typeof acceptBreakdown>;
+  } | null>(null);
+  const [gone, setGone] = useState<string | null>(null);
   const money = (amount: bigint, code: number) => priceText(amount, code, 6);
   if (offers.length === 0) return <p className="text-sm text-ink-muted">{m.none}</p>;
 
-  const accept = (offer: OfferItemProps, owned: OfferCard) =>
+  const review = async (offer: OfferItemProps, owned: OfferCard) => {
+    try {
+      const { withSignedOffer } = await import('./signedOffer');
+      const signed = await withSignedOffer(offer, owned.tokenId);
+      setConfirming({ offer: signed, split: acceptBreakdown(signed.order, terms.feeRecipient) });
+    } catch {
+      setGone(offer.orderHash);
+    }
+  };
+  const accept = (offer: OfferItemProps & SignedOffer, owned: OfferCard) =>
     runner.start(async () => {
       const { acceptOfferFlow } = await import('./acceptOfferFlow');
       return async (provider, onProgress) => {
@@ -42,9 +63,12 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
     });
   const cancel = (offer: OfferItemProps) =>
     runner.start(async () => {
-      const { cancelOfferFlow } = await import('./cancelOfferFlow');
+      const [{ cancelOfferFlow }, { withSignedOffer }] = await Promise.all([
+        import('./cancelOfferFlow'),
+        import('./signedOffer'),
+      ]);
       return async (provider, onProgress) => {
-        await cancelOfferFlow(provider, terms, offer, onProgress);
+        await cancelOfferFlow(provider, terms, await withSignedOffer(offer), onProgress);
         window.location.reload();
       };
     });
@@ -81,7 +105,7 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
         <tbody>
           {offers.map((offer) => {
             const role = offerRole(offer, userWallet, owner);
-            const split = acceptBreakdown(offer.order, terms.feeRecipient);
+            const confirm = confirming?.offer.orderHash === offer.orderHash ? confirming : null;
             return (
               <tr
                 key={offer.orderHash}
@@ -117,24 +141,25 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
                       {m.cancel}
                     </button>
                   )}
-                  {role === 'accept' && confirming !== offer.orderHash && (
+                  {role === 'accept' && card && !confirm && gone !== offer.orderHash && (
                     <button
                       type="button"
                       className={TRADE_BUTTON}
                       disabled={runner.busy}
-                      onClick={() => setConfirming(offer.orderHash)}
+                      onClick={() => void review(offer, card)}
                     >
                       {m.accept}
                     </button>
                   )}
-                  {role === 'accept' && card && confirming === offer.orderHash && (
+                  {gone === offer.orderHash && <p role="status">{m.inactive}</p>}
+                  {role === 'accept' && card && confirm && (
                     <div className="grid gap-2">
                       <p role="status">
                         {interpolate(m.net, {
-                          net: money(split.net, offer.currencyCode),
-                          price: money(split.price, offer.currencyCode),
-                          fee: money(split.fee, offer.currencyCode),
-                          royalty: money(split.royalty, offer.currencyCode),
+                          net: money(confirm.split.net, offer.currencyCode),
+                          price: money(confirm.split.price, offer.currencyCode),
+                          fee: money(confirm.split.fee, offer.currencyCode),
+                          royalty: money(confirm.split.royalty, offer.currencyCode),
                         })}
                       </p>
                       <div className="flex gap-2">
@@ -142,7 +167,7 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
                           type="button"
                           className={TRADE_BUTTON}
                           disabled={runner.busy}
-                          onClick={() => void accept(offer, card)}
+                          onClick={() => void accept(confirm.offer, card)}
                         >
                           {m.confirmAccept}
                         </button>

@@ -19,14 +19,14 @@ import {
   waitForSiteOwner,
 } from '../wallet/walletTrade';
 import { fetchFulfilment } from '../zone/fetchFulfilment';
-import type { OfferCard, OfferItemProps } from './offerModel';
+import type { OfferCard, OfferItemProps, SignedOffer } from './offerModel';
 
 /** Accepts `offer` with the owner's `card` (see the module comment). */
 export async function acceptOfferFlow(
   provider: Eip1193Provider,
   terms: Pick<TradeTerms, 'chain' | 'seaport' | 'conduit' | 'conduitKey'>,
   card: Pick<OfferCard, 'contractAddress' | 'tokenId' | 'owner'>,
-  offer: OfferItemProps,
+  offer: OfferItemProps & SignedOffer,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const order = parseOrderJson(offer.order);

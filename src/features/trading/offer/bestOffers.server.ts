@@ -10,7 +10,7 @@ import { isDeployedAddress } from '~/features/chains/chainConfig';
 import type { Chain } from '~/features/chains/chains';
 import { cards } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { bestOffer, type OfferItemProps } from './offerModel';
+import { bestOffer, type SignedOfferItem } from './offerModel';
 import { offerItem } from './offerPanelProps.server';
 import { offersForCard } from './offerQueries.server';
 
@@ -25,7 +25,7 @@ export interface CardRef {
 
 /** A card and the offer its owner would accept now (null: none, or not theirs). */
 export interface CardBestOffer extends CardRef {
-  offer: OfferItemProps | null;
+  offer: SignedOfferItem | null;
 }
 
 /** The best acceptable offer for each of `owner`'s `refs` on `chain` (see the module comment). */

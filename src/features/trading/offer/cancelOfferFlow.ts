@@ -6,13 +6,13 @@ import { cancelOrders } from '../seaport/cancelOrders';
 import { parseOrderJson } from '../seaport/orderJson';
 import type { TradeTerms } from '../terms/tradeTerms';
 import { confirm, connect, type TradeProgress } from '../wallet/walletTrade';
-import type { OfferItemProps } from './offerModel';
+import type { OfferItemProps, SignedOffer } from './offerModel';
 
 /** Cancels `offer` on chain and has the site record it. */
 export async function cancelOfferFlow(
   provider: Eip1193Provider,
   terms: Pick<TradeTerms, 'chain' | 'seaport'>,
-  offer: OfferItemProps,
+  offer: OfferItemProps & SignedOffer,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const order = parseOrderJson(offer.order);

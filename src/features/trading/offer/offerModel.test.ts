@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestOffer, type OfferItemProps, offerRole } from './offerModel';
+import { bestOffer, offerRole, type SignedOfferItem } from './offerModel';
 
 const owner = '0x1111111111111111111111111111111111111111';
 const offerer = '0x2222222222222222222222222222222222222222';
@@ -17,15 +17,15 @@ describe('offerRole', () => {
 describe('bestOffer', () => {
   const weth = '0x00000000000000000000000000000000000000aa';
   const atem = '0x00000000000000000000000000000000000000bb';
-  const offer = (price: string, token: string, extra: Partial<OfferItemProps> = {}) =>
+  const offer = (price: string, token: string, extra: Partial<SignedOfferItem> = {}) =>
     ({
       offerer,
       active: true,
       bid: false,
       price,
-      order: { offer: [{ token }] },
+      token,
       ...extra,
-    }) as unknown as OfferItemProps;
+    }) as unknown as SignedOfferItem;
 
   it("is the owner's highest acceptable offer in the chain's wrapped coin", () => {
     const offers = [offer('5', atem), offer('2', weth), offer('3', weth), offer('9', weth, { active: false })];

@@ -3,9 +3,13 @@
  * as the server hands them over, its messages, who may do what with an offer, and what an owner receives when
  * they accept one (price less the platform fee and the royalty, read from the signed order itself).
  */
+import offer from 'island-messages:offer';
 import type { OrderJson } from '../seaport/orderJson';
 
-/** One offer as the island gets it (a subset of the API's offer). */
+/**
+ * One offer as the island gets it (a subset of the API's offer), without its signed order: the island asks for that
+ * when an owner accepts or a maker cancels (./signedOffer.ts), so a page with many offers stays small.
+ */
 export interface OfferItemProps {
   orderHash: string;
   kind: 'token' | 'collection' | 'trait';
@@ -18,10 +22,20 @@ export interface OfferItemProps {
   bid: boolean;
   remaining: number;
   trait: { type: string; value: string } | null;
+}
+
+/** An offer's signed Seaport order, which a wallet fills or cancels (and a trait offer's proof for one card). */
+export interface SignedOffer {
   order: OrderJson;
   signature: string;
   proof?: string[];
 }
+
+/**
+ * An offer with the token it pays in (its order's first offer item, lower-case; '' when unreadable) and its signed
+ * order, as the best-offers API answers it (`GET /api/v1/users/{wallet}/best_offers`).
+ */
+export type SignedOfferItem = OfferItemProps & { token: string } & SignedOffer;
 
 /** A trait a collection offer may ask for. */
 export interface OfferTrait {
@@ -85,11 +99,16 @@ export const OFFER_MESSAGE_KEYS = [
 /** The island's messages. */
 export type OfferMessages = Record<(typeof OFFER_MESSAGE_KEYS)[number], string>;
 
+/** The island's messages in `locale`, loaded with its code rather than sent in its props. */
+export function offerMessagesIn(locale: string): OfferMessages {
+  return offer[locale === 'en' ? 'en' : 'ja'] as OfferMessages;
+}
+
 const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
   !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** The token an offer gives (its order's first offer item), lower-case; '' when unreadable. */
-function offeredToken(offer: Pick<OfferItemProps, 'order'>): string {
+export function offeredToken(offer: Pick<SignedOffer, 'order'>): string {
   const items = offer.order['offer'];
   const first = Array.isArray(items) ? (items[0] as { token?: unknown } | undefined) : undefined;
   return typeof first?.token === 'string' ? first.token.toLowerCase() : '';
@@ -99,15 +118,15 @@ function offeredToken(offer: Pick<OfferItemProps, 'order'>): string {
  * The offer "Sell now" accepts for the card's owner: the highest they may accept that pays in `token` (the chain's
  * wrapped coin; offers in another token are not weighed against it, the table still lists them), or null.
  */
-export function bestOffer(
-  offers: readonly OfferItemProps[],
+export function bestOffer<O extends Pick<SignedOfferItem, 'offerer' | 'active' | 'bid' | 'price' | 'token'>>(
+  offers: readonly O[],
   viewer: string | null,
   owner: string | null,
   token: string | null,
-): OfferItemProps | null {
-  let best: OfferItemProps | null = null;
+): O | null {
+  let best: O | null = null;
   for (const offer of offers) {
-    if (offerRole(offer, viewer, owner) !== 'accept' || !token || offeredToken(offer) !== token.toLowerCase()) continue;
+    if (offerRole(offer, viewer, owner) !== 'accept' || !token || offer.token !== token.toLowerCase()) continue;
     if (!best || BigInt(offer.price) > BigInt(best.price)) best = offer;
   }
   return best;

@@ -1,26 +1,20 @@
 /**
- * The offers island's props on the server: the chain's trading terms (Seaport, conduit, fee, currencies),
- * where the offers are (one card, or a collection and its traits), the offers as the island needs them, its
- * messages in the visitor's language, and the chain's wrapped coin (which the form can wrap on the way).
+ * The offers island's props on the server: the key of the page's trading terms (Seaport, conduit, fee, currencies;
+ * shared once, ../terms/sharedTerms.ts), where the offers are (one card, or a collection and its traits), the offers
+ * as the island needs them, the visitor's language (its messages load with its code), and the chain's wrapped coin
+ * (which the form can wrap on the way).
  */
 import { isDeployedAddress } from '~/features/chains/chainConfig';
 import type { Chain } from '~/features/chains/chains';
-import type { Translate } from '~/features/i18n/t';
 import type { TradeCard } from '../parts/tradeCard';
-import { tradeMessages } from '../parts/tradeMessages';
+import { shareTerms } from '../terms/sharedTerms';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { OffersPanelProps } from './OffersPanel';
-import {
-  OFFER_MESSAGE_KEYS,
-  type OfferCard,
-  type OfferItemProps,
-  type OfferMessages,
-  type OfferScope,
-} from './offerModel';
+import { type OfferCard, type OfferItemProps, type OfferScope, offeredToken, type SignedOfferItem } from './offerModel';
 import type { OfferView } from './offerView';
 
-/** The island's view of one offer. */
-export function offerItem(view: OfferView): OfferItemProps {
+/** One offer with its signed order (the best-offers API's). */
+export function offerItem(view: OfferView): SignedOfferItem {
   return {
     orderHash: view.orderHash,
     kind: view.kind,
@@ -32,15 +26,17 @@ export function offerItem(view: OfferView): OfferItemProps {
     bid: view.bid,
     remaining: view.remaining,
     trait: view.trait,
+    token: offeredToken(view),
     order: view.order,
     signature: view.signature,
     ...(view.proof ? { proof: view.proof } : {}),
   };
 }
 
-/** The island's messages in the visitor's language. */
-export function offerMessages(t: Translate): OfferMessages {
-  return Object.fromEntries(OFFER_MESSAGE_KEYS.map((key) => [key, t(`offer.${key}`)])) as OfferMessages;
+/** The island's view of one offer: no signed order (the island asks for it when it acts, ./signedOffer.ts). */
+export function offerSummary(view: OfferView): OfferItemProps {
+  const { order: _order, signature: _signature, proof: _proof, token: _token, ...summary } = offerItem(view);
+  return summary;
 }
 
 /** A token page's scope: its card, whose owner may accept, and whether it is in a timed auction. */
@@ -61,15 +57,12 @@ export function offerPanelProps(input: {
   scope: OfferScope;
   offers: readonly OfferView[];
   localePrefix: string;
-  t: Translate;
   locale: string;
 }): OffersPanelProps {
   const wrapped = input.chain.contracts.payment;
   return {
-    terms: input.terms,
-    offers: input.offers.map(offerItem),
-    m: offerMessages(input.t),
-    tm: tradeMessages(input.t),
+    termsKey: shareTerms(input.terms),
+    offers: input.offers.map(offerSummary),
     scope: input.scope,
     wrappedToken: isDeployedAddress(wrapped) ? wrapped.toLowerCase() : null,
     localePrefix: input.localePrefix,

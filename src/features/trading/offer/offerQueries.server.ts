@@ -127,3 +127,12 @@ export async function offersOfWallet(
     received: receivedViews.sort(byBest).slice(0, LIST_LIMIT),
   };
 }
+
+/** One offer by its order hash, with `forTokenId`'s proof when it is a trait offer; null when unknown. */
+export async function offerByHash(db: Database, orderHash: string, forTokenId?: bigint): Promise<OfferView | null> {
+  const rows = await db.select().from(offers).where(eq(offers.orderHash, orderHash.toLowerCase())).limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const [view] = await withFilled(db, [row], () => forTokenId);
+  return view ?? offerView(row, row.quantity, forTokenId);
+}

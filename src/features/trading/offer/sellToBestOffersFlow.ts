@@ -15,13 +15,13 @@ import { parseOrderJson } from '../seaport/orderJson';
 import type { TradeChain } from '../terms/tradeTerms';
 import { confirm, connect, ensureAllowance, ensureCardApproval, type TradeProgress } from '../wallet/walletTrade';
 import { fetchFulfilment } from '../zone/fetchFulfilment';
-import type { OfferItemProps } from './offerModel';
+import type { SignedOfferItem } from './offerModel';
 
 /** One card of the best offers answer (./bestOffers.server.ts `CardBestOffer`). */
 interface CardBestOffer {
   contractAddress: string;
   tokenId: string;
-  offer: OfferItemProps | null;
+  offer: SignedOfferItem | null;
 }
 
 /** Thrown when none of the chosen cards has an offer to accept now. */

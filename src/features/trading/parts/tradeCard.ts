@@ -18,15 +18,18 @@ export interface TradeAuction {
   bidCount: number;
 }
 
-/** The active listing as the island needs it (the signed Seaport order in its JSON form). */
+/**
+ * The active listing as the island needs it. Its signed Seaport order is not sent with the page: an act that needs
+ * it fetches it by the listing's hash (./signedListing.ts).
+ */
 export interface TradeListing {
   orderHash: string;
   price: string;
   currencyCode: number;
   sellerAddress: string;
   exchange: string;
-  order: Record<string, unknown>;
-  signature: string;
+  /** Restricted to the Kirafuda zone: its seller cancels it on Kirafuda alone, without gas. */
+  viaZone: boolean;
   /** Why it cannot be bought right now, or null (buyers get no Buy button then). */
   unbuyableReason: string | null;
   /** `fixed`, `declining` or `auction` (the last is not sold from a cart). */

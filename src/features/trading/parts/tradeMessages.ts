@@ -1,8 +1,10 @@
 /**
- * The trading islands' own messages (`trade.<key>` in ja.json / en.json), looked up on the server in the
- * page's language and handed to the island with its props: the token page's acts, the offers panel, the cart
- * and the bulk listing form each take the keys they show.
+ * The trading islands' own messages (`trade.<key>` in ja.json / en.json): loaded with the island's code
+ * ({@link tradeMessagesIn}, by the token page's acts and the offers panels), or looked up on the server in the
+ * page's language and handed to the island with its props (the cart and the bulk listing form, which take the
+ * keys they show).
  */
+import trade from 'island-messages:trade';
 import type { Translate } from '~/features/i18n/t';
 
 /** Keys of the islands' messages (`trade.<key>` in ja.json / en.json). */
@@ -71,4 +73,9 @@ export type TradeMessages = Record<TradeMessageKey, string>;
 /** Every trading message in the language of `t`, keyed without the `trade.` prefix. */
 export function tradeMessages(t: Translate): TradeMessages {
   return Object.fromEntries(TRADE_MESSAGE_KEYS.map((key) => [key, t(`trade.${key}`)])) as TradeMessages;
+}
+
+/** Every trading message in `locale`, loaded with the island's code rather than sent in its props. */
+export function tradeMessagesIn(locale: string): TradeMessages {
+  return trade[locale === 'en' ? 'en' : 'ja'] as TradeMessages;
 }

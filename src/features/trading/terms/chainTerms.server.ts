@@ -1,7 +1,8 @@
 /**
  * What any Seaport client needs to make an order Kirafuda accepts on each configured chain
  * (`GET /api/v1/chains`): the chain, Seaport, the platform's conduit and its key, the platform fee and who
- * receives it, the currencies with their tokens, and the Kirafuda zone with its rules (../zone/zoneRules.ts).
+ * receives it, the currencies with their tokens, and the Kirafuda zone with its rules (../zone/zoneRules.ts); and
+ * what a wallet needs to add the chain (EIP-3085: its coin, public RPC and explorer URLs).
  */
 import { zeroHash } from 'viem';
 import type { Chain } from '~/features/chains/chains';
@@ -26,6 +27,10 @@ export interface ChainTerms {
   /** The Kirafuda zone every order must name, and how a filler gets its signature. */
   zone: ZoneRules;
   currencies: { code: number; symbol: string; type: 'native' | 'erc20'; token: string | null; decimals: number }[];
+  /** For `wallet_addEthereumChain`: the chain's coin, its public RPC URLs (never the server's) and explorers. */
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  rpcUrls: string[];
+  blockExplorerUrls: string[];
 }
 
 /** The terms of every chain in `chains`. */
@@ -59,6 +64,9 @@ export async function chainTerms(
         feeRecipient: terms.feeRecipient?.toLowerCase() ?? null,
         zone: zoneRules(chain),
         currencies,
+        nativeCurrency: { ...chain.nativeCurrency },
+        rpcUrls: [...chain.publicRpcUrls],
+        blockExplorerUrls: [...chain.blockExplorerUrls],
       };
     }),
   );

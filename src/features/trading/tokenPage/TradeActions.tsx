@@ -3,7 +3,7 @@
  * listing: ../buy/BuyButton.tsx, and ../cart/AddToCartButton.tsx), bid (someone else's timed auction:
  * ../auction/BidForm.tsx) and cancel (own listing, an auction only before its first bid:
  * ../cancel/CancelListingButton.tsx). Everything
- * chain-related comes as props from the server; viem and an act's flow load only when its button is
+ * chain-related comes from the server (the page's terms once, ../terms/sharedTerms.ts; the card in the props); viem and an act's flow load only when its button is
  * clicked, so the page's initial JavaScript carries no wallet library.
  *
  * @see docs/product-spec.md §2 (/tokens/...), §3 "Sell-card payload", §5, §8
@@ -16,23 +16,23 @@ import { CancelListingButton } from '../cancel/CancelListingButton';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { ConnectFirst } from '../parts/ConnectFirst';
 import type { TradeCard } from '../parts/tradeCard';
-import type { TradeMessages } from '../parts/tradeMessages';
+import { tradeMessagesIn } from '../parts/tradeMessages';
 import { SellForm } from '../sell/SellForm';
-import type { TradeTerms } from '../terms/tradeTerms';
+import { sharedTerms } from '../terms/sharedTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
 import { tradeRole } from './tradeRole';
 
 /** What the server hands the island (./tradeProps.server.ts): the same for every visitor. */
 export interface TradeActionsProps {
-  /** The chain's trading terms. */
-  terms: TradeTerms;
+  /** The page's trading terms (../terms/sharedTerms.ts). */
+  termsKey: string;
   /** The card, its owner and its listing. */
   card: TradeCard;
   /** Locale prefix for links ('' for ja, '/en' for en). */
   localePrefix: string;
-  /** `trade.*` messages, keyed without the prefix. */
-  m: TradeMessages;
+  /** The page's language (the island's messages load with its code). */
+  locale: string;
 }
 
 /** A bid is made by the offer flow (auctions do not import offers; they meet here). */
@@ -47,7 +47,9 @@ const loadBidFlow: LoadBidFlow = async () => (await import('../offer/makeOfferFl
  * "Bid") as a link to the connect page, which opens the header's connect modal where scripts run
  * (~/ui/menus/openConnect.ts); the page renders it on the server, so it is there before any script.
  */
-export default function TradeActions({ terms, card, localePrefix, m: messages }: TradeActionsProps) {
+export default function TradeActions({ termsKey, card, localePrefix, locale }: TradeActionsProps) {
+  const terms = sharedTerms(termsKey);
+  const messages = tradeMessagesIn(locale);
   const user = useCurrentUser();
   const userWallet = user?.walletAddress ?? null;
   const { listing } = card;
@@ -74,7 +76,9 @@ export default function TradeActions({ terms, card, localePrefix, m: messages }:
       {cartable && (
         <AddToCartButton chainId={terms.chain.chainId} card={card} localePrefix={localePrefix} messages={messages} />
       )}
-      {role === 'cancel' && <CancelListingButton terms={terms} listing={listing} messages={messages} runner={runner} />}
+      {role === 'cancel' && (
+        <CancelListingButton terms={terms} card={card} listing={listing} messages={messages} runner={runner} />
+      )}
       {role === 'bid' && <BidForm {...acts} loadFlow={loadBidFlow} />}
       {role === 'none' &&
         listing?.auction &&

@@ -13,30 +13,32 @@ import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
 import { priceText } from '~/ui/data/priceText';
-import type { TradeMessages } from '../parts/tradeMessages';
+import { tradeMessagesIn } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
-import type { TradeTerms } from '../terms/tradeTerms';
+import { sharedTerms } from '../terms/sharedTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
 import { CounterTradeForm } from './CounterTradeForm';
 import { MakeTradeForm } from './MakeTradeForm';
-import type { TradeOfferMessages, TradeOfferView } from './tradeView';
+import { type TradeOfferView, tradeOfferMessagesIn } from './tradeView';
 
 /** What the page hands the island. */
 export interface TradeOffersPanelProps {
-  terms: TradeTerms;
+  /** The page's trading terms (../terms/sharedTerms.ts). */
+  termsKey: string;
   /** The page's card and its holder. */
   card: { contractAddress: string; tokenId: string; owner: string };
   trades: TradeOfferView[];
-  m: TradeOfferMessages;
-  tm: TradeMessages;
   locale: string;
 }
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
 
 /** The island (see the module comment). */
-export default function TradeOffersPanel({ terms, card, trades, m, tm, locale }: TradeOffersPanelProps) {
+export default function TradeOffersPanel({ termsKey, card, trades, locale }: TradeOffersPanelProps) {
+  const terms = sharedTerms(termsKey);
+  const m = tradeOfferMessagesIn(locale);
+  const tm = tradeMessagesIn(locale);
   const viewer = useCurrentUser()?.walletAddress?.toLowerCase() ?? null;
   const runner = useTradeRunner(tm);
   const [done, setDone] = useState<Record<number, string>>({});

@@ -1,3 +1,5 @@
+import tradeOffer from 'island-messages:tradeOffer';
+
 /** What a token page shows of one open trade offer (./tradeQueries.server.ts reads it; the island shows it). */
 export interface TradeOfferView {
   id: number;
@@ -44,4 +46,9 @@ export interface TradeOfferMessages {
   counterPick: string;
   counterSend: string;
   countered: string;
+}
+
+/** The island's words in `locale` (`tradeOffer.<key>`), loaded with its code rather than sent in its props. */
+export function tradeOfferMessagesIn(locale: string): TradeOfferMessages {
+  return tradeOffer[locale === 'en' ? 'en' : 'ja'] as unknown as TradeOfferMessages;
 }
