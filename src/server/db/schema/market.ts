@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { cards, categories } from './catalog.ts';
-import { addressCheck, chainId, ref, timestamptz, uint256 } from './columns.ts';
+import { addressCheck, chainId, keyRef, ref, timestamptz, uint256 } from './columns.ts';
 
 /**
  * One collection's sales on one day (the Asia/Tokyo calendar day) in one currency: volume and count, recomputed
@@ -39,9 +39,7 @@ export const collectionDailyStats = pgTable(
  * `since` its oldest unranked change (a burst of issues is ranked once, at most a quiet period after its start).
  */
 export const rarityPending = pgTable('rarity_pending', {
-  categoryId: ref('category_id')
-    .primaryKey()
-    .references(() => categories.id, { onDelete: 'cascade' }),
+  categoryId: keyRef('category_id', () => categories.id, 'cascade'),
   since: timestamptz('since').notNull().defaultNow(),
 });
 
@@ -49,9 +47,7 @@ export const rarityPending = pgTable('rarity_pending', {
 export const cardRarity = pgTable(
   'card_rarity',
   {
-    cardId: ref('card_id')
-      .primaryKey()
-      .references(() => cards.id, { onDelete: 'cascade' }),
+    cardId: keyRef('card_id', () => cards.id, 'cascade'),
     categoryId: ref('category_id').notNull(),
     score: doublePrecision('score').notNull(),
     rank: integer('rank').notNull(),
