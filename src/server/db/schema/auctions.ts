@@ -10,7 +10,18 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { setByAdmin } from './accounts.ts';
-import { addressCheck, chainId, id, oneOf, ref, requiredRef, timestamps, timestamptz, uint256 } from './columns.ts';
+import {
+  addressCheck,
+  chainId,
+  id,
+  oneOf,
+  ref,
+  requiredRef,
+  timestamps,
+  timestamptz,
+  tokenOnChain,
+  uint256,
+} from './columns.ts';
 import { offers } from './offers.ts';
 import { sellOrders } from './trading.ts';
 
@@ -29,9 +40,7 @@ export const auctions = pgTable(
   {
     id: id(),
     sellOrderId: requiredRef('sell_order_id', () => sellOrders.id, 'cascade'),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    ...tokenOnChain(),
     sellerAddress: text('seller_address').notNull(),
     currencyCode: integer('currency_code').notNull(),
     /** The lowest winning bid (gross: fee and royalty are paid out of it). */

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { cards, categories } from './catalog.ts';
-import { addressCheck, chainId, keyRef, ref, timestamptz, uint256 } from './columns.ts';
+import { addressCheck, contractOnChain, keyRef, ref, timestamptz, uint256 } from './columns.ts';
 
 /**
  * One collection's sales on one day (the Asia/Tokyo calendar day) in one currency: volume and count, recomputed
@@ -18,8 +18,7 @@ import { addressCheck, chainId, keyRef, ref, timestamptz, uint256 } from './colu
 export const collectionDailyStats = pgTable(
   'collection_daily_stats',
   {
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
+    ...contractOnChain(),
     day: date('day', { mode: 'string' }).notNull(),
     currencyCode: integer('currency_code').notNull(),
     volume: uint256('volume').notNull().default('0'),

@@ -12,7 +12,7 @@ import { illustrators, users } from './accounts.ts';
 import { categories } from './catalog.ts';
 import {
   addressCheck,
-  chainId,
+  contractOnChain,
   id,
   keyRef,
   oneOf,
@@ -31,8 +31,7 @@ export const cardDrops = pgTable(
     id: id(),
     illustratorId: requiredRef('illustrator_id', () => illustrators.id, 'cascade'),
     categoryId: requiredRef('category_id', () => categories.id, 'cascade'),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
+    ...contractOnChain(),
     /** The design issued on the Card contract (its serials are minted on purchase). */
     designId: uint256('design_id').notNull(),
     /** Block of the design's issue: where a recovery looks for its mints. */

@@ -7,7 +7,19 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.ts';
-import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+import {
+  addressCheck,
+  chainId,
+  hash32Check,
+  id,
+  logPosition,
+  oneOf,
+  ref,
+  timestamps,
+  timestamptz,
+  tokenOnChain,
+  uint256,
+} from './columns.ts';
 import { offers } from './offers.ts';
 
 /** Values of `sell_orders.status`. Only `active` orders can be bought; the others are final. */
@@ -47,9 +59,7 @@ export const sellOrders = pgTable(
   'sell_orders',
   {
     id: id(),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    ...tokenOnChain(),
     cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
     /** What the buyer pays at the start (the whole price of a fixed-price listing). */
     price: uint256('price').notNull(),
@@ -135,9 +145,7 @@ export const sales = pgTable(
     platformFee: uint256('platform_fee').notNull().default('0'),
     royalty: uint256('royalty').notNull().default('0'),
     kind: text('kind', { enum: SALE_KINDS }).notNull().default('sale'),
-    txHash: text('tx_hash').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...logPosition(),
     soldAt: timestamptz('sold_at').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
@@ -169,14 +177,10 @@ export const cardTransfers = pgTable(
   'card_transfers',
   {
     id: id(),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    ...tokenOnChain(),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
-    txHash: text('tx_hash').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...logPosition(),
     transferredAt: timestamptz('transferred_at').notNull(),
   },
   (t) => [
