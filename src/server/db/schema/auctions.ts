@@ -10,19 +10,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { setByAdmin } from './accounts.ts';
-import {
-  addressCheck,
-  chainId,
-  id,
-  oneOf,
-  ref,
-  requiredRef,
-  timestamps,
-  timestamptz,
-  tokenOnChain,
-  uint256,
-} from './columns.ts';
+import { addressCheck, chainId, id, oneOf, ref, requiredRef, timestamps, timestamptz, uint256 } from './columns.ts';
 import { offers } from './offers.ts';
+import { tokenOnChain } from './onChain.ts';
 import { sellOrders } from './trading.ts';
 
 /**

@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { illustrators } from './accounts.ts';
-import { addressCheck, contractOnChain, id, ref, timestamps, timestamptz, tokenOnChain } from './columns.ts';
+import { addressCheck, id, ref, timestamps, timestamptz } from './columns.ts';
+import { contractOnChain, tokenOnChain } from './onChain.ts';
 
 /**
  * Categories: one NFT contract on one chain, shown as a project or collection with Japanese and English

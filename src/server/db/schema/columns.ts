@@ -11,7 +11,6 @@ import {
   check,
   integer,
   numeric,
-  text,
   timestamp,
   type UpdateDeleteAction,
 } from 'drizzle-orm/pg-core';
@@ -44,31 +43,6 @@ export const chainId = (name = 'chain_id') => integer(name);
  * string, so no precision is lost and JSON needs no BigInt handling.
  */
 export const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
-
-/**
- * A contract on a chain (a collection): `chain_id` and `contract_address`, both required. The address is stored
- * lower-case; each table adds its own {@link addressCheck} on it, named for the table.
- */
-export const contractOnChain = () => ({
-  chainId: chainId().notNull(),
-  contractAddress: text('contract_address').notNull(),
-});
-
-/** A token (a card) on a chain: {@link contractOnChain} and its `token_id`, all required. */
-export const tokenOnChain = () => ({
-  ...contractOnChain(),
-  tokenId: uint256('token_id').notNull(),
-});
-
-/**
- * Where a chain event stands: its transaction, block and index in the block's logs, all required. With the
- * chain id, a unique key on (chain, transaction, log index) makes reading a range again add nothing.
- */
-export const logPosition = () => ({
-  txHash: text('tx_hash').notNull(),
-  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-  logIndex: integer('log_index').notNull(),
-});
 
 /** `timestamp with time zone`, read as a JS Date. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { cards, categories } from './catalog.ts';
-import { addressCheck, contractOnChain, keyRef, ref, timestamptz, uint256 } from './columns.ts';
+import { addressCheck, keyRef, ref, timestamptz, uint256 } from './columns.ts';
+import { contractOnChain } from './onChain.ts';
 
 /**
  * One collection's sales on one day (the Asia/Tokyo calendar day) in one currency: volume and count, recomputed

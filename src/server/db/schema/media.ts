@@ -19,7 +19,8 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
-import { addressCheck, contractOnChain, id, oneOf, timestamps, timestamptz, tokenOnChain, uint256 } from './columns.ts';
+import { addressCheck, id, oneOf, timestamps, timestamptz, uint256 } from './columns.ts';
+import { contractOnChain, tokenOnChain } from './onChain.ts';
 
 /** `bytea`, read and written as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });

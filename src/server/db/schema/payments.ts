@@ -10,19 +10,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { illustrators, users } from './accounts.ts';
 import { categories } from './catalog.ts';
-import {
-  addressCheck,
-  contractOnChain,
-  id,
-  keyRef,
-  oneOf,
-  ref,
-  requiredRef,
-  timestamps,
-  timestamptz,
-  uint256,
-} from './columns.ts';
+import { addressCheck, id, keyRef, oneOf, ref, requiredRef, timestamps, timestamptz, uint256 } from './columns.ts';
 import { paymentHistories, payouts } from './finance.ts';
+import { contractOnChain } from './onChain.ts';
 
 /** A design on sale for yen: `serials` cards, minted as they are bought, from `starts_at` to `ends_at`. */
 export const cardDrops = pgTable(

@@ -7,20 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.ts';
-import {
-  addressCheck,
-  chainId,
-  hash32Check,
-  id,
-  logPosition,
-  oneOf,
-  ref,
-  timestamps,
-  timestamptz,
-  tokenOnChain,
-  uint256,
-} from './columns.ts';
+import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
 import { offers } from './offers.ts';
+import { logPosition, tokenOnChain } from './onChain.ts';
 
 /** Values of `sell_orders.status`. Only `active` orders can be bought; the others are final. */
 export const ORDER_STATUSES = ['active', 'sold', 'cancelled', 'expired'] as const;
