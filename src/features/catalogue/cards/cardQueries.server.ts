@@ -16,6 +16,7 @@ import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { pageOffset } from '~/lib/pagination';
 import { toIso, toNumber } from '~/lib/rowValues';
 import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
+import { onToken } from '~/server/db/onChainConditions';
 import { cardRarity, cards, categories, favorites, illustrators, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database, Transaction } from '~/server/db/types';
@@ -57,9 +58,7 @@ export function activeListing(db: Database | Transaction, currencyCodes: Currenc
     .from(sellOrders)
     .where(
       and(
-        eq(sellOrders.chainId, cards.chainId),
-        eq(sellOrders.contractAddress, cards.contractAddress),
-        eq(sellOrders.tokenId, cards.tokenId),
+        onToken(sellOrders, cards.chainId, cards.contractAddress, cards.tokenId),
         openListingSql(),
         eq(sellOrders.sellerAddress, cards.ownerAddress),
         currencyCodes ? inArray(sellOrders.currencyCode, currencyCodes) : undefined,
