@@ -111,14 +111,19 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
   );
 }
 
+/** The columns that name a card (see {@link CardIdentity}): the catalogue's grids and the admin's token list. */
+export const cardIdentityColumns = {
+  id: cards.id,
+  chainId: cards.chainId,
+  contractAddress: cards.contractAddress,
+  tokenId: cards.tokenId,
+  serial: cards.serial,
+};
+
 /** The columns of a card row, with its category, creator and listing. */
 export function cardColumns(listing: Listing) {
   return {
-    id: cards.id,
-    chainId: cards.chainId,
-    contractAddress: cards.contractAddress,
-    tokenId: cards.tokenId,
-    serial: cards.serial,
+    ...cardIdentityColumns,
     name: cards.name,
     nameEn: sql<string | null>`nullif(btrim(${cards.metadata}->>'name_en'), '')`.as('name_en'),
     image: cards.image,
