@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '~/features/wallet/ConnectModal';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import type { SocialLoginConfig } from '~/features/wallet/socialLoginConfig';
@@ -11,6 +11,20 @@ import { signInAndReload } from './signInAndReload';
 import { $currentUser, $signingIn } from './store';
 import { ILLUSTRATOR_ROLE } from './types';
 import { useCurrentUser } from './useCurrentUser';
+
+/** The look of one entry of the account menu. */
+const MENU_ITEM = 'block rounded-md px-3 py-2 hover:bg-surface';
+
+/** One link of the account menu; `external` opens it in a new tab. */
+function MenuLink({ href, external = false, children }: { href: string; external?: boolean; children: ReactNode }) {
+  return (
+    <li>
+      <a className={MENU_ITEM} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {children}
+      </a>
+    </li>
+  );
+}
 
 export interface AccountMenuProps {
   /** The page's language: the English pages show a user's English name when there is one. */
@@ -142,7 +156,6 @@ export default function AccountMenu({
   const icon = user.userProfile.image.icon ?? defaultAvatar;
   const name = (locale === 'en' && user.userProfile.nameEn) || user.userProfile.name;
   const illustrator = user.role === ILLUSTRATOR_ROLE;
-  const item = 'block rounded-md px-3 py-2 hover:bg-surface';
   return (
     <div className="relative">
       <button
@@ -168,53 +181,27 @@ export default function AccountMenu({
         className="fixed top-navbar right-0 z-40 h-[calc(100vh-100px)] w-72 overflow-y-auto border-l border-surface-border bg-surface-raised p-3 shadow-2xl"
       >
         <ul className="grid gap-1">
-          <li>
-            <a className={item} href={`${paths.myItems}${user.walletAddress}`}>
-              {messages.myItems}
-            </a>
-          </li>
+          <MenuLink href={`${paths.myItems}${user.walletAddress}`}>{messages.myItems}</MenuLink>
           {!illustrator && (
             // An illustrator's name and picture are set by the back-office and the dashboard settings.
-            <li>
-              <a className={item} href={paths.editProfile}>
-                {messages.editProfile}
-              </a>
-            </li>
+            <MenuLink href={paths.editProfile}>{messages.editProfile}</MenuLink>
           )}
-          <li>
-            <a className={item} href={paths.market}>
-              {messages.market}
-            </a>
-          </li>
+          <MenuLink href={paths.market}>{messages.market}</MenuLink>
           {illustrator && (
             // The dashboard and issuing are the illustrators' (a wallet user would be turned away).
             <>
-              <li>
-                <a className={item} href={paths.dashboard}>
-                  {messages.dashboard}
-                </a>
-              </li>
-              <li>
-                <a className={item} href={paths.issueNft}>
-                  {messages.issueNft}
-                </a>
-              </li>
+              <MenuLink href={paths.dashboard}>{messages.dashboard}</MenuLink>
+              <MenuLink href={paths.issueNft}>{messages.issueNft}</MenuLink>
             </>
           )}
-          <li>
-            <a className={item} href={communityChatUrl} target="_blank" rel="noopener noreferrer">
-              {messages.communityChat}
-            </a>
-          </li>
-          <li>
-            <a className={item} href={paths.contact}>
-              {messages.contact}
-            </a>
-          </li>
+          <MenuLink href={communityChatUrl} external>
+            {messages.communityChat}
+          </MenuLink>
+          <MenuLink href={paths.contact}>{messages.contact}</MenuLink>
           <li>
             <button
               type="button"
-              className={`${item} w-full text-left`}
+              className={`${MENU_ITEM} w-full text-left`}
               onClick={() => {
                 setMenuOpen(false);
                 document.dispatchEvent(new CustomEvent(CLOSE_MENUS_EVENT));
