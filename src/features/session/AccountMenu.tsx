@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '~/features/wallet/ConnectModal';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import type { SocialLoginConfig } from '~/features/wallet/socialLoginConfig';
 import { shortenAddress } from '~/lib/addresses';
-import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '~/ui/menus/closeMenus';
+import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT } from '~/ui/menus/closeMenus';
+import { useHeaderMenu } from '~/ui/menus/useHeaderMenu';
 import { showSnackbar } from '~/ui/snackbar/store';
 import { logout } from './logout';
 import { signInAndReload } from './signInAndReload';
@@ -80,22 +81,9 @@ export default function AccountMenu({
   // The first render matches the server's (nobody signed in); the session store takes over once hydrated.
   const user = useCurrentUser();
   const signingIn = useStore($signingIn);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open: menuOpen, setOpen: setMenuOpen, menuId, buttonProps } = useHeaderMenu();
   const [connectOpen, setConnectOpen] = useState(false);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => onCloseMenus(() => setMenuOpen(false)), []);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
   useEffect(() => {
     const open = (event: Event) => {
       if ($currentUser.get()) return;
@@ -158,15 +146,7 @@ export default function AccountMenu({
   const illustrator = user.role === ILLUSTRATOR_ROLE;
   return (
     <div className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn-ghost max-w-64"
-        aria-haspopup="true"
-        aria-expanded={menuOpen}
-        aria-controls={menuId}
-        onClick={() => setMenuOpen((value) => !value)}
-      >
+      <button {...buttonProps} className="btn-ghost max-w-64">
         <span className="sr-only">{messages.userMenu}</span>
         <img src={icon} alt="" width="28" height="28" className="h-7 w-7 rounded-full object-cover" />
         <span className="flex flex-col text-left leading-tight">
