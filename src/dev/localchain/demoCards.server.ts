@@ -10,10 +10,11 @@
  *
  * @see ../seed/demoPlan.ts (collections and cards), ./placeContract.server.ts
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { type Abi, type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { LOCAL_DEPLOYER } from '~/features/chains/localDefaults';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
+import { onContract } from '~/server/db/onChainConditions';
 import { cards, categories, illustrators, users } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import cardArtifact from '../../../contracts/artifacts/Card.json';
@@ -122,7 +123,7 @@ export async function mintCatalogueCards(db: Database, clients: LocalChainClient
     const tokens = await db
       .select({ tokenId: cards.tokenId, owner: cards.ownerAddress })
       .from(cards)
-      .where(and(eq(cards.chainId, chain.chainId), eq(cards.contractAddress, collection.contract.toLowerCase())))
+      .where(onContract(cards, chain.chainId, collection.contract.toLowerCase()))
       .orderBy(asc(sql`${cards.tokenId}::numeric`));
     const runs = mintRuns(tokens, supply + 1n);
     const total = runs.reduce((sum, run) => sum + run.count, 0n);

@@ -44,6 +44,12 @@ function zoneSigning() {
   if (!signing) throw new Error('no local zone signer');
   return signing;
 }
+/** The started chain (Ethereum, the only one started); fails the test when it is not up. */
+function ethereumChain() {
+  const [ethereum] = chain?.chains ?? [];
+  if (!ethereum) throw new Error('no chain');
+  return ethereum;
+}
 const now = () => BigInt(Math.floor(Date.now() / 1000));
 const activeOrders = () =>
   database.db
@@ -86,8 +92,7 @@ describe('the local chain', () => {
     async () => {
       if (!chain) throw new Error('not started');
       await seedLocalChain(database.db, chain.chains, () => {});
-      const [ethereum] = chain.chains;
-      if (!ethereum) throw new Error('no chain');
+      const ethereum = ethereumChain();
       const { publicClient, wallet, mined } = localChainClients(ethereum);
       const demo = await database.db.select().from(cards).where(eq(cards.chainId, 1));
       expect(demo).toHaveLength(30);
@@ -178,8 +183,7 @@ describe('the local chain', () => {
   test(
     'every demo card has standard metadata on chain: an ipfs:// tokenURI whose document names it, and each collection a contractURI',
     async () => {
-      const [ethereum] = chain?.chains ?? [];
-      if (!ethereum) throw new Error('no chain');
+      const ethereum = ethereumChain();
       const { publicClient } = localChainClients(ethereum);
       const storage = exporterStorage(databaseBlocks(database.db));
       const read = async (path: string) => {
@@ -218,8 +222,7 @@ describe('the local chain', () => {
   test(
     'one demo design is frozen from the start: the chain says so, and so does its record',
     async () => {
-      const [ethereum] = chain?.chains ?? [];
-      if (!ethereum) throw new Error('no chain');
+      const ethereum = ethereumChain();
       const frozen = await database.db.select().from(mediaDesigns).where(eq(mediaDesigns.chainId, 1));
       const done = frozen.filter((design) => design.frozenAt);
       expect(done).toHaveLength(1);
@@ -239,8 +242,7 @@ describe('the local chain', () => {
   test(
     'a demo trade offer is open: one card for another holder’s card, a real order through the zone',
     async () => {
-      const [ethereum] = chain?.chains ?? [];
-      if (!ethereum) throw new Error('no chain');
+      const ethereum = ethereumChain();
       const rows = await database.db.select().from(tradeOffers).where(eq(tradeOffers.chainId, 1));
       expect(rows).toHaveLength(1);
       const [row] = rows;
@@ -278,8 +280,7 @@ describe('the local chain', () => {
       chain = await start();
       expect(chain.deployed).toBe(false);
       expect(chain.chains[0]?.contracts).toEqual(before.chains[0]?.contracts);
-      const [ethereum] = chain.chains;
-      if (!ethereum) throw new Error('no chain');
+      const ethereum = ethereumChain();
       const [card] = await database.db.select().from(cards).where(eq(cards.chainId, 1)).limit(1);
       if (!card) throw new Error('no card');
       const owner = await localChainClients(ethereum).publicClient.readContract({
@@ -296,8 +297,7 @@ describe('the local chain', () => {
   test(
     'with Stripe keys the demo puts one design on sale for yen, issued on chain, once',
     async () => {
-      const [ethereum] = chain?.chains ?? [];
-      if (!ethereum) throw new Error('no chain');
+      const ethereum = ethereumChain();
       expect(await seedDemoDrop(database.db, ethereum)).toBe(true);
       expect(await seedDemoDrop(database.db, ethereum)).toBe(false);
       const [drop] = await database.db.select().from(cardDrops).where(eq(cardDrops.chainId, 1));

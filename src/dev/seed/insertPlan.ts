@@ -49,9 +49,16 @@ export interface InsertedCounts {
   paymentHistories: number;
 }
 
-/** A lookup that throws when a planned reference has no row, so a broken plan fails loudly. */
-function lookup<K, V>(entries: Iterable<readonly [K, V]>, what: string): (key: K) => V {
-  const map = new Map(entries);
+/**
+ * The id of each inserted row by its natural key (`keyOf`): a lookup that throws when a planned reference has no
+ * row, so a broken plan fails loudly.
+ */
+function lookup<R extends { id: number }, K>(
+  rows: readonly R[],
+  keyOf: (row: R) => K,
+  what: string,
+): (key: K) => number {
+  const map = new Map(rows.map((row) => [keyOf(row), row.id] as const));
   return (key) => {
     const value = map.get(key);
     if (value === undefined) throw new Error(`demo seed: no ${what} for ${String(key)}`);
@@ -116,10 +123,7 @@ export async function insertDemoPlan(
       set: { role: sql`excluded.role`, profileName: sql`excluded.profile_name` },
     })
     .returning({ id: users.id, walletAddress: users.walletAddress });
-  const userId = lookup(
-    userRows.map((row) => [row.walletAddress, row.id] as const),
-    'user',
-  );
+  const userId = lookup(userRows, (row) => row.walletAddress, 'user');
 
   const illustratorRows = await tx
     .insert(illustrators)
@@ -131,19 +135,13 @@ export async function insertDemoPlan(
       })),
     )
     .returning({ id: illustrators.id, uid: illustrators.uid });
-  const illustratorId = lookup(
-    illustratorRows.map((row) => [row.uid, row.id] as const),
-    'illustrator',
-  );
+  const illustratorId = lookup(illustratorRows, (row) => row.uid, 'illustrator');
 
   const categoryRows = await tx
     .insert(categories)
     .values(plan.categories.map(({ creatorUid, ...row }) => ({ ...row, creatorId: illustratorId(creatorUid) })))
     .returning({ id: categories.id, contractAddress: categories.contractAddress });
-  const categoryId = lookup(
-    categoryRows.map((row) => [row.contractAddress, row.id] as const),
-    'category',
-  );
+  const categoryId = lookup(categoryRows, (row) => row.contractAddress, 'category');
 
   const cardRows = await tx
     .insert(cards)
@@ -160,10 +158,7 @@ export async function insertDemoPlan(
       contractAddress: cards.contractAddress,
       tokenId: cards.tokenId,
     });
-  const cardId = lookup(
-    cardRows.map((row) => [tokenKey(row.chainId, row.contractAddress, row.tokenId), row.id] as const),
-    'card',
-  );
+  const cardId = lookup(cardRows, (row) => tokenKey(row.chainId, row.contractAddress, row.tokenId), 'card');
   const cardOf = (row: { chainId: number; contractAddress: string; tokenId: string }) =>
     cardId(tokenKey(row.chainId, row.contractAddress, row.tokenId));
 
@@ -171,10 +166,7 @@ export async function insertDemoPlan(
     .insert(sellOrders)
     .values(plan.orders.map((row) => ({ ...row, cardId: cardOf(row) })))
     .returning({ id: sellOrders.id, orderHash: sellOrders.orderHash });
-  const orderId = lookup(
-    orderRows.map((row) => [row.orderHash, row.id] as const),
-    'order',
-  );
+  const orderId = lookup(orderRows, (row) => row.orderHash, 'order');
 
   const auctionRows = plan.auctions.length
     ? await tx
@@ -210,10 +202,7 @@ export async function insertDemoPlan(
         .values(saleRows.filter((row) => booked.has(row.txHash)))
         .returning({ id: fillBookings.id, txHash: fillBookings.txHash })
     : [];
-  const fillId = lookup(
-    fillRows.map((row) => [row.txHash, row.id] as const),
-    'fill',
-  );
+  const fillId = lookup(fillRows, (row) => row.txHash, 'fill');
 
   const payoutRows = await tx
     .insert(payouts)
@@ -264,10 +253,7 @@ export async function insertDemoPlan(
     )
     .returning({ id: paymentHistories.id, providerPaymentId: paymentHistories.providerPaymentId });
 
-  const paymentId = lookup(
-    paymentRows.map((row) => [row.providerPaymentId, row.id] as const),
-    'payment',
-  );
+  const paymentId = lookup(paymentRows, (row) => row.providerPaymentId, 'payment');
 
   const revenueRows = await tx
     .insert(revenues)

@@ -17,10 +17,11 @@
  * listing's start reached (the listing clock); and for all cards after each reading of the yen rates, every few
  * minutes, which also follows a declining price down (between two passes it ranks at its price of the last).
  */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { recordEvent } from '~/features/events/marketEvents.server';
 import { freshYenRates, type StoredRate } from '~/features/market/rates/yen';
 import { yenAmountSql } from '~/features/market/rates/yenSql.server';
+import { onToken } from '~/server/db/onChainConditions';
 import { cards, exchangeRates, sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { currencyGroup } from './cards/cardOrder.server';
@@ -95,14 +96,7 @@ export async function setCardOwner(
   card: { id: number } | CardKeyOnChain,
   ownerAddress: string,
 ): Promise<void> {
-  const where =
-    'id' in card
-      ? eq(cards.id, card.id)
-      : and(
-          eq(cards.chainId, card.chainId),
-          eq(cards.contractAddress, card.contractAddress),
-          eq(cards.tokenId, card.tokenId),
-        );
+  const where = 'id' in card ? eq(cards.id, card.id) : onToken(cards, card.chainId, card.contractAddress, card.tokenId);
   const saved = await db
     .update(cards)
     .set({ ownerAddress: ownerAddress.toLowerCase() })

@@ -47,13 +47,17 @@ export interface ListingSummary {
   auctionSummary?: { endsAt: string; highestBid: string | null } | null;
 }
 
-/** One card in a grid (`GET /api/v1/cards`, a user's items). */
-export interface CardSummary {
+/** What names a card: its id here, its token on chain, and its number within its series (not the token id). */
+export interface CardIdentity {
   id: number;
   chainId: number;
   contractAddress: string;
   tokenId: string;
   serial: number | null;
+}
+
+/** One card in a grid (`GET /api/v1/cards`, a user's items). */
+export interface CardSummary extends CardIdentity {
   name: string;
   /** The English name (token metadata `name_en`), or null. */
   nameEn: string | null;

@@ -1,11 +1,12 @@
 import chainWords from 'island-messages:chain';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { addableChain } from '~/features/wallet/addableChain';
 import { getInjectedProvider, rpcErrorCode } from '~/features/wallet/eip1193';
 import { switchWalletChain } from '~/features/wallet/switchChain';
 import { NO_METAMASK } from '~/lib/errors';
-import { closeAllMenus, onCloseMenus } from '~/ui/menus/closeMenus';
+import { closeAllMenus } from '~/ui/menus/closeMenus';
+import { useHeaderMenu } from '~/ui/menus/useHeaderMenu';
 import type { ChainKey } from './chainKey';
 import { $currentChain, initCurrentChain, setCurrentChain } from './store';
 
@@ -46,23 +47,10 @@ export default function ChainSelector({ chains, locale, homePath, isHome }: Chai
   const labels = words as Partial<Record<ChainKey, string>>;
   const selectLabel = words['selector.label'];
   const chainKey = useStore($currentChain);
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, menuId: listId, buttonProps } = useHeaderMenu();
   useEffect(() => {
     initCurrentChain(pageChain(chains));
   }, [chains]);
-  useEffect(() => onCloseMenus(() => setOpen(false)), []);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
 
   async function choose(chain: ChainChoice) {
     setCurrentChain(chain.key);
@@ -82,15 +70,7 @@ export default function ChainSelector({ chains, locale, homePath, isHome }: Chai
 
   return (
     <div className="relative w-chain-selector">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn-ghost w-full justify-between"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button {...buttonProps} className="btn-ghost w-full justify-between">
         <span className="sr-only">{selectLabel}: </span>
         {chains.map((chain) => (
           <span key={chain.key} data-chain-label={chain.key} className="flex-1 items-center gap-2 text-left">

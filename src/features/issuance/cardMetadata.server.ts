@@ -6,7 +6,6 @@
  * @see ../../../contracts/Card.sol (setDesignURI, setContractURI), docs/operations.md (content-addressed media)
  */
 
-import { and, eq } from 'drizzle-orm';
 import { type Address, getAddress, type PrivateKeyAccount } from 'viem';
 import type { Chain } from '~/features/chains/chains';
 import { publicClientFor } from '~/features/chains/publicClients.server';
@@ -17,6 +16,7 @@ import { processMediaSettings } from '~/features/media/processMedia.server';
 import { type PublishTarget, publishCollection, publishDesign } from '~/features/media/publishMetadata.server';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
 import { database } from '~/server/db/client';
+import { onContract } from '~/server/db/onChainConditions';
 import { mediaCollections } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
@@ -136,12 +136,7 @@ export async function publishCollectionNow(
   const [row] = await db
     .select({ uriOnChain: mediaCollections.uriOnChain })
     .from(mediaCollections)
-    .where(
-      and(
-        eq(mediaCollections.chainId, collection.chainId),
-        eq(mediaCollections.contractAddress, collection.contractAddress.toLowerCase()),
-      ),
-    );
+    .where(onContract(mediaCollections, collection.chainId, collection.contractAddress.toLowerCase()));
   if (row?.uriOnChain === published.uri) return published.uri;
   const client = publicClientFor(chain);
   const onChain = await client.readContract({ address: contract, abi: cardAbi, functionName: 'contractURI' });

@@ -13,6 +13,7 @@ import type { Chain } from '~/features/chains/chains';
 import { publicClientFor } from '~/features/chains/publicClients.server';
 import { recordDesignFrozen } from '~/features/media/mediaRecords.server';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
+import { onContract } from '~/server/db/onChainConditions';
 import { mediaDesigns, mediaTokens } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { oneAtATime } from './minter.server';
@@ -91,11 +92,7 @@ export async function freezeDesign(
     .select({ tokenId: mediaTokens.tokenId })
     .from(mediaTokens)
     .where(
-      and(
-        eq(mediaTokens.chainId, chain.chainId),
-        eq(mediaTokens.contractAddress, design.contractAddress),
-        eq(mediaTokens.designId, design.designId),
-      ),
+      and(onContract(mediaTokens, chain.chainId, design.contractAddress), eq(mediaTokens.designId, design.designId)),
     );
   const tokenIds = tokens.map((token) => BigInt(token.tokenId));
   await oneAtATime(chain.chainId, () =>

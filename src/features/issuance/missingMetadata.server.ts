@@ -14,6 +14,7 @@ import { publicClientFor } from '~/features/chains/publicClients.server';
 import { recordDesignUriOnChain, recordMintedTokens } from '~/features/media/mediaRecords.server';
 import { publishDesign, type SerialContent } from '~/features/media/publishMetadata.server';
 import { cardAbi } from '~/features/trading/contracts/cardAbi';
+import { onContract } from '~/server/db/onChainConditions';
 import { cards, categories, mediaCollections, mediaDesigns } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { type CollectionRow, type MetadataOptions, publishCollectionNow } from './cardMetadata.server';
@@ -65,7 +66,7 @@ async function cardsByDesign(db: Database, chain: Chain, contract: Address) {
       metadata: cards.metadata,
     })
     .from(cards)
-    .where(and(eq(cards.chainId, chain.chainId), eq(cards.contractAddress, contract.toLowerCase())))
+    .where(onContract(cards, chain.chainId, contract.toLowerCase()))
     .orderBy(asc(sql`${cards.tokenId}::numeric`));
   const client = publicClientFor(chain);
   const byDesign = new Map<bigint, (CardRow & { serial: number })[]>();
@@ -150,11 +151,7 @@ export async function publishMissingMetadata(
       .select({ designId: mediaDesigns.designId })
       .from(mediaDesigns)
       .where(
-        and(
-          eq(mediaDesigns.chainId, chain.chainId),
-          eq(mediaDesigns.contractAddress, collection.contractAddress),
-          isNotNull(mediaDesigns.uriOnChain),
-        ),
+        and(onContract(mediaDesigns, chain.chainId, collection.contractAddress), isNotNull(mediaDesigns.uriOnChain)),
       );
     const done = new Set(published.map((row) => row.designId));
     let byDesign: Awaited<ReturnType<typeof cardsByDesign>> | undefined;
@@ -185,12 +182,7 @@ export async function publishMissingMetadata(
     const [own] = await db
       .select({ uriOnChain: mediaCollections.uriOnChain })
       .from(mediaCollections)
-      .where(
-        and(
-          eq(mediaCollections.chainId, chain.chainId),
-          eq(mediaCollections.contractAddress, collection.contractAddress),
-        ),
-      );
+      .where(onContract(mediaCollections, chain.chainId, collection.contractAddress));
     if (!own?.uriOnChain && count > 0n) {
       await oneAtATime(chain.chainId, () => publishCollectionNow(db, options, chain, account, collection));
       pass.collections += 1;

@@ -2,7 +2,8 @@
  * Whose revenue a card's sales are: the card's own creator, else its collection's (the one of its contract),
  * with every wallet that counts as theirs.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { onContract } from '~/server/db/onChainConditions';
 import { cards, categories, illustrators, users } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import type { CardCreator } from './fillRevenues';
@@ -12,10 +13,7 @@ export async function cardCreator(db: Database | Transaction, cardId: number): P
   const [row] = await db
     .select({ illustratorId: illustrators.id, linked: users.walletAddress, payout: illustrators.payoutWalletAddress })
     .from(cards)
-    .leftJoin(
-      categories,
-      and(eq(categories.chainId, cards.chainId), eq(categories.contractAddress, cards.contractAddress)),
-    )
+    .leftJoin(categories, onContract(categories, cards.chainId, cards.contractAddress))
     .innerJoin(illustrators, sql`${illustrators.id} = coalesce(${cards.creatorId}, ${categories.creatorId})`)
     .innerJoin(users, eq(users.id, illustrators.userId))
     .where(eq(cards.id, cardId));

@@ -7,6 +7,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { DISPLAY_TIME_ZONE } from '~/lib/dates';
+import { onContract } from '~/server/db/onChainConditions';
 import { collectionDailyStats } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database, Transaction } from '~/server/db/types';
@@ -52,10 +53,7 @@ export async function refreshDailyStats(
 ): Promise<void> {
   const today = tokyoDay(now);
   const days = [...new Set(moments.map(tokyoDay))];
-  const where = and(
-    eq(collectionDailyStats.chainId, key.chainId),
-    eq(collectionDailyStats.contractAddress, key.contractAddress),
-  );
+  const where = onContract(collectionDailyStats, key.chainId, key.contractAddress);
   for (const day of days) {
     await tx
       .update(collectionDailyStats)
@@ -85,13 +83,7 @@ export async function recordFloor(
   await tx
     .update(collectionDailyStats)
     .set({ floor: null })
-    .where(
-      and(
-        eq(collectionDailyStats.chainId, key.chainId),
-        eq(collectionDailyStats.contractAddress, key.contractAddress),
-        eq(collectionDailyStats.day, day),
-      ),
-    );
+    .where(and(onContract(collectionDailyStats, key.chainId, key.contractAddress), eq(collectionDailyStats.day, day)));
   await tx.execute(sql`insert into collection_daily_stats
       (chain_id, contract_address, day, currency_code, floor, updated_at)
     select ${key.chainId}, ${key.contractAddress}, ${day}::date, f.currency_code, f.floor, ${now}

@@ -3,8 +3,9 @@
  * (with who sold to whom) and its listings' asks, and a collection's daily volume, sales and floor per currency
  * from its aggregates (./dailyStats.server.ts).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { toIso, toNumber } from '~/lib/rowValues';
+import { onContract } from '~/server/db/onChainConditions';
 import { collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CollectionKey } from './dailyStats.server';
@@ -101,9 +102,7 @@ export async function collectionPriceHistory(db: Database, key: CollectionKey): 
       floor: collectionDailyStats.floor,
     })
     .from(collectionDailyStats)
-    .where(
-      and(eq(collectionDailyStats.chainId, key.chainId), eq(collectionDailyStats.contractAddress, key.contractAddress)),
-    )
+    .where(onContract(collectionDailyStats, key.chainId, key.contractAddress))
     .orderBy(asc(collectionDailyStats.day), asc(collectionDailyStats.currencyCode));
 }
 

@@ -6,6 +6,7 @@
  * @see ../../server/db/schema/media.ts
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { onContract } from '~/server/db/onChainConditions';
 import { mediaCollections, mediaDesigns, mediaTokens } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 
@@ -20,8 +21,7 @@ export interface DesignKey {
 
 const designWhere = (key: DesignKey) =>
   and(
-    eq(mediaDesigns.chainId, key.chainId),
-    eq(mediaDesigns.contractAddress, key.contract.toLowerCase()),
+    onContract(mediaDesigns, key.chainId, key.contract.toLowerCase()),
     eq(mediaDesigns.designId, key.designId.toString()),
   );
 
@@ -133,10 +133,5 @@ export async function recordCollectionUriOnChain(
   await db
     .update(mediaCollections)
     .set({ uriOnChain: uri })
-    .where(
-      and(
-        eq(mediaCollections.chainId, collection.chainId),
-        eq(mediaCollections.contractAddress, collection.contract.toLowerCase()),
-      ),
-    );
+    .where(onContract(mediaCollections, collection.chainId, collection.contract.toLowerCase()));
 }

@@ -5,13 +5,13 @@
  * @see ~/server/db/schema/media.ts
  */
 import { and, eq, type SQL } from 'drizzle-orm';
+import { onContract } from '~/server/db/onChainConditions';
 import { mediaDesigns, mediaTokens } from '~/server/db/schema';
 
 /** The join condition of `media_tokens` with its `media_designs` row. */
 export function tokenDesign(): SQL | undefined {
   return and(
-    eq(mediaDesigns.chainId, mediaTokens.chainId),
-    eq(mediaDesigns.contractAddress, mediaTokens.contractAddress),
+    onContract(mediaDesigns, mediaTokens.chainId, mediaTokens.contractAddress),
     eq(mediaDesigns.designId, mediaTokens.designId),
   );
 }

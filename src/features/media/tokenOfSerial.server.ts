@@ -3,6 +3,7 @@
  * the design and serial): one lookup by the unique (chain, contract, design, serial) index.
  */
 import { and, eq } from 'drizzle-orm';
+import { onContract } from '~/server/db/onChainConditions';
 import { mediaTokens } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 
@@ -16,8 +17,7 @@ export async function tokenOfSerial(
     .from(mediaTokens)
     .where(
       and(
-        eq(mediaTokens.chainId, serial.chainId),
-        eq(mediaTokens.contractAddress, serial.contract.toLowerCase()),
+        onContract(mediaTokens, serial.chainId, serial.contract.toLowerCase()),
         eq(mediaTokens.designId, serial.designId),
         eq(mediaTokens.serial, serial.serial),
       ),

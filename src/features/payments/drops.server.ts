@@ -18,6 +18,7 @@ import {
 import { issueDesign, type MinterSettings, minterAccount } from '~/features/issuance/minter.server';
 import { recordDesignUriOnChain } from '~/features/media/mediaRecords.server';
 import { forbidden, HttpError, notFound, unprocessable } from '~/server/api/errors';
+import { onContract } from '~/server/db/onChainConditions';
 import { cardDrops, cardPurchases, categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
@@ -113,13 +114,7 @@ export async function dropOfDesign(
   const [row] = await db
     .select()
     .from(cardDrops)
-    .where(
-      and(
-        eq(cardDrops.chainId, chainId),
-        eq(cardDrops.contractAddress, contractAddress.toLowerCase()),
-        eq(cardDrops.designId, designId),
-      ),
-    );
+    .where(and(onContract(cardDrops, chainId, contractAddress.toLowerCase()), eq(cardDrops.designId, designId)));
   if (!row) return undefined;
   return dropView(row, (await heldCounts(db, [row.id])).get(row.id) ?? NOTHING_HELD, now);
 }

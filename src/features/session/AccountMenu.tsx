@@ -3,19 +3,34 @@ import connectWords from 'island-messages:connect';
 import headerWords from 'island-messages:header/connectWallet,userMenu,closeMenu';
 import menuWords from 'island-messages:menu';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { localizePath } from '~/features/i18n/locales';
 import ConnectModal, { type ConnectChoice, type ConnectModalProps } from '~/features/wallet/ConnectModal';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
 import type { SocialLoginConfig } from '~/features/wallet/socialLoginConfig';
 import { shortenAddress } from '~/lib/addresses';
-import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT, onCloseMenus } from '~/ui/menus/closeMenus';
+import { CLOSE_MENUS_EVENT, OPEN_CONNECT_EVENT } from '~/ui/menus/closeMenus';
+import { useHeaderMenu } from '~/ui/menus/useHeaderMenu';
 import { showSnackbar } from '~/ui/snackbar/store';
 import { logout } from './logout';
 import { signInAndReload } from './signInAndReload';
 import { $currentUser, $signingIn } from './store';
 import { ILLUSTRATOR_ROLE } from './types';
 import { useCurrentUser } from './useCurrentUser';
+
+/** The look of one entry of the account menu. */
+const MENU_ITEM = 'block rounded-md px-3 py-2 hover:bg-surface';
+
+/** One link of the account menu; `external` opens it in a new tab. */
+function MenuLink({ href, external = false, children }: { href: string; external?: boolean; children: ReactNode }) {
+  return (
+    <li>
+      <a className={MENU_ITEM} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {children}
+      </a>
+    </li>
+  );
+}
 
 export interface AccountMenuProps {
   /** The page's language: the English pages show a user's English name when there is one. */
@@ -73,25 +88,12 @@ export default function AccountMenu({ locale, socialLogin }: AccountMenuProps) {
   // The first render matches the server's (nobody signed in); the session store takes over once hydrated.
   const user = useCurrentUser();
   const signingIn = useStore($signingIn);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open: menuOpen, setOpen: setMenuOpen, menuId, buttonProps } = useHeaderMenu();
   const [connectOpen, setConnectOpen] = useState(false);
   // The connect dialog is drawn once first opened (it then stays, closed): the shared page carries only the button.
   const [connectDrawn, setConnectDrawn] = useState(false);
   if (connectOpen && !connectDrawn) setConnectDrawn(true);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => onCloseMenus(() => setMenuOpen(false)), []);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
   useEffect(() => {
     const open = (event: Event) => {
       if ($currentUser.get()) return;
@@ -154,18 +156,9 @@ export default function AccountMenu({ locale, socialLogin }: AccountMenuProps) {
   const icon = user.userProfile.image.icon ?? DEFAULT_AVATAR;
   const name = (locale === 'en' && user.userProfile.nameEn) || user.userProfile.name;
   const illustrator = user.role === ILLUSTRATOR_ROLE;
-  const item = 'block rounded-md px-3 py-2 hover:bg-surface';
   return (
     <div className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn-ghost max-w-64"
-        aria-haspopup="true"
-        aria-expanded={menuOpen}
-        aria-controls={menuId}
-        onClick={() => setMenuOpen((value) => !value)}
-      >
+      <button {...buttonProps} className="btn-ghost max-w-64">
         <span className="sr-only">{messages.userMenu}</span>
         <img src={icon} alt="" width="28" height="28" className="h-7 w-7 rounded-full object-cover" />
         <span className="flex flex-col text-left leading-tight">
@@ -180,53 +173,27 @@ export default function AccountMenu({ locale, socialLogin }: AccountMenuProps) {
         className="fixed top-navbar right-0 z-40 h-[calc(100vh-100px)] w-72 overflow-y-auto border-l border-surface-border bg-surface-raised p-3 shadow-2xl"
       >
         <ul className="grid gap-1">
-          <li>
-            <a className={item} href={`${paths.myItems}${user.walletAddress}`}>
-              {messages.myItems}
-            </a>
-          </li>
+          <MenuLink href={`${paths.myItems}${user.walletAddress}`}>{messages.myItems}</MenuLink>
           {!illustrator && (
             // An illustrator's name and picture are set by the back-office and the dashboard settings.
-            <li>
-              <a className={item} href={paths.editProfile}>
-                {messages.editProfile}
-              </a>
-            </li>
+            <MenuLink href={paths.editProfile}>{messages.editProfile}</MenuLink>
           )}
-          <li>
-            <a className={item} href={paths.market}>
-              {messages.market}
-            </a>
-          </li>
+          <MenuLink href={paths.market}>{messages.market}</MenuLink>
           {illustrator && (
             // The dashboard and issuing are the illustrators' (a wallet user would be turned away).
             <>
-              <li>
-                <a className={item} href={paths.dashboard}>
-                  {messages.dashboard}
-                </a>
-              </li>
-              <li>
-                <a className={item} href={paths.issueNft}>
-                  {messages.issueNft}
-                </a>
-              </li>
+              <MenuLink href={paths.dashboard}>{messages.dashboard}</MenuLink>
+              <MenuLink href={paths.issueNft}>{messages.issueNft}</MenuLink>
             </>
           )}
-          <li>
-            <a className={item} href={PUBLIC_COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer">
-              {messages.communityChat}
-            </a>
-          </li>
-          <li>
-            <a className={item} href={paths.contact}>
-              {messages.contact}
-            </a>
-          </li>
+          <MenuLink href={PUBLIC_COMMUNITY_CHAT_URL} external>
+            {messages.communityChat}
+          </MenuLink>
+          <MenuLink href={paths.contact}>{messages.contact}</MenuLink>
           <li>
             <button
               type="button"
-              className={`${item} w-full text-left`}
+              className={`${MENU_ITEM} w-full text-left`}
               onClick={() => {
                 setMenuOpen(false);
                 document.dispatchEvent(new CustomEvent(CLOSE_MENUS_EVENT));

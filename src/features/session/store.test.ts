@@ -24,6 +24,11 @@ const alice: CurrentUser = {
   userProfile: { name: 'Alice', image: { icon: null, thumb: null } },
 };
 
+/** A start-up step that fails with `message`. */
+const failing = (message: string) => async (): Promise<never> => {
+  throw new Error(message);
+};
+
 function deps(overrides: Partial<StartupDeps> = {}): StartupDeps & { calls: string[] } {
   const calls: string[] = [];
   return {
@@ -92,11 +97,7 @@ describe('runStartup', () => {
   });
 
   it('ends at "no wallet" when reading the wallet throws', async () => {
-    const d = deps({
-      readWallet: async () => {
-        throw new Error('[Error] There is no Ethereum wallet.');
-      },
-    });
+    const d = deps({ readWallet: failing('[Error] There is no Ethereum wallet.') });
     await expect(runStartup(d)).resolves.toBe('no wallet');
     expect($authStep.get()).toBe('no wallet');
   });
@@ -110,11 +111,7 @@ describe('runStartup', () => {
   });
 
   it('treats a failing login-state fetch as not logged in', async () => {
-    const d = deps({
-      fetchLoginState: async () => {
-        throw new Error('401');
-      },
-    });
+    const d = deps({ fetchLoginState: failing('401') });
     await expect(runStartup(d)).resolves.toBe('not logged in');
     expect($currentUser.get()).toBeNull();
   });
@@ -134,11 +131,7 @@ describe('runStartup', () => {
   });
 
   it('ends at "no account" when the startup functions fail', async () => {
-    const d = deps({
-      startupFunctions: async () => {
-        throw new Error('no account');
-      },
-    });
+    const d = deps({ startupFunctions: failing('no account') });
     await expect(runStartup(d)).resolves.toBe('no account');
     expect($authStep.get()).toBe('no account');
   });

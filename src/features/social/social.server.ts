@@ -7,6 +7,7 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { notFound, tooManyRequests } from '~/server/api/errors';
+import { onToken } from '~/server/db/onChainConditions';
 import {
   cards,
   categories,
@@ -42,14 +43,7 @@ export async function findCard(
   const [card] = await db
     .select({ id: cards.id, categoryId: cards.categoryId, creatorId: cards.creatorId })
     .from(cards)
-    .where(
-      and(
-        eq(cards.chainId, ref.chainId),
-        eq(cards.contractAddress, ref.contract.toLowerCase()),
-        eq(cards.tokenId, ref.tokenId),
-        eq(cards.hidden, false),
-      ),
-    )
+    .where(and(onToken(cards, ref.chainId, ref.contract.toLowerCase(), ref.tokenId), eq(cards.hidden, false)))
     .limit(1);
   if (!card) throw notFound('Card not found');
   return card;

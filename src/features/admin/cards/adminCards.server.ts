@@ -8,6 +8,7 @@
  */
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { cardIdentityColumns } from '~/features/catalogue/cards/cardQueries.server';
 import { chainIdParam } from '~/features/chains/params';
 import { pinsByService } from '~/features/media/cardStorage.server';
 import { addressSchema } from '~/lib/addresses';
@@ -62,11 +63,7 @@ const reportCount = (status: SQL) =>
   sql<number>`(select count(*) from ${illegalReports} r where r.card_id = ${cards.id} and ${status})::int`;
 
 const COLUMNS = {
-  id: cards.id,
-  chainId: cards.chainId,
-  contractAddress: cards.contractAddress,
-  tokenId: cards.tokenId,
-  serial: cards.serial,
+  ...cardIdentityColumns,
   name: cards.name,
   image: cards.image,
   owner: cards.ownerAddress,

@@ -3,10 +3,10 @@
  * at every configured pinning service (the pinning job sends them at once), audited (`card.repin`) in the same
  * transaction. 404 for an unknown token, 409 for one whose metadata is not published yet.
  */
-import { and, eq } from 'drizzle-orm';
 import { queuePins, requeuePins } from '~/features/media/pinning/pinQueue.server';
 import { tokenDesign } from '~/features/media/tokenDesign';
 import { HttpError } from '~/server/api/errors';
+import { onToken } from '~/server/db/onChainConditions';
 import { mediaDesigns, mediaTokens } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { writeAudit } from '../shell/auditLog.server';
@@ -26,13 +26,7 @@ export async function repinCard(
       .select({ directory: mediaDesigns.metadataCid, image: mediaTokens.imageCid })
       .from(mediaTokens)
       .innerJoin(mediaDesigns, tokenDesign())
-      .where(
-        and(
-          eq(mediaTokens.chainId, card.chainId),
-          eq(mediaTokens.contractAddress, card.contractAddress),
-          eq(mediaTokens.tokenId, card.tokenId),
-        ),
-      );
+      .where(onToken(mediaTokens, card.chainId, card.contractAddress, card.tokenId));
     if (!stored) throw new HttpError(409, 'This card’s metadata is not published yet');
     const cids = [stored.directory, stored.image];
     await queuePins(tx, cids, services);

@@ -13,6 +13,7 @@ import { idParam, keywordParam } from '~/lib/params';
 import { toIso } from '~/lib/rowValues';
 import { conflict, notFound, unprocessable } from '~/server/api/errors';
 import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
+import { onContract } from '~/server/db/onChainConditions';
 import { pagedRows } from '~/server/db/pagedRows';
 import { cards, categories, illustrators } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
@@ -154,7 +155,7 @@ async function requireFree(tx: Transaction, chainId: number, contractAddress: st
   const [row] = await tx
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.chainId, chainId), eq(categories.contractAddress, contractAddress)));
+    .where(onContract(categories, chainId, contractAddress));
   if (row && row.id !== exceptId) throw conflict('contract_address: this contract is already a project on that chain');
 }
 
@@ -199,13 +200,7 @@ export async function createCategory(
     const attached = await tx
       .update(cards)
       .set({ categoryId: created.id })
-      .where(
-        and(
-          eq(cards.chainId, input.chain_id),
-          eq(cards.contractAddress, input.contract_address),
-          isNull(cards.categoryId),
-        ),
-      )
+      .where(and(onContract(cards, input.chain_id, input.contract_address), isNull(cards.categoryId)))
       .returning({ id: cards.id });
     await writeAudit(tx, {
       adminId,

@@ -1,7 +1,7 @@
 import { priceText } from '~/ui/data/priceText';
-import { ChoiceFilter, DateRange, PagedTable } from '../shell/AdminListParts';
+import { AllFilter, ChoiceFilter, DateRange, PagedTable } from '../shell/AdminListParts';
 import { adminScreen, useAdmin } from '../shell/AdminShell';
-import { Badge, Cell, FilterBar, SelectField, TextField } from '../shell/AdminUi';
+import { Badge, Cell, FilterBar, TextField } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel, formatWhen } from '../shell/adminFormat';
 import { useAdminList } from '../shell/adminList';
 import type { AdminMessageKey } from '../shell/adminText';
@@ -74,11 +74,10 @@ function Payments({ chains }: { chains: readonly ChainChoice[] }) {
       <FilterBar onSubmit={search}>
         <TextField type="search" label={t('admin.payments.search')} {...bind('q')} />
         <ChoiceFilter label={t('admin.common.status')} {...bind('status')} choices={PAYMENT_STATUS_OPTIONS} />
-        <SelectField
+        <AllFilter
           label={t('admin.common.currency')}
           {...bind('currency')}
           options={[
-            ['', t('admin.common.all')],
             ['JPY', 'JPY'],
             ['USD', 'USD'],
           ]}

@@ -1,6 +1,6 @@
 import { CURRENCIES, CurrencyCode, CurrencyType } from '~/features/chains/currencies';
 import { priceText } from '~/ui/data/priceText';
-import { ChainFilter, DateRange } from '../shell/AdminListParts';
+import { AllFilter, ChainFilter, DateRange } from '../shell/AdminListParts';
 import { adminScreen, useAdmin } from '../shell/AdminShell';
 import { Cell, FilterBar, LoadState, Section, SelectField, Table } from '../shell/AdminUi';
 import { type ChainChoice, chainLabel } from '../shell/adminFormat';
@@ -77,11 +77,7 @@ function Revenues({ chains }: { chains: readonly ChainChoice[] }) {
         />
         <DateRange from={bind('from')} to={bind('to')} />
         <ChainFilter chains={chains} {...bind('chain_id')} />
-        <SelectField
-          label={t('admin.common.currency')}
-          {...bind('currency_code')}
-          options={[['', t('admin.common.all')], ...CURRENCY_OPTIONS]}
-        />
+        <AllFilter label={t('admin.common.currency')} {...bind('currency_code')} options={CURRENCY_OPTIONS} />
       </FilterBar>
       {!data ? (
         <LoadState loading={loading} notFound={notFound} />

@@ -1,8 +1,8 @@
 /**
  * The parts every admin list screen repeats: the results with their loading / not-found state and pager
- * (`Paged`, and `PagedTable` for a plain table), the chain filter with an "all" choice (`ChainFilter`), the visibility filter
- * (`VisibilityFilter`), a filter of a few named choices (`ChoiceFilter`), the dates from and to (`DateRange`), and
- * the badges of a hidden item and of a suspended account.
+ * (`Paged`, and `PagedTable` for a plain table), the filters with an "all" choice (`AllFilter`, and of it the chain
+ * filter `ChainFilter`, the visibility filter `VisibilityFilter` and a filter of a few named choices `ChoiceFilter`),
+ * the dates from and to (`DateRange`), and the badges of a hidden item and of a suspended account.
  *
  * @see ./AdminUi.tsx (Table, Pager, LoadState, SelectField)
  */
@@ -63,54 +63,44 @@ export function PagedTable<T>({
   );
 }
 
-/** The chain filter of a list: "all" or one of the site's chains (value = chain id). */
-export function ChainFilter({
-  chains,
-  name,
-  value,
-  onChange,
-}: {
-  chains: readonly ChainChoice[];
-  name?: string;
+/** The field a list filter binds (its name in the query, its value and what changing it does). */
+interface FilterField {
+  name?: string | undefined;
   value: string;
-  onChange: (chainId: string) => void;
-}) {
+  onChange: (value: string) => void;
+}
+
+/** A filter of "all" (value `''`) and `options` (each a value and its label): every filter of a list. */
+export function AllFilter({
+  options,
+  ...field
+}: FilterField & { label: string; options: readonly (readonly [string, string])[] }) {
+  const { t } = useAdmin();
+  return <SelectField {...field} options={[['', t('admin.common.all')], ...options]} />;
+}
+
+/** The chain filter of a list: "all" or one of the site's chains (value = chain id). */
+export function ChainFilter({ chains, ...field }: FilterField & { chains: readonly ChainChoice[] }) {
   const { t } = useAdmin();
   return (
-    <SelectField
+    <AllFilter
       label={t('admin.common.chain')}
-      name={name}
-      value={value}
-      onChange={onChange}
-      options={[['', t('admin.common.all')], ...chains.map((c) => [String(c.chainId), c.chainName] as const)]}
+      {...field}
+      options={chains.map((c) => [String(c.chainId), c.chainName] as const)}
     />
   );
 }
 
+/** The choices of {@link VisibilityFilter}. */
+const VISIBILITY: readonly (readonly [string, AdminMessageKey])[] = [
+  ['false', 'admin.common.visible'],
+  ['true', 'admin.common.hidden'],
+];
+
 /** The visibility filter of a list: all, visible only or hidden only (value `''`, `'false'`, `'true'`). */
-export function VisibilityFilter({
-  name,
-  value,
-  onChange,
-}: {
-  name?: string;
-  value: string;
-  onChange: (hidden: string) => void;
-}) {
+export function VisibilityFilter(field: FilterField) {
   const { t } = useAdmin();
-  return (
-    <SelectField
-      label={t('admin.common.status')}
-      name={name}
-      value={value}
-      onChange={onChange}
-      options={[
-        ['', t('admin.common.all')],
-        ['false', t('admin.common.visible')],
-        ['true', t('admin.common.hidden')],
-      ]}
-    />
-  );
+  return <ChoiceFilter label={t('admin.common.status')} {...field} choices={VISIBILITY} />;
 }
 
 /** The dates a list runs from and to (as typed, `yyyy-mm-dd`). */
@@ -126,24 +116,11 @@ export function DateRange({ from, to }: { from: BoundField<string>; to: BoundFie
 
 /** A filter of "all" and a few choices, each a value and the message key of its label. */
 export function ChoiceFilter({
-  label,
   choices,
   ...field
-}: {
-  label: string;
-  choices: readonly (readonly [string, AdminMessageKey])[];
-  name?: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+}: FilterField & { label: string; choices: readonly (readonly [string, AdminMessageKey])[] }) {
   const { t } = useAdmin();
-  return (
-    <SelectField
-      label={label}
-      {...field}
-      options={[['', t('admin.common.all')], ...choices.map(([value, key]) => [value, t(key)] as const)]}
-    />
-  );
+  return <AllFilter {...field} options={choices.map(([value, key]) => [value, t(key)] as const)} />;
 }
 
 /** Hidden (red) or visible (green). */

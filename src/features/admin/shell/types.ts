@@ -7,6 +7,7 @@
  * @see docs/product-spec.md §2 (Admin pages)
  */
 import type { Named } from '~/features/catalogue/display';
+import type { CardIdentity } from '~/features/catalogue/types';
 import type { PayoutBalance, PayoutItem } from '~/features/ledger/payoutRequests.server';
 import type { PayoutFacts } from '~/features/ledger/payoutStates';
 import type { ReceiptMismatch } from '~/features/ledger/receiptMatching.server';
@@ -99,12 +100,7 @@ export interface AdminCategoryRow extends Named {
 }
 
 /** A token in the admin token list, hidden ones included. */
-export interface AdminCardRow {
-  id: number;
-  chainId: number;
-  contractAddress: string;
-  tokenId: string;
-  serial: number | null;
+export interface AdminCardRow extends CardIdentity {
   name: string;
   image: string | null;
   owner: string;

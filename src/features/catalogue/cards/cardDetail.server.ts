@@ -9,6 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SalePoint } from '~/features/market/priceHistory.server';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
+import { onToken } from '~/server/db/onChainConditions';
 import { cards, categories, favorites, illustrators, platformFees, sales } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CardDetail } from '../types';
@@ -24,11 +25,7 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
   const match =
     by === 'id'
       ? eq(cards.id, sql.placeholder('id'))
-      : and(
-          eq(cards.chainId, sql.placeholder('chainId')),
-          eq(cards.contractAddress, sql.placeholder('contractAddress')),
-          eq(cards.tokenId, sql.placeholder('tokenId')),
-        );
+      : onToken(cards, sql.placeholder('chainId'), sql.placeholder('contractAddress'), sql.placeholder('tokenId'));
   return joinCards(
     db
       .select({

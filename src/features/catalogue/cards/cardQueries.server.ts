@@ -16,6 +16,7 @@ import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { pageOffset } from '~/lib/pagination';
 import { toIso, toNumber } from '~/lib/rowValues';
 import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
+import { onToken } from '~/server/db/onChainConditions';
 import { cardRarity, cards, categories, favorites, illustrators, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database, Transaction } from '~/server/db/types';
@@ -57,9 +58,7 @@ export function activeListing(db: Database | Transaction, currencyCodes: Currenc
     .from(sellOrders)
     .where(
       and(
-        eq(sellOrders.chainId, cards.chainId),
-        eq(sellOrders.contractAddress, cards.contractAddress),
-        eq(sellOrders.tokenId, cards.tokenId),
+        onToken(sellOrders, cards.chainId, cards.contractAddress, cards.tokenId),
         openListingSql(),
         eq(sellOrders.sellerAddress, cards.ownerAddress),
         currencyCodes ? inArray(sellOrders.currencyCode, currencyCodes) : undefined,
@@ -112,14 +111,19 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
   );
 }
 
+/** The columns that name a card (see {@link CardIdentity}): the catalogue's grids and the admin's token list. */
+export const cardIdentityColumns = {
+  id: cards.id,
+  chainId: cards.chainId,
+  contractAddress: cards.contractAddress,
+  tokenId: cards.tokenId,
+  serial: cards.serial,
+};
+
 /** The columns of a card row, with its category, creator and listing. */
 export function cardColumns(listing: Listing) {
   return {
-    id: cards.id,
-    chainId: cards.chainId,
-    contractAddress: cards.contractAddress,
-    tokenId: cards.tokenId,
-    serial: cards.serial,
+    ...cardIdentityColumns,
     name: cards.name,
     nameEn: sql<string | null>`nullif(btrim(${cards.metadata}->>'name_en'), '')`.as('name_en'),
     image: cards.image,

@@ -4,7 +4,7 @@
  *
  * @see docs/product-spec.md §2 (/tokens/{chain_id?}/{contract?}/{token_id?})
  */
-import { and, eq } from 'drizzle-orm';
+import { onContract } from '~/server/db/onChainConditions';
 import { categories } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CategorySummary } from '../types';
@@ -19,7 +19,7 @@ export async function findCategoryByContract(
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.chainId, chainId), eq(categories.contractAddress, contractAddress)))
+    .where(onContract(categories, chainId, contractAddress))
     .limit(1);
   return row ? getCategory(db, row.id) : null;
 }

@@ -9,6 +9,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CID } from 'multiformats/cid';
 import { notFound } from '~/server/api/errors';
+import { onContract } from '~/server/db/onChainConditions';
 import { categories, mediaCollections, mediaDesigns, mediaTokens } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { Block, BlockStore } from '../blockStore';
@@ -48,7 +49,7 @@ export function archiveDownloadHeaders(collection: Collection, extension: string
 /** The manifest of `collection` (see the module comment). */
 export async function collectionManifest(db: Database, collection: Collection) {
   const where = (table: typeof mediaTokens | typeof mediaDesigns | typeof mediaCollections) =>
-    and(eq(table.chainId, collection.chainId), eq(table.contractAddress, collection.contract));
+    onContract(table, collection.chainId, collection.contract);
   const [own] = await db.select().from(mediaCollections).where(where(mediaCollections));
   const tokens = await db
     .select({
@@ -89,13 +90,11 @@ export async function archiveRoots(db: Database, collection: Collection): Promis
   const [own] = await db
     .select()
     .from(mediaCollections)
-    .where(
-      and(eq(mediaCollections.chainId, collection.chainId), eq(mediaCollections.contractAddress, collection.contract)),
-    );
+    .where(onContract(mediaCollections, collection.chainId, collection.contract));
   const designs = await db
     .select({ metadataCid: mediaDesigns.metadataCid, imageCids: mediaDesigns.imageCids })
     .from(mediaDesigns)
-    .where(and(eq(mediaDesigns.chainId, collection.chainId), eq(mediaDesigns.contractAddress, collection.contract)))
+    .where(onContract(mediaDesigns, collection.chainId, collection.contract))
     .orderBy(asc(sql`${mediaDesigns.designId}::numeric`));
   const texts = [
     ...(own ? [own.cid, ...(own.imageCid ? [own.imageCid] : [])] : []),

@@ -10,8 +10,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { setByAdmin } from './accounts.ts';
-import { addressCheck, chainId, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+import { addressCheck, chainId, id, oneOf, ref, requiredRef, timestamps, timestamptz, uint256 } from './columns.ts';
 import { offers } from './offers.ts';
+import { tokenOnChain } from './onChain.ts';
 import { sellOrders } from './trading.ts';
 
 /**
@@ -28,12 +29,8 @@ export const auctions = pgTable(
   'auctions',
   {
     id: id(),
-    sellOrderId: ref('sell_order_id')
-      .notNull()
-      .references(() => sellOrders.id, { onDelete: 'cascade' }),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    sellOrderId: requiredRef('sell_order_id', () => sellOrders.id, 'cascade'),
+    ...tokenOnChain(),
     sellerAddress: text('seller_address').notNull(),
     currencyCode: integer('currency_code').notNull(),
     /** The lowest winning bid (gross: fee and royalty are paid out of it). */
@@ -77,12 +74,8 @@ export const auctionBids = pgTable(
   'auction_bids',
   {
     id: id(),
-    auctionId: ref('auction_id')
-      .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
-    offerId: ref('offer_id')
-      .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
+    auctionId: requiredRef('auction_id', () => auctions.id, 'cascade'),
+    offerId: requiredRef('offer_id', () => offers.id, 'cascade'),
     price: uint256('price').notNull(),
     bidderAddress: text('bidder_address').notNull(),
     /** Set when the settlement found the bid could not pay (balance, allowance, cancelled). */

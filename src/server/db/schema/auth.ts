@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { admins, illustrators, users } from './accounts.ts';
-import { addressCheck, chainId, id, oneOf, ref, timestamptz } from './columns.ts';
+import { addressCheck, chainId, id, oneOf, ref, requiredRef, timestamptz } from './columns.ts';
 
 /** Values of `sessions.kind`: `user` (wallet or illustrator sign-in) and `admin` never mix. */
 export const SESSION_KINDS = ['user', 'admin'] as const;
@@ -62,9 +62,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    sessionId: ref('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: requiredRef('session_id', () => sessions.id, 'cascade'),
     tokenHash: text('token_hash').notNull().unique('refresh_tokens_token_hash_unique'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),

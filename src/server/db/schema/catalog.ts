@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { illustrators } from './accounts.ts';
-import { addressCheck, chainId, id, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+import { addressCheck, id, ref, timestamps, timestamptz } from './columns.ts';
+import { contractOnChain, tokenOnChain } from './onChain.ts';
 
 /**
  * Categories: one NFT contract on one chain, shown as a project or collection with Japanese and English
@@ -17,8 +18,7 @@ export const categories = pgTable(
   'categories',
   {
     id: id(),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
+    ...contractOnChain(),
     name: text('name').notNull(),
     nameEn: text('name_en'),
     image: text('image'),
@@ -52,9 +52,7 @@ export const cards = pgTable(
   'cards',
   {
     id: id(),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    ...tokenOnChain(),
     /** Number of this card within its series, as printed on it (not the token id). */
     serial: integer('serial'),
     ownerAddress: text('owner_address').notNull(),

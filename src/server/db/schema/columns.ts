@@ -5,13 +5,35 @@
  * @see docs/architecture.md "Layers"
  */
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { bigint, check, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  integer,
+  numeric,
+  timestamp,
+  type UpdateDeleteAction,
+} from 'drizzle-orm/pg-core';
 
 /** Surrogate primary key: `bigint generated always as identity`, read as a JS number (safe to 2^53). */
 export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 
 /** A reference to another table's {@link id}. */
 export const ref = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A required {@link ref}: NOT NULL, a foreign key to `target` (another table's id), and what deleting the row it
+ * names does to this one (`cascade`: goes with it; `restrict`: the delete is refused while this row stands).
+ */
+export const requiredRef = (name: string, target: () => AnyPgColumn, onDelete: UpdateDeleteAction) =>
+  ref(name).notNull().references(target, { onDelete });
+
+/**
+ * A {@link ref} that is the table's primary key: at most one row per row of `target` (a profile, a setting or a
+ * record that extends the row it names).
+ */
+export const keyRef = (name: string, target: () => AnyPgColumn, onDelete: UpdateDeleteAction) =>
+  ref(name).primaryKey().references(target, { onDelete });
 
 /** Numeric EVM chain id (1, 56, 137, 8217, test chains...). */
 export const chainId = (name = 'chain_id') => integer(name);

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { chainId, id, oneOf, ref, timestamptz } from './columns.ts';
+import { chainId, id, oneOf, ref, requiredRef, timestamptz } from './columns.ts';
 
 /**
  * The kinds of market event the feed and webhooks carry. `sale.reverted` and `transfer.reverted` say that a
@@ -68,9 +68,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: id(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     secretHash: text('secret_hash').notNull(),
@@ -94,9 +92,7 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: id(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     url: text('url').notNull(),
     eventTypes: jsonb('event_types').$type<MarketEventType[]>().notNull(),
     secret: text('secret').notNull(),
@@ -129,9 +125,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
-    webhookId: ref('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: requiredRef('webhook_id', () => webhooks.id, 'cascade'),
     eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -20,7 +20,18 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins, illustrators, setByAdmin, users } from './accounts.ts';
 import { cards } from './catalog.ts';
-import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+import {
+  addressCheck,
+  chainId,
+  hash32Check,
+  id,
+  oneOf,
+  ref,
+  requiredRef,
+  timestamps,
+  timestamptz,
+  uint256,
+} from './columns.ts';
 import { fillBookings, platformReceipts } from './ledger.ts';
 
 /** Values of `revenues.kind`: the first sale of a card, or a royalty on a resale (ERC-2981). */
@@ -75,9 +86,7 @@ export const revenues = pgTable(
   'revenues',
   {
     id: id(),
-    illustratorId: ref('illustrator_id')
-      .notNull()
-      .references(() => illustrators.id, { onDelete: 'restrict' }),
+    illustratorId: requiredRef('illustrator_id', () => illustrators.id, 'restrict'),
     fillId: ref('fill_id').references(() => fillBookings.id, { onDelete: 'restrict' }),
     paymentId: ref('payment_id').references((): AnyPgColumn => paymentHistories.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: REVENUE_KINDS }).notNull(),
@@ -134,9 +143,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: id(),
-    illustratorId: ref('illustrator_id')
-      .notNull()
-      .references(() => illustrators.id, { onDelete: 'restrict' }),
+    illustratorId: requiredRef('illustrator_id', () => illustrators.id, 'restrict'),
     chainId: chainId(),
     amount: uint256('amount').notNull(),
     currencyCode: integer('currency_code').notNull(),

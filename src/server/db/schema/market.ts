@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { cards, categories } from './catalog.ts';
-import { addressCheck, chainId, ref, timestamptz, uint256 } from './columns.ts';
+import { addressCheck, keyRef, ref, timestamptz, uint256 } from './columns.ts';
+import { contractOnChain } from './onChain.ts';
 
 /**
  * One collection's sales on one day (the Asia/Tokyo calendar day) in one currency: volume and count, recomputed
@@ -18,8 +19,7 @@ import { addressCheck, chainId, ref, timestamptz, uint256 } from './columns.ts';
 export const collectionDailyStats = pgTable(
   'collection_daily_stats',
   {
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
+    ...contractOnChain(),
     day: date('day', { mode: 'string' }).notNull(),
     currencyCode: integer('currency_code').notNull(),
     volume: uint256('volume').notNull().default('0'),
@@ -39,9 +39,7 @@ export const collectionDailyStats = pgTable(
  * `since` its oldest unranked change (a burst of issues is ranked once, at most a quiet period after its start).
  */
 export const rarityPending = pgTable('rarity_pending', {
-  categoryId: ref('category_id')
-    .primaryKey()
-    .references(() => categories.id, { onDelete: 'cascade' }),
+  categoryId: keyRef('category_id', () => categories.id, 'cascade'),
   since: timestamptz('since').notNull().defaultNow(),
 });
 
@@ -49,9 +47,7 @@ export const rarityPending = pgTable('rarity_pending', {
 export const cardRarity = pgTable(
   'card_rarity',
   {
-    cardId: ref('card_id')
-      .primaryKey()
-      .references(() => cards.id, { onDelete: 'cascade' }),
+    cardId: keyRef('card_id', () => cards.id, 'cascade'),
     categoryId: ref('category_id').notNull(),
     score: doublePrecision('score').notNull(),
     rank: integer('rank').notNull(),

@@ -19,7 +19,8 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
-import { addressCheck, chainId, id, oneOf, timestamps, timestamptz, uint256 } from './columns.ts';
+import { addressCheck, id, oneOf, timestamps, timestamptz, uint256 } from './columns.ts';
+import { contractOnChain, tokenOnChain } from './onChain.ts';
 
 /** `bytea`, read and written as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -38,8 +39,7 @@ export const ipfsBlocks = pgTable('ipfs_blocks', {
 export const mediaDesigns = pgTable(
   'media_designs',
   {
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
+    ...contractOnChain(),
     designId: uint256('design_id').notNull(),
     metadataCid: text('metadata_cid').notNull(),
     imageCids: text('image_cids').array().notNull(),
@@ -62,9 +62,7 @@ export const mediaDesigns = pgTable(
 export const mediaTokens = pgTable(
   'media_tokens',
   {
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    ...tokenOnChain(),
     designId: uint256('design_id').notNull(),
     serial: integer('serial').notNull(),
     metadataCid: text('metadata_cid').notNull(),
@@ -83,8 +81,7 @@ export const mediaTokens = pgTable(
 export const mediaCollections = pgTable(
   'media_collections',
   {
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
+    ...contractOnChain(),
     cid: text('cid').notNull(),
     imageCid: text('image_cid'),
     uriOnChain: text('uri_on_chain'),

@@ -10,22 +10,18 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { illustrators, users } from './accounts.ts';
 import { categories } from './catalog.ts';
-import { addressCheck, chainId, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
+import { addressCheck, id, keyRef, oneOf, ref, requiredRef, timestamps, timestamptz, uint256 } from './columns.ts';
 import { paymentHistories, payouts } from './finance.ts';
+import { contractOnChain } from './onChain.ts';
 
 /** A design on sale for yen: `serials` cards, minted as they are bought, from `starts_at` to `ends_at`. */
 export const cardDrops = pgTable(
   'card_drops',
   {
     id: id(),
-    illustratorId: ref('illustrator_id')
-      .notNull()
-      .references(() => illustrators.id, { onDelete: 'cascade' }),
-    categoryId: ref('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
+    illustratorId: requiredRef('illustrator_id', () => illustrators.id, 'cascade'),
+    categoryId: requiredRef('category_id', () => categories.id, 'cascade'),
+    ...contractOnChain(),
     /** The design issued on the Card contract (its serials are minted on purchase). */
     designId: uint256('design_id').notNull(),
     /** Block of the design's issue: where a recovery looks for its mints. */
@@ -58,12 +54,8 @@ export const cardPurchases = pgTable(
   'card_purchases',
   {
     id: id(),
-    dropId: ref('drop_id')
-      .notNull()
-      .references(() => cardDrops.id, { onDelete: 'restrict' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    dropId: requiredRef('drop_id', () => cardDrops.id, 'restrict'),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     buyerAddress: text('buyer_address').notNull(),
     /**
      * The network the hold was asked from (`networkOf(locals.client.ip)`: an IPv4 address or an IPv6 /64): one
@@ -128,9 +120,7 @@ export type StripeAccountStatus = (typeof STRIPE_ACCOUNT_STATUSES)[number];
 export const stripeAccounts = pgTable(
   'stripe_accounts',
   {
-    illustratorId: ref('illustrator_id')
-      .primaryKey()
-      .references(() => illustrators.id, { onDelete: 'cascade' }),
+    illustratorId: keyRef('illustrator_id', () => illustrators.id, 'cascade'),
     accountId: text('account_id').notNull().unique('stripe_accounts_account_unique'),
     status: text('status', { enum: STRIPE_ACCOUNT_STATUSES }).notNull().default('pending'),
     ...timestamps(),
@@ -140,9 +130,7 @@ export const stripeAccounts = pgTable(
 
 /** The Stripe transfer of an approved yen payout (one per payout: its idempotency key is the payout's id). */
 export const payoutTransfers = pgTable('payout_transfers', {
-  payoutId: ref('payout_id')
-    .primaryKey()
-    .references(() => payouts.id, { onDelete: 'cascade' }),
+  payoutId: keyRef('payout_id', () => payouts.id, 'cascade'),
   transferId: text('transfer_id').notNull().unique('payout_transfers_transfer_unique'),
   accountId: text('account_id').notNull(),
   /** The reversal an admin asked for (`trr_...`), when one was made. */
@@ -156,9 +144,7 @@ export const paymentDisputes = pgTable(
   {
     /** Stripe's dispute id (`dp_...`). */
     id: text('id').primaryKey(),
-    paymentId: ref('payment_id')
-      .notNull()
-      .references(() => paymentHistories.id, { onDelete: 'restrict' }),
+    paymentId: requiredRef('payment_id', () => paymentHistories.id, 'restrict'),
     amount: uint256('amount').notNull(),
     status: text('status').notNull(),
     ...timestamps(),

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { illustrators, users } from './accounts.ts';
 import { cards, categories } from './catalog.ts';
-import { id, oneOf, ref, timestamptz, uint256 } from './columns.ts';
+import { id, keyRef, oneOf, ref, requiredRef, timestamptz, uint256 } from './columns.ts';
 
 /**
  * A user's favourite card (the heart), with an optional price alert: `alertBelow`, in the smallest unit of the
@@ -19,12 +19,8 @@ import { id, oneOf, ref, timestamptz, uint256 } from './columns.ts';
 export const favorites = pgTable(
   'favorites',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    cardId: ref('card_id')
-      .notNull()
-      .references(() => cards.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    cardId: requiredRef('card_id', () => cards.id, 'cascade'),
     alertBelow: uint256('alert_below'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
@@ -35,12 +31,8 @@ export const favorites = pgTable(
 export const creatorFollows = pgTable(
   'creator_follows',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    creatorId: ref('creator_id')
-      .notNull()
-      .references(() => illustrators.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    creatorId: requiredRef('creator_id', () => illustrators.id, 'cascade'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.creatorId] }), index('creator_follows_creator_id_idx').on(t.creatorId)],
@@ -50,12 +42,8 @@ export const creatorFollows = pgTable(
 export const collectionFollows = pgTable(
   'collection_follows',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    collectionId: ref('collection_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    collectionId: requiredRef('collection_id', () => categories.id, 'cascade'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -73,9 +61,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     kind: text('kind').notNull(),
     eventKey: text('event_key').notNull(),
     params: jsonb('params').$type<Record<string, string | number | null>>().notNull().default({}),
@@ -97,9 +83,7 @@ export const notifications = pgTable(
 export const notificationEvents = pgTable(
   'notification_events',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     kind: text('kind').notNull(),
     eventKey: text('event_key').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -115,12 +99,8 @@ export const notificationEvents = pgTable(
 export const offerNoticeMinimums = pgTable(
   'offer_notice_minimums',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    categoryId: ref('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    categoryId: requiredRef('category_id', () => categories.id, 'cascade'),
     minPrice: uint256('min_price').notNull(),
   },
   (t) => [
@@ -138,9 +118,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     kind: text('kind').notNull(),
     channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
   },
@@ -157,9 +135,7 @@ export const notificationPreferences = pgTable(
 export const userEmails = pgTable(
   'user_emails',
   {
-    userId: ref('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: keyRef('user_id', () => users.id, 'cascade'),
     email: text('email').notNull(),
     /** The language its mail is written in (the site's language when the address was added). */
     locale: text('locale').notNull().default('ja'),
@@ -211,9 +187,7 @@ export const mailOutbox = pgTable(
 export const digestRuns = pgTable(
   'digest_runs',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     isoWeek: text('iso_week').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { illustrators, setByAdmin } from './accounts.ts';
-import { chainId, oneOf, ref, timestamptz, uint256 } from './columns.ts';
+import { chainId, keyRef, oneOf, requiredRef, timestamptz, uint256 } from './columns.ts';
 import { payouts } from './finance.ts';
 
 /** Values of `tax_profiles.kind`. */
@@ -24,9 +24,7 @@ export type TaxPayeeKind = (typeof TAX_PAYEE_KINDS)[number];
 export const taxProfiles = pgTable(
   'tax_profiles',
   {
-    illustratorId: ref('illustrator_id')
-      .primaryKey()
-      .references(() => illustrators.id, { onDelete: 'restrict' }),
+    illustratorId: keyRef('illustrator_id', () => illustrators.id, 'restrict'),
     kind: text('kind', { enum: TAX_PAYEE_KINDS }).notNull().default('individual'),
     resident: boolean('resident').notNull().default(true),
     /** The name printed on statements and payment records (a legal or trade name). */
@@ -86,12 +84,8 @@ export const taxSettings = pgTable(
 export const payoutWithholdings = pgTable(
   'payout_withholdings',
   {
-    payoutId: ref('payout_id')
-      .primaryKey()
-      .references(() => payouts.id, { onDelete: 'restrict' }),
-    illustratorId: ref('illustrator_id')
-      .notNull()
-      .references(() => illustrators.id, { onDelete: 'restrict' }),
+    payoutId: keyRef('payout_id', () => payouts.id, 'restrict'),
+    illustratorId: requiredRef('illustrator_id', () => illustrators.id, 'restrict'),
     chainId: chainId(),
     currencyCode: integer('currency_code').notNull(),
     /** The part of the payout withheld on, in its currency's smallest unit. */

@@ -9,6 +9,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, unique } from 'dri
 import { cards } from './catalog.ts';
 import { addressCheck, chainId, hash32Check, id, oneOf, ref, timestamps, timestamptz, uint256 } from './columns.ts';
 import { offers } from './offers.ts';
+import { logPosition, tokenOnChain } from './onChain.ts';
 
 /** Values of `sell_orders.status`. Only `active` orders can be bought; the others are final. */
 export const ORDER_STATUSES = ['active', 'sold', 'cancelled', 'expired'] as const;
@@ -47,9 +48,7 @@ export const sellOrders = pgTable(
   'sell_orders',
   {
     id: id(),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    ...tokenOnChain(),
     cardId: ref('card_id').references(() => cards.id, { onDelete: 'set null' }),
     /** What the buyer pays at the start (the whole price of a fixed-price listing). */
     price: uint256('price').notNull(),
@@ -135,9 +134,7 @@ export const sales = pgTable(
     platformFee: uint256('platform_fee').notNull().default('0'),
     royalty: uint256('royalty').notNull().default('0'),
     kind: text('kind', { enum: SALE_KINDS }).notNull().default('sale'),
-    txHash: text('tx_hash').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...logPosition(),
     soldAt: timestamptz('sold_at').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
@@ -169,14 +166,10 @@ export const cardTransfers = pgTable(
   'card_transfers',
   {
     id: id(),
-    chainId: chainId().notNull(),
-    contractAddress: text('contract_address').notNull(),
-    tokenId: uint256('token_id').notNull(),
+    ...tokenOnChain(),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
-    txHash: text('tx_hash').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    logIndex: integer('log_index').notNull(),
+    ...logPosition(),
     transferredAt: timestamptz('transferred_at').notNull(),
   },
   (t) => [
