@@ -42,6 +42,23 @@ try {
     rows.push(['freezeDesignURI (none minted)', await send('freezeDesignURI', [2n, []])]);
   }
   if (has('setContractURI')) rows.push(['setContractURI (once a collection)', await send('setContractURI', [uri])]);
+  // A holder moving their card (a gift: no royalty, no validator in the way), and what listing it first costs.
+  const { seller, buyer, publicClient } = market;
+  await send('mintSerials', [1n, seller.account.address, 2n]);
+  const held = (await publicClient.readContract({ address: contracts.card, abi, functionName: 'totalSupply' })) - 1n;
+  const holder = async (functionName, args) =>
+    (await mined(await seller.writeContract({ address: contracts.card, abi, functionName, args }))).gasUsed;
+  rows.push([
+    'transferFrom (by its holder)',
+    await holder('transferFrom', [seller.account.address, buyer.account.address, held]),
+  ]);
+  const approved = await publicClient.readContract({
+    address: contracts.card,
+    abi,
+    functionName: 'isApprovedForAll',
+    args: [seller.account.address, contracts.conduit],
+  });
+  rows.push(['conduit approval to list', approved ? 0n : await holder('setApprovalForAll', [contracts.conduit, true])]);
   for (const [step, gas] of rows) console.log(`${step.padEnd(32)} ${gas.toString().padStart(9)} gas`);
 } finally {
   await market.stop();
