@@ -2,9 +2,12 @@
  * A crawler's first visit, and what it does to everyone else, on a large catalogue (the demo data plus 100,000 bulk
  * cards, `BENCH_CARDS` to change):
  *
- * 1. The ceiling: the server's own static file (the stylesheet, precompressed) at 32 connections.
+ * 1. The ceilings: a bare `node:http` server sending the same bytes as a token page, and one sending the terms
+ *    page's (./bareServer.mjs, each at 32 connections); beside them, the server's own static file (the stylesheet,
+ *    precompressed).
  * 2. The crawl (after 5 s of warming on other addresses): 32 connections over distinct token pages (`/nfts/{id}`,
- *    each id once, so every request is a miss): requests/s and their ratio to the ceiling, p50/p99, errors,
+ *    each id once, so every request is a miss): requests/s and their ratio to the bare server sending a token
+ *    page (and to the static file), p50/p99, errors,
  *    timeouts and non-2xx (past the render queue the server answers 503 with `Retry-After`: counted there), and
  *    the server's CPU time a miss (from `/proc`). Then the floor of a miss: the same crawl over the simplest page
  *    (`/terms?crawl={n}`: static text in the site's layout, no database query; each address once, so each a
@@ -26,6 +29,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { importTs } from '../scripts/lib/bundle-ts.mjs';
 import { startServer } from '../tests/helpers/server.ts';
+import { startBareServerLike } from './bareServer.mjs';
 import { PAGE_HEADERS, staticFilePath } from './pages.mjs';
 import { rateColumns } from './resultRow.mjs';
 
@@ -102,11 +106,33 @@ function crawl(baseUrl, { first, last, seconds, path = (id) => `/nfts/${id}` }) 
   });
 }
 
-/** @param {import('autocannon').Result} result @param {number} ceiling */
-const row = (result, ceiling) => {
+/**
+ * A run's row: its rate, its ratio to the bare server sending the same page's bytes (`bare`, when there is one)
+ * and to the static file.
+ *
+ * @param {import('autocannon').Result} result @param {number | null} bare @param {number} staticFile
+ */
+const row = (result, bare, staticFile) => {
   const { 'req/s': rate, ...rest } = rateColumns(result);
-  return { 'req/s': rate, 'of ceiling': Number((result.requests.average / ceiling).toFixed(3)), ...rest };
+  const of = (ceiling) => Number((result.requests.average / ceiling).toFixed(3));
+  return { 'req/s': rate, 'of bare server': bare ? of(bare) : '—', 'of static file': of(staticFile), ...rest };
 };
+
+/**
+ * Requests a second of a bare `node:http` server sending the bytes `url` answers (./bareServer.mjs).
+ *
+ * @param {string} url
+ */
+async function bareRate(url) {
+  const bare = await startBareServerLike(url, PAGE_HEADERS);
+  try {
+    await autocannon({ url: bare.url, connections: CONNECTIONS, duration: 2, headers: PAGE_HEADERS });
+    const result = await autocannon({ url: bare.url, connections: CONNECTIONS, duration: 8, headers: PAGE_HEADERS });
+    return { rate: result.requests.average || 1, bytes: bare.bytes };
+  } finally {
+    bare.stop();
+  }
+}
 
 /** Bench module (see the module comment). */
 export async function run() {
@@ -132,6 +158,9 @@ export async function run() {
     await autocannon({ url: file, connections: CONNECTIONS, duration: 2, headers: PAGE_HEADERS });
     const static_ = await autocannon({ url: file, connections: CONNECTIONS, duration: 8, headers: PAGE_HEADERS });
     const ceiling = static_.requests.average || 1;
+    // The bare server's ceilings: a token page's bytes (a card the crawls do not ask) and the terms page's.
+    const bareToken = await bareRate(new URL(`/nfts/${catalogue.maxCardId}`, server.url).href);
+    const bareTerms = await bareRate(new URL('/terms', server.url).href);
     const third = Math.floor(catalogue.maxCardId / 3);
     // Warm first, over cards the runs below do not ask (the test helper's server loads modules as pages need
     // them, and V8 compiles as code gets hot): the runs measure a server that has been serving a while.
@@ -158,11 +187,13 @@ export async function run() {
       `\n${catalogue.cards} cards, ${databaseUrl ? `PostgreSQL, ${processes} server process(es)` : 'embedded database'}; ${CONNECTIONS} connections, ${SECONDS} s per run`,
     );
     console.table([
-      { run: 'static file (ceiling)', ...row(static_, ceiling) },
-      { run: 'crawl of distinct token pages (all misses)', ...row(alone, ceiling) },
-      { run: 'floor: crawl of the terms page (all misses)', ...row(floor, ceiling) },
-      { run: 'the crawl again, hits beside it', ...row(during, ceiling) },
-      { run: 'cached home page during that crawl (8 conn.)', ...row(hits, ceiling) },
+      { run: `bare server, a token page's ${bareToken.bytes} B`, 'req/s': Math.round(bareToken.rate) },
+      { run: `bare server, the terms page's ${bareTerms.bytes} B`, 'req/s': Math.round(bareTerms.rate) },
+      { run: 'static file', ...row(static_, null, ceiling) },
+      { run: 'crawl of distinct token pages (all misses)', ...row(alone, bareToken.rate, ceiling) },
+      { run: 'floor: crawl of the terms page (all misses)', ...row(floor, bareTerms.rate, ceiling) },
+      { run: 'the crawl again, hits beside it', ...row(during, bareToken.rate, ceiling) },
+      { run: 'cached home page during that crawl (8 conn.)', ...row(hits, null, ceiling) },
     ]);
     console.log(
       `CPU a miss in the crawl alone: ${missCpuMs.toFixed(1)} ms, in the floor's: ${floorCpuMs.toFixed(1)} ms (every server process; the embedded database's thread included, PostgreSQL's own processes not)`,
