@@ -5,6 +5,7 @@
  * cards only: the trade rules let coin come only from an order's own maker.
  */
 import { useState } from 'react';
+import { CardChecklist } from '../parts/CardChecklist';
 import { DaysInput } from '../parts/TradeFields';
 import { MAX_EXPIRY_DAYS } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
@@ -55,24 +56,11 @@ export function CounterTradeForm({ terms, trade, card, userWallet, m, tm, runner
     });
   }
 
-  const toggle = (key: string, on: boolean) =>
-    setChosen((current) => (on ? [...current, key] : current.filter((entry) => entry !== key)));
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.counterForm}>
-      <fieldset className="grid gap-1">
-        <legend className="mb-1 font-semibold">{m.counterPick}</legend>
-        {trade.offered.map((item) => (
-          <label key={cardKey(item)} className="flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-5 shrink-0"
-              checked={chosen.includes(cardKey(item))}
-              onChange={(event) => toggle(cardKey(item), event.target.checked)}
-            />
-            <span>#{item.tokenId}</span>
-          </label>
-        ))}
-      </fieldset>
+      <CardChecklist legend={m.counterPick} cards={trade.offered} keyOf={cardKey} chosen={chosen} setChosen={setChosen}>
+        {(item) => `#${item.tokenId}`}
+      </CardChecklist>
       <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { api } from '~/client/siteApi';
 import type { CardSummary } from '~/features/catalogue/types';
+import { CardChecklist } from '../parts/CardChecklist';
 import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
 import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
@@ -82,27 +83,18 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
     });
   }
 
-  const toggle = (key: string, on: boolean) =>
-    setChosen((current) => (on ? [...current, key] : current.filter((entry) => entry !== key)));
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.make}>
-      <fieldset className="grid gap-1 text-sm">
-        <legend className="mb-1 font-semibold">{m.yourCards}</legend>
-        {mine.length === 0 && <p className="text-ink-muted">{m.noCards}</p>}
-        {mine.map((item) => (
-          <label key={cardKey(item)} className="flex min-h-11 items-center gap-2 break-words">
-            <input
-              type="checkbox"
-              className="size-5 shrink-0"
-              checked={chosen.includes(cardKey(item))}
-              onChange={(event) => toggle(cardKey(item), event.target.checked)}
-            />
-            <span className="min-w-0">
-              {item.name} #{item.tokenId}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <CardChecklist
+        legend={m.yourCards}
+        cards={mine}
+        keyOf={cardKey}
+        chosen={chosen}
+        setChosen={setChosen}
+        empty={m.noCards}
+      >
+        {(item) => `${item.name} #${item.tokenId}`}
+      </CardChecklist>
       {currencies.length > 0 && (
         <>
           <TradeInput label={m.coinAmount} inputMode="decimal" value={amount} onChange={setAmount} />
