@@ -17,10 +17,9 @@ import type { Chain } from '~/features/chains/chains';
 import { HttpError } from '~/server/api/errors';
 import { offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { readListingState } from '../orders/listingState.server';
-import { readOfferState } from '../orders/offerState.server';
+import { chainListingReason, chainOfferReason } from '../orders/chainReasons.server';
 import { onChain } from '../orders/orderCalls.server';
-import { isAuctionOrder, listingReason, type OrderReason, offerReason } from '../orders/orderFacts';
+import { isAuctionOrder, type OrderReason } from '../orders/orderFacts';
 import { advancedOrder } from '../seaport/advancedOrder';
 import { criteriaTree } from '../seaport/criteriaTree';
 import { nativeValue } from '../seaport/fulfillOrder';
@@ -84,36 +83,15 @@ async function chainReason(
   order: OrderComponents,
   now: bigint,
 ): Promise<OrderReason | null> {
-  const hash = orderHash(order);
+  const price = BigInt(stored.row.price);
   if (stored.kind === 'listing') {
-    const [card] = order.offer;
-    if (!card) return 'reverts';
-    const state = await readListingState(chain, {
-      seaport: chain.contracts.exchange,
-      card: card.token,
-      tokenId: card.identifierOrCriteria,
-      seller: order.offerer,
-      conduitKey: order.conduitKey,
-      orderHash: hash,
-      price: BigInt(stored.row.price),
-      // A declining listing's royalty falls with its price: the chain is asked for it at both ends.
-      endPrice: stored.row.endPrice === null ? undefined : BigInt(stored.row.endPrice),
-    });
-    return listingReason(order, state, { feeRecipient: undefined, now });
+    // A declining listing's royalty falls with its price: the chain is asked for it at both ends.
+    const endPrice = stored.row.endPrice === null ? undefined : BigInt(stored.row.endPrice);
+    return chainListingReason(chain, order, { price, endPrice }, now);
   }
-  const [given] = order.offer;
-  if (!given) return 'reverts';
-  const state = await readOfferState(chain, {
-    seaport: chain.contracts.exchange,
-    offerer: order.offerer,
-    token: given.token,
-    conduitKey: order.conduitKey,
-    orderHash: hash,
-    card: undefined,
-    unitPrice: BigInt(stored.row.price),
-  });
-  const amount = given.endAmount / BigInt(stored.kind === 'offer' ? stored.row.quantity : 1);
-  return offerReason({ counter: order.counter, endTime: order.endTime, amount }, state, now);
+  // An offer's amount is for all its cards: what one card is paid (an offer that gives nothing reverts).
+  const amount = (order.offer[0]?.endAmount ?? 0n) / BigInt(stored.kind === 'offer' ? stored.row.quantity : 1);
+  return chainOfferReason(chain, order, { unitPrice: price, amount }, now);
 }
 
 /** The criteria resolver of a collection or trait offer given card `tokenId`, or none for a token offer. */
