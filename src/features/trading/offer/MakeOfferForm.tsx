@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { interpolate } from '~/features/i18n/format';
 import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
-import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
+import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
 import type { OfferTarget } from '../seaport/buildOffer';
@@ -54,7 +54,7 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
     const dayCount = Number(days);
     const count = scope.kind === 'token' ? 1 : Number(quantity);
     if (!currency || unitPrice === null) return runner.fail(tm.invalidPrice);
-    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    if (!isOrderDays(dayCount)) return runner.fail(tm.invalidExpiry);
     if (!Number.isInteger(count) || count < 1 || count > 100) return runner.fail(m.invalidQuantity);
     const contract = scope.contractAddress as `0x${string}`;
     const chosen = scope.kind === 'collection' ? scope.traits.find((entry) => entry.criteria === trait) : undefined;

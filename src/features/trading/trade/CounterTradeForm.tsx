@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { CardChecklist } from '../parts/CardChecklist';
 import { DaysInput } from '../parts/TradeFields';
-import { MAX_EXPIRY_DAYS } from '../parts/tradeForm';
+import { isOrderDays, MAX_EXPIRY_DAYS } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
@@ -39,7 +39,7 @@ export function CounterTradeForm({ terms, trade, card, userWallet, m, tm, runner
     const want = trade.offered.filter((item) => chosen.includes(cardKey(item)));
     if (want.length === 0) return runner.fail(m.pickCards);
     const dayCount = Number(days);
-    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    if (!isOrderDays(dayCount)) return runner.fail(tm.invalidExpiry);
     const input = {
       userWallet,
       give: [{ contract: card.contractAddress as `0x${string}`, tokenId: BigInt(card.tokenId) }],

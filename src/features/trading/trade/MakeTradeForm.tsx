@@ -8,7 +8,7 @@ import { api } from '~/client/siteApi';
 import type { CardSummary } from '~/features/catalogue/types';
 import { CardChecklist } from '../parts/CardChecklist';
 import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
-import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
+import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
@@ -62,7 +62,7 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
     const coinAmount = amount.trim() === '' ? 0n : currency ? parseAmount(amount, currency.decimals) : null;
     if (coinAmount === null) return runner.fail(tm.invalidPrice);
     const dayCount = Number(days);
-    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    if (!isOrderDays(dayCount)) return runner.fail(tm.invalidExpiry);
     const asCard = (item: { contractAddress: string; tokenId: string }) => ({
       contract: item.contractAddress as `0x${string}`,
       tokenId: BigInt(item.tokenId),
