@@ -12,6 +12,7 @@ import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
+import { startTradeFlow } from './startTradeFlow';
 import type { TradeOfferMessages, TradeOfferView } from './tradeView';
 
 interface Props {
@@ -47,13 +48,7 @@ export function CounterTradeForm({ terms, trade, card, userWallet, m, tm, runner
       days: dayCount,
       counterOf: { id: trade.id, taker: trade.offerer as `0x${string}` },
     };
-    void runner.start(async () => {
-      const { makeTradeFlow } = await import('./makeTradeFlow');
-      return async (provider, onProgress) => {
-        await makeTradeFlow(provider, terms, input, onProgress);
-        onDone();
-      };
-    });
+    startTradeFlow(runner, terms, input, onDone);
   }
 
   return (

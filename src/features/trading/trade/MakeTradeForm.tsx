@@ -13,6 +13,7 @@ import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
+import { startTradeFlow } from './startTradeFlow';
 import { MAX_TRADE_CARDS } from './tradeOrder';
 import type { TradeOfferMessages } from './tradeView';
 
@@ -74,13 +75,7 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
       coin: coinAmount > 0n && currency ? { token: currency.token as `0x${string}`, amount: coinAmount } : undefined,
       days: dayCount,
     };
-    void runner.start(async () => {
-      const { makeTradeFlow } = await import('./makeTradeFlow');
-      return async (provider, onProgress) => {
-        await makeTradeFlow(provider, terms, input, onProgress);
-        onDone();
-      };
-    });
+    startTradeFlow(runner, terms, input, onDone);
   }
 
   return (
