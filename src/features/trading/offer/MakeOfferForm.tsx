@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { interpolate } from '~/features/i18n/format';
-import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
+import { CurrencySelect, DaysInput, SendOrClose, TradeInput } from '../parts/TradeFields';
 import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
@@ -106,14 +106,7 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
       )}
       <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
       {wrappedSymbol && <p className="text-sm text-ink-muted">{interpolate(m.wrapNote, { symbol: wrappedSymbol })}</p>}
-      <div className="flex gap-2">
-        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
-          {m.submit}
-        </button>
-        <button type="button" className="rounded-full px-4 py-2 underline" onClick={() => setOpen(false)}>
-          {tm.close}
-        </button>
-      </div>
+      <SendOrClose send={m.submit} close={tm.close} busy={runner.busy} onClose={() => setOpen(false)} />
     </form>
   );
 }

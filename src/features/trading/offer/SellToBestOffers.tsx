@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { interpolate } from '~/features/i18n/format';
 import { priceText } from '~/ui/data/priceText';
 import { CardChecklist } from '../parts/CardChecklist';
+import { SendOrClose } from '../parts/TradeFields';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeChain } from '../terms/tradeTerms';
@@ -96,14 +97,7 @@ export default function SellToBestOffers({ wallet, chains, cards, m, tm }: SellT
         )}
       </CardChecklist>
       {sold === null ? (
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
-            {m.submit}
-          </button>
-          <button type="button" className="rounded-full px-4 py-2 underline" onClick={() => setOpen(false)}>
-            {tm.close}
-          </button>
-        </div>
+        <SendOrClose send={m.submit} close={tm.close} busy={runner.busy} onClose={() => setOpen(false)} />
       ) : (
         <p role="status">{interpolate(m.sold, { count: String(sold) })}</p>
       )}

@@ -6,10 +6,9 @@
  */
 import { useState } from 'react';
 import { CardChecklist } from '../parts/CardChecklist';
-import { DaysInput } from '../parts/TradeFields';
+import { DaysInput, SendOrClose } from '../parts/TradeFields';
 import { isOrderDays, MAX_EXPIRY_DAYS } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
 import { startTradeFlow } from './startTradeFlow';
@@ -57,14 +56,7 @@ export function CounterTradeForm({ terms, trade, card, userWallet, m, tm, runner
         {(item) => `#${item.tokenId}`}
       </CardChecklist>
       <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
-          {m.counterSend}
-        </button>
-        <button type="button" className="rounded-full px-4 py-2 underline" onClick={onClose}>
-          {tm.close}
-        </button>
-      </div>
+      <SendOrClose send={m.counterSend} close={tm.close} busy={runner.busy} onClose={onClose} />
     </form>
   );
 }

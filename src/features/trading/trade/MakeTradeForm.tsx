@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { api } from '~/client/siteApi';
 import type { CardSummary } from '~/features/catalogue/types';
 import { CardChecklist } from '../parts/CardChecklist';
-import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
+import { CurrencySelect, DaysInput, SendOrClose, TradeInput } from '../parts/TradeFields';
 import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
@@ -97,14 +97,7 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
         </>
       )}
       <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
-          {m.send}
-        </button>
-        <button type="button" className="rounded-full px-4 py-2 underline" onClick={() => setMine(null)}>
-          {tm.close}
-        </button>
-      </div>
+      <SendOrClose send={m.send} close={tm.close} busy={runner.busy} onClose={() => setMine(null)} />
     </form>
   );
 }
