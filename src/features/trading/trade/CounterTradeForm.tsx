@@ -8,23 +8,12 @@ import { useState } from 'react';
 import { CardChecklist } from '../parts/CardChecklist';
 import { DaysInput, SendOrClose } from '../parts/TradeFields';
 import { isOrderDays, MAX_EXPIRY_DAYS } from '../parts/tradeForm';
-import type { TradeMessages } from '../parts/tradeMessages';
-import type { TradeTerms } from '../terms/tradeTerms';
-import type { useTradeRunner } from '../wallet/useTradeRunner';
-import { startTradeFlow } from './startTradeFlow';
-import type { TradeOfferMessages, TradeOfferView } from './tradeView';
+import { startTradeFlow, type TradeFormProps } from './tradeForms';
+import type { TradeOfferView } from './tradeView';
 
-interface Props {
-  terms: TradeTerms;
+interface Props extends TradeFormProps {
   trade: TradeOfferView;
-  /** The card the offer asks for (the holder's, given by the counter). */
-  card: { contractAddress: string; tokenId: string };
-  userWallet: string;
-  m: TradeOfferMessages;
-  tm: TradeMessages;
-  runner: ReturnType<typeof useTradeRunner>;
   onClose: () => void;
-  onDone: () => void;
 }
 
 const cardKey = (card: { contract: string; tokenId: string }) => `${card.contract}:${card.tokenId}`;

@@ -9,29 +9,14 @@ import type { CardSummary } from '~/features/catalogue/types';
 import { CardChecklist } from '../parts/CardChecklist';
 import { CurrencySelect, DaysInput, SendOrClose, TradeInput } from '../parts/TradeFields';
 import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
-import type { TradeMessages } from '../parts/tradeMessages';
 import { TRADE_BUTTON } from '../parts/tradeStyles';
-import type { TradeTerms } from '../terms/tradeTerms';
-import type { useTradeRunner } from '../wallet/useTradeRunner';
-import { startTradeFlow } from './startTradeFlow';
+import { startTradeFlow, type TradeFormProps } from './tradeForms';
 import { MAX_TRADE_CARDS } from './tradeOrder';
-import type { TradeOfferMessages } from './tradeView';
-
-interface Props {
-  terms: TradeTerms;
-  /** The card asked for. */
-  card: { contractAddress: string; tokenId: string };
-  userWallet: string;
-  m: TradeOfferMessages;
-  tm: TradeMessages;
-  runner: ReturnType<typeof useTradeRunner>;
-  onDone: () => void;
-}
 
 const cardKey = (card: { contractAddress: string; tokenId: string }) => `${card.contractAddress}:${card.tokenId}`;
 
 /** The form (see the module comment). */
-export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }: Props) {
+export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }: TradeFormProps) {
   const currencies = terms.currencies.filter((currency) => !/^0x0{40}$/i.test(currency.token));
   const [mine, setMine] = useState<CardSummary[] | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);

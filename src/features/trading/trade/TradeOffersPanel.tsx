@@ -43,6 +43,8 @@ export default function TradeOffersPanel({ terms, card, trades, m, tm, locale }:
   const [countering, setCountering] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
   const holder = viewer !== null && viewer === card.owner.toLowerCase();
+  /** What both trade forms get from the island. */
+  const forms = { terms, card, m, tm, runner };
 
   const accept = (trade: TradeOfferView) =>
     runner.start(async () => {
@@ -91,13 +93,9 @@ export default function TradeOffersPanel({ terms, card, trades, m, tm, locale }:
                 viewer === trade.taker &&
                 (countering === trade.id && viewer ? (
                   <CounterTradeForm
-                    terms={terms}
+                    {...forms}
                     trade={trade}
-                    card={card}
                     userWallet={viewer}
-                    m={m}
-                    tm={tm}
-                    runner={runner}
                     onClose={() => setCountering(null)}
                     onDone={() => setDone((current) => ({ ...current, [trade.id]: m.countered }))}
                   />
@@ -136,15 +134,7 @@ export default function TradeOffersPanel({ terms, card, trades, m, tm, locale }:
         (sent ? (
           <p role="status">{m.sent}</p>
         ) : (
-          <MakeTradeForm
-            terms={terms}
-            card={card}
-            userWallet={viewer}
-            m={m}
-            tm={tm}
-            runner={runner}
-            onDone={() => setSent(true)}
-          />
+          <MakeTradeForm {...forms} userWallet={viewer} onDone={() => setSent(true)} />
         ))}
       <TradeStatusLines status={runner.status} messages={tm} chain={terms.chain} />
     </section>
