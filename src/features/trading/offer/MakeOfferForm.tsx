@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { interpolate } from '~/features/i18n/format';
-import { CurrencySelect, DaysInput, SendOrClose, TradeInput } from '../parts/TradeFields';
+import { CurrencySelect, DaysInput, SendOrClose, TradeButton, TradeInput } from '../parts/TradeFields';
 import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
+import { TRADE_FIELD } from '../parts/tradeStyles';
 import type { OfferTarget } from '../seaport/buildOffer';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
@@ -40,11 +40,7 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
 
   if (currencies.length === 0) return <p className="text-sm text-ink-muted">{m.noErc20}</p>;
   if (!open) {
-    return (
-      <button type="button" className={TRADE_BUTTON} onClick={() => setOpen(true)}>
-        {m.make}
-      </button>
-    );
+    return <TradeButton onClick={() => setOpen(true)}>{m.make}</TradeButton>;
   }
 
   function onSubmit(event: { preventDefault(): void }) {

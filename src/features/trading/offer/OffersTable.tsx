@@ -8,7 +8,7 @@ import { interpolate } from '~/features/i18n/format';
 import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
 import { priceText } from '~/ui/data/priceText';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
+import { TradeButton } from '../parts/TradeFields';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
 import { acceptBreakdown, type OfferCard, type OfferItemProps, type OfferMessages, offerRole } from './offerModel';
@@ -118,14 +118,9 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
                     </button>
                   )}
                   {role === 'accept' && confirming !== offer.orderHash && (
-                    <button
-                      type="button"
-                      className={TRADE_BUTTON}
-                      disabled={runner.busy}
-                      onClick={() => setConfirming(offer.orderHash)}
-                    >
+                    <TradeButton disabled={runner.busy} onClick={() => setConfirming(offer.orderHash)}>
                       {m.accept}
-                    </button>
+                    </TradeButton>
                   )}
                   {role === 'accept' && card && confirming === offer.orderHash && (
                     <div className="grid gap-2">
@@ -138,14 +133,9 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
                         })}
                       </p>
                       <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className={TRADE_BUTTON}
-                          disabled={runner.busy}
-                          onClick={() => void accept(offer, card)}
-                        >
+                        <TradeButton disabled={runner.busy} onClick={() => void accept(offer, card)}>
                           {m.confirmAccept}
-                        </button>
+                        </TradeButton>
                         <button type="button" className="underline" onClick={() => setConfirming(null)}>
                           {m.back}
                         </button>

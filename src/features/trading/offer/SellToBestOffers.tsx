@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { interpolate } from '~/features/i18n/format';
 import { priceText } from '~/ui/data/priceText';
 import { CardChecklist } from '../parts/CardChecklist';
-import { SendOrClose } from '../parts/TradeFields';
+import { SendOrClose, TradeButton } from '../parts/TradeFields';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeChain } from '../terms/tradeTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
@@ -57,11 +56,7 @@ export default function SellToBestOffers({ wallet, chains, cards, m, tm }: SellT
   const [chainId, setChainId] = useState<number | null>(null);
   if (cards.length === 0) return null;
   if (!open) {
-    return (
-      <button type="button" className={TRADE_BUTTON} onClick={() => setOpen(true)}>
-        {m.button}
-      </button>
-    );
+    return <TradeButton onClick={() => setOpen(true)}>{m.button}</TradeButton>;
   }
 
   function onSubmit(event: { preventDefault(): void }) {

@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { api } from '~/client/siteApi';
 import type { CardSummary } from '~/features/catalogue/types';
 import { CardChecklist } from '../parts/CardChecklist';
-import { CurrencySelect, DaysInput, SendOrClose, TradeInput } from '../parts/TradeFields';
+import { CurrencySelect, DaysInput, SendOrClose, TradeButton, TradeInput } from '../parts/TradeFields';
 import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import { startTradeFlow, type TradeFormProps } from './tradeForms';
 import { MAX_TRADE_CARDS } from './tradeOrder';
 
@@ -33,11 +32,7 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
       .catch(() => runner.fail(m.cardsUnavailable));
   };
   if (mine === null) {
-    return (
-      <button type="button" className={TRADE_BUTTON} onClick={open}>
-        {m.make}
-      </button>
-    );
+    return <TradeButton onClick={open}>{m.make}</TradeButton>;
   }
 
   function onSubmit(event: { preventDefault(): void }) {

@@ -13,8 +13,8 @@ import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
 import { priceText } from '~/ui/data/priceText';
+import { TradeButton } from '../parts/TradeFields';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
@@ -101,26 +101,16 @@ export default function TradeOffersPanel({ terms, card, trades, m, tm, locale }:
                   />
                 ) : (
                   <div className="flex flex-wrap gap-2">
-                    <button type="button" className={TRADE_BUTTON} disabled={runner.busy} onClick={() => accept(trade)}>
+                    <TradeButton disabled={runner.busy} onClick={() => accept(trade)}>
                       {m.accept}
-                    </button>
-                    <button
-                      type="button"
-                      className={TRADE_BUTTON}
-                      disabled={runner.busy}
-                      onClick={() => decline(trade)}
-                    >
+                    </TradeButton>
+                    <TradeButton disabled={runner.busy} onClick={() => decline(trade)}>
                       {m.decline}
-                    </button>
+                    </TradeButton>
                     {holder && !trade.counter && (
-                      <button
-                        type="button"
-                        className={TRADE_BUTTON}
-                        disabled={runner.busy}
-                        onClick={() => setCountering(trade.id)}
-                      >
+                      <TradeButton disabled={runner.busy} onClick={() => setCountering(trade.id)}>
                         {m.counterButton}
-                      </button>
+                      </TradeButton>
                     )}
                   </div>
                 ))
