@@ -9,12 +9,12 @@
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Chain } from '~/features/chains/chains';
+import { unixSeconds } from '~/lib/dates';
 import { sellOrders } from '~/server/db/schema';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import type { Database } from '~/server/db/types';
 import { parseOrderJson } from '../seaport/orderJson';
-import { readListingState } from './listingState.server';
-import { listingReason } from './orderFacts';
+import { chainListingReason } from './chainReasons.server';
 import { markListingsChecked, setListingReason } from './orderStatus.server';
 
 /** A stored sell order, as much of it as {@link storedOrderReason} reads. */
@@ -25,7 +25,7 @@ export type StoredOrder = Pick<
 
 /**
  * Reads the chain now and gives the first reason the stored order cannot be bought (null when it can), or
- * undefined when its order JSON cannot be read. RPC failures reject.
+ * undefined when its order JSON cannot be read or offers no card. RPC failures reject.
  */
 export async function storedOrderReason(
   chain: Chain,
@@ -34,19 +34,16 @@ export async function storedOrderReason(
   now: Date,
 ): Promise<UnbuyableReason | null | undefined> {
   const order = parseOrderJson(row.order);
-  const card = order?.offer[0];
-  if (!order || !card) return undefined;
-  const state = await readListingState(chain, {
+  if (!order) return undefined;
+  const check = {
     seaport: row.exchange as Address,
-    card: card.token,
-    tokenId: card.identifierOrCriteria,
-    seller: order.offerer,
-    conduitKey: order.conduitKey,
     orderHash: row.orderHash as Hex,
     price: BigInt(row.price),
     endPrice: row.endPrice === null ? undefined : BigInt(row.endPrice),
-  });
-  return listingReason(order, state, { feeRecipient, now: BigInt(Math.floor(now.getTime() / 1000)) });
+    feeRecipient,
+  };
+  const reason = await chainListingReason(chain, order, check, unixSeconds(now));
+  return reason === 'reverts' ? undefined : reason;
 }
 
 /** How often an active order is re-checked at most (the indexer's sweep). */
