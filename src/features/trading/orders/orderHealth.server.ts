@@ -6,7 +6,7 @@
  * purchase that would revert. A reason goes away by itself when the chain allows the order again (the
  * approval is given back, the royalty is lowered).
  */
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Chain } from '~/features/chains/chains';
 import { unixSeconds } from '~/lib/dates';
@@ -48,6 +48,23 @@ export async function storedOrderReason(
 
 /** How often an active order is re-checked at most (the indexer's sweep). */
 export const ORDER_CHECK_INTERVAL_MS = 60_000;
+
+/** The columns of an order table (`sell_orders`, `offers`) that say whether an order is due a re-check. */
+interface CheckedColumns {
+  chainId: AnyColumn;
+  status: AnyColumn;
+  checkedAt: AnyColumn;
+}
+
+/** The active orders of `table` on `chainId` due a re-check at `now`: never checked, or not for the interval. */
+export function dueForCheck(table: CheckedColumns, chainId: number, now: Date): SQL | undefined {
+  const due = new Date(now.getTime() - ORDER_CHECK_INTERVAL_MS);
+  return and(
+    eq(table.chainId, chainId),
+    eq(table.status, 'active'),
+    or(isNull(table.checkedAt), lt(table.checkedAt, due)),
+  );
+}
 /** Orders checked per chain and sweep. */
 const CHECKS_PER_SWEEP = 100;
 
@@ -61,17 +78,10 @@ export async function checkOrders(
   feeRecipient: Address | undefined,
   now = new Date(),
 ): Promise<number[]> {
-  const due = new Date(now.getTime() - ORDER_CHECK_INTERVAL_MS);
   const rows = await db
     .select()
     .from(sellOrders)
-    .where(
-      and(
-        eq(sellOrders.chainId, chain.chainId),
-        eq(sellOrders.status, 'active'),
-        or(isNull(sellOrders.checkedAt), lt(sellOrders.checkedAt, due)),
-      ),
-    )
+    .where(dueForCheck(sellOrders, chain.chainId, now))
     .orderBy(asc(sellOrders.checkedAt), asc(sellOrders.id))
     .limit(CHECKS_PER_SWEEP);
   const changed: number[] = [];
