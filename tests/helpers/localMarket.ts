@@ -177,6 +177,18 @@ export async function transferCard(
   );
 }
 
+/** `holder` lets the market's conduit move every card of `card` it holds, or (`on` false) no longer; waits for it. */
+export async function approveConduit(market: LocalMarket, holder: LocalWallet, card: Address, on: boolean) {
+  await market.mined(
+    await holder.writeContract({
+      address: card,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [market.contracts.conduit, on],
+    }),
+  );
+}
+
 /** Who holds card `tokenId` on chain. */
 export function ownerOfCard(market: LocalMarket, tokenId: bigint): Promise<Address> {
   return market.publicClient.readContract({

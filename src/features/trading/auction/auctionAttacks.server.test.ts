@@ -5,7 +5,7 @@
  * allowance); wash auctions below the chain's minimum reserve; losing bids filled after the auction.
  */
 import { eq } from 'drizzle-orm';
-import { erc721Abi, type Hex, maxUint256, parseEther, parseTransaction } from 'viem';
+import { type Hex, maxUint256, parseEther, parseTransaction } from 'viem';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { fileAuctionMarket } from '#tests/helpers/fileMarket';
 import {
@@ -16,7 +16,7 @@ import {
   WalletMode,
 } from '#tests/helpers/hostileWallet';
 import type { LocalWallet } from '#tests/helpers/localMarket';
-import { ownerOfCard } from '#tests/helpers/localMarket';
+import { approveConduit, ownerOfCard } from '#tests/helpers/localMarket';
 import { BID_END, signAuction, TEST_SETTLER, walletOf } from '#tests/helpers/testAuctions';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
 import { approveWeth, fundOfferer, signOffer, wethOf } from '#tests/helpers/testOffers';
@@ -340,15 +340,8 @@ describe('fair auctions', () => {
       .from(offers)
       .where(eq(offers.orderHash, orderHash(losing.order)));
     // The winner, now the card's owner, tries to take the losing bid's money for the card.
-    const { contracts, mined } = fixture.market;
-    await mined(
-      await b.writeContract({
-        address: contracts.card,
-        abi: erc721Abi,
-        functionName: 'setApprovalForAll',
-        args: [contracts.conduit, true],
-      }),
-    );
+    const { contracts } = fixture.market;
+    await approveConduit(fixture.market, b, contracts.card, true);
     // The server signs no fill of a bid for anyone but the settlement, and without its signature the zone refuses.
     await expect(
       fulfilmentData(
