@@ -24,7 +24,7 @@ import { advancedOrder } from '../seaport/advancedOrder';
 import { criteriaTree } from '../seaport/criteriaTree';
 import { nativeValue } from '../seaport/fulfillOrder';
 import { orderHash } from '../seaport/orderHash';
-import { parseOrderJson, toOrderJson } from '../seaport/orderJson';
+import { orderParametersJson, parseOrderJson, plainJson } from '../seaport/orderJson';
 import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
 import { signOrderFill, type ZoneSigning } from './signOrderFill.server';
 import { privateTaker } from './zoneHash';
@@ -109,15 +109,6 @@ function criteriaResolvers(
   return [{ orderIndex: 0n, side: 1, index: 0n, identifier: tokenId, criteriaProof: proof }];
 }
 
-/** A value of the answer as JSON: bigints as decimal strings. */
-function plain(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  return value;
-}
-
 /** Decides, signs and answers a fulfilment (see the module comment). */
 export async function fulfilmentData(db: Database, request: FulfilmentRequest, context: FulfilmentContext) {
   const stored = await storedOrder(db, request.orderHash.toLowerCase());
@@ -143,7 +134,7 @@ export async function fulfilmentData(db: Database, request: FulfilmentRequest, c
   const signed = await signOrderFill(context.signing, chain, order, fulfiller, now);
   const quantity = stored.kind === 'offer' ? BigInt(stored.row.quantity) : 1n;
   const advanced = advancedOrder({ order, signature: stored.row.signature as Hex }, 1n, quantity, signed.extraData);
-  const parameters = { ...toOrderJson(order), totalOriginalConsiderationItems: order.consideration.length };
+  const parameters = orderParametersJson(order);
   return {
     protocol: 'seaport1.6',
     fulfillment_data: {
@@ -153,8 +144,8 @@ export async function fulfilmentData(db: Database, request: FulfilmentRequest, c
         to: chain.contracts.exchange.toLowerCase(),
         value: (stored.kind === 'listing' ? nativeValue(order) : 0n).toString(),
         input_data: {
-          advancedOrder: plain({ ...advanced, parameters }),
-          criteriaResolvers: plain(resolvers),
+          advancedOrder: plainJson({ ...advanced, parameters }),
+          criteriaResolvers: plainJson(resolvers),
           fulfillerConduitKey: context.conduitKey,
           recipient: zeroAddress,
         },
