@@ -61,18 +61,11 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
         <caption className="sr-only">{m.heading}</caption>
         <thead>
           <tr>
-            <th scope="col" className="py-1 pe-3">
-              {m.price}
-            </th>
-            <th scope="col" className="py-1 pe-3">
-              {m.target}
-            </th>
-            <th scope="col" className="py-1 pe-3">
-              {m.from}
-            </th>
-            <th scope="col" className="py-1 pe-3">
-              {m.expires}
-            </th>
+            {[m.price, m.target, m.from, m.expires].map((heading) => (
+              <th key={heading} scope="col" className="py-1 pe-3">
+                {heading}
+              </th>
+            ))}
             <th scope="col" className="py-1">
               <span className="sr-only">{m.accept}</span>
             </th>
