@@ -1,7 +1,8 @@
 /**
  * The chain fixtures a test file starts once for all its tests and stops after them: the test market with a
- * database of the file's own (started side by side, as they take seconds each), the same with its catalogue and
- * three funded bidders for the auction tests, or a sale fixture alone.
+ * database of the file's own (started side by side, as they take seconds each), the same with its catalogue
+ * seeded and indexed for the trading tests (and three funded bidders for the auction tests), or a sale fixture
+ * alone.
  *
  * @see ./fileFixture.ts, ./testMarket.ts, ./saleFixture.ts
  */
@@ -39,20 +40,32 @@ export function fileSaleFixture(chainId?: number): SaleFixture {
 }
 
 /**
- * The auction tests' market: the test market and database, the catalogue seeded, three bidders (the buyer,
- * anvil accounts 4 and 6) each holding `funds` of wrapped ether approved to the conduit, the chain indexed.
- * `sync` indexes it again; `options` are what the trading calls take (this chain, the test settings, `now`).
+ * The trading tests' market: the test market and database, the catalogue seeded, then the file's own `prepare`
+ * (cards moved, wallets funded) if any, then the chain indexed. `sync` indexes it again; `options` are what the
+ * trading calls take (this chain and the test settings).
  */
-export function fileAuctionMarket(funds: bigint) {
+export function fileTradingMarket(prepare?: (fixture: TestMarket) => Promise<void>) {
   const { fixture, database } = fileTestMarket();
-  const bidders: LocalWallet[] = [];
   const sync = () => syncTestChain(database.db, fixture);
   beforeAll(async () => {
     await seedCatalogue(database.db, fixture);
-    bidders.push(fixture.market.buyer, walletOf(fixture, 4), walletOf(fixture, 6));
-    for (const bidder of bidders) await fundOfferer(fixture, bidder, funds);
+    await prepare?.(fixture);
     await sync();
   }, 60_000);
-  const options = (now = new Date()) => ({ chains: [fixture.chain], settings: TEST_SETTINGS, now });
-  return { fixture, database, bidders, sync, options };
+  const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
+  return { fixture, database, sync, options };
+}
+
+/**
+ * The auction tests' market: the trading tests' market with three bidders (the buyer, anvil accounts 4 and 6)
+ * each holding `funds` of wrapped ether approved to the conduit before the chain is indexed; `options` take `now`.
+ */
+export function fileAuctionMarket(funds: bigint) {
+  const bidders: LocalWallet[] = [];
+  const market = fileTradingMarket(async (fixture) => {
+    bidders.push(fixture.market.buyer, walletOf(fixture, 4), walletOf(fixture, 6));
+    for (const bidder of bidders) await fundOfferer(fixture, bidder, funds);
+  });
+  const options = (now = new Date()) => ({ ...market.options(), now });
+  return { ...market, bidders, options };
 }

@@ -85,19 +85,52 @@ export async function startLocalMarket({ chainId }: { chainId: number }): Promis
   }
 }
 
-/** What {@link issueToSeller} mints. */
-export interface IssueToSellerOptions {
+/** The design {@link issueDesign} issues. */
+export interface DesignOptions {
   /** Receives the design's ERC-2981 royalty. */
   creator: Address;
   royaltyBps: number;
   /** The design's size (its largest serial). */
   maxSerials: bigint;
-  /** Serials minted to the seller now (token ids 1..count of design 1 on a fresh market). */
-  count: bigint;
   /** Whether the collection's royalty is guaranteed (default false: an open collection). */
   royaltyGuaranteed?: boolean;
   /** The Card contract (default the market's). */
   card?: Address;
+}
+
+/** What {@link issueToSeller} mints. */
+export interface IssueToSellerOptions extends DesignOptions {
+  /** Serials minted to the seller now (token ids 1..count of design 1 on a fresh market). */
+  count: bigint;
+}
+
+/** The minter (the deployer) issues a design on the market's Card contract (or `card`); resolves with its event. */
+export async function issueDesign(market: LocalMarket, options: DesignOptions) {
+  const { deployer, contracts, mined } = market;
+  const receipt = await mined(
+    await deployer.writeContract({
+      address: options.card ?? contracts.card,
+      abi: cardAbi,
+      functionName: 'issueDesign',
+      args: [options.creator, options.royaltyBps, options.maxSerials, options.royaltyGuaranteed ?? false],
+    }),
+  );
+  const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: receipt.logs });
+  if (!issued) throw new Error('no DesignIssued event');
+  return issued.args;
+}
+
+/** The minter mints `count` serials of design `designId` to `to` (on `card`, default the market's); the receipt. */
+export async function mintSerials(market: LocalMarket, designId: bigint, to: Address, count: bigint, card?: Address) {
+  const { deployer, contracts, mined } = market;
+  return mined(
+    await deployer.writeContract({
+      address: card ?? contracts.card,
+      abi: cardAbi,
+      functionName: 'mintSerials',
+      args: [designId, to, count],
+    }),
+  );
 }
 
 /**
@@ -106,27 +139,9 @@ export interface IssueToSellerOptions {
  * the design's id.
  */
 export async function issueToSeller(market: LocalMarket, options: IssueToSellerOptions): Promise<bigint> {
-  const { deployer, seller, contracts, mined } = market;
-  const address = options.card ?? contracts.card;
-  const receipt = await mined(
-    await deployer.writeContract({
-      address,
-      abi: cardAbi,
-      functionName: 'issueDesign',
-      args: [options.creator, options.royaltyBps, options.maxSerials, options.royaltyGuaranteed ?? false],
-    }),
-  );
-  const [issued] = parseEventLogs({ abi: cardAbi, eventName: 'DesignIssued', logs: receipt.logs });
-  if (!issued) throw new Error('no DesignIssued event');
-  await mined(
-    await deployer.writeContract({
-      address,
-      abi: cardAbi,
-      functionName: 'mintSerials',
-      args: [issued.args.designId, seller.account.address, options.count],
-    }),
-  );
-  return issued.args.designId;
+  const { designId } = await issueDesign(market, options);
+  await mintSerials(market, designId, market.seller.account.address, options.count, options.card);
+  return designId;
 }
 
 /**
@@ -158,6 +173,18 @@ export async function transferCard(
       abi: erc721Abi,
       functionName: 'transferFrom',
       args: [from.account.address, to, tokenId],
+    }),
+  );
+}
+
+/** `holder` lets the market's conduit move every card of `card` it holds, or (`on` false) no longer; waits for it. */
+export async function approveConduit(market: LocalMarket, holder: LocalWallet, card: Address, on: boolean) {
+  await market.mined(
+    await holder.writeContract({
+      address: card,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [market.contracts.conduit, on],
     }),
   );
 }

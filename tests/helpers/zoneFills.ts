@@ -82,27 +82,27 @@ export async function fillAdvanced(
     market.contracts.conduitKey,
     zeroAddress,
   ] as const;
-  const failed = await revertName(
-    market.publicClient.simulateContract({
-      address: market.contracts.seaport,
-      abi: fillAbi,
-      functionName: 'fulfillAdvancedOrder',
-      args,
-      value: PRICE,
-      account: buyer.account,
-    }),
-  );
-  if (failed) return { failed };
-  const txHash = await buyer.writeContract({
+  const fill = {
     address: market.contracts.seaport,
     abi: fillAbi,
     functionName: 'fulfillAdvancedOrder',
     args,
     value: PRICE,
-  });
+  } as const;
+  const failed = await revertName(market.publicClient.simulateContract({ ...fill, account: buyer.account }));
+  if (failed) return { failed };
+  const txHash = await buyer.writeContract(fill);
   const receipt = await market.mined(txHash);
   return { failed: undefined, gas: receipt.gasUsed };
 }
+
+/** A spent item as the zone's parameters carry it (a received item adds its recipient). */
+const spentItemAbi = [
+  { name: 'itemType', type: 'uint8' },
+  { name: 'token', type: 'address' },
+  { name: 'identifier', type: 'uint256' },
+  { name: 'amount', type: 'uint256' },
+] as const;
 
 /** `authorizeOrder`'s ABI, to call the zone directly as an attacker would. */
 export const zoneParametersAbi = [
@@ -118,26 +118,11 @@ export const zoneParametersAbi = [
           { name: 'orderHash', type: 'bytes32' },
           { name: 'fulfiller', type: 'address' },
           { name: 'offerer', type: 'address' },
-          {
-            name: 'offer',
-            type: 'tuple[]',
-            components: [
-              { name: 'itemType', type: 'uint8' },
-              { name: 'token', type: 'address' },
-              { name: 'identifier', type: 'uint256' },
-              { name: 'amount', type: 'uint256' },
-            ],
-          },
+          { name: 'offer', type: 'tuple[]', components: spentItemAbi },
           {
             name: 'consideration',
             type: 'tuple[]',
-            components: [
-              { name: 'itemType', type: 'uint8' },
-              { name: 'token', type: 'address' },
-              { name: 'identifier', type: 'uint256' },
-              { name: 'amount', type: 'uint256' },
-              { name: 'recipient', type: 'address' },
-            ],
+            components: [...spentItemAbi, { name: 'recipient', type: 'address' }],
           },
           { name: 'extraData', type: 'bytes' },
           { name: 'orderHashes', type: 'bytes32[]' },
@@ -152,25 +137,19 @@ export const zoneParametersAbi = [
   { type: 'error', name: 'CallerNotSeaport', inputs: [{ name: 'caller', type: 'address' }] },
 ] as const;
 
+/** An item of an order as the zone's parameters carry it (its amount: the end amount). */
+function spentItem(item: OrderComponents['offer'][number]) {
+  return { itemType: item.itemType, token: item.token, identifier: item.identifierOrCriteria, amount: item.endAmount };
+}
+
 /** `order`'s zone parameters as Seaport would pass them to `authorizeOrder` for `fulfiller`. */
 export function zoneParameters(order: OrderComponents, hash: Hex, fulfiller: Address, extraData: Hex) {
   return {
     orderHash: hash,
     fulfiller,
     offerer: order.offerer,
-    offer: order.offer.map((item) => ({
-      itemType: item.itemType,
-      token: item.token,
-      identifier: item.identifierOrCriteria,
-      amount: item.endAmount,
-    })),
-    consideration: order.consideration.map((item) => ({
-      itemType: item.itemType,
-      token: item.token,
-      identifier: item.identifierOrCriteria,
-      amount: item.endAmount,
-      recipient: item.recipient,
-    })),
+    offer: order.offer.map(spentItem),
+    consideration: order.consideration.map((item) => ({ ...spentItem(item), recipient: item.recipient })),
     extraData,
     orderHashes: [hash],
     startTime: order.startTime,

@@ -5,7 +5,7 @@
  * allowance); wash auctions below the chain's minimum reserve; losing bids filled after the auction.
  */
 import { eq } from 'drizzle-orm';
-import { erc721Abi, type Hex, maxUint256, parseEther, parseTransaction } from 'viem';
+import { type Hex, maxUint256, parseEther, parseTransaction } from 'viem';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { fileAuctionMarket } from '#tests/helpers/fileMarket';
 import {
@@ -16,7 +16,7 @@ import {
   WalletMode,
 } from '#tests/helpers/hostileWallet';
 import type { LocalWallet } from '#tests/helpers/localMarket';
-import { ownerOfCard } from '#tests/helpers/localMarket';
+import { approveConduit, ownerOfCard } from '#tests/helpers/localMarket';
 import { BID_END, signAuction, TEST_SETTLER, walletOf } from '#tests/helpers/testAuctions';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
 import { approveWeth, fundOfferer, signOffer, wethOf } from '#tests/helpers/testOffers';
@@ -250,6 +250,13 @@ describe('fair auctions', () => {
     const winning = (await auctionRow(id))?.winningOfferId;
     return (await bidRows(id)).find((row) => row.offerId === winning)?.bidderAddress;
   };
+  /** Settles auction `id` once it has ended (wherever its end moved to); card `tokenId` and the win go to `winner`. */
+  const settledTo = async (id: number, tokenId: bigint, winner: LocalWallet) => {
+    const ends = (await auctionRow(id))?.endsAt ?? new Date();
+    await settleOut(id, new Date(ends.getTime() + 1_000));
+    expect(await ownerOf(tokenId)).toBe(winner.account.address);
+    expect(await winnerOf(id)).toBe(winner.account.address.toLowerCase());
+  };
 
   test('bid shielding with two wallets, pulled before the end: the shield is disqualified and the honest bid wins', async () => {
     const { id, b, c } = await shielded(5n);
@@ -261,10 +268,7 @@ describe('fair auctions', () => {
     await recheckOrders(database.db, fixture.chain, TEST_FEE_RECIPIENT, late);
     expect((await bidRows(id)).map((row) => row.invalidReason === null)).toEqual([true, false, true]);
     expect((await auctionRow(id))?.endsAt).toEqual(new Date(late.getTime() + 600_000));
-    const ends = (await auctionRow(id))?.endsAt ?? new Date();
-    await settleOut(id, new Date(ends.getTime() + 1_000));
-    expect(await ownerOf(5n)).toBe(c.account.address);
-    expect(await winnerOf(id)).toBe(c.account.address.toLowerCase());
+    await settledTo(id, 5n, c);
   }, 60_000);
 
   test('bid shielding pulled one block before the end (no check saw it): the settlement skips the shield, the honest bid wins', async () => {
@@ -272,10 +276,7 @@ describe('fair auctions', () => {
     const pulled = await pullBacking(b);
     onTestFinished(() => fundOfferer(fixture, b, pulled));
     // No indexer pass, no offer check: the auction ends with the shield still standing in the database.
-    const ends = (await auctionRow(id))?.endsAt ?? new Date();
-    await settleOut(id, new Date(ends.getTime() + 1_000));
-    expect(await ownerOf(14n)).toBe(c.account.address);
-    expect(await winnerOf(id)).toBe(c.account.address.toLowerCase());
+    await settledTo(id, 14n, c);
     expect(
       (await bidRows(id)).find((row) => row.bidderAddress === b.account.address.toLowerCase())?.invalidReason,
     ).not.toBeNull();
@@ -285,10 +286,7 @@ describe('fair auctions', () => {
     const { id, b, c } = await shielded(13n);
     await approveWeth(fixture, b, 0n);
     onTestFinished(() => approveWeth(fixture, b, maxUint256));
-    const ends = (await auctionRow(id))?.endsAt ?? new Date();
-    await settleOut(id, new Date(ends.getTime() + 1_000));
-    expect(await ownerOf(13n)).toBe(c.account.address);
-    expect(await winnerOf(id)).toBe(c.account.address.toLowerCase());
+    await settledTo(id, 13n, c);
   }, 60_000);
 
   test('a bid inside the step above the highest is refused; one at or below it stands behind', async () => {
@@ -340,15 +338,8 @@ describe('fair auctions', () => {
       .from(offers)
       .where(eq(offers.orderHash, orderHash(losing.order)));
     // The winner, now the card's owner, tries to take the losing bid's money for the card.
-    const { contracts, mined } = fixture.market;
-    await mined(
-      await b.writeContract({
-        address: contracts.card,
-        abi: erc721Abi,
-        functionName: 'setApprovalForAll',
-        args: [contracts.conduit, true],
-      }),
-    );
+    const { contracts } = fixture.market;
+    await approveConduit(fixture.market, b, contracts.card, true);
     // The server signs no fill of a bid for anyone but the settlement, and without its signature the zone refuses.
     await expect(
       fulfilmentData(

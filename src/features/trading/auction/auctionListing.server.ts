@@ -13,6 +13,7 @@ import { getT } from '~/features/i18n/t';
 import { conflict, unprocessable } from '~/server/api/errors';
 import { auctionBids, auctions, type sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
+import { ofCard } from '../orders/cardRows.server';
 import type { ListingState } from '../orders/listingState.server';
 import { onChain } from '../orders/orderCalls.server';
 import { ORDER_REASON_KEYS } from '../orders/orderFacts';
@@ -82,9 +83,7 @@ export async function refuseOverAuctionWithBids(
     .from(auctions)
     .where(
       and(
-        eq(auctions.chainId, key.chainId),
-        eq(auctions.contractAddress, key.contractAddress),
-        eq(auctions.tokenId, key.tokenId),
+        ofCard(auctions, key),
         eq(auctions.sellerAddress, key.sellerAddress),
         inArray(auctions.status, ['running', 'settling']),
       ),
@@ -113,14 +112,7 @@ export async function insertAuction(
   await tx
     .update(auctions)
     .set({ status: 'cancelled', outcome: 'replaced by a newer listing' })
-    .where(
-      and(
-        eq(auctions.chainId, listing.chainId),
-        eq(auctions.contractAddress, listing.contractAddress),
-        eq(auctions.tokenId, listing.tokenId),
-        eq(auctions.status, 'running'),
-      ),
-    );
+    .where(and(ofCard(auctions, listing), eq(auctions.status, 'running')));
   const endsAt = new Date(Number(auctionEnd(input.order)) * 1000);
   await tx.insert(auctions).values({
     sellOrderId: listing.id,

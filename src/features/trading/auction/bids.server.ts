@@ -19,6 +19,7 @@ import { auctionBids, auctions, offers, sellOrders } from '~/server/db/schema';
 import { standingBidSql } from '~/server/db/schema/orderSql';
 import type { Database, Transaction } from '~/server/db/types';
 import type { BidFacts, BidTerms } from '../orders/bidTerms';
+import { ofCard } from '../orders/cardRows.server';
 import { ORDER_REASON_KEYS } from '../orders/orderFacts';
 import { isSignedByOfferersKey } from '../seaport/orderSignature.server';
 import type { OrderComponents } from '../seaport/seaportTypes';
@@ -38,9 +39,7 @@ export async function runningAuctionOf(
     .innerJoin(sellOrders, eq(sellOrders.id, auctions.sellOrderId))
     .where(
       and(
-        eq(auctions.chainId, key.chainId),
-        eq(auctions.contractAddress, key.contractAddress.toLowerCase()),
-        eq(auctions.tokenId, key.tokenId),
+        ofCard(auctions, { ...key, contractAddress: key.contractAddress.toLowerCase() }),
         eq(auctions.status, 'running'),
         eq(sellOrders.status, 'active'),
       ),

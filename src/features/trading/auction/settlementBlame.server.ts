@@ -12,9 +12,8 @@
 import type { Address, PrivateKeyAccount } from 'viem';
 import type { Chain } from '~/features/chains/chains';
 import { unixSeconds } from '~/lib/dates';
-import { readListingState } from '../orders/listingState.server';
-import { readOfferState } from '../orders/offerState.server';
-import { listingReason, type OrderReason, offerReason } from '../orders/orderFacts';
+import { chainListingReason, chainOfferReason } from '../orders/chainReasons.server';
+import type { OrderReason } from '../orders/orderFacts';
 import { blamedParty, revertFacts } from '../orders/revertBlame';
 import { type FeeFields, validateAsSent } from '../orders/simulateAsSent.server';
 import type { SignedOrder } from '../seaport/advancedOrder';
@@ -28,40 +27,13 @@ export type Blame =
   | { party: undefined; why: string };
 
 /** Why the auction's listing cannot be filled now, by what the chain says, or null. */
-export async function listingNow(chain: Chain, listing: OrderComponents, now: Date): Promise<OrderReason | null> {
-  const [card] = listing.offer;
-  if (!card) return 'reverts';
-  const state = await readListingState(chain, {
-    seaport: chain.contracts.exchange,
-    card: card.token,
-    tokenId: card.identifierOrCriteria,
-    seller: listing.offerer,
-    conduitKey: listing.conduitKey,
-    orderHash: orderHash(listing),
-    price: 1n,
-  });
-  return listingReason(listing, state, { feeRecipient: undefined, now: unixSeconds(now) });
+export function listingNow(chain: Chain, listing: OrderComponents, now: Date): Promise<OrderReason | null> {
+  return chainListingReason(chain, listing, { price: 1n }, unixSeconds(now));
 }
 
 /** Why a bid cannot pay `price` now, by what the chain says, or null. */
-export async function bidNow(
-  chain: Chain,
-  bid: OrderComponents,
-  price: bigint,
-  now: Date,
-): Promise<OrderReason | null> {
-  const [given] = bid.offer;
-  if (!given) return 'reverts';
-  const state = await readOfferState(chain, {
-    seaport: chain.contracts.exchange,
-    offerer: bid.offerer,
-    token: given.token,
-    conduitKey: bid.conduitKey,
-    orderHash: orderHash(bid),
-    card: undefined,
-    unitPrice: price,
-  });
-  return offerReason({ counter: bid.counter, endTime: bid.endTime, amount: price }, state, unixSeconds(now));
+export function bidNow(chain: Chain, bid: OrderComponents, price: bigint, now: Date): Promise<OrderReason | null> {
+  return chainOfferReason(chain, bid, { unitPrice: price, amount: price }, unixSeconds(now));
 }
 
 /** The reason `signed`'s own signature and status fail as Seaport checks them for `from`, or null. */

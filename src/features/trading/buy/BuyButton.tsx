@@ -2,9 +2,9 @@
  * Buying on the token page (someone else's listing): fetches the listing's signed order
  * (../parts/signedListing.ts), runs ./buyFlow.ts, then reloads the page, which now names the buyer as the owner.
  */
+import { TradeButton } from '../parts/TradeFields';
 import type { TradeCard } from '../parts/tradeCard';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
 import type { BuyTerms } from './buyFlow';
 
@@ -36,8 +36,8 @@ export function BuyButton({
     });
   }
   return (
-    <button type="button" className={TRADE_BUTTON} disabled={runner.busy} onClick={onBuy}>
+    <TradeButton disabled={runner.busy} onClick={onBuy}>
       {messages.buy}
-    </button>
+    </TradeButton>
   );
 }

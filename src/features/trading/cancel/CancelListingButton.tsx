@@ -5,9 +5,9 @@
  * An order from before the zone is cancelled on chain only. Flows: ./cancelFlow.ts.
  */
 import { useId } from 'react';
+import { TradeButton } from '../parts/TradeFields';
 import type { TradeCard, TradeListing } from '../parts/tradeCard';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
 
@@ -53,22 +53,15 @@ export function CancelListingButton({
   }
   if (!gasless)
     return (
-      <button type="button" className={TRADE_BUTTON} disabled={runner.busy} onClick={onChain}>
+      <TradeButton disabled={runner.busy} onClick={onChain}>
         {messages.cancelListing}
-      </button>
+      </TradeButton>
     );
   return (
     <div className="flex flex-col gap-2">
-      <button
-        type="button"
-        className={TRADE_BUTTON}
-        disabled={runner.busy}
-        onClick={onKirafuda}
-        aria-describedby={hintId}
-        data-cancel="kirafuda"
-      >
+      <TradeButton disabled={runner.busy} onClick={onKirafuda} aria-describedby={hintId} data-cancel="kirafuda">
         {messages.cancelFree}
-      </button>
+      </TradeButton>
       <button
         type="button"
         className="text-sm underline underline-offset-2 disabled:opacity-50"

@@ -8,10 +8,9 @@
 import { getAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
-import { cancelOrders } from '../seaport/cancelOrders';
 import { incrementCounter } from '../seaport/incrementCounter';
-import { parseOrderJson } from '../seaport/orderJson';
 import type { TradeTerms } from '../terms/tradeTerms';
+import { cancelInWallet } from '../wallet/cancelInWallet';
 import { confirm, connect, type TradeProgress } from '../wallet/walletTrade';
 
 /** Cancels the seller's own zone listing on Kirafuda: no wallet prompt, no gas (the site checks it is theirs). */
@@ -26,13 +25,8 @@ export async function cancelFlow(
   listing: { order: Record<string, unknown>; exchange: string; orderHash: string; sellerAddress: string },
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
-  const order = parseOrderJson(listing.order);
-  if (!order) throw new Error('Order not found');
-  const { wallet, reader } = await connect(provider, terms, listing.sellerAddress, onProgress);
-  onProgress({ step: 'walletPrompt' });
-  const hash = await cancelOrders(wallet, { seaport: getAddress(listing.exchange), orders: [order] });
-  await confirm(reader, hash, onProgress);
-  await api.post(`/api/v1/orders/${listing.orderHash}/cancel`);
+  const cancelled = { order: listing.order, seaport: listing.exchange, offerer: listing.sellerAddress };
+  await cancelInWallet(provider, terms, cancelled, () => cancelOnKirafuda(listing), onProgress);
 }
 
 /**

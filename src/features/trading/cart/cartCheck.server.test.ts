@@ -4,17 +4,11 @@
  * buys the rest; without the check's simulation the whole cart would revert.
  */
 import { type Hex, parseEther } from 'viem';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { describe, expect, test } from 'vitest';
+import { fileTradingMarket } from '#tests/helpers/fileMarket';
 import { deployHostileWallet, giveCard, WalletMode } from '#tests/helpers/hostileWallet';
 import { walletOf } from '#tests/helpers/testAuctions';
-import {
-  seedCatalogue,
-  signListing,
-  syncTestChain,
-  TEST_FEE_RECIPIENT,
-  TEST_SETTINGS,
-} from '#tests/helpers/testMarket';
+import { signListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
 import { TEST_ZONE_SIGNING, zoneFill } from '#tests/helpers/testZone';
 import { considerationAt } from '../seaport/orderAmounts';
 import { orderHash } from '../seaport/orderHash';
@@ -24,13 +18,7 @@ import { checkCart } from './cartCheck.server';
 import { planCart } from './cartModel';
 import { fulfillAvailable } from './fulfillAvailable';
 
-const { fixture, database } = fileTestMarket();
-const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
-
-beforeAll(async () => {
-  await seedCatalogue(database.db, fixture);
-  await syncTestChain(database.db, fixture);
-}, 60_000);
+const { fixture, database, options } = fileTradingMarket();
 
 describe('the cart check', () => {
   test('flags a contract-wallet listing whose signature fails in a transaction, and the cart buys the rest', async () => {

@@ -5,7 +5,7 @@
 import { type Address, erc721Abi, getAddress, parseEventLogs, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import { issueDesign, type LocalMarket, mintSerials, startLocalMarket } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { cardAbi } from './cardAbi';
 
@@ -31,58 +31,21 @@ afterAll(async () => {
   await market?.stop();
 });
 
-function designOf(tokenId: bigint) {
+/** Reads view `functionName` of the market's card for `tokenId`. */
+function readCard(functionName: 'designOf' | 'serialOf' | 'tokenURI', tokenId: bigint) {
   const { publicClient, contracts } = market;
-  return publicClient.readContract({
-    address: contracts.card,
-    abi: cardAbi,
-    functionName: 'designOf',
-    args: [tokenId],
-  });
+  return publicClient.readContract({ address: contracts.card, abi: cardAbi, functionName, args: [tokenId] });
 }
 
-function serialOf(tokenId: bigint) {
-  const { publicClient, contracts } = market;
-  return publicClient.readContract({
-    address: contracts.card,
-    abi: cardAbi,
-    functionName: 'serialOf',
-    args: [tokenId],
-  });
-}
+const designOf = (tokenId: bigint) => readCard('designOf', tokenId);
+const serialOf = (tokenId: bigint) => readCard('serialOf', tokenId);
+const tokenURI = (tokenId: bigint) => readCard('tokenURI', tokenId);
 
-function tokenURI(tokenId: bigint) {
-  const { publicClient, contracts } = market;
-  return publicClient.readContract({
-    address: contracts.card,
-    abi: cardAbi,
-    functionName: 'tokenURI',
-    args: [tokenId],
-  });
-}
-
-/** The minter issues a design and mints `count` serials to `to`; returns the design id and the receipt. */
+/** The minter issues a design and mints `count` serials to `to`; returns the design id, its event and the receipt. */
 async function issueAndMint(royaltyBps: number, maxSerials: bigint, to: Address, count: bigint) {
-  const { deployer, contracts, mined } = market;
-  const issued = await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'issueDesign',
-      args: [CREATOR, royaltyBps, maxSerials, false],
-    }),
-  );
-  const [event] = parseEventLogs({ abi: cardAbi, logs: issued.logs, eventName: 'DesignIssued' });
-  if (!event) throw new Error('no DesignIssued event');
-  const minted = await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'mintSerials',
-      args: [event.args.designId, to, count],
-    }),
-  );
-  return { designId: event.args.designId, issued: event.args, minted };
+  const issued = await issueDesign(market, { creator: CREATOR, royaltyBps, maxSerials });
+  const minted = await mintSerials(market, issued.designId, to, count);
+  return { designId: issued.designId, issued, minted };
 }
 
 describe('Card', () => {

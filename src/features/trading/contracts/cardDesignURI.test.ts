@@ -6,7 +6,7 @@
  */
 import { type Address, type Hash, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import { issueDesign, type LocalMarket, mintSerials, startLocalMarket } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { cardAbi } from './cardAbi';
 
@@ -34,26 +34,9 @@ const read = <const F extends 'tokenURI' | 'designURI' | 'isDesignURIFrozen' | '
 
 /** Issues a design of `serials` for the creator; publishes `uri` first when given, then mints `minted` serials. */
 async function design(serials: bigint, minted: bigint, uri?: string) {
-  const { deployer, contracts, mined } = market;
-  const issued = await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'issueDesign',
-      args: [creator, 500, serials, false],
-    }),
-  );
-  const [event] = parseEventLogs({ abi: cardAbi, logs: issued.logs, eventName: 'DesignIssued' });
-  const designId = event?.args.designId ?? 0n;
+  const { designId } = await issueDesign(market, { creator, royaltyBps: 500, maxSerials: serials });
   if (uri) await setURI(market.deployer, designId, uri);
-  const receipt = await mined(
-    await deployer.writeContract({
-      address: contracts.card,
-      abi: cardAbi,
-      functionName: 'mintSerials',
-      args: [designId, creator, minted],
-    }),
-  );
+  const receipt = await mintSerials(market, designId, creator, minted);
   const tokens = parseEventLogs({ abi: cardAbi, logs: receipt.logs, eventName: 'SerialMinted' }).map(
     (log) => log.args.tokenId,
   );

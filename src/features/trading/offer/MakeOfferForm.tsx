@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { interpolate } from '~/features/i18n/format';
-import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
-import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
+import { CurrencySelect, DaysInput, SendOrClose, TradeButton, TradeInput } from '../parts/TradeFields';
+import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON, TRADE_FIELD } from '../parts/tradeStyles';
+import { TRADE_FIELD } from '../parts/tradeStyles';
 import type { OfferTarget } from '../seaport/buildOffer';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
@@ -40,11 +40,7 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
 
   if (currencies.length === 0) return <p className="text-sm text-ink-muted">{m.noErc20}</p>;
   if (!open) {
-    return (
-      <button type="button" className={TRADE_BUTTON} onClick={() => setOpen(true)}>
-        {m.make}
-      </button>
-    );
+    return <TradeButton onClick={() => setOpen(true)}>{m.make}</TradeButton>;
   }
 
   function onSubmit(event: { preventDefault(): void }) {
@@ -54,7 +50,7 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
     const dayCount = Number(days);
     const count = scope.kind === 'token' ? 1 : Number(quantity);
     if (!currency || unitPrice === null) return runner.fail(tm.invalidPrice);
-    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    if (!isOrderDays(dayCount)) return runner.fail(tm.invalidExpiry);
     if (!Number.isInteger(count) || count < 1 || count > 100) return runner.fail(m.invalidQuantity);
     const contract = scope.contractAddress as `0x${string}`;
     const chosen = scope.kind === 'collection' ? scope.traits.find((entry) => entry.criteria === trait) : undefined;
@@ -106,14 +102,7 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
       )}
       <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
       {wrappedSymbol && <p className="text-sm text-ink-muted">{interpolate(m.wrapNote, { symbol: wrappedSymbol })}</p>}
-      <div className="flex gap-2">
-        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
-          {m.submit}
-        </button>
-        <button type="button" className="rounded-full px-4 py-2 underline" onClick={() => setOpen(false)}>
-          {tm.close}
-        </button>
-      </div>
+      <SendOrClose send={m.submit} close={tm.close} busy={runner.busy} onClose={() => setOpen(false)} />
     </form>
   );
 }

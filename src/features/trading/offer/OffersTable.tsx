@@ -8,7 +8,7 @@ import { interpolate } from '~/features/i18n/format';
 import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
 import { priceText } from '~/ui/data/priceText';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
+import { TradeButton } from '../parts/TradeFields';
 import type { TradeTerms } from '../terms/tradeTerms';
 import type { useTradeRunner } from '../wallet/useTradeRunner';
 import {
@@ -85,18 +85,11 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
         <caption className="sr-only">{m.heading}</caption>
         <thead>
           <tr>
-            <th scope="col" className="py-1 pe-3">
-              {m.price}
-            </th>
-            <th scope="col" className="py-1 pe-3">
-              {m.target}
-            </th>
-            <th scope="col" className="py-1 pe-3">
-              {m.from}
-            </th>
-            <th scope="col" className="py-1 pe-3">
-              {m.expires}
-            </th>
+            {[m.price, m.target, m.from, m.expires].map((heading) => (
+              <th key={heading} scope="col" className="py-1 pe-3">
+                {heading}
+              </th>
+            ))}
             <th scope="col" className="py-1">
               <span className="sr-only">{m.accept}</span>
             </th>
@@ -142,14 +135,9 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
                     </button>
                   )}
                   {role === 'accept' && card && !confirm && gone !== offer.orderHash && (
-                    <button
-                      type="button"
-                      className={TRADE_BUTTON}
-                      disabled={runner.busy}
-                      onClick={() => void review(offer, card)}
-                    >
+                    <TradeButton disabled={runner.busy} onClick={() => void review(offer, card)}>
                       {m.accept}
-                    </button>
+                    </TradeButton>
                   )}
                   {gone === offer.orderHash && <p role="status">{m.inactive}</p>}
                   {role === 'accept' && card && confirm && (
@@ -163,14 +151,9 @@ export function OffersTable({ terms, userWallet, offers, m, runner, card, locale
                         })}
                       </p>
                       <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className={TRADE_BUTTON}
-                          disabled={runner.busy}
-                          onClick={() => void accept(confirm.offer, card)}
-                        >
+                        <TradeButton disabled={runner.busy} onClick={() => void accept(confirm.offer, card)}>
                           {m.confirmAccept}
-                        </button>
+                        </TradeButton>
                         <button type="button" className="underline" onClick={() => setConfirming(null)}>
                           {m.back}
                         </button>

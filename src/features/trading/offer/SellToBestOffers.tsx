@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import { interpolate } from '~/features/i18n/format';
 import { priceText } from '~/ui/data/priceText';
+import { CardChecklist } from '../parts/CardChecklist';
+import { SendOrClose, TradeButton } from '../parts/TradeFields';
 import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import type { TradeChain } from '../terms/tradeTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
@@ -55,11 +56,7 @@ export default function SellToBestOffers({ wallet, chains, cards, m, tm }: SellT
   const [chainId, setChainId] = useState<number | null>(null);
   if (cards.length === 0) return null;
   if (!open) {
-    return (
-      <button type="button" className={TRADE_BUTTON} onClick={() => setOpen(true)}>
-        {m.button}
-      </button>
-    );
+    return <TradeButton onClick={() => setOpen(true)}>{m.button}</TradeButton>;
   }
 
   function onSubmit(event: { preventDefault(): void }) {
@@ -84,36 +81,18 @@ export default function SellToBestOffers({ wallet, chains, cards, m, tm }: SellT
     });
   }
 
-  const toggle = (key: string, on: boolean) =>
-    setChosen((current) => (on ? [...current, key] : current.filter((entry) => entry !== key)));
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.button}>
-      <fieldset className="grid gap-1 text-sm">
-        <legend className="mb-1 font-semibold">{m.legend}</legend>
-        {cards.map((card) => (
-          <label key={cardKey(card)} className="flex min-h-11 items-center gap-2 break-words">
-            <input
-              type="checkbox"
-              className="size-5 shrink-0"
-              checked={chosen.includes(cardKey(card))}
-              onChange={(event) => toggle(cardKey(card), event.target.checked)}
-            />
-            <span className="min-w-0">
-              {card.name} #{card.tokenId} ·{' '}
-              {interpolate(m.best, { price: priceText(card.best.price, card.best.currencyCode, 6) })}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <CardChecklist legend={m.legend} cards={cards} keyOf={cardKey} chosen={chosen} setChosen={setChosen}>
+        {(card) => (
+          <>
+            {card.name} #{card.tokenId} ·{' '}
+            {interpolate(m.best, { price: priceText(card.best.price, card.best.currencyCode, 6) })}
+          </>
+        )}
+      </CardChecklist>
       {sold === null ? (
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
-            {m.submit}
-          </button>
-          <button type="button" className="rounded-full px-4 py-2 underline" onClick={() => setOpen(false)}>
-            {tm.close}
-          </button>
-        </div>
+        <SendOrClose send={m.submit} close={tm.close} busy={runner.busy} onClose={() => setOpen(false)} />
       ) : (
         <p role="status">{interpolate(m.sold, { count: String(sold) })}</p>
       )}

@@ -6,10 +6,9 @@
 import { inArray } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { fileTradingMarket } from '#tests/helpers/fileMarket';
 import type { LocalWallet } from '#tests/helpers/localMarket';
 import { walletOf } from '#tests/helpers/testAuctions';
-import { seedCatalogue, syncTestChain, TEST_SETTINGS } from '#tests/helpers/testMarket';
 import { fundOfferer, signOffer } from '#tests/helpers/testOffers';
 import { bestCardOffers } from '~/features/catalogue/bestOffers.server';
 import { cards } from '~/server/db/schema';
@@ -17,8 +16,7 @@ import { placeOffer } from '../placeOffer/placeOffer.server';
 import type { OfferTarget } from '../seaport/buildOffer';
 import { bestOffersForCards } from './bestOffers.server';
 
-const { fixture, database } = fileTestMarket();
-const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
+const { fixture, database, options } = fileTradingMarket();
 
 async function offer(wallet: LocalWallet, target: OfferTarget, price: string, quantity = 1) {
   const signed = await signOffer(fixture, wallet, { target, unitPrice: parseEther(price), quantity });
@@ -33,8 +31,6 @@ async function offer(wallet: LocalWallet, target: OfferTarget, price: string, qu
 }
 
 beforeAll(async () => {
-  await seedCatalogue(database.db, fixture);
-  await syncTestChain(database.db, fixture);
   for (const wallet of [fixture.market.buyer, walletOf(fixture, 4)])
     await fundOfferer(fixture, wallet, parseEther('5'));
 }, 60_000);

@@ -1,11 +1,9 @@
 /** Cancelling one's offer: Seaport `cancel` from the offerer's wallet, then `POST /api/v1/offers/{hash}/cancel`. */
-import { getAddress } from 'viem';
 import { api } from '~/client/siteApi';
 import type { Eip1193Provider } from '~/features/wallet/eip1193';
-import { cancelOrders } from '../seaport/cancelOrders';
-import { parseOrderJson } from '../seaport/orderJson';
 import type { TradeTerms } from '../terms/tradeTerms';
-import { confirm, connect, type TradeProgress } from '../wallet/walletTrade';
+import { cancelInWallet } from '../wallet/cancelInWallet';
+import type { TradeProgress } from '../wallet/walletTrade';
 import type { OfferItemProps, SignedOffer } from './offerModel';
 
 /** Cancels `offer` on chain and has the site record it. */
@@ -15,11 +13,7 @@ export async function cancelOfferFlow(
   offer: OfferItemProps & SignedOffer,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
-  const order = parseOrderJson(offer.order);
-  if (!order) throw new Error('Order not found');
-  const { wallet, reader } = await connect(provider, terms, offer.offerer, onProgress);
-  onProgress({ step: 'walletPrompt' });
-  const hash = await cancelOrders(wallet, { seaport: getAddress(terms.seaport), orders: [order] });
-  await confirm(reader, hash, onProgress);
-  await api.post(`/api/v1/offers/${offer.orderHash}/cancel`, {});
+  const cancelled = { order: offer.order, seaport: terms.seaport, offerer: offer.offerer };
+  const tell = () => api.post(`/api/v1/offers/${offer.orderHash}/cancel`, {});
+  await cancelInWallet(provider, terms, cancelled, tell, onProgress);
 }

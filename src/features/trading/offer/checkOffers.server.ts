@@ -4,14 +4,14 @@
  * ../../indexer/applyExchange.server.ts) and each one's reason to be inactive is stored, or cleared when the
  * offerer has the funds again; offers the chain says are cancelled or voided by a counter are ended.
  */
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Chain } from '~/features/chains/chains';
 import { offers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { readOfferState } from '../orders/offerState.server';
 import { offerReason } from '../orders/orderFacts';
-import { ORDER_CHECK_INTERVAL_MS } from '../orders/orderHealth.server';
+import { dueForCheck } from '../orders/orderHealth.server';
 import { cancelOffer, expireOffers, markOffersChecked, setOfferReason } from '../orders/orderStatus.server';
 import { parseOrderJson } from '../seaport/orderJson';
 import { offerCurrencies } from './submitOffer.server';
@@ -40,17 +40,10 @@ export async function followedOfferFunds(
  */
 export async function checkOffers(db: Database, chain: Chain, now = new Date()): Promise<number[]> {
   const changed = new Set<number>(await expireOffers(db, chain.chainId, now));
-  const due = new Date(now.getTime() - ORDER_CHECK_INTERVAL_MS);
   const rows = await db
     .select()
     .from(offers)
-    .where(
-      and(
-        eq(offers.chainId, chain.chainId),
-        eq(offers.status, 'active'),
-        or(isNull(offers.checkedAt), lt(offers.checkedAt, due)),
-      ),
-    )
+    .where(dueForCheck(offers, chain.chainId, now))
     .orderBy(sql`${offers.checkedAt} asc nulls first`, asc(offers.id))
     .limit(CHECKS_PER_PASS);
   /** Checked and found as they were: only their check time moves, all in one statement. */

@@ -1,5 +1,6 @@
 import { type Address, zeroHash } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { testOrderFrame } from '#tests/helpers/orderFrames';
 import { buildOffer, type OfferTarget } from '../seaport/buildOffer';
 import { ItemType, type OrderComponents, OrderType } from '../seaport/seaportTypes';
 import { offerRoyaltyProblem, readOffer } from './offerRules';
@@ -29,12 +30,7 @@ const offerParameters = (target: OfferTarget, quantity = 1, unitPrice = 10_000n)
   token: weth,
   platformFee: { bps: 250, recipient: fee },
   royalty: { receiver: creator, amount: unitPrice / 20n },
-  startTime: now - 60n,
-  endTime: now + 86_400n,
-  salt: 1n,
-  counter: 0n,
-  conduitKey: zeroHash,
-  zone: '0x000000000000000000000000000000000000a11e' as const,
+  ...testOrderFrame(now),
 });
 const offer = (target: OfferTarget, quantity = 1, unitPrice = 10_000n) =>
   buildOffer(offerParameters(target, quantity, unitPrice));

@@ -4,27 +4,22 @@
  *
  * @see docs/product-spec.md §7 sell_card
  */
-import type { SaleType, sellOrders } from '~/server/db/schema/index';
+import type { ListingSummary } from '~/features/catalogue/types';
+import type { sellOrders } from '~/server/db/schema/index';
 import { considerationAt } from '../seaport/orderAmounts';
 import { parseOrderJson } from '../seaport/orderJson';
 
-/** A listing as the API returns it. */
-export interface ListingView {
+/**
+ * A listing as the API returns it: its prices as the grids show them (`currentPrice`: Seaport's amounts at this
+ * second, rounded up as it does), and the stored listing's fields.
+ */
+export interface ListingView
+  extends Pick<ListingSummary, 'price' | 'saleType' | 'startPrice' | 'endPrice' | 'currentPrice' | 'currencyCode'> {
   id: number;
   orderHash: string;
   chainId: number;
   contractAddress: string;
   tokenId: string;
-  /** The price at the start (the whole price of a fixed-price listing). */
-  price: string;
-  saleType: SaleType;
-  /** The same as `price`, named for declining listings. */
-  startPrice: string;
-  /** What a declining listing asks at `expiresAt` (`price` for a fixed one). */
-  endPrice: string;
-  /** What a buyer pays now (Seaport's amounts at this second, rounded up as it does). */
-  currentPrice: string;
-  currencyCode: number;
   sellerAddress: string;
   exchange: string;
   status: string;

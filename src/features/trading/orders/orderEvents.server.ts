@@ -63,6 +63,21 @@ const onChain = (row: { chainId: number; contractAddress: string }) => ({
   contractAddress: row.contractAddress,
 });
 
+/** The `listing.cancelled` or `offer.cancelled` event of a closed order: one fact per close time, told at it. */
+function closedEvent<K extends 'listing' | 'offer'>(
+  kind: K,
+  row: Pick<Listing | Offer, 'id' | 'chainId' | 'contractAddress' | 'closedAt' | 'updatedAt'>,
+  data: Record<string, unknown>,
+) {
+  return {
+    type: `${kind}.cancelled` as const,
+    factKey: `${kind}:${row.id}:cancelled:${(row.closedAt ?? row.updatedAt).getTime()}`,
+    ...onChain(row),
+    data,
+    occurredAt: row.closedAt ?? new Date(),
+  };
+}
+
 /**
  * A listing stored; `replaced` are the seller's listings of the card it ended (./orderStatus.server.ts
  * `replaceListings`): one at another price in the same currency makes it `price.changed` too.
@@ -99,13 +114,7 @@ export async function tellListingsCancelled(
 ): Promise<void> {
   await recordEvents(
     db,
-    rows.map((row) => ({
-      type: 'listing.cancelled' as const,
-      factKey: `listing:${row.id}:cancelled:${(row.closedAt ?? row.updatedAt).getTime()}`,
-      ...onChain(row),
-      data: { ...listingData(row), reason },
-      occurredAt: row.closedAt ?? new Date(),
-    })),
+    rows.map((row) => closedEvent('listing', row, { ...listingData(row), reason })),
   );
 }
 
@@ -130,12 +139,6 @@ export async function tellOffersCancelled(
 ): Promise<void> {
   await recordEvents(
     db,
-    rows.map((row) => ({
-      type: 'offer.cancelled' as const,
-      factKey: `offer:${row.id}:cancelled:${(row.closedAt ?? row.updatedAt).getTime()}`,
-      ...onChain(row),
-      data: { ...offerData(row), reason },
-      occurredAt: row.closedAt ?? new Date(),
-    })),
+    rows.map((row) => closedEvent('offer', row, { ...offerData(row), reason })),
   );
 }

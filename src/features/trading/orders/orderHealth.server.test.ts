@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { erc721Abi, type Hex, parseEther, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fileTestMarket } from '#tests/helpers/fileMarket';
-import { transferCard } from '#tests/helpers/localMarket';
+import { approveConduit, transferCard } from '#tests/helpers/localMarket';
 import { seedCatalogue, signListing, storedListing, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
 import { sellOrders } from '~/server/db/schema';
 import { cancelOrders } from '../seaport/cancelOrders';
@@ -51,14 +51,7 @@ beforeAll(async () => {
   await seedCatalogue(database.db, fixture);
   // From here on, each card is approved to the conduit on its own, as a careful seller does.
   const { seller, contracts, mined } = fixture.market;
-  await mined(
-    await seller.writeContract({
-      address: fixture.card,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [contracts.conduit, false],
-    }),
-  );
+  await approveConduit(fixture.market, seller, fixture.card, false);
   for (const tokenId of [1n, 2n, 3n]) {
     await mined(
       await seller.writeContract({

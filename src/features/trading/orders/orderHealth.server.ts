@@ -6,15 +6,15 @@
  * purchase that would revert. A reason goes away by itself when the chain allows the order again (the
  * approval is given back, the royalty is lowered).
  */
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Chain } from '~/features/chains/chains';
+import { unixSeconds } from '~/lib/dates';
 import { sellOrders } from '~/server/db/schema';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import type { Database } from '~/server/db/types';
 import { parseOrderJson } from '../seaport/orderJson';
-import { readListingState } from './listingState.server';
-import { listingReason } from './orderFacts';
+import { chainListingReason } from './chainReasons.server';
 import { markListingsChecked, setListingReason } from './orderStatus.server';
 
 /** A stored sell order, as much of it as {@link storedOrderReason} reads. */
@@ -25,7 +25,7 @@ export type StoredOrder = Pick<
 
 /**
  * Reads the chain now and gives the first reason the stored order cannot be bought (null when it can), or
- * undefined when its order JSON cannot be read. RPC failures reject.
+ * undefined when its order JSON cannot be read or offers no card. RPC failures reject.
  */
 export async function storedOrderReason(
   chain: Chain,
@@ -34,23 +34,37 @@ export async function storedOrderReason(
   now: Date,
 ): Promise<UnbuyableReason | null | undefined> {
   const order = parseOrderJson(row.order);
-  const card = order?.offer[0];
-  if (!order || !card) return undefined;
-  const state = await readListingState(chain, {
+  if (!order) return undefined;
+  const check = {
     seaport: row.exchange as Address,
-    card: card.token,
-    tokenId: card.identifierOrCriteria,
-    seller: order.offerer,
-    conduitKey: order.conduitKey,
     orderHash: row.orderHash as Hex,
     price: BigInt(row.price),
     endPrice: row.endPrice === null ? undefined : BigInt(row.endPrice),
-  });
-  return listingReason(order, state, { feeRecipient, now: BigInt(Math.floor(now.getTime() / 1000)) });
+    feeRecipient,
+  };
+  const reason = await chainListingReason(chain, order, check, unixSeconds(now));
+  return reason === 'reverts' ? undefined : reason;
 }
 
 /** How often an active order is re-checked at most (the indexer's sweep). */
 export const ORDER_CHECK_INTERVAL_MS = 60_000;
+
+/** The columns of an order table (`sell_orders`, `offers`) that say whether an order is due a re-check. */
+interface CheckedColumns {
+  chainId: AnyColumn;
+  status: AnyColumn;
+  checkedAt: AnyColumn;
+}
+
+/** The active orders of `table` on `chainId` due a re-check at `now`: never checked, or not for the interval. */
+export function dueForCheck(table: CheckedColumns, chainId: number, now: Date): SQL | undefined {
+  const due = new Date(now.getTime() - ORDER_CHECK_INTERVAL_MS);
+  return and(
+    eq(table.chainId, chainId),
+    eq(table.status, 'active'),
+    or(isNull(table.checkedAt), lt(table.checkedAt, due)),
+  );
+}
 /** Orders checked per chain and sweep. */
 const CHECKS_PER_SWEEP = 100;
 
@@ -64,17 +78,10 @@ export async function checkOrders(
   feeRecipient: Address | undefined,
   now = new Date(),
 ): Promise<number[]> {
-  const due = new Date(now.getTime() - ORDER_CHECK_INTERVAL_MS);
   const rows = await db
     .select()
     .from(sellOrders)
-    .where(
-      and(
-        eq(sellOrders.chainId, chain.chainId),
-        eq(sellOrders.status, 'active'),
-        or(isNull(sellOrders.checkedAt), lt(sellOrders.checkedAt, due)),
-      ),
-    )
+    .where(dueForCheck(sellOrders, chain.chainId, now))
     .orderBy(asc(sellOrders.checkedAt), asc(sellOrders.id))
     .limit(CHECKS_PER_SWEEP);
   const changed: number[] = [];

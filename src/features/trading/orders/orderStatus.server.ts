@@ -19,6 +19,7 @@ import { offers, sellOrders } from '~/server/db/schema';
 import type { OfferInactiveReason } from '~/server/db/schema/offers';
 import type { UnbuyableReason } from '~/server/db/schema/trading';
 import type { Database, Transaction } from '~/server/db/types';
+import { ofCard } from './cardRows.server';
 import { tellListingCreated, tellListingsCancelled, tellOfferCreated, tellOffersCancelled } from './orderEvents.server';
 
 type Db = Database | Transaction;
@@ -76,16 +77,7 @@ export async function replaceListings(
   const replaced = await tx
     .update(sellOrders)
     .set({ status: 'cancelled', closedAt: at })
-    .where(
-      activeListing(
-        and(
-          eq(sellOrders.chainId, key.chainId),
-          eq(sellOrders.contractAddress, key.contractAddress),
-          eq(sellOrders.tokenId, key.tokenId),
-          eq(sellOrders.sellerAddress, key.sellerAddress),
-        ),
-      ),
-    )
+    .where(activeListing(and(ofCard(sellOrders, key), eq(sellOrders.sellerAddress, key.sellerAddress))))
     .returning();
   await tellListingsCancelled(tx, replaced, 'replaced');
   await reprice(tx, replaced);

@@ -1,5 +1,6 @@
 import { type Address, zeroAddress, zeroHash } from 'viem';
 import { describe, expect, test } from 'vitest';
+import { testOrderFrame } from '#tests/helpers/orderFrames';
 import { buildSellOrder } from '../seaport/buildSellOrder';
 import { ItemType } from '../seaport/seaportTypes';
 import { royaltyProblem, sellOrderProblem } from './sellOrderRules';
@@ -19,12 +20,7 @@ const order = (overrides: Partial<Parameters<typeof buildSellOrder>[0]> = {}) =>
     currency: zeroAddress,
     platformFee: { bps: 250, recipient: platform },
     royalty: { receiver: creator, amount: 50_000n },
-    startTime: now - 60n,
-    endTime: now + 86_400n,
-    salt: 1n,
-    counter: 0n,
-    conduitKey: zeroHash,
-    zone: '0x000000000000000000000000000000000000a11e' as const,
+    ...testOrderFrame(now),
     ...overrides,
   });
 const claims = { contractAddress: card, tokenId: 7n, price, seller };

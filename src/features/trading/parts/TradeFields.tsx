@@ -1,12 +1,13 @@
 /**
  * The fields the trading forms share, in their small style: a label around its input (`TradeInput`), the
- * choice of currency (`CurrencySelect`) and the number of days an order lasts (`DaysInput`) (the
- * FormAlert of ~/ui/forms says why a trade failed).
+ * choice of currency (`CurrencySelect`), the number of days an order lasts (`DaysInput`), the button of a trading
+ * act (`TradeButton`) and a form's send and close buttons (`SendOrClose`) (the FormAlert of ~/ui/forms says why a
+ * trade failed).
  *
  * @see ./tradeStyles.ts
  */
-import type { InputHTMLAttributes, ReactNode } from 'react';
-import { TRADE_FIELD } from './tradeStyles';
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import { TRADE_BUTTON, TRADE_FIELD } from './tradeStyles';
 
 /** Props of {@link TradeInput}: the label, the input's attributes and its text. */
 export type TradeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
@@ -64,5 +65,34 @@ export function CurrencySelect({
         ))}
       </select>
     </label>
+  );
+}
+
+/** The button of a trading act, in the trading style (not a form's submit: `type="button"`). */
+export function TradeButton(props: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>) {
+  return <button type="button" className={TRADE_BUTTON} {...props} />;
+}
+
+/** A trading form's two buttons: send it (disabled while its act runs) and close it. */
+export function SendOrClose({
+  send,
+  close,
+  busy,
+  onClose,
+}: {
+  send: ReactNode;
+  close: ReactNode;
+  busy: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="submit" className={TRADE_BUTTON} disabled={busy}>
+        {send}
+      </button>
+      <button type="button" className="rounded-full px-4 py-2 underline" onClick={onClose}>
+        {close}
+      </button>
+    </div>
   );
 }

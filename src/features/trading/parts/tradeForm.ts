@@ -24,12 +24,17 @@ export function parseAmount(text: string, decimals: number): bigint | null {
 /** Longest listing the form offers, in days. */
 export const MAX_EXPIRY_DAYS = 180;
 
+/** Whether an order may last `days` days: a whole number from 1 to {@link MAX_EXPIRY_DAYS}. */
+export function isOrderDays(days: number): boolean {
+  return Number.isInteger(days) && days >= 1 && days <= MAX_EXPIRY_DAYS;
+}
+
 /**
  * The listing's start and end (unix seconds) for an expiry of `days` whole days from `nowSeconds`;
  * null for a number of days outside 1..{@link MAX_EXPIRY_DAYS}.
  */
 export function listingWindow(nowSeconds: number, days: number): { startTime: bigint; endTime: bigint } | null {
-  if (!Number.isInteger(days) || days < 1 || days > MAX_EXPIRY_DAYS) return null;
+  if (!isOrderDays(days)) return null;
   const start = Math.floor(nowSeconds);
   return { startTime: BigInt(start), endTime: BigInt(start + days * 86_400) };
 }

@@ -10,8 +10,9 @@
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
-import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
+import { type Address, zeroAddress, zeroHash } from 'viem';
 import { BID_ZONE_HASH } from '../zone/zoneHash';
+import type { OrderFrame } from './orderFrame';
 import { type ConsiderationItem, ItemType, type OrderComponents, OrderType } from './seaportTypes';
 
 /** What the offer asks for. */
@@ -21,7 +22,7 @@ export type OfferTarget =
   | { kind: 'trait'; contract: Address; root: bigint };
 
 /** Parameters of {@link buildOffer}. */
-export interface BuildOfferParameters {
+export interface BuildOfferParameters extends OrderFrame {
   offerer: Address;
   target: OfferTarget;
   /** How many cards at most (1 for token offers). */
@@ -33,13 +34,6 @@ export interface BuildOfferParameters {
   platformFee: { bps: number; recipient: Address | undefined };
   /** The creator's royalty for one card at `unitPrice` (ERC-2981), when there is one. */
   royalty?: { receiver: Address; amount: bigint };
-  startTime: bigint;
-  endTime: bigint;
-  salt: bigint;
-  counter: bigint;
-  conduitKey: Hex;
-  /** The Kirafuda zone the order is restricted to. */
-  zone: Address;
   /** A bid on a timed auction (a token offer only). */
   bid?: boolean;
 }

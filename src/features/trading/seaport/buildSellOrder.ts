@@ -16,13 +16,14 @@
  */
 import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
 
+import type { OrderFrame } from './orderFrame';
 import { type ConsiderationItem, ItemType, type OrderComponents, OrderType } from './seaportTypes';
 
 /** Basis points in one whole (100 %). */
 const BPS = 10_000n;
 
 /** Parameters of {@link buildSellOrder}. */
-export interface BuildSellOrderParameters {
+export interface BuildSellOrderParameters extends OrderFrame {
   seller: Address;
   nft: { readonly contract: Address; readonly tokenId: bigint };
   /** What the buyer pays in total, in wei of the currency. */
@@ -38,18 +39,6 @@ export interface BuildSellOrderParameters {
    * for the end price; absent or amount 0 means none.
    */
   royalty?: { readonly receiver: Address; readonly amount: bigint; readonly endAmount?: bigint };
-  /** Unix seconds from which the order can be filled. */
-  startTime: bigint;
-  /** Unix seconds at which the order stops being fillable (exclusive). */
-  endTime: bigint;
-  /** Random value that makes otherwise equal orders distinct. */
-  salt: bigint;
-  /** The seller's current Seaport counter; raising it later voids every order signed with this one. */
-  counter: bigint;
-  /** Conduit the seller approved the card to (the zero hash: Seaport itself). */
-  conduitKey: Hex;
-  /** The Kirafuda zone the order is restricted to. */
-  zone: Address;
   /** What the zone hash says (../zone/zoneHash.ts); zero for an ordinary listing. */
   zoneHash?: Hex;
 }

@@ -90,6 +90,23 @@ export function toOrderJson(order: OrderComponents): OrderJson {
   };
 }
 
+/**
+ * An order's `OrderParameters` as the fill answers send them: its JSON form with `totalOriginalConsiderationItems`
+ * (the zone's fulfilment data and a trade's fill).
+ */
+export function orderParametersJson(order: OrderComponents) {
+  return { ...toOrderJson(order), totalOriginalConsiderationItems: order.consideration.length };
+}
+
+/** A value of a fill answer as JSON: bigints as decimal strings, inside arrays and objects too. */
+export function plainJson(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainJson(v)]));
+  return value;
+}
+
 /** Reads a stored or received order; undefined when it is not a valid order. */
 export function parseOrderJson(value: unknown): OrderComponents | undefined {
   const result = orderJsonSchema.safeParse(value);

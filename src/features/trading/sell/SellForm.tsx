@@ -6,7 +6,7 @@
  * @see docs/product-spec.md §3 "Sell-card payload", §5
  */
 import { useId, useState } from 'react';
-import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
+import { CurrencySelect, DaysInput, TradeButton, TradeInput } from '../parts/TradeFields';
 import type { TradeCard } from '../parts/tradeCard';
 import { listingWindow, MAX_EXPIRY_DAYS, parseAmount, userPagePath } from '../parts/tradeForm';
 import type { TradeMessages } from '../parts/tradeMessages';
@@ -44,11 +44,7 @@ export function SellForm({ terms, card, userWallet, localePrefix, messages: m, r
   const maxDays = saleType === 'auction' ? MAX_AUCTION_DAYS : MAX_EXPIRY_DAYS;
 
   if (!open) {
-    return (
-      <button type="button" className={TRADE_BUTTON} onClick={onOpen}>
-        {m.sell}
-      </button>
-    );
+    return <TradeButton onClick={onOpen}>{m.sell}</TradeButton>;
   }
 
   function onSubmit(event: { preventDefault(): void }) {

@@ -4,10 +4,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { parseEther, zeroHash } from 'viem';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { describe, expect, test } from 'vitest';
+import { fileTradingMarket } from '#tests/helpers/fileMarket';
 import { transferCard } from '#tests/helpers/localMarket';
-import { seedCatalogue, signListing, syncTestChain, TEST_SETTINGS } from '#tests/helpers/testMarket';
+import { signListing } from '#tests/helpers/testMarket';
 import { cards, sellOrders } from '~/server/db/schema/index';
 import { recordCancelAll, recordOrderCancel } from '../cancel/recordCancel.server';
 import type { SellCardInput } from '../orders/sellCardPayload';
@@ -16,19 +16,14 @@ import { incrementCounter } from '../seaport/incrementCounter';
 import { submitSellOrder } from './submitSellOrder.server';
 
 const TIMEOUT = 30_000;
-const { fixture, database } = fileTestMarket();
 let seller: { walletAddress: string };
-const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
+const { fixture, database, options } = fileTradingMarket(async ({ market, creator }) => {
+  seller = { walletAddress: market.seller.account.address.toLowerCase() };
+  // Token 19 leaves the seller before the catalogue is indexed.
+  await transferCard(market, 19n, creator.address);
+});
 const submit = (input: SellCardInput, who = seller) => submitSellOrder(database.db, who, input, options());
 const price = parseEther('0.5');
-
-beforeAll(async () => {
-  await seedCatalogue(database.db, fixture);
-  seller = { walletAddress: fixture.market.seller.account.address.toLowerCase() };
-  // Token 19 leaves the seller before the catalogue is indexed.
-  await transferCard(fixture.market, 19n, fixture.creator.address);
-  await syncTestChain(database.db, fixture);
-}, 60_000);
 
 const statusOf = async (orderHash: string) =>
   (await database.db.select().from(sellOrders).where(eq(sellOrders.orderHash, orderHash)))[0]?.status;

@@ -12,7 +12,7 @@
  *
  * @see docs/product-spec.md §3 "Sell-card payload", §7 sell_card, §8 "Sell-card failure"
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { setCardOwner } from '~/features/catalogue/cardWrites.server';
 import { configuredChain } from '~/features/chains/chainReads.server';
@@ -25,6 +25,7 @@ import type { Database, Transaction } from '~/server/db/types';
 import { serverSettings } from '~/server/settings/settings.server';
 import { checkAuctionListing, insertAuction, refuseOverAuctionWithBids } from '../auction/auctionListing.server';
 import { isAuctionListing } from '../auction/auctionRules';
+import { ofCard } from '../orders/cardRows.server';
 import { readListingState } from '../orders/listingState.server';
 import { type ListingView, listingView as view } from '../orders/listingView';
 import { type OrderOptions, onChain, type Seller } from '../orders/orderCalls.server';
@@ -140,11 +141,11 @@ export async function checkSellOrder(
     .select({ id: cards.id, ownerAddress: cards.ownerAddress })
     .from(cards)
     .where(
-      and(
-        eq(cards.chainId, chain.chainId),
-        eq(cards.contractAddress, input.contract_address.toLowerCase()),
-        eq(cards.tokenId, input.token_id.toString()),
-      ),
+      ofCard(cards, {
+        chainId: chain.chainId,
+        contractAddress: input.contract_address.toLowerCase(),
+        tokenId: input.token_id.toString(),
+      }),
     );
   if (!card) throw notFound('This card is not on the marketplace');
 

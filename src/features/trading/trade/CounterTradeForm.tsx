@@ -5,25 +5,15 @@
  * cards only: the trade rules let coin come only from an order's own maker.
  */
 import { useState } from 'react';
-import { DaysInput } from '../parts/TradeFields';
-import { MAX_EXPIRY_DAYS } from '../parts/tradeForm';
-import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
-import type { TradeTerms } from '../terms/tradeTerms';
-import type { useTradeRunner } from '../wallet/useTradeRunner';
-import type { TradeOfferMessages, TradeOfferView } from './tradeView';
+import { CardChecklist } from '../parts/CardChecklist';
+import { DaysInput, SendOrClose } from '../parts/TradeFields';
+import { isOrderDays, MAX_EXPIRY_DAYS } from '../parts/tradeForm';
+import { startTradeFlow, type TradeFormProps } from './tradeForms';
+import type { TradeOfferView } from './tradeView';
 
-interface Props {
-  terms: TradeTerms;
+interface Props extends TradeFormProps {
   trade: TradeOfferView;
-  /** The card the offer asks for (the holder's, given by the counter). */
-  card: { contractAddress: string; tokenId: string };
-  userWallet: string;
-  m: TradeOfferMessages;
-  tm: TradeMessages;
-  runner: ReturnType<typeof useTradeRunner>;
   onClose: () => void;
-  onDone: () => void;
 }
 
 const cardKey = (card: { contract: string; tokenId: string }) => `${card.contract}:${card.tokenId}`;
@@ -38,7 +28,7 @@ export function CounterTradeForm({ terms, trade, card, userWallet, m, tm, runner
     const want = trade.offered.filter((item) => chosen.includes(cardKey(item)));
     if (want.length === 0) return runner.fail(m.pickCards);
     const dayCount = Number(days);
-    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    if (!isOrderDays(dayCount)) return runner.fail(tm.invalidExpiry);
     const input = {
       userWallet,
       give: [{ contract: card.contractAddress as `0x${string}`, tokenId: BigInt(card.tokenId) }],
@@ -46,42 +36,16 @@ export function CounterTradeForm({ terms, trade, card, userWallet, m, tm, runner
       days: dayCount,
       counterOf: { id: trade.id, taker: trade.offerer as `0x${string}` },
     };
-    void runner.start(async () => {
-      const { makeTradeFlow } = await import('./makeTradeFlow');
-      return async (provider, onProgress) => {
-        await makeTradeFlow(provider, terms, input, onProgress);
-        onDone();
-      };
-    });
+    startTradeFlow(runner, terms, input, onDone);
   }
 
-  const toggle = (key: string, on: boolean) =>
-    setChosen((current) => (on ? [...current, key] : current.filter((entry) => entry !== key)));
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.counterForm}>
-      <fieldset className="grid gap-1">
-        <legend className="mb-1 font-semibold">{m.counterPick}</legend>
-        {trade.offered.map((item) => (
-          <label key={cardKey(item)} className="flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-5 shrink-0"
-              checked={chosen.includes(cardKey(item))}
-              onChange={(event) => toggle(cardKey(item), event.target.checked)}
-            />
-            <span>#{item.tokenId}</span>
-          </label>
-        ))}
-      </fieldset>
+      <CardChecklist legend={m.counterPick} cards={trade.offered} keyOf={cardKey} chosen={chosen} setChosen={setChosen}>
+        {(item) => `#${item.tokenId}`}
+      </CardChecklist>
       <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
-          {m.counterSend}
-        </button>
-        <button type="button" className="rounded-full px-4 py-2 underline" onClick={onClose}>
-          {tm.close}
-        </button>
-      </div>
+      <SendOrClose send={m.counterSend} close={tm.close} busy={runner.busy} onClose={onClose} />
     </form>
   );
 }

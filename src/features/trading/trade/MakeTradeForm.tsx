@@ -6,30 +6,16 @@
 import { useState } from 'react';
 import { api } from '~/client/siteApi';
 import type { CardSummary } from '~/features/catalogue/types';
-import { CurrencySelect, DaysInput, TradeInput } from '../parts/TradeFields';
-import { MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
-import type { TradeMessages } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
-import type { TradeTerms } from '../terms/tradeTerms';
-import type { useTradeRunner } from '../wallet/useTradeRunner';
+import { CardChecklist } from '../parts/CardChecklist';
+import { CurrencySelect, DaysInput, SendOrClose, TradeButton, TradeInput } from '../parts/TradeFields';
+import { isOrderDays, MAX_EXPIRY_DAYS, parseAmount } from '../parts/tradeForm';
+import { startTradeFlow, type TradeFormProps } from './tradeForms';
 import { MAX_TRADE_CARDS } from './tradeOrder';
-import type { TradeOfferMessages } from './tradeView';
-
-interface Props {
-  terms: TradeTerms;
-  /** The card asked for. */
-  card: { contractAddress: string; tokenId: string };
-  userWallet: string;
-  m: TradeOfferMessages;
-  tm: TradeMessages;
-  runner: ReturnType<typeof useTradeRunner>;
-  onDone: () => void;
-}
 
 const cardKey = (card: { contractAddress: string; tokenId: string }) => `${card.contractAddress}:${card.tokenId}`;
 
 /** The form (see the module comment). */
-export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }: Props) {
+export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }: TradeFormProps) {
   const currencies = terms.currencies.filter((currency) => !/^0x0{40}$/i.test(currency.token));
   const [mine, setMine] = useState<CardSummary[] | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -46,11 +32,7 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
       .catch(() => runner.fail(m.cardsUnavailable));
   };
   if (mine === null) {
-    return (
-      <button type="button" className={TRADE_BUTTON} onClick={open}>
-        {m.make}
-      </button>
-    );
+    return <TradeButton onClick={open}>{m.make}</TradeButton>;
   }
 
   function onSubmit(event: { preventDefault(): void }) {
@@ -61,7 +43,7 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
     const coinAmount = amount.trim() === '' ? 0n : currency ? parseAmount(amount, currency.decimals) : null;
     if (coinAmount === null) return runner.fail(tm.invalidPrice);
     const dayCount = Number(days);
-    if (!Number.isInteger(dayCount) || dayCount < 1 || dayCount > MAX_EXPIRY_DAYS) return runner.fail(tm.invalidExpiry);
+    if (!isOrderDays(dayCount)) return runner.fail(tm.invalidExpiry);
     const asCard = (item: { contractAddress: string; tokenId: string }) => ({
       contract: item.contractAddress as `0x${string}`,
       tokenId: BigInt(item.tokenId),
@@ -73,36 +55,21 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
       coin: coinAmount > 0n && currency ? { token: currency.token as `0x${string}`, amount: coinAmount } : undefined,
       days: dayCount,
     };
-    void runner.start(async () => {
-      const { makeTradeFlow } = await import('./makeTradeFlow');
-      return async (provider, onProgress) => {
-        await makeTradeFlow(provider, terms, input, onProgress);
-        onDone();
-      };
-    });
+    startTradeFlow(runner, terms, input, onDone);
   }
 
-  const toggle = (key: string, on: boolean) =>
-    setChosen((current) => (on ? [...current, key] : current.filter((entry) => entry !== key)));
   return (
     <form className="grid gap-3" onSubmit={onSubmit} aria-label={m.make}>
-      <fieldset className="grid gap-1 text-sm">
-        <legend className="mb-1 font-semibold">{m.yourCards}</legend>
-        {mine.length === 0 && <p className="text-ink-muted">{m.noCards}</p>}
-        {mine.map((item) => (
-          <label key={cardKey(item)} className="flex min-h-11 items-center gap-2 break-words">
-            <input
-              type="checkbox"
-              className="size-5 shrink-0"
-              checked={chosen.includes(cardKey(item))}
-              onChange={(event) => toggle(cardKey(item), event.target.checked)}
-            />
-            <span className="min-w-0">
-              {item.name} #{item.tokenId}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <CardChecklist
+        legend={m.yourCards}
+        cards={mine}
+        keyOf={cardKey}
+        chosen={chosen}
+        setChosen={setChosen}
+        empty={m.noCards}
+      >
+        {(item) => `${item.name} #${item.tokenId}`}
+      </CardChecklist>
       {currencies.length > 0 && (
         <>
           <TradeInput label={m.coinAmount} inputMode="decimal" value={amount} onChange={setAmount} />
@@ -110,14 +77,7 @@ export function MakeTradeForm({ terms, card, userWallet, m, tm, runner, onDone }
         </>
       )}
       <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={TRADE_BUTTON} disabled={runner.busy}>
-          {m.send}
-        </button>
-        <button type="button" className="rounded-full px-4 py-2 underline" onClick={() => setMine(null)}>
-          {tm.close}
-        </button>
-      </div>
+      <SendOrClose send={m.send} close={tm.close} busy={runner.busy} onClose={() => setMine(null)} />
     </form>
   );
 }

@@ -13,8 +13,8 @@ import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { shortenAddress } from '~/lib/addresses';
 import { formatDateTime } from '~/lib/dates';
 import { priceText } from '~/ui/data/priceText';
+import { TradeButton } from '../parts/TradeFields';
 import { tradeMessagesIn } from '../parts/tradeMessages';
-import { TRADE_BUTTON } from '../parts/tradeStyles';
 import { sharedTerms } from '../terms/sharedTerms';
 import { TradeStatusLines } from '../wallet/TradeProgressNote';
 import { useTradeRunner } from '../wallet/useTradeRunner';
@@ -45,6 +45,8 @@ export default function TradeOffersPanel({ termsKey, card, trades, locale }: Tra
   const [countering, setCountering] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
   const holder = viewer !== null && viewer === card.owner.toLowerCase();
+  /** What both trade forms get from the island. */
+  const forms = { terms, card, m, tm, runner };
 
   const accept = (trade: TradeOfferView) =>
     runner.start(async () => {
@@ -93,38 +95,24 @@ export default function TradeOffersPanel({ termsKey, card, trades, locale }: Tra
                 viewer === trade.taker &&
                 (countering === trade.id && viewer ? (
                   <CounterTradeForm
-                    terms={terms}
+                    {...forms}
                     trade={trade}
-                    card={card}
                     userWallet={viewer}
-                    m={m}
-                    tm={tm}
-                    runner={runner}
                     onClose={() => setCountering(null)}
                     onDone={() => setDone((current) => ({ ...current, [trade.id]: m.countered }))}
                   />
                 ) : (
                   <div className="flex flex-wrap gap-2">
-                    <button type="button" className={TRADE_BUTTON} disabled={runner.busy} onClick={() => accept(trade)}>
+                    <TradeButton disabled={runner.busy} onClick={() => accept(trade)}>
                       {m.accept}
-                    </button>
-                    <button
-                      type="button"
-                      className={TRADE_BUTTON}
-                      disabled={runner.busy}
-                      onClick={() => decline(trade)}
-                    >
+                    </TradeButton>
+                    <TradeButton disabled={runner.busy} onClick={() => decline(trade)}>
                       {m.decline}
-                    </button>
+                    </TradeButton>
                     {holder && !trade.counter && (
-                      <button
-                        type="button"
-                        className={TRADE_BUTTON}
-                        disabled={runner.busy}
-                        onClick={() => setCountering(trade.id)}
-                      >
+                      <TradeButton disabled={runner.busy} onClick={() => setCountering(trade.id)}>
                         {m.counterButton}
-                      </button>
+                      </TradeButton>
                     )}
                   </div>
                 ))
@@ -138,15 +126,7 @@ export default function TradeOffersPanel({ termsKey, card, trades, locale }: Tra
         (sent ? (
           <p role="status">{m.sent}</p>
         ) : (
-          <MakeTradeForm
-            terms={terms}
-            card={card}
-            userWallet={viewer}
-            m={m}
-            tm={tm}
-            runner={runner}
-            onDone={() => setSent(true)}
-          />
+          <MakeTradeForm {...forms} userWallet={viewer} onDone={() => setSent(true)} />
         ))}
       <TradeStatusLines status={runner.status} messages={tm} chain={terms.chain} />
     </section>

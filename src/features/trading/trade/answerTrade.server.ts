@@ -11,7 +11,7 @@ import { conflict, HttpError } from '~/server/api/errors';
 import type { Database } from '~/server/db/types';
 import type { Seller } from '../orders/orderCalls.server';
 import { advancedOrder } from '../seaport/advancedOrder';
-import { parseOrderJson, toOrderJson } from '../seaport/orderJson';
+import { orderParametersJson, parseOrderJson, plainJson, toOrderJson } from '../seaport/orderJson';
 import { signOrderFill, type ZoneSigning } from '../zone/signOrderFill.server';
 import { answerableTrade } from './makeTrade.server';
 import { declineTradeOffer } from './tradeOffers.server';
@@ -22,15 +22,6 @@ export interface AcceptContext {
   signing: ZoneSigning | undefined;
   conduitKey: Hex;
   now?: Date;
-}
-
-/** A value as JSON: bigints as decimal strings. */
-function plain(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  return value;
 }
 
 /**
@@ -48,13 +39,13 @@ export async function acceptTradeOffer(db: Database, user: Seller, id: number, c
   const taker = getAddress(user.walletAddress);
   const signed = await signOrderFill(context.signing, chain, order, taker, BigInt(Math.floor(now.getTime() / 1000)));
   const advanced = advancedOrder({ order, signature: row.signature as Hex }, 1n, 1n, signed.extraData);
-  const parameters = { ...toOrderJson(order), totalOriginalConsiderationItems: order.consideration.length };
+  const parameters = orderParametersJson(order);
   return {
     trade_offer_id: row.id,
     chain_id: row.chainId,
     seaport: chain.contracts.exchange.toLowerCase(),
     order: toOrderJson(order),
-    advanced_order: plain({ ...advanced, parameters }),
+    advanced_order: plainJson({ ...advanced, parameters }),
     fulfiller_conduit_key: context.conduitKey,
     expires_at: new Date(Number(signed.expiration) * 1000).toISOString(),
   };

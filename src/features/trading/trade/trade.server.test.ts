@@ -7,18 +7,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { getAddress, type Hex, parseEther, toFunctionSelector, zeroAddress } from 'viem';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { fileTestMarket } from '#tests/helpers/fileMarket';
+import { describe, expect, test } from 'vitest';
+import { fileTradingMarket } from '#tests/helpers/fileMarket';
 import { type LocalWallet, ownerOfCard, transferCard } from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { walletOf } from '#tests/helpers/testAuctions';
-import {
-  counterAndRoyalty,
-  seedCatalogue,
-  syncTestChain,
-  TEST_FEE_RECIPIENT,
-  TEST_SETTINGS,
-} from '#tests/helpers/testMarket';
+import { counterAndRoyalty, TEST_FEE_RECIPIENT } from '#tests/helpers/testMarket';
 import { fundOfferer } from '#tests/helpers/testOffers';
 import { marketCards, signTrade } from '#tests/helpers/testTrades';
 import { TEST_ZONE_SIGNING, zoneExtraData } from '#tests/helpers/testZone';
@@ -36,19 +30,12 @@ import { counterTradeOffer, makeTradeOffer } from './makeTrade.server';
 import type { BuildTradeParameters, TradeCard } from './tradeOrder';
 import type { TradePayload } from './tradePayload';
 
-const { fixture, database } = fileTestMarket();
-const options = () => ({ chains: [fixture.chain], settings: TEST_SETTINGS });
-const userOf = (wallet: LocalWallet) => ({ walletAddress: wallet.account.address.toLowerCase() });
-const sync = () => syncTestChain(database.db, fixture);
-const cardsOf = (...ids: bigint[]): TradeCard[] => marketCards(fixture, ...ids);
-
-beforeAll(async () => {
-  await seedCatalogue(database.db, fixture);
+const { fixture, database, sync, options } = fileTradingMarket(async ({ market }) => {
   // The buyer holds cards 3, 4 and 10; the seller the rest.
-  for (const tokenId of [3n, 4n, 10n])
-    await transferCard(fixture.market, tokenId, fixture.market.buyer.account.address);
-  await sync();
-}, 60_000);
+  for (const tokenId of [3n, 4n, 10n]) await transferCard(market, tokenId, market.buyer.account.address);
+});
+const userOf = (wallet: LocalWallet) => ({ walletAddress: wallet.account.address.toLowerCase() });
+const cardsOf = (...ids: bigint[]): TradeCard[] => marketCards(fixture, ...ids);
 
 const signedTrade = (
   wallet: LocalWallet,

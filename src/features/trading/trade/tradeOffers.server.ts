@@ -9,6 +9,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { cardParams, notifyWallet } from '~/features/notifications/notify.server';
 import { cards, tradeOffers } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
+import { ofCard } from '../orders/cardRows.server';
 
 type Db = Database | Transaction;
 
@@ -17,16 +18,7 @@ export type TradeOfferRow = typeof tradeOffers.$inferSelect;
 
 /** The notice's parameters: the card the trade is for. */
 async function paramsOf(db: Db, row: Pick<TradeOfferRow, 'chainId' | 'contractAddress' | 'tokenId'>) {
-  const [card] = await db
-    .select({ id: cards.id })
-    .from(cards)
-    .where(
-      and(
-        eq(cards.chainId, row.chainId),
-        eq(cards.contractAddress, row.contractAddress),
-        eq(cards.tokenId, row.tokenId),
-      ),
-    );
+  const [card] = await db.select({ id: cards.id }).from(cards).where(ofCard(cards, row));
   return cardParams(db, card?.id ?? null);
 }
 

@@ -15,8 +15,9 @@
  *
  * @see https://github.com/ProjectOpenSea/seaport/blob/main/docs/SeaportDocumentation.md
  */
-import { type Address, type Hex, zeroAddress, zeroHash } from 'viem';
+import { type Address, zeroAddress, zeroHash } from 'viem';
 import { unitFee } from '../seaport/buildOffer';
+import type { OrderFrame } from '../seaport/orderFrame';
 import {
   type ConsiderationItem,
   ItemType,
@@ -33,7 +34,7 @@ export interface TradeCard {
 }
 
 /** Parameters of {@link buildTradeOrder}. */
-export interface BuildTradeParameters {
+export interface BuildTradeParameters extends OrderFrame {
   offerer: Address;
   /** The offerer's cards, given. */
   give: readonly TradeCard[];
@@ -46,13 +47,6 @@ export interface BuildTradeParameters {
   royalty?: { receiver: Address; amount: bigint } | undefined;
   /** A counter: only this address may fill it. */
   taker?: Address | undefined;
-  startTime: bigint;
-  endTime: bigint;
-  salt: bigint;
-  counter: bigint;
-  conduitKey: Hex;
-  /** The Kirafuda zone. */
-  zone: Address;
 }
 
 /** Why a trade cannot be built, for a caller to show (the API answers 422 with it). */

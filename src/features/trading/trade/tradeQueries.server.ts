@@ -5,6 +5,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { tradeOffers } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
+import { ofCard } from '../orders/cardRows.server';
 import { parseOrderJson } from '../seaport/orderJson';
 import { ItemType } from '../seaport/seaportTypes';
 import type { TradeOfferView } from './tradeView';
@@ -20,9 +21,7 @@ export async function tradesForCard(
     .from(tradeOffers)
     .where(
       and(
-        eq(tradeOffers.chainId, card.chainId),
-        eq(tradeOffers.contractAddress, card.contractAddress.toLowerCase()),
-        eq(tradeOffers.tokenId, card.tokenId),
+        ofCard(tradeOffers, { ...card, contractAddress: card.contractAddress.toLowerCase() }),
         eq(tradeOffers.status, 'open'),
         gt(tradeOffers.expiresAt, now),
       ),

@@ -17,15 +17,14 @@ import type { Chain } from '~/features/chains/chains';
 import { HttpError } from '~/server/api/errors';
 import { offers, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { readListingState } from '../orders/listingState.server';
-import { readOfferState } from '../orders/offerState.server';
+import { chainListingReason, chainOfferReason } from '../orders/chainReasons.server';
 import { onChain } from '../orders/orderCalls.server';
-import { isAuctionOrder, listingReason, type OrderReason, offerReason } from '../orders/orderFacts';
+import { isAuctionOrder, type OrderReason } from '../orders/orderFacts';
 import { advancedOrder } from '../seaport/advancedOrder';
 import { criteriaTree } from '../seaport/criteriaTree';
 import { nativeValue } from '../seaport/fulfillOrder';
 import { orderHash } from '../seaport/orderHash';
-import { parseOrderJson, toOrderJson } from '../seaport/orderJson';
+import { orderParametersJson, parseOrderJson, plainJson } from '../seaport/orderJson';
 import { ItemType, type OrderComponents } from '../seaport/seaportTypes';
 import { signOrderFill, type ZoneSigning } from './signOrderFill.server';
 import { privateTaker } from './zoneHash';
@@ -84,36 +83,15 @@ async function chainReason(
   order: OrderComponents,
   now: bigint,
 ): Promise<OrderReason | null> {
-  const hash = orderHash(order);
+  const price = BigInt(stored.row.price);
   if (stored.kind === 'listing') {
-    const [card] = order.offer;
-    if (!card) return 'reverts';
-    const state = await readListingState(chain, {
-      seaport: chain.contracts.exchange,
-      card: card.token,
-      tokenId: card.identifierOrCriteria,
-      seller: order.offerer,
-      conduitKey: order.conduitKey,
-      orderHash: hash,
-      price: BigInt(stored.row.price),
-      // A declining listing's royalty falls with its price: the chain is asked for it at both ends.
-      endPrice: stored.row.endPrice === null ? undefined : BigInt(stored.row.endPrice),
-    });
-    return listingReason(order, state, { feeRecipient: undefined, now });
+    // A declining listing's royalty falls with its price: the chain is asked for it at both ends.
+    const endPrice = stored.row.endPrice === null ? undefined : BigInt(stored.row.endPrice);
+    return chainListingReason(chain, order, { price, endPrice }, now);
   }
-  const [given] = order.offer;
-  if (!given) return 'reverts';
-  const state = await readOfferState(chain, {
-    seaport: chain.contracts.exchange,
-    offerer: order.offerer,
-    token: given.token,
-    conduitKey: order.conduitKey,
-    orderHash: hash,
-    card: undefined,
-    unitPrice: BigInt(stored.row.price),
-  });
-  const amount = given.endAmount / BigInt(stored.kind === 'offer' ? stored.row.quantity : 1);
-  return offerReason({ counter: order.counter, endTime: order.endTime, amount }, state, now);
+  // An offer's amount is for all its cards: what one card is paid (an offer that gives nothing reverts).
+  const amount = (order.offer[0]?.endAmount ?? 0n) / BigInt(stored.kind === 'offer' ? stored.row.quantity : 1);
+  return chainOfferReason(chain, order, { unitPrice: price, amount }, now);
 }
 
 /** The criteria resolver of a collection or trait offer given card `tokenId`, or none for a token offer. */
@@ -129,15 +107,6 @@ function criteriaResolvers(
   const proof = ids ? criteriaTree(ids.map((id) => BigInt(id))).proof(tokenId) : [];
   if (!proof) throw new HttpError(422, 'token_id: this card does not hold the offer’s trait');
   return [{ orderIndex: 0n, side: 1, index: 0n, identifier: tokenId, criteriaProof: proof }];
-}
-
-/** A value of the answer as JSON: bigints as decimal strings. */
-function plain(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  return value;
 }
 
 /** Decides, signs and answers a fulfilment (see the module comment). */
@@ -165,7 +134,7 @@ export async function fulfilmentData(db: Database, request: FulfilmentRequest, c
   const signed = await signOrderFill(context.signing, chain, order, fulfiller, now);
   const quantity = stored.kind === 'offer' ? BigInt(stored.row.quantity) : 1n;
   const advanced = advancedOrder({ order, signature: stored.row.signature as Hex }, 1n, quantity, signed.extraData);
-  const parameters = { ...toOrderJson(order), totalOriginalConsiderationItems: order.consideration.length };
+  const parameters = orderParametersJson(order);
   return {
     protocol: 'seaport1.6',
     fulfillment_data: {
@@ -175,8 +144,8 @@ export async function fulfilmentData(db: Database, request: FulfilmentRequest, c
         to: chain.contracts.exchange.toLowerCase(),
         value: (stored.kind === 'listing' ? nativeValue(order) : 0n).toString(),
         input_data: {
-          advancedOrder: plain({ ...advanced, parameters }),
-          criteriaResolvers: plain(resolvers),
+          advancedOrder: plainJson({ ...advanced, parameters }),
+          criteriaResolvers: plainJson(resolvers),
           fulfillerConduitKey: context.conduitKey,
           recipient: zeroAddress,
         },

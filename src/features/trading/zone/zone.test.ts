@@ -18,7 +18,13 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deployCard, issueToSeller, type LocalMarket, startLocalMarket } from '#tests/helpers/localMarket';
+import {
+  approveConduit,
+  deployCard,
+  issueToSeller,
+  type LocalMarket,
+  startLocalMarket,
+} from '#tests/helpers/localMarket';
 import { revertName } from '#tests/helpers/revertName';
 import { zoneExtraData } from '#tests/helpers/testZone';
 import {
@@ -236,26 +242,12 @@ describe('listing costs no gas', () => {
   }, 60_000);
 
   test('the holder can revoke the conduit; then a zone listing of theirs no longer fills', async () => {
-    const { seller, mined } = market;
-    await mined(
-      await seller.writeContract({
-        address: open,
-        abi: erc721Abi,
-        functionName: 'setApprovalForAll',
-        args: [market.contracts.conduit, false],
-      }),
-    );
+    const { seller } = market;
+    await approveConduit(market, seller, open, false);
     const { order, signature } = await signed(await listing(open, 6n));
     const extra = await zoneExtraData(market, orderHash(order), market.buyer.account.address, { context: terms });
     expect((await fill(order, signature, extra)).failed).toBeDefined();
-    await mined(
-      await seller.writeContract({
-        address: open,
-        abi: erc721Abi,
-        functionName: 'setApprovalForAll',
-        args: [market.contracts.conduit, true],
-      }),
-    );
+    await approveConduit(market, seller, open, true);
     expect((await fill(order, signature, extra)).failed).toBeUndefined();
   }, 60_000);
 });

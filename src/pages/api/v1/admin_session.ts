@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { clearSessionCookies, sessionCookieTokens, setSessionCookies } from '~/features/session/cookies.server';
+import { setSessionCookies } from '~/features/session/cookies.server';
 import { loadCurrentAdmin } from '~/features/session/currentUser.server';
 import { signInAdmin } from '~/features/session/passwordSignIn.server';
-import { createSession, revokeSession, sessionOfTokens } from '~/features/session/sessions.server';
+import { createSession } from '~/features/session/sessions.server';
 import { apiRoute } from '~/server/api/handler';
 import { readJson } from '~/server/api/parse';
 import { requestMeta } from '~/server/api/requestMeta';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { logoutRoute } from './_logoutRoute';
 
 const body = z.object({ uid: z.string().trim().min(1).max(100), password: z.string().min(1).max(256) });
 
@@ -23,11 +24,4 @@ export const POST = apiRoute(async (ctx) => {
 });
 
 /** `DELETE /api/v1/admin_session`: admin logout. */
-export const DELETE = apiRoute(async (ctx) => {
-  // The session ends even when its access token has expired: the cookies still name it.
-  const db = await database();
-  const sessionId = await sessionOfTokens(db, 'admin', sessionCookieTokens(ctx.cookies, 'admin'));
-  if (sessionId !== null) await revokeSession(db, sessionId, 'logout');
-  clearSessionCookies(ctx.cookies, 'admin');
-  return json({});
-});
+export const DELETE = logoutRoute('admin');

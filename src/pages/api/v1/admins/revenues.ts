@@ -9,6 +9,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { CSV_TYPE, download } from '../_download';
 
 /**
  * `GET /api/v1/admins/revenues?period=day|week|month&from&to&chain_id&currency_code&format=json|csv` (admins)
@@ -21,11 +22,6 @@ export const GET = apiRoute(async (ctx) => {
   const filters = readQuery(ctx.url, revenueFilterSchema);
   const report = await platformRevenueReport(await database(), query, filters);
   if (query.format === 'json') return json(report);
-  return new Response(platformRevenueCsv(report), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="platform-revenues-${report.period}-${report.from}-${report.to}.csv"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  const filename = `platform-revenues-${report.period}-${report.from}-${report.to}.csv`;
+  return download(platformRevenueCsv(report), filename, CSV_TYPE);
 });

@@ -5,6 +5,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { CSV_TYPE, download } from '../_download';
 
 const querySchema = z.object({
   month: z.string().regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'),
@@ -32,11 +33,5 @@ export const GET = apiRoute(async (ctx) => {
       })),
     });
   }
-  return new Response(monthlyWithholdingCsv(report), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="withholding-${query.month}.csv"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return download(monthlyWithholdingCsv(report), `withholding-${query.month}.csv`, CSV_TYPE);
 });

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { getCategory } from '~/features/catalogue/collections/categories.server';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
-import { notFound } from '~/server/api/errors';
-import { apiRoute } from '~/server/api/handler';
-import { pathId } from '~/server/api/pathId';
-import { json } from '~/server/api/respond';
-import { database } from '~/server/db/client';
+import { idParam } from '~/lib/params';
+import { oneRoute } from '../_oneRoute';
 
 /** `GET /api/v1/categories/{id}` -> CategorySummary (card count, floor, volume); 404 when unknown or hidden. */
-export const GET = apiRoute(async (ctx) => {
-  const id = pathId(ctx.params.id, 'No such category');
-  const category = await getCategory(await database(), id);
-  if (!category) throw notFound('No such category');
-  return json(category);
-});
+export const GET = oneRoute({ segment: 'id', schema: idParam, read: getCategory, missing: 'No such category' });
 
 /** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
 export const openapi = [

@@ -2,18 +2,14 @@ import { z } from 'zod';
 import { getCreator } from '~/features/catalogue/creators/creators.server';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { addressSchema } from '~/lib/addresses';
-import { notFound } from '~/server/api/errors';
-import { apiRoute } from '~/server/api/handler';
-import { json } from '~/server/api/respond';
-import { database } from '~/server/db/client';
+import { oneRoute } from '../_oneRoute';
 
 /** `GET /api/v1/creators/{wallet_address}` -> CreatorDetail; 404 when the wallet is not a creator's. */
-export const GET = apiRoute(async (ctx) => {
-  const wallet = addressSchema.safeParse(ctx.params.wallet_address ?? '');
-  if (!wallet.success) throw notFound('No such creator');
-  const creator = await getCreator(await database(), wallet.data);
-  if (!creator) throw notFound('No such creator');
-  return json(creator);
+export const GET = oneRoute({
+  segment: 'wallet_address',
+  schema: addressSchema,
+  read: getCreator,
+  missing: 'No such creator',
 });
 
 /** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */

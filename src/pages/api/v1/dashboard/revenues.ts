@@ -6,6 +6,7 @@ import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { CSV_TYPE, download } from '../_download';
 
 /**
  * `GET /api/v1/dashboard/revenues?period=day|week|month&from&to&format=json|csv` (illustrators) ->
@@ -16,11 +17,5 @@ export const GET = apiRoute(async (ctx) => {
   const query = readQuery(ctx.url, revenueQuerySchema);
   const report = await revenueReport(await database(), illustratorId, query);
   if (query.format === 'json') return json(report);
-  return new Response(revenueCsv(report), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="revenues-${report.period}-${report.from}-${report.to}.csv"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return download(revenueCsv(report), `revenues-${report.period}-${report.from}-${report.to}.csv`, CSV_TYPE);
 });

@@ -11,6 +11,7 @@ import { forbidden, notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { database } from '~/server/db/client';
+import { CSV_TYPE, download } from '../_download';
 
 const querySchema = z.object({
   year: z.string(),
@@ -35,13 +36,8 @@ export const GET = apiRoute(async (ctx) => {
   if (trades.length === 0) throw notFound(`No trades of this wallet in ${year}`);
   const { from, to } = jstYearRange(year);
   const body = query.layout === 'cryptact' ? cryptactCsv(trades) : tradesCsv(trades, await rateHistory(db, from, to));
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="kirafuda-trades-${year}${query.layout === 'cryptact' ? '-cryptact' : ''}.csv"`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
+  const filename = `kirafuda-trades-${year}${query.layout === 'cryptact' ? '-cryptact' : ''}.csv`;
+  return download(body, filename, CSV_TYPE, 'private, no-store');
 });
 
 /** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */

@@ -1,14 +1,7 @@
-import { writeRoute } from '~/app/server/writeRoute';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
-import { changeOfCards } from '~/features/events/cardChange.server';
-import { requireUser } from '~/features/session/requireAuth.server';
-import { limitOfferWrites } from '~/features/trading/orders/tradingLimits.server';
 import { makeTradeOffer } from '~/features/trading/trade/makeTrade.server';
 import { tradePayloadSchema } from '~/features/trading/trade/tradePayload';
-import { networkOf } from '~/lib/network';
-import { readJson } from '~/server/api/parse';
-import { json } from '~/server/api/respond';
-import { database } from '~/server/db/client';
+import { tradeOrderRoute } from './_tradeOrderRoute';
 
 /**
  * `POST /api/v1/trade_offers` `{ chain_id, order, signature }` (wallet session; `order` a Seaport order giving the
@@ -16,21 +9,7 @@ import { database } from '~/server/db/client';
  * `{ trade_offer }` (200 when stored before); its taker is told. 403 not the caller's order, 404 a card not on the
  * marketplace, 422 an order the rules refuse, 429 past the offers a minute, 502 chain not answering.
  */
-export const POST = writeRoute(async (ctx) => {
-  const user = requireUser(ctx);
-  const db = await database();
-  await limitOfferWrites(db, user.id, networkOf(ctx.locals.client.ip));
-  const input = await readJson(ctx.request, tradePayloadSchema);
-  const { row, created } = await makeTradeOffer(db, user, input);
-  const response = json({ trade_offer: row }, created ? 201 : 200);
-  if (!created) return { response };
-  const change = await changeOfCards(
-    db,
-    [{ chainId: row.chainId, contractAddress: row.contractAddress, tokenId: row.tokenId }],
-    [user.walletAddress, row.takerAddress],
-  );
-  return { response, change };
-});
+export const POST = tradeOrderRoute(() => makeTradeOffer);
 
 /** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */
 export const openapi = [

@@ -4,6 +4,7 @@ import { requireAdmin } from '~/features/session/requireAuth.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { database } from '~/server/db/client';
+import { CSV_TYPE, download } from '../../_download';
 
 /**
  * `GET /api/v1/admins/payment_records/{year}.csv` (admins) -> the year's payment records (支払調書): per payee paid
@@ -15,11 +16,6 @@ export const GET = apiRoute(async (ctx) => {
   const match = /^([^./]+)\.csv$/.exec(ctx.params.file ?? '');
   if (!match) throw notFound('Payment records are {year}.csv');
   const year = statementYear(match[1]);
-  return new Response(paymentRecordsCsv(await paymentRecords(await database(), year)), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="payment-records-${year}.csv"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  const records = await paymentRecords(await database(), year);
+  return download(paymentRecordsCsv(records), `payment-records-${year}.csv`, CSV_TYPE);
 });

@@ -6,6 +6,7 @@ import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
 import { database } from '~/server/db/client';
+import { CSV_TYPE, download } from '../../_download';
 
 /**
  * `GET /api/v1/dashboard/statements/{year}.pdf|.csv?lang=ja|en` (illustrators: their own statement only) -> the
@@ -19,17 +20,12 @@ export const GET = apiRoute(async (ctx) => {
   const year = statementYear(match[1]);
   const query = readQuery(ctx.url, statementQuerySchema);
   const statement = await getStatement(await database(), illustratorId, year);
-  const headers = (type: string, extension: string) => ({
-    'Content-Type': type,
-    'Content-Disposition': `attachment; filename="kirafuda-statement-${year}${query.lang === 'en' ? '-en' : ''}.${extension}"`,
-    'Cache-Control': 'private, no-store',
-  });
+  const filename = (extension: string) => `kirafuda-statement-${year}${query.lang === 'en' ? '-en' : ''}.${extension}`;
   if (match[2] === 'csv') {
-    return new Response(statementCsv(statement.revenues, statement.payouts, statement.history), {
-      headers: headers('text/csv; charset=utf-8', 'csv'),
-    });
+    const csv = statementCsv(statement.revenues, statement.payouts, statement.history);
+    return download(csv, filename('csv'), CSV_TYPE, 'private, no-store');
   }
   const locale = query.lang ?? (ctx.locals.locale === 'en' ? 'en' : 'ja');
   const pdf = await statementPdf(statement, locale);
-  return new Response(Buffer.from(pdf), { headers: headers('application/pdf', 'pdf') });
+  return download(Buffer.from(pdf), filename('pdf'), 'application/pdf', 'private, no-store');
 });

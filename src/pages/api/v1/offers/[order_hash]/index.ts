@@ -6,8 +6,8 @@ import { apiRoute } from '~/server/api/handler';
 import { readQuery, validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { orderHashParams } from '../../_orderRoutes';
 
-const params = z.object({ order_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex order hash') });
 const query = z.object({
   token_id: z
     .string()
@@ -23,7 +23,7 @@ const query = z.object({
  * unknown, 422 a malformed hash or token id.
  */
 export const GET = apiRoute(async (ctx) => {
-  const { order_hash: hash } = validate(params, ctx.params);
+  const { order_hash: hash } = validate(orderHashParams, ctx.params);
   const { token_id: tokenId } = readQuery(ctx.url, query);
   const offer = await offerByHash(await database(), hash, tokenId === undefined ? undefined : BigInt(tokenId));
   if (!offer) throw notFound('No such offer');
@@ -39,7 +39,7 @@ export const openapi = [
     summary: 'One offer with its signed order',
     tag: 'Trading',
     auth: 'none',
-    params,
+    params: orderHashParams,
     query,
     answer: {
       status: 200,

@@ -13,8 +13,8 @@ import { readJson, validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
 import { serverSettings } from '~/server/settings/settings.server';
+import { orderHashParams } from '../../_orderRoutes';
 
-const params = z.object({ order_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex order hash') });
 /** The body: who sends the fill, and for a collection or trait offer the card given. */
 export const fulfillmentBodySchema = z.object({
   fulfiller: addressSchema,
@@ -31,7 +31,7 @@ export const fulfillmentBodySchema = z.object({
  * 60 a minute per network; 502 chain not answering; 503 no zone signer.
  */
 export const POST = apiRoute(async (ctx) => {
-  const { order_hash: orderHash } = validate(params, ctx.params);
+  const { order_hash: orderHash } = validate(orderHashParams, ctx.params);
   const body = await readJson(ctx.request, fulfillmentBodySchema);
   const db = await database();
   await limitFulfilments(db, networkOf(ctx.locals.client.ip));
@@ -65,7 +65,7 @@ export const openapi = [
       "OpenSea's fulfillment-data shape: call Seaport's `fulfillAdvancedOrder` with `input_data` before `expires_at`. Refusals carry `reason` (`unknown`, `cancelled`, `filled`, `expired`, `auction`, `private`, or what the chain says).",
     tag: 'Trading',
     auth: 'none',
-    params,
+    params: orderHashParams,
     body: fulfillmentBodySchema,
     answer: {
       status: 200,

@@ -1,14 +1,8 @@
-import { writeRoute } from '~/app/server/writeRoute';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
-import { changeOfCards } from '~/features/events/cardChange.server';
-import { requireUser } from '~/features/session/requireAuth.server';
-import { limitOfferWrites } from '~/features/trading/orders/tradingLimits.server';
 import { counterTradeOffer } from '~/features/trading/trade/makeTrade.server';
 import { tradeIdParams, tradePayloadSchema } from '~/features/trading/trade/tradePayload';
-import { networkOf } from '~/lib/network';
-import { readJson, validate } from '~/server/api/parse';
-import { json } from '~/server/api/respond';
-import { database } from '~/server/db/client';
+import { validate } from '~/server/api/parse';
+import { tradeOrderRoute } from '../_tradeOrderRoute';
 
 /**
  * `POST /api/v1/trade_offers/{id}/counter` `{ chain_id, order, signature }` (wallet session, the offer's taker) ->
@@ -16,21 +10,9 @@ import { database } from '~/server/db/client';
  * names them), for the collector's cards; the answered offer is countered and the collector told. 403 not the
  * taker or not the caller's order, 404, 409 no longer open, 422 an order the rules refuse, 429, 502.
  */
-export const POST = writeRoute(async (ctx) => {
-  const user = requireUser(ctx);
+export const POST = tradeOrderRoute((ctx) => {
   const { id } = validate(tradeIdParams, ctx.params);
-  const db = await database();
-  await limitOfferWrites(db, user.id, networkOf(ctx.locals.client.ip));
-  const input = await readJson(ctx.request, tradePayloadSchema);
-  const { row, created } = await counterTradeOffer(db, user, id, input);
-  const response = json({ trade_offer: row }, created ? 201 : 200);
-  if (!created) return { response };
-  const change = await changeOfCards(
-    db,
-    [{ chainId: row.chainId, contractAddress: row.contractAddress, tokenId: row.tokenId }],
-    [user.walletAddress, row.takerAddress],
-  );
-  return { response, change };
+  return (db, user, input) => counterTradeOffer(db, user, id, input);
 });
 
 /** This route's contracts in the OpenAPI document (src/features/developers/openapi/). */

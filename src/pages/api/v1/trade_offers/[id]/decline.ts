@@ -1,6 +1,5 @@
 import { writeRoute } from '~/app/server/writeRoute';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
-import { changeOfCards } from '~/features/events/cardChange.server';
 import { requireUser } from '~/features/session/requireAuth.server';
 import { limitOfferWrites } from '~/features/trading/orders/tradingLimits.server';
 import { declineTrade } from '~/features/trading/trade/answerTrade.server';
@@ -9,6 +8,7 @@ import { networkOf } from '~/lib/network';
 import { validate } from '~/server/api/parse';
 import { json } from '~/server/api/respond';
 import { database } from '~/server/db/client';
+import { changeOfTrade } from '../_tradeOrderRoute';
 
 /**
  * `POST /api/v1/trade_offers/{id}/decline` (wallet session, the offer's taker) -> `{ trade_offer }`: ended at once
@@ -21,11 +21,7 @@ export const POST = writeRoute(async (ctx) => {
   const db = await database();
   await limitOfferWrites(db, user.id, networkOf(ctx.locals.client.ip));
   const row = await declineTrade(db, user, id);
-  const change = await changeOfCards(
-    db,
-    [{ chainId: row.chainId, contractAddress: row.contractAddress, tokenId: row.tokenId }],
-    [user.walletAddress, row.offererAddress],
-  );
+  const change = await changeOfTrade(db, row, [user.walletAddress, row.offererAddress]);
   return { response: json({ trade_offer: row }), change };
 });
 
