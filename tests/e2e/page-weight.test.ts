@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { baseUrl } from '../helpers/e2e.ts';
 
 /** The islands' props on a page: the bytes of every `props` attribute as sent. */
-export function islandPropsBytes(html: string): number {
+function islandPropsBytes(html: string): number {
   let bytes = 0;
   for (const match of html.matchAll(/<astro-island\b[^>]*?\sprops="([^"]*)"/g))
     bytes += Buffer.byteLength(match[1] ?? '');
