@@ -66,9 +66,12 @@ describe('changes made through the site', () => {
   test("a new platform fee is what every token page's sell form signs", async () => {
     const admin = await adminClient(app);
     const card = await someCard();
-    expect(await kept(app, tokenPage(card))).not.toContain('&quot;feeBps&quot;:[0,345]');
+    // The page's trading terms, written once for its islands (src/features/trading/terms/TermsScript.astro).
+    expect(await kept(app, tokenPage(card))).not.toContain('"feeBps":345');
     expect((await admin.put('/api/v1/admins/platform_fee', { chain_id: 1, fee_bps: 345 })).status).toBe(200);
-    expect((await page(app, tokenPage(card))).html).toContain('&quot;feeBps&quot;:[0,345]');
+    const { html } = await page(app, tokenPage(card));
+    expect(html).toMatch(/<script type="application\/json" data-trade-terms>[^<]*"feeBps":345/);
+    expect(html).toContain('&quot;termsKey&quot;:[0,&quot;1:345&quot;]');
   });
 });
 
