@@ -3,13 +3,14 @@
  * makes an offer on a card (the ether is wrapped and the conduit approved on the way, then the offer is
  * signed), the owner sees what they would receive after fee and royalty and accepts it, and the sale shows on
  * both users' pages; a collection offer made on the collection page is accepted with another card of the
- * collection; an owner sells two cards to their best offers at once from their items page ("Sell to best offers",
- * one transaction). axe checks the offer form and the accept step.
+ * collection (a second one in the same coin leaves the conduit allowed both); an owner sells two cards to their best
+ * offers at once from their items page ("Sell to best offers", one transaction). axe checks the offer form and the
+ * accept step.
  *
  * This file runs its own server on an anvil chain with the demo catalogue minted (tests/helpers/chainApp.ts).
  */
 import type { Browser } from 'playwright-core';
-import { parseEther } from 'viem';
+import { createPublicClient, erc20Abi, getAddress, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
@@ -130,6 +131,35 @@ describe('offers in the browser', () => {
     await eventually(async () => (await mine()) !== undefined, 30_000);
     const made = await mine();
 
+    // A second, lower collection offer in WETH from the same wallet: the conduit may then draw both from its
+    // allowance (0.01 + 0.005; the first offer alone allowed 0.01).
+    // (The page may be reloading itself for the first offer's change.)
+    await gotoAfterLiveReload(offerer.page, `${app.url}/en/collection/${card.category?.id}`);
+    await hydrated(offerer.page, 'OffersPanel');
+    await offerer.page.getByRole('button', { name: 'Make offer' }).click();
+    await form.getByLabel('For').selectOption({ label: 'Any card in the collection' });
+    await form.getByLabel('Amount per card').fill('0.005');
+    await form.getByLabel('Currency').selectOption({ label: 'WETH' });
+    await form.getByRole('button', { name: 'Send offer' }).click();
+    const collectionOffers = async () =>
+      (await record(card)).offers.filter(
+        (offer) => offer.kind === 'collection' && offer.offerer === offerer.wallet.account.address.toLowerCase(),
+      );
+    await eventually(async () => (await collectionOffers()).length === 2, 30_000);
+    const { chains } = await get<{
+      chains: { chainId: number; conduit: string; currencies: { symbol: string; token: string | null }[] }[];
+    }>('/api/v1/chains');
+    const eth = chains.find((chain) => chain.chainId === 1);
+    const weth = eth?.currencies.find((currency) => currency.symbol === 'WETH')?.token;
+    const reader = createPublicClient({ transport: http(app.rpcUrl) });
+    const allowance = await reader.readContract({
+      address: getAddress(weth ?? ''),
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [offerer.wallet.account.address, getAddress(eth?.conduit ?? '')],
+    });
+    expect(allowance).toBeGreaterThanOrEqual(parseEther('0.015'));
+
     const owner = await walletPage(ownerIndex);
     await owner.page.goto(`${app.url}${tokenPath(card)}`);
     await hydrated(owner.page, 'OffersPanel');
@@ -164,7 +194,8 @@ describe('offers in the browser', () => {
       await form.getByLabel('Amount per card').fill('0.01');
       await form.getByLabel('Currency').selectOption({ label: 'WETH' });
       await form.getByRole('button', { name: 'Send offer' }).click();
-      await eventually(async () => (await record(card)).offers.length > 0, 30_000);
+      const from = offerer.wallet.account.address.toLowerCase();
+      await eventually(async () => (await record(card)).offers.some((offer) => offer.offerer === from), 30_000);
     }
 
     const owner = await walletPage(ownerIndex);

@@ -1,6 +1,7 @@
 /**
  * Making an offer from the wallet: wrap the native coin when the offer is in the chain's wrapped coin and the
- * wallet holds too little of it, allow the conduit the offered amount, read the counter and the royalty, build
+ * wallet holds too little of it, allow the conduit the offered amount and what the wallet's open offers in that coin
+ * still draw (./openOffers.ts), read the counter and the royalty, build
  * and sign the order (./../seaport/buildOffer.ts; a bid restricted to the settlement account), and send it to
  * `POST /api/v1/offers`. Loaded on submit (by ../auction/BidForm.tsx through ../tokenPage/TradeActions.tsx too).
  */
@@ -22,6 +23,7 @@ import {
   signInWallet,
   type TradeProgress,
 } from '../wallet/walletTrade';
+import { openOffersTotal } from './openOffers';
 
 /** The chain terms an offer is made with: the chain, Seaport, the conduit and the platform fee. */
 export type OfferTerms = Pick<
@@ -76,7 +78,9 @@ export async function makeOfferFlow(
     });
     await reader.waitForTransactionReceipt({ hash });
   }
-  await ensureAllowance(connected, input.token, operatorOf(terms), total, onProgress);
+  // The conduit draws every filled offer from one allowance: it covers the wallet's open offers in this coin too.
+  const open = await openOffersTotal(terms.chain.chainId, account, input.token);
+  await ensureAllowance(connected, input.token, operatorOf(terms), total + open, onProgress);
   const seaport = getAddress(terms.seaport);
   const contract = getAddress(input.target.contract);
   const [counter, royalty] = await Promise.all([
