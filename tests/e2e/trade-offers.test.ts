@@ -2,7 +2,8 @@
  * Trade offers in Chromium with the injected test wallet, on a local chain with the demo catalogue: a collector
  * who does not hold a card offers one of their own cards for it from its page (the holder does not get that
  * form), signs in the wallet, and the holder sees the offer on the card's page and counters it, asking for the
- * offered card, signed as an order only that collector may fill. axe checks the offer form.
+ * offered card, signed as an order only that collector may fill; the collector accepts the counter from the card's
+ * page and the two cards change hands on chain. axe checks the offer form.
  *
  * This file runs its own server on an anvil chain with the demo catalogue minted (tests/helpers/chainApp.ts).
  */
@@ -12,7 +13,7 @@ import { ANVIL_ACCOUNTS } from '../../src/dev/seed/accounts.ts';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage, type TestPage } from '../helpers/browser.ts';
 import { type ChainApp, startChainApp } from '../helpers/chainApp.ts';
 import { eventually } from '../helpers/eventually.ts';
-import { hydrated, signInWithWallet } from '../helpers/pageActions.ts';
+import { gotoAfterLiveReload, hydrated, signInWithWallet } from '../helpers/pageActions.ts';
 import { anvilKey } from '../helpers/testWallet.ts';
 
 interface CardItem {
@@ -53,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('trade offers in the browser', () => {
-  test('a collector offers their card for another’s from its page; the holder sees it and counters', async () => {
+  test('a collector offers their card for another’s from its page; the holder counters; the collector accepts and the cards swap', async () => {
     const wanted = cards[0] as CardItem;
     const given = cards.find((item) => item.owner !== wanted.owner) as CardItem;
     expect(given, 'the demo catalogue has Ethereum cards of two collectors').toBeDefined();
@@ -83,5 +84,20 @@ describe('trade offers in the browser', () => {
     await expect.poll(() => row.getByRole('status').textContent(), { timeout: 30_000 }).toContain('counter was sent');
     // The counter replaces the offer: the card's page lists it, private to the collector.
     await eventually(async () => (await pageHtml()).includes('Counter:'), 15_000);
+
+    // The collector accepts the counter from the card's page: their wallet sends the fill, and the cards swap.
+    await gotoAfterLiveReload(offerer.page, `${app.url}${tokenPath(wanted)}`);
+    await hydrated(offerer.page, 'TradeOffersPanel');
+    const countered = offerer.page.locator('li[data-trade-offer]', { hasText: 'Counter:' }).first();
+    await countered.getByRole('button', { name: 'Accept' }).click();
+    const ownerOf = async (card: CardItem) =>
+      ((await (await fetch(`${app.url}/api/v1/cards/1/${card.contractAddress}/${card.tokenId}`)).json()) as CardItem)
+        .owner;
+    await eventually(
+      async () =>
+        (await ownerOf(wanted)) === given.owner.toLowerCase() && (await ownerOf(given)) === wanted.owner.toLowerCase(),
+      30_000,
+    );
+    expect(offerer.wallet.calls).toContain('eth_sendTransaction');
   }, 180_000);
 });
