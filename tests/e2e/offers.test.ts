@@ -116,35 +116,29 @@ describe('offers in the browser', () => {
     const ownerIndex = indexOf(card.owner);
     const offererIndex = ownerIndex === 17 ? 16 : 17;
     const offerer = await walletPage(offererIndex);
-    await offerer.page.goto(`${app.url}/en/collection/${card.category?.id}`);
-    await hydrated(offerer.page, 'OffersPanel');
-    await offerer.page.getByRole('button', { name: 'Make offer' }).click();
-    const form = offerer.page.getByRole('form', { name: 'Make offer' });
-    await form.getByLabel('For').selectOption({ label: 'Any card in the collection' });
-    await form.getByLabel('Amount per card').fill('0.01');
-    await form.getByLabel('Currency').selectOption({ label: 'WETH' });
-    await form.getByRole('button', { name: 'Send offer' }).click();
-    const mine = async () =>
-      (await record(card)).offers.find(
-        (offer) => offer.kind === 'collection' && offer.offerer === offerer.wallet.account.address.toLowerCase(),
-      );
-    await eventually(async () => (await mine()) !== undefined, 30_000);
-    const made = await mine();
-
-    // A second, lower collection offer in WETH from the same wallet: the conduit may then draw both from its
-    // allowance (0.01 + 0.005; the first offer alone allowed 0.01).
-    // (The page may be reloading itself for the first offer's change.)
-    await gotoAfterLiveReload(offerer.page, `${app.url}/en/collection/${card.category?.id}`);
-    await hydrated(offerer.page, 'OffersPanel');
-    await offerer.page.getByRole('button', { name: 'Make offer' }).click();
-    await form.getByLabel('For').selectOption({ label: 'Any card in the collection' });
-    await form.getByLabel('Amount per card').fill('0.005');
-    await form.getByLabel('Currency').selectOption({ label: 'WETH' });
-    await form.getByRole('button', { name: 'Send offer' }).click();
+    const collectionPage = `${app.url}/en/collection/${card.category?.id}`;
+    /** Offers `amount` WETH for any card of the collection, from its page (which may be reloading itself). */
+    const offerOnCollection = async (amount: string) => {
+      await gotoAfterLiveReload(offerer.page, collectionPage);
+      await hydrated(offerer.page, 'OffersPanel');
+      await offerer.page.getByRole('button', { name: 'Make offer' }).click();
+      const form = offerer.page.getByRole('form', { name: 'Make offer' });
+      await form.getByLabel('For').selectOption({ label: 'Any card in the collection' });
+      await form.getByLabel('Amount per card').fill(amount);
+      await form.getByLabel('Currency').selectOption({ label: 'WETH' });
+      await form.getByRole('button', { name: 'Send offer' }).click();
+    };
     const collectionOffers = async () =>
       (await record(card)).offers.filter(
         (offer) => offer.kind === 'collection' && offer.offerer === offerer.wallet.account.address.toLowerCase(),
       );
+    await offerOnCollection('0.01');
+    await eventually(async () => (await collectionOffers()).length > 0, 30_000);
+    const [made] = await collectionOffers();
+
+    // A second, lower collection offer in WETH from the same wallet: the conduit may then draw both from its
+    // allowance (0.01 + 0.005; the first offer alone allowed 0.01).
+    await offerOnCollection('0.005');
     await eventually(async () => (await collectionOffers()).length === 2, 30_000);
     const { chains } = await get<{
       chains: { chainId: number; conduit: string; currencies: { symbol: string; token: string | null }[] }[];
