@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The embedded database's own thread: opens PGlite on `workerData.dataDir` (with pg_trgm) and serves it as a
- * PostgreSQL server on a loopback port (`@electric-sql/pglite-socket`; the server uses one connection, see
- * ./serverDatabase.ts), then posts `{ port }`. The server process talks to it with node-postgres like to any
+ * PostgreSQL server on a Unix socket at `workerData.socketPath` (`@electric-sql/pglite-socket`; the server uses one
+ * connection, see ./serverDatabase.ts), then posts `{ ready: true }`. The server process talks to it with node-postgres like to any
  * PostgreSQL, so a long query runs here and never blocks the event loop that answers requests. A `close`
  * message stops the server and closes the database.
  *
@@ -13,7 +13,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const { dataDir, maxConnections } = /** @type {{ dataDir: string, maxConnections: number }} */ (workerData);
+const { dataDir, socketPath, maxConnections } = /** @type {{ dataDir: string, socketPath: string, maxConnections: number }} */ (
+  workerData
+);
 
 /**
  * Makes `socket` send what is written to it in one write per turn of the event loop. The socket server writes
@@ -69,13 +71,12 @@ function coalesceWrites(socket) {
 }
 
 const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
 await server.start();
 const listener = /** @type {{ server?: import('node:net').Server }} */ (/** @type {unknown} */ (server)).server;
 // Before the socket server's own listener (it takes the socket over on the next turn).
 listener?.prependListener('connection', coalesceWrites);
-const address = listener?.address();
-parentPort?.postMessage({ port: typeof address === 'object' && address ? address.port : 0 });
+parentPort?.postMessage({ ready: true });
 parentPort?.on('message', async (message) => {
   if (message !== 'close') return;
   await server.stop().catch(() => undefined);

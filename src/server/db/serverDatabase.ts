@@ -1,14 +1,16 @@
 /**
  * The database of the running server. With `DATABASE_URL`, PostgreSQL; without it, the embedded PGlite runs
  * in a worker thread of its own (./pgliteWorker.mjs) and the server reaches it through node-postgres over a
- * loopback socket, so no query blocks the thread that answers requests. Migrations are applied before it
+ * Unix socket, so no query blocks the thread that answers requests. (A Unix socket, not a loopback TCP port:
+ * every query's write on loopback TCP ran the kernel's TCP path for both ends on the answering thread.) Migrations are applied before it
  * is handed out. Scripts and tests keep opening PGlite in their own thread (./client.ts).
  *
  * @see ../../../docs/operations.md (database)
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { type DatabaseSettings, fromPool, setDatabase } from './client';
@@ -23,6 +25,9 @@ import type { DatabaseHandle } from './types';
  * a time anyway.
  */
 const EMBEDDED_CONNECTIONS = 1;
+
+/** The port number in the socket's file name (`.s.PGSQL.5432`, PostgreSQL's convention). */
+const SOCKET_PORT = 5432;
 
 /** Finds the worker file: beside this module in a source run, else under `src/server/db` of the project. */
 function workerFile(): string {
@@ -39,17 +44,24 @@ function workerFile(): string {
 async function openEmbedded(dataDir: string, statementNames: number): Promise<DatabaseHandle> {
   const location = resolve(dataDir);
   await mkdir(location, { recursive: true });
+  // node-postgres reaches a Unix socket as `{host}/.s.PGSQL.{port}`; a short folder of its own keeps the path
+  // under the system's limit (108 bytes) wherever the data lives.
+  const socketDir = await mkdtemp(join(tmpdir(), 'kirafuda-db-'));
   const worker = new Worker(workerFile(), {
-    workerData: { dataDir: location, maxConnections: EMBEDDED_CONNECTIONS + 1 },
+    workerData: {
+      dataDir: location,
+      socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+      maxConnections: EMBEDDED_CONNECTIONS + 1,
+    },
   });
-  const port = await new Promise<number>((done, fail) => {
-    worker.once('message', (message: { port: number }) => done(message.port));
+  await new Promise<void>((done, fail) => {
+    worker.once('message', () => done());
     worker.once('error', fail);
     worker.once('exit', (code) => fail(new Error(`the embedded database stopped (${code}) while starting`)));
   });
   const pool = new pg.Pool({
-    host: '127.0.0.1',
-    port,
+    host: socketDir,
+    port: SOCKET_PORT,
     user: 'postgres',
     database: 'postgres',
     max: EMBEDDED_CONNECTIONS,
@@ -70,6 +82,7 @@ async function openEmbedded(dataDir: string, statementNames: number): Promise<Da
     worker.postMessage('close');
     await Promise.race([closed, new Promise((done) => setTimeout(done, 5_000))]);
     await worker.terminate();
+    await rm(socketDir, { recursive: true, force: true });
   };
   return fromPool(pool, 'pglite', resolveMigrationsFolder(), close, statementNames);
 }
