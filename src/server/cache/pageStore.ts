@@ -7,11 +7,7 @@
  * render that was already running.
  */
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** A stored response. */
 export interface PageEntry {
@@ -34,13 +30,13 @@ export interface CacheDirectives {
   tags: string[];
 }
 
-/** `identity` in `encoding`, compressed off the main thread (zlib's thread pool). */
-export function encodeBody(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+/** `identity` in `encoding` (on this thread: see `bodyIn` in ./pageCache.ts for why). */
+export function encodeBody(identity: Buffer, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
-    ? brotli(identity, {
+    ? brotliCompressSync(identity, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
       })
-    : gzipAsync(identity, { level: 6 });
+    : gzipSync(identity, { level: 6 });
 }
 
 /** A strong ETag of a body. */
