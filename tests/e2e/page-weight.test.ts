@@ -13,6 +13,7 @@ import { anvilAddress } from '../../src/dev/seed/accounts.ts';
 import { seedDemo } from '../../src/dev/seed/demo.ts';
 import { hash32 } from '../../src/dev/seed/deterministic.ts';
 import { insertOffer } from '../../src/features/trading/orders/orderStatus.server.ts';
+import { insertTradeOffer } from '../../src/features/trading/trade/tradeOffers.server.ts';
 import { offers } from '../../src/server/db/schema/index.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { type App, startApp } from '../helpers/api.ts';
@@ -60,12 +61,13 @@ describe('token page weight', () => {
   }, 120_000);
 });
 
-/** How many offers the crowded card gets (each from its own collector, at its own price). */
+/** How many offers the crowded card gets (each from its own collector, at its own price), and trade offers. */
 const MANY = 20;
+const TRADES = 10;
 let app: App | undefined;
 let crowded = '';
 
-/** The demo, with the card of its first token offer given {@link MANY} more offers like it. */
+/** The demo, with the card of its first token offer given {@link MANY} more offers like it and {@link TRADES} trade offers. */
 async function seedMany(db: Database): Promise<void> {
   await seedDemo(db);
   const [first] = await db.select().from(offers).where(eq(offers.kind, 'token')).limit(1);
@@ -80,6 +82,29 @@ async function seedMany(db: Database): Promise<void> {
         price: (BigInt(like.price) + BigInt(index) * 10n ** 15n).toString(),
       });
   });
+  // Each trade offer gives another card of the collection for this one (the demo seeds none).
+  const wanted = (first.order['consideration'] as unknown[])[0];
+  for (let index = 0; index < TRADES; index += 1) {
+    const offerer = anvilAddress(index + 1);
+    const given = { itemType: 2, token: first.contractAddress, identifierOrCriteria: String(100 + index) };
+    await insertTradeOffer(db, {
+      chainId: first.chainId,
+      exchange: first.exchange,
+      orderHash: hash32(`many trade offers ${index}`),
+      offererAddress: offerer,
+      takerAddress: anvilAddress(0),
+      contractAddress: first.contractAddress,
+      tokenId: first.tokenId ?? '',
+      order: {
+        ...first.order,
+        offerer,
+        offer: [{ ...given, startAmount: '1', endAmount: '1' }],
+        consideration: [wanted],
+      },
+      signature: first.signature,
+      expiresAt: first.expiresAt,
+    });
+  }
   crowded = `/tokens/${first.chainId}/${first.contractAddress}/${first.tokenId}`;
 }
 
@@ -91,14 +116,15 @@ describe('token page weight with many offers', () => {
     await app?.stop();
   });
 
-  test(`a card with ${MANY} more offers: its offers listed, the props at most 4 KB, the HTML under the ceiling`, async () => {
+  test(`a card with ${MANY} more offers and ${TRADES} trade offers: all listed, the props at most 4 KB, the HTML under the ceiling`, async () => {
     for (const prefix of ['', '/en']) {
       const response = await fetch(`${app?.url}${prefix}${crowded}`);
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html.match(/<tr data-offer="/g)?.length ?? 0).toBeGreaterThan(MANY);
+      expect(html.match(/<li data-trade-offer="/g)?.length ?? 0).toBeGreaterThanOrEqual(TRADES);
       console.log(
-        `${prefix}${crowded} with ${MANY} more offers: HTML ${Buffer.byteLength(html)} B, props ${islandPropsBytes(html)} B`,
+        `${prefix}${crowded} with ${MANY} more offers and ${TRADES} trade offers: HTML ${Buffer.byteLength(html)} B, props ${islandPropsBytes(html)} B`,
       );
       expect(islandPropsBytes(html)).toBeLessThanOrEqual(PROPS_BUDGET);
       expect(Buffer.byteLength(html)).toBeLessThanOrEqual(HTML_CEILING);
