@@ -76,7 +76,7 @@ export default function ChainSelector({ chains, locale, homePath, isHome }: Chai
       <button {...buttonProps} className="btn-ghost w-full justify-between">
         <span className="sr-only">{selectLabel}: </span>
         {chains.map((chain) => (
-          <span key={chain.key} data-chain-label={chain.key} className="flex-1 items-center gap-2 text-left">
+          <span key={chain.key} data-chain-label={chain.key}>
             <img src={CHAIN_ICONS[chain.key]} alt="" width="20" height="20" />
             {labels[chain.key]}
           </span>
