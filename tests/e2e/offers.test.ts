@@ -1,7 +1,8 @@
 /**
  * Offers in Chromium with the injected test wallet, on a local chain with the demo catalogue: a collector
  * makes an offer on a card (the ether is wrapped and the conduit approved on the way, then the offer is
- * signed), the owner sees what they would receive after fee and royalty and accepts it, and the sale shows on
+ * signed) and sees it as theirs, with "Cancel", in the table the page renders; the owner gets "Sell now" for it,
+ * sees what they would receive after fee and royalty and accepts it, and the sale shows on
  * both users' pages; a collection offer made on the collection page is accepted with another card of the
  * collection (a second one in the same coin leaves the conduit allowed both); an owner sells two cards to their best
  * offers at once from their items page ("Sell to best offers", one transaction). axe checks the offer form and the
@@ -89,10 +90,18 @@ describe('offers in the browser', () => {
     const made = await mine();
     expect(made).toMatchObject({ kind: 'token', price: parseEther('0.02').toString() });
     expect(offerer.wallet.calls).toContain('eth_signTypedData_v4');
+    // The page lists the offer in its own table; the island says "You" in its maker's row and offers "Cancel".
+    await gotoAfterLiveReload(offerer.page, `${app.url}${tokenPath(card)}`);
+    await hydrated(offerer.page, 'OffersPanel');
+    const ownRow = offerer.page.locator(`tr[data-offer="${made?.orderHash}"]`);
+    await expect.poll(() => ownRow.locator('td').nth(2).textContent()).toBe('You');
+    await expect.poll(() => ownRow.getByRole('button', { name: 'Cancel offer' }).count()).toBe(1);
 
     const owner = await walletPage(ownerIndex);
     await owner.page.goto(`${app.url}${tokenPath(card)}`);
     await hydrated(owner.page, 'OffersPanel');
+    // "Sell now" above the table: the best offer in the chain's wrapped coin, this one.
+    await expect.poll(() => owner.page.locator('[data-sell-now]').textContent()).toContain('0.02 WETH');
     const row = owner.page.locator(`tr[data-offer="${made?.orderHash}"]`);
     await row.getByRole('button', { name: 'Accept' }).click();
     // 0.02 less the 2.5 % fee and the card's royalty, spelled out before the wallet opens.

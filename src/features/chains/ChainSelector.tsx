@@ -8,13 +8,16 @@ import { NO_METAMASK } from '~/lib/errors';
 import { closeAllMenus } from '~/ui/menus/closeMenus';
 import { useHeaderMenu } from '~/ui/menus/useHeaderMenu';
 import type { ChainKey } from './chainKey';
+import { CHAIN_ICONS } from './chains';
 import { $currentChain, initCurrentChain, setCurrentChain } from './store';
 
-/** A chain as the selector shows it; what a wallet needs to add it is asked for when it is chosen. */
+/**
+ * A chain as the selector gets it; its icon comes from its key (./chains.ts), what a wallet needs to add it is
+ * asked for when it is chosen.
+ */
 export interface ChainChoice {
   key: ChainKey;
   chainId: number;
-  icon: string;
 }
 
 export interface ChainSelectorProps {
@@ -73,8 +76,8 @@ export default function ChainSelector({ chains, locale, homePath, isHome }: Chai
       <button {...buttonProps} className="btn-ghost w-full justify-between">
         <span className="sr-only">{selectLabel}: </span>
         {chains.map((chain) => (
-          <span key={chain.key} data-chain-label={chain.key} className="flex-1 items-center gap-2 text-left">
-            <img src={chain.icon} alt="" width="20" height="20" />
+          <span key={chain.key} data-chain-label={chain.key}>
+            <img src={CHAIN_ICONS[chain.key]} alt="" width="20" height="20" />
             {labels[chain.key]}
           </span>
         ))}
@@ -93,7 +96,7 @@ export default function ChainSelector({ chains, locale, homePath, isHome }: Chai
                 aria-current={chain.key === chainKey ? 'true' : undefined}
                 onClick={() => void choose(chain)}
               >
-                <img src={chain.icon} alt="" width="20" height="20" />
+                <img src={CHAIN_ICONS[chain.key]} alt="" width="20" height="20" />
                 {labels[chain.key]}
               </button>
             </li>

@@ -63,8 +63,8 @@ export function unitsOf(wei: string): number {
   return Number(BigInt(wei) / 10n ** 14n) / 10_000;
 }
 
-/** A coordinate with two decimals (a path's text stays short). */
-const round = (value: number) => Math.round(value * 100) / 100;
+/** A coordinate with one decimal, a tenth of a unit of the plot's 1,000 across (a path's text stays short). */
+const round = (value: number) => Math.round(value * 10) / 10;
 
 /** A tick's amount: up to 4 decimals, no trailing zeros. */
 const amountLabel = (value: number) => String(Number(value.toFixed(4)));
@@ -88,6 +88,7 @@ export function chartGeometry(series: readonly ChartSeries[], height = 220): Cha
     .range([plot.bottom, plot.top]);
   const across = (at: Date) => x(at) * PLOT_SPAN;
   const path = line<ChartPoint>()
+    .digits(1)
     .x((point) => across(point.at))
     .y((point) => y(point.value));
   /** A level held over spans: each span a flat stroke, joined to the next by a step when they touch. */

@@ -26,7 +26,7 @@ export async function acceptOfferFlow(
   provider: Eip1193Provider,
   terms: Pick<TradeTerms, 'chain' | 'seaport' | 'conduit' | 'conduitKey'>,
   card: Pick<OfferCard, 'contractAddress' | 'tokenId' | 'owner'>,
-  offer: OfferItemProps & SignedOffer,
+  offer: Pick<OfferItemProps, 'orderHash'> & SignedOffer,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const order = parseOrderJson(offer.order);

@@ -10,7 +10,7 @@ import type { OfferItemProps, SignedOffer } from './offerModel';
 export async function cancelOfferFlow(
   provider: Eip1193Provider,
   terms: Pick<TradeTerms, 'chain' | 'seaport'>,
-  offer: OfferItemProps & SignedOffer,
+  offer: Pick<OfferItemProps, 'orderHash' | 'offerer'> & SignedOffer,
   onProgress: (p: TradeProgress) => void,
 ): Promise<void> {
   const cancelled = { order: offer.order, seaport: terms.seaport, offerer: offer.offerer };

@@ -1,8 +1,9 @@
 /**
  * The offers island's props on the server: the key of the page's trading terms (Seaport, conduit, fee, currencies;
- * shared once, ../terms/sharedTerms.ts), where the offers are (one card, or a collection and its traits), the offers
- * as the island needs them, the visitor's language (its messages load with its code), and the chain's wrapped coin
- * (which the form can wrap on the way).
+ * shared once, ../terms/sharedTerms.ts), where the offers are (one card, or a collection and its traits), the
+ * visitor's language (its messages load with its code), and the chain's wrapped coin (which the form can wrap on
+ * the way). Not the offers: the page renders them (./OffersTable.astro), so the props weigh the same however many
+ * there are.
  */
 import { isDeployedAddress } from '~/features/chains/chainConfig';
 import type { Chain } from '~/features/chains/chains';
@@ -33,7 +34,7 @@ export function offerItem(view: OfferView): SignedOfferItem {
   };
 }
 
-/** The island's view of one offer: no signed order (the island asks for it when it acts, ./signedOffer.ts). */
+/** An offer as its table row gives it to the island: no signed order (asked for when it acts, ./signedOffer.ts). */
 export function offerSummary(view: OfferView): OfferItemProps {
   const { order: _order, signature: _signature, proof: _proof, token: _token, ...summary } = offerItem(view);
   return summary;
@@ -50,21 +51,24 @@ export function tokenOfferScope(card: Pick<TradeCard, 'contractAddress' | 'token
   };
 }
 
+/** The chain's wrapped native coin (lower-case), which an offer form can wrap and "Sell now" accepts; null when none. */
+export function wrappedTokenOf(chain: Pick<Chain, 'contracts'>): string | null {
+  const wrapped = chain.contracts.payment;
+  return isDeployedAddress(wrapped) ? wrapped.toLowerCase() : null;
+}
+
 /** The island's props for a token page or a collection page (`scope`). */
 export function offerPanelProps(input: {
   terms: TradeTerms;
   chain: Chain;
   scope: OfferScope;
-  offers: readonly OfferView[];
   localePrefix: string;
   locale: string;
 }): OffersPanelProps {
-  const wrapped = input.chain.contracts.payment;
   return {
     termsKey: shareTerms(input.terms),
-    offers: input.offers.map(offerSummary),
     scope: input.scope,
-    wrappedToken: isDeployedAddress(wrapped) ? wrapped.toLowerCase() : null,
+    wrappedToken: wrappedTokenOf(input.chain),
     localePrefix: input.localePrefix,
     locale: input.locale,
   };

@@ -9,10 +9,10 @@ import { CardChecklist } from '../parts/CardChecklist';
 import { DaysInput, SendOrClose } from '../parts/TradeFields';
 import { isOrderDays, MAX_EXPIRY_DAYS } from '../parts/tradeForm';
 import { startTradeFlow, type TradeFormProps } from './tradeForms';
-import type { TradeOfferView } from './tradeView';
+import type { TradeRowOffer } from './tradeRows';
 
 interface Props extends TradeFormProps {
-  trade: TradeOfferView;
+  trade: TradeRowOffer;
   onClose: () => void;
 }
 
