@@ -15,7 +15,9 @@ import { precompressFolder } from './precompress.mjs';
  * @returns {import('astro').AstroIntegration}
  */
 export function siteAdapter() {
-  const base = node({ mode: 'middleware' });
+  // Pages render to one string, not a stream: the page cache reads every page whole before it answers, so a
+  // stream bought nothing and cost its chunks' encoding and the stream's own work.
+  const base = node({ mode: 'middleware', experimentalDisableStreaming: true });
   const hooks = base.hooks;
   /** @type {URL | undefined} */
   let clientDir;
