@@ -82,6 +82,35 @@ describe('the page cache provider', () => {
     expect(again.body.length).toBe(0);
   });
 
+  it("compresses a page quickly for its first visitors, then at Brotli's best once they come back", async () => {
+    const cache = setup();
+    const html = `<ul>${Array.from({ length: 600 }, (_, i) => `<li class="row-${i % 7}">カード ${i} ${(i * 7919) % 1000}</li>`).join('')}</ul>`;
+    cache.answer(() => page(html));
+    const br = { 'accept-encoding': 'br' };
+    await cache.get('/market', br);
+    const first = await cache.get('/market', br);
+    await cache.get('/market', br);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = await cache.get('/market', br);
+    expect(later.body.length).toBeLessThan(first.body.length);
+    expect(brotliDecompressSync(later.body).toString()).toBe(html);
+    expect(later.response.headers.get('Content-Length')).toBe(String(later.body.length));
+    expect(later.response.headers.get('ETag')).toBe(first.response.headers.get('ETag'));
+    // The server entry's own answer to a hit says the new length too.
+    const server: Server = createServer((req, res) => {
+      if (!answerFromCache(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const fast = await fetch(`http://127.0.0.1:${port}/market`, { headers: br });
+      expect(fast.headers.get('content-length')).toBe(String(later.body.length));
+      expect(await fast.text()).toBe(html);
+    } finally {
+      server.close();
+    }
+  });
+
   it('renders a page once for many visitors arriving together', async () => {
     const cache = setup();
     const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('/rankings')));

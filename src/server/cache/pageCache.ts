@@ -3,7 +3,8 @@
  * they stay fresh and which tags they carry (`Astro.cache.set({ maxAge, swr, tags })`, see ./cachePage.ts);
  * `invalidate({ tags })` (the change events, ../../features/events) drops them at once. A hit is the same bytes
  * for every visitor (cookies play no part, and a response that sets one is not stored), served in the best
- * encoding the browser accepts (each compressed once, the first time a visitor asks for it, see {@link bodyIn}), with ETag/304.
+ * encoding the browser accepts (each compressed the first time a visitor asks for it, Brotli once more at its best
+ * quality when visitors come back: {@link bodyIn}), with ETag/304.
  * A fresh hit is answered by the server entry before Astro sees the request ({@link answerFromCache}), so it
  * costs a map lookup and a write; everything else goes through the provider.
  *
@@ -34,7 +35,7 @@ import { serverSettings } from '../settings/settings.server';
 import { setsCookies } from './astroCookies';
 import { compressResponse } from './compressResponse';
 import { lostTheDatabase, RenderLostDatabase, unavailablePage, watchRender } from './lostDatabase';
-import { type CacheDirectives, encodeBody, etagOf, type PageEntry, PageStore } from './pageStore';
+import { BROTLI_QUALITY, type CacheDirectives, encodeBody, etagOf, type PageEntry, PageStore } from './pageStore';
 
 /** Query parameters that never change a page (marketing trackers): left out of the key. */
 const IGNORED_PARAMS = /^(utm_.*|fbclid|gclid|gbraid|wbraid|dclid|msclkid|twclid|yclid|_ga|_gl|mc_cid|mc_eid|ref)$/i;
@@ -113,6 +114,7 @@ function toEntry(response: Response, identity: Buffer, directives: CacheDirectiv
     bodies: { identity },
     etag: etagOf(identity),
     tags: directives.tags,
+    hits: 0,
     storedAt: Date.now(),
     maxAge: directives.maxAge,
     swr: directives.swr,
@@ -124,15 +126,36 @@ function toEntry(response: Response, identity: Buffer, directives: CacheDirectiv
  * The entry's body in `wanted`, compressed now (once, kept in the entry) if no visitor asked for it before. On
  * this thread, at once: zlib's asynchronous form costs more CPU than the compression itself for a page (a stream
  * and a hop to the thread pool for each chunk): a 40 KB token page took 1.09 ms of CPU that way against 0.77 ms
- * (best of 6 rounds of 300), and the compressed body is ready before the answer is written.
+ * (best of 6 rounds of 300), and the compressed body is ready before the answer is written. Brotli at its quick
+ * quality first: most pages a crawler asks are asked once; a page visitors come back to is compressed again at
+ * the best quality ({@link countHit}).
  */
 function bodyIn(store: PageStore, key: string, entry: PageEntry, wanted: Encoding | undefined): Buffer {
   if (!wanted) return entry.bodies.identity;
   const made = entry.bodies[wanted];
   if (made) return made;
-  const body = encodeBody(entry.bodies.identity, wanted);
-  store.addBody(key, entry, wanted, body);
+  const quick = wanted === 'br';
+  const body = encodeBody(entry.bodies.identity, wanted, BROTLI_QUALITY.quick);
+  if (store.addBody(key, entry, wanted, body) && quick) entry.brQuick = true;
   return body;
+}
+
+/** Hits after which a page's quick Brotli body is made again at the best quality. */
+export const REFINE_AFTER_HITS = 2;
+
+/**
+ * Counts a hit of the entry at `key`; at the {@link REFINE_AFTER_HITS}th, its quick Brotli body is compressed
+ * again at the best quality, after this answer (the next answers are smaller; the ETag is the plain body's).
+ */
+function countHit(store: PageStore, key: string, entry: PageEntry): void {
+  entry.hits += 1;
+  if (entry.hits !== REFINE_AFTER_HITS || !entry.brQuick) return;
+  setImmediate(() => {
+    const best = encodeBody(entry.bodies.identity, 'br', BROTLI_QUALITY.best);
+    if (!store.replaceBody(key, entry, 'br', best)) return;
+    entry.brQuick = false;
+    wired.get(entry)?.delete('br');
+  });
 }
 
 type CacheState = 'HIT' | 'MISS' | 'STALE';
@@ -151,6 +174,7 @@ async function fromEntry(
   state: CacheState,
   renderMs?: number,
 ): Promise<Response> {
+  if (state === 'HIT') countHit(store, key, entry);
   const headers = new Headers(answerHeaders(entry, state));
   if (renderMs !== undefined) headers.set('Server-Timing', `render;dur=${renderMs.toFixed(1)}`);
   if (request.headers.get('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
@@ -200,7 +224,8 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
   } catch {
     return false;
   }
-  const entry = store.get(cacheKey(url, (name) => req.headers[name]));
+  const key = cacheKey(url, (name) => req.headers[name]);
+  const entry = store.get(key);
   if (!entry || age(entry) > entry.maxAge) return false;
   if (req.headers['if-none-match'] === entry.etag) {
     res.writeHead(304, wireHeaders(entry, undefined, undefined));
@@ -212,6 +237,7 @@ export function answerFromCache(req: IncomingMessage, res: ServerResponse): bool
   if (!body) return false;
   res.writeHead(entry.status, wireHeaders(entry, wanted, body.length));
   res.end(req.method === 'HEAD' ? undefined : body);
+  countHit(store, key, entry);
   return true;
 }
 

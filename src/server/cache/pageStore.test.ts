@@ -10,6 +10,7 @@ async function entry(body: string, tags: string[]): Promise<PageEntry> {
     bodies,
     etag: etagOf(identity),
     tags,
+    hits: 0,
     storedAt: Date.now(),
     maxAge: 60,
     swr: 10,
