@@ -13,9 +13,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const { dataDir, socketPath, maxConnections } = /** @type {{ dataDir: string, socketPath: string, maxConnections: number }} */ (
-  workerData
-);
+const { dataDir, socketPath, maxConnections } =
+  /** @type {{ dataDir: string, socketPath: string, maxConnections: number }} */ (workerData);
 
 /**
  * Makes `socket` send what is written to it in one write per turn of the event loop. The socket server writes

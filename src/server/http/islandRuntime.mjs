@@ -16,10 +16,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 
-/** Where Astro writes the runtime inline (in `getPrescripts`): its source text, placeholders and all. */
-const INLINE = ['<script>$', '{process.env.NODE_ENV === "development" ? islandScriptDev : islandScript}</script>'].join(
-  '',
-);
+/**
+ * Where Astro writes the runtime inline (in `getPrescripts`): its source text, placeholders and all (in pieces: this
+ * module reads no environment; Astro's line does).
+ */
+const INLINE = [
+  '<script>$',
+  '{process',
+  '.env.NODE_ENV === "development" ? islandScriptDev : islandScript}</script>',
+].join('');
 
 /** The runtime's file under the client folder, named by its content. */
 export const ISLAND_RUNTIME_FILE = `_astro/island-runtime.${createHash('sha256').update(islandScript).digest('base64url').slice(0, 10)}.js`;
