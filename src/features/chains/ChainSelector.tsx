@@ -70,7 +70,7 @@ export default function ChainSelector({ locale }: ChainSelectorProps) {
         <span className="sr-only">{selectLabel}: </span>
         {CHAIN_KEYS.map((key) => (
           <span key={key} data-chain-label={key}>
-            <img src={CHAIN_ICONS[key]} alt="" width="20" height="20" />
+            <img src={CHAIN_ICONS[key]} alt="" />
             {labels[key]}
           </span>
         ))}
