@@ -30,7 +30,7 @@ function islandPropsBytes(html: string): number {
 
 const PROPS_BUDGET = 4 * 1024;
 /**
- * A ceiling, not the goal (35 KB): the richest demo token page weighs 39.2 KB (a card with price charts in two
+ * A ceiling, not the goal (35 KB): the richest demo token page weighs 39.0 KB (a card with price charts in two
  * currencies and a long activity table; 42.7 KB before the header's islands drew less and merged, and the offers
  * and trade offers became one island; 49.9 KB before the offers left the islands' props, and 81 KB before its
  * islands' messages, terms and signed orders left the page). Of it, 5.1 KB are Astro's island runtime, which
