@@ -101,14 +101,19 @@ describe('menus and modal', () => {
     expect(await page.locator('[role="listbox"]').count()).toBe(0);
     await box.click();
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr] [role="combobox"]'));
-    await box.pressSequentially('zzqx');
+    await box.pressSequentially('Angler');
     const list = page.getByRole('listbox');
-    await expect.poll(() => list.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => list.getByRole('option').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     expect(await box.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
+    await box.press('ArrowDown');
+    const option = list.getByRole('option').first();
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    // Closed, the box names neither the list nor an option in it (neither is in the page).
     await box.press('Escape');
     await expect.poll(() => page.locator('[role="listbox"]').count()).toBe(0);
     expect(await box.getAttribute('aria-controls')).toBeNull();
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
     expect(consoleErrors).toEqual([]);
     await close();
   });

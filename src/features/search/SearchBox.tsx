@@ -96,7 +96,7 @@ export default function SearchBox({ locale, initialKeyword = '' }: SearchBoxProp
           aria-expanded={open}
           // Named only while open: the list is drawn on opening, and an id must name an element.
           aria-controls={open ? listId : undefined}
-          aria-activedescendant={active >= 0 ? `${listId}-opt-${active}` : undefined}
+          aria-activedescendant={open && active >= 0 ? `${listId}-opt-${active}` : undefined}
           placeholder={messages.placeholder}
           value={keyword}
           className="search-input"
