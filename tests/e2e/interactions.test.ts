@@ -1,7 +1,8 @@
 /**
  * The header and footer as a person uses them in Chromium: the language switch keeps the scroll
  * position and sets the cookie; the chain selector sets the currentChain cookie and goes home; the
- * mobile menu and the connect-wallet modal open and close (the modal hides page scrolling).
+ * mobile menu and the connect-wallet modal open and close (the modal hides page scrolling); the search box's
+ * suggestions are drawn when they open.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -86,6 +87,34 @@ describe('menus and modal', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await Promise.all([page.waitForURL(/\/en\/contact$/), nav.getByRole('link', { name: 'Contact' }).click()]);
     await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+    await close();
+  });
+
+  test('the search box draws its suggestions when they open, and names them in aria-controls only then', async () => {
+    const { page, consoleErrors, close } = await newPage(browser, { locale: 'en-US' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(pageUrl('/en'));
+    const box = page.getByRole('combobox', { name: /search/i });
+    // The page carries the box alone: no list, and nothing named by aria-controls.
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await box.getAttribute('aria-controls')).toBeNull();
+    expect(await page.locator('[role="listbox"]').count()).toBe(0);
+    await box.click();
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr] [role="combobox"]'));
+    await box.pressSequentially('Angler');
+    const list = page.getByRole('listbox');
+    await expect.poll(() => list.getByRole('option').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await box.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
+    await box.press('ArrowDown');
+    const option = list.getByRole('option').first();
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    // Closed, the box names neither the list nor an option in it (neither is in the page).
+    await box.press('Escape');
+    await expect.poll(() => page.locator('[role="listbox"]').count()).toBe(0);
+    expect(await box.getAttribute('aria-controls')).toBeNull();
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+    expect(consoleErrors).toEqual([]);
     await close();
   });
 

@@ -76,7 +76,7 @@ describe('offers in the browser', () => {
     const offererIndex = ownerIndex === 19 ? 18 : 19;
     const offerer = await walletPage(offererIndex);
     await offerer.page.goto(`${app.url}${tokenPath(card)}`);
-    await hydrated(offerer.page, 'OffersPanel');
+    await hydrated(offerer.page, 'TokenOffers');
     await offerer.page.getByRole('button', { name: 'Make offer' }).click();
     const form = offerer.page.getByRole('form', { name: 'Make offer' });
     await expectNoSeriousA11yViolations(offerer.page);
@@ -92,14 +92,14 @@ describe('offers in the browser', () => {
     expect(offerer.wallet.calls).toContain('eth_signTypedData_v4');
     // The page lists the offer in its own table; the island says "You" in its maker's row and offers "Cancel".
     await gotoAfterLiveReload(offerer.page, `${app.url}${tokenPath(card)}`);
-    await hydrated(offerer.page, 'OffersPanel');
+    await hydrated(offerer.page, 'TokenOffers');
     const ownRow = offerer.page.locator(`tr[data-offer="${made?.orderHash}"]`);
     await expect.poll(() => ownRow.locator('td').nth(2).textContent()).toBe('You');
     await expect.poll(() => ownRow.getByRole('button', { name: 'Cancel offer' }).count()).toBe(1);
 
     const owner = await walletPage(ownerIndex);
     await owner.page.goto(`${app.url}${tokenPath(card)}`);
-    await hydrated(owner.page, 'OffersPanel');
+    await hydrated(owner.page, 'TokenOffers');
     // "Sell now" above the table: the best offer in the chain's wrapped coin, this one.
     await expect.poll(() => owner.page.locator('[data-sell-now]').textContent()).toContain('0.02 WETH');
     const row = owner.page.locator(`tr[data-offer="${made?.orderHash}"]`);
@@ -165,7 +165,7 @@ describe('offers in the browser', () => {
 
     const owner = await walletPage(ownerIndex);
     await owner.page.goto(`${app.url}${tokenPath(card)}`);
-    await hydrated(owner.page, 'OffersPanel');
+    await hydrated(owner.page, 'TokenOffers');
     const row = owner.page.locator(`tr[data-offer="${made?.orderHash}"]`);
     expect(await row.textContent()).toContain('Any card in the collection');
     await row.getByRole('button', { name: 'Accept' }).click();
@@ -191,7 +191,7 @@ describe('offers in the browser', () => {
     for (const [index, card] of pair.entries()) {
       const offerer = offerers[index] as (typeof offerers)[number];
       await gotoAfterLiveReload(offerer.page, `${app.url}${tokenPath(card)}`);
-      await hydrated(offerer.page, 'OffersPanel');
+      await hydrated(offerer.page, 'TokenOffers');
       await offerer.page.getByRole('button', { name: 'Make offer' }).click();
       const form = offerer.page.getByRole('form', { name: 'Make offer' });
       await form.getByLabel('Amount per card').fill('0.01');

@@ -34,6 +34,17 @@ describe('wallet sign-in', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain('You are signed in.');
     const userButton = page.getByRole('button', { name: 'Account menu' });
     await expect.poll(() => userButton.textContent()).toContain(short(wallet.account.address.toLowerCase()));
+    // The notification bell shows for the signed-in user in its place, between the cart and the chain selector.
+    const bell = page.locator('[data-notification-bell] button');
+    await expect.poll(() => bell.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const order = [...document.querySelectorAll('[data-cart-link], [data-notification-bell], [data-chain-label]')];
+        return order
+          .slice(0, 3)
+          .map((element) => (element.matches('[data-notification-bell]') ? 'bell' : element.tagName));
+      }),
+    ).toEqual(['A', 'bell', 'SPAN']);
 
     await userButton.click();
     const menu = page.getByRole('navigation', { name: 'Account menu' });

@@ -60,7 +60,7 @@ describe('trade offers in the browser', () => {
     expect(given, 'the demo catalogue has Ethereum cards of two collectors').toBeDefined();
     const offerer = await walletPage(indexOf(given.owner));
     await offerer.page.goto(`${app.url}${tokenPath(wanted)}`);
-    await hydrated(offerer.page, 'TradeOffersPanel');
+    await hydrated(offerer.page, 'TokenOffers');
     await offerer.page.getByRole('button', { name: 'Offer your cards' }).click();
     const form = offerer.page.getByRole('form', { name: 'Offer your cards' });
     await form.getByRole('checkbox', { name: `#${given.tokenId}` }).check();
@@ -73,7 +73,7 @@ describe('trade offers in the browser', () => {
 
     const holder = await walletPage(indexOf(wanted.owner));
     await holder.page.goto(`${app.url}${tokenPath(wanted)}`);
-    await hydrated(holder.page, 'TradeOffersPanel');
+    await hydrated(holder.page, 'TokenOffers');
     const row = holder.page.locator('li[data-trade-offer]').first();
     expect(await row.textContent()).toContain(`#${given.tokenId}`);
     await row.getByRole('button', { name: 'Counter' }).click();
@@ -87,7 +87,7 @@ describe('trade offers in the browser', () => {
 
     // The collector accepts the counter from the card's page: their wallet sends the fill, and the cards swap.
     await gotoAfterLiveReload(offerer.page, `${app.url}${tokenPath(wanted)}`);
-    await hydrated(offerer.page, 'TradeOffersPanel');
+    await hydrated(offerer.page, 'TokenOffers');
     const countered = offerer.page.locator('li[data-trade-offer]', { hasText: 'Counter:' }).first();
     await countered.getByRole('button', { name: 'Accept' }).click();
     const ownerOf = async (card: CardItem) =>

@@ -5,6 +5,7 @@ import { SIGNED_IN_EVENT } from '~/client/directives/interaction';
 import { createTagManager } from '~/client/tagManager';
 import { CHAIN_COOKIE, CHAIN_COOKIE_MAX_AGE } from '~/features/chains/chainCookie';
 import { CHAIN_KEYS } from '~/features/chains/chainKey';
+import { pageChains } from '~/features/chains/pageChains';
 import { installLanguageSwitch } from '~/features/i18n/languageSwitch';
 import { SIGNED_IN_HINT } from '~/features/session/types';
 import { getInjectedProvider } from '~/features/wallet/eip1193';
@@ -66,8 +67,7 @@ function chainCookie(): string | undefined {
 function rememberChainFromUrl(): void {
   if (document.querySelector('form [name="chain_id"]')) return;
   const id = new URLSearchParams(location.search).get('chain_id');
-  const chains = JSON.parse(document.body.dataset['chains'] ?? '[]') as { key: string; chainId: number }[];
-  const chain = chains.find((candidate) => String(candidate.chainId) === id);
+  const chain = pageChains().find((candidate) => String(candidate.chainId) === id);
   if (!chain) return;
   // biome-ignore lint/suspicious/noDocumentCookie: the same cookie the server reads; no store API needed
   document.cookie = `${CHAIN_COOKIE}=${chain.key}; path=/; max-age=${CHAIN_COOKIE_MAX_AGE}; SameSite=Lax`;

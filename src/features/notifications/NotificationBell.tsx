@@ -27,7 +27,9 @@ type BellMessages = Record<'bell' | 'bellUnread' | 'empty' | 'markRead' | 'loadF
  * The header's bell: the signed-in user's unread count, live (it listens to `GET /api/v1/notifications/stream`
  * and asks again when told; when the server refuses the stream it asks every minute instead,
  * ../events/followStream.ts), and their notifications in a panel, newest first, with "mark all as read".
- * Nothing shows for a visitor who is not signed in (the page is the same for everyone).
+ * Nothing shows for a visitor who is not signed in (the page is the same for everyone). It is no island of its own:
+ * the header's account island draws it into its place once someone is signed in
+ * (src/app/layouts/parts/header/HeaderAccount.tsx).
  */
 export default function NotificationBell({ locale, localePrefix }: NotificationBellProps) {
   const messages = bellMessages[locale] as BellMessages;

@@ -29,7 +29,8 @@ export function suggestionPath(item: SearchItem, locale: Locale): string {
 /**
  * Header search with suggestions (ARIA combobox): at most one call per 500 ms, the previous call
  * cancelled, an empty keyword clears the list, Enter opens `/search/{keyword}` (or the highlighted
- * suggestion). Without JavaScript the form submits to `/search?keyword=`, which redirects there.
+ * suggestion). Without JavaScript the form submits to `/search?keyword=`, which redirects there. The list is drawn
+ * when it opens, so the page carries the box alone.
  * @see docs/product-spec.md §5 (Search), §9
  */
 export default function SearchBox({ locale, initialKeyword = '' }: SearchBoxProps) {
@@ -93,11 +94,12 @@ export default function SearchBox({ locale, initialKeyword = '' }: SearchBoxProp
           autoComplete="off"
           aria-autocomplete="list"
           aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={active >= 0 ? `${listId}-opt-${active}` : undefined}
+          // Named only while open: the list is drawn on opening, and an id must name an element.
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open && active >= 0 ? `${listId}-opt-${active}` : undefined}
           placeholder={messages.placeholder}
           value={keyword}
-          className="w-full rounded-button border border-surface-border bg-surface-sunken px-4 py-2 text-ink placeholder:text-ink-faint"
+          className="search-input"
           onChange={(event) => {
             setKeyword(event.target.value);
             suggester.input(event.target.value);
@@ -118,44 +120,46 @@ export default function SearchBox({ locale, initialKeyword = '' }: SearchBoxProp
         <button type="submit" className="sr-only">
           {messages.submit}
         </button>
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={messages.label}
-          hidden={!open}
-          className="absolute z-40 mt-2 w-full rounded-lg border border-surface-border bg-surface-raised p-2 shadow-xl"
-        >
-          {items.length === 0 && <p className="px-2 py-1 text-sm text-ink-muted">{messages.noResults}</p>}
-          {groups.map(([title, list], groupIndex) =>
-            list.length === 0 ? null : (
-              // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not a fieldset
-              <div key={title} role="group" aria-label={title}>
-                <p className="px-2 pt-1 text-xs font-semibold text-ink-faint">{title}</p>
-                {list.map((item, i) => {
-                  const index = groups.slice(0, groupIndex).reduce((sum, [, before]) => sum + before.length, 0) + i;
-                  return (
-                    <div
-                      key={`${title}-${item.address}`}
-                      id={`${listId}-opt-${index}`}
-                      role="option"
-                      aria-selected={index === active}
-                      tabIndex={-1}
-                      className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1 ${index === active ? 'bg-surface' : ''}`}
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => go(suggestionPath(item, locale))}
-                      onKeyDown={() => {}}
-                    >
-                      {item.image && (
-                        <img src={item.image} alt="" width="24" height="24" className="h-6 w-6 rounded object-cover" />
-                      )}
-                      <span>{item.name}</span>
-                    </div>
-                  );
-                })}
-              </div>
-            ),
-          )}
-        </div>
+        {open && (
+          <div id={listId} role="listbox" aria-label={messages.label} className="menu-panel w-full p-2">
+            {items.length === 0 && <p className="px-2 py-1 text-sm text-ink-muted">{messages.noResults}</p>}
+            {groups.map(([title, list], groupIndex) =>
+              list.length === 0 ? null : (
+                // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not a fieldset
+                <div key={title} role="group" aria-label={title}>
+                  <p className="px-2 pt-1 text-xs font-semibold text-ink-faint">{title}</p>
+                  {list.map((item, i) => {
+                    const index = groups.slice(0, groupIndex).reduce((sum, [, before]) => sum + before.length, 0) + i;
+                    return (
+                      <div
+                        key={`${title}-${item.address}`}
+                        id={`${listId}-opt-${index}`}
+                        role="option"
+                        aria-selected={index === active}
+                        tabIndex={-1}
+                        className={`flex cursor-pointer items-center gap-2 rounded-md px-2 py-1 ${index === active ? 'bg-surface' : ''}`}
+                        onMouseDown={(event) => event.preventDefault()}
+                        onClick={() => go(suggestionPath(item, locale))}
+                        onKeyDown={() => {}}
+                      >
+                        {item.image && (
+                          <img
+                            src={item.image}
+                            alt=""
+                            width="24"
+                            height="24"
+                            className="h-6 w-6 rounded object-cover"
+                          />
+                        )}
+                        <span>{item.name}</span>
+                      </div>
+                    );
+                  })}
+                </div>
+              ),
+            )}
+          </div>
+        )}
       </form>
     </search>
   );

@@ -18,8 +18,8 @@ import { $currentUser, $signingIn } from './store';
 import { ILLUSTRATOR_ROLE } from './types';
 import { useCurrentUser } from './useCurrentUser';
 
-/** The look of one entry of the account menu. */
-const MENU_ITEM = 'block rounded-md px-3 py-2 hover:bg-surface';
+/** The look of one entry of the account menu (a stylesheet class the language menu shares). */
+const MENU_ITEM = 'menu-item';
 
 /** One link of the account menu; `external` opens it in a new tab. */
 function MenuLink({ href, external = false, children }: { href: string; external?: boolean; children: ReactNode }) {

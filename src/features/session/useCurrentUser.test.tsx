@@ -21,7 +21,6 @@ const props = {
   endpoint: '/api/v1/follows/collections/1',
   kind: 'follow' as const,
   count: 3,
-  signInHref: '/connect-wallet',
   locale: 'en' as const,
 };
 
@@ -34,6 +33,8 @@ test('the session known before the island hydrates: no hydration error, then the
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const html = renderToString(<SocialToggle {...props} />);
   expect(html).toContain(en['social.signInToFollow']);
+  // A signed-out visitor is sent to sign in on the page's language (the island derives where from its locale).
+  expect(html).toContain('href="/en/connect-wallet"');
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);

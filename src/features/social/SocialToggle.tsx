@@ -1,6 +1,7 @@
 import socialMessages from 'island-messages:social';
 import { useEffect, useState } from 'react';
 import { api } from '~/client/siteApi';
+import { localizePath } from '~/features/i18n/locales';
 import { useCurrentUser } from '~/features/session/useCurrentUser';
 import { PriceAlertForm, type PriceAlertMessages } from './PriceAlertForm';
 
@@ -14,8 +15,6 @@ export interface SocialToggleProps {
   /** `favorite` (a heart) or `follow`. */
   kind: 'favorite' | 'follow';
   count: number;
-  /** Where a signed-out visitor is sent to sign in. */
-  signInHref: string;
   /** A favourite's price alert is in the chain's coin ("ETH"; favourites only). */
   alertSymbol?: string | undefined;
   locale: 'ja' | 'en';
@@ -64,7 +63,7 @@ interface State {
  * anonymous page loads no framework) and asks their own state, so the page stays the same
  * for all. A click sets or clears it (`PUT` / `DELETE` on the endpoint) and shows the new count.
  */
-export default function SocialToggle({ endpoint, kind, count, signInHref, alertSymbol, locale }: SocialToggleProps) {
+export default function SocialToggle({ endpoint, kind, count, alertSymbol, locale }: SocialToggleProps) {
   const messages = toggleMessages(kind, locale);
   const alert = alertSymbol === undefined ? undefined : alertMessages(alertSymbol, locale);
   const user = useCurrentUser();
@@ -121,7 +120,7 @@ export default function SocialToggle({ endpoint, kind, count, signInHref, alertS
           {active ? messages.off : messages.on}
         </button>
       ) : (
-        <a className="btn-ghost" href={signInHref} data-open-connect>
+        <a className="btn-ghost" href={localizePath('/connect-wallet', locale)} data-open-connect>
           {kind === 'favorite' && <span aria-hidden="true">♡ </span>}
           {messages.signIn}
         </a>

@@ -9,13 +9,17 @@ export function installMobileMenu(doc: Document): void {
   const toggle = doc.querySelector<HTMLButtonElement>('[data-mobile-menu-toggle]');
   const nav = doc.getElementById('site-nav');
   if (!toggle || !nav) return;
+  const close = nav.querySelector<HTMLButtonElement>('[data-mobile-menu-close]');
+  // The button's two names are on the page once each: its own while closed, the menu's close button's while open.
+  const openLabel = toggle.getAttribute('aria-label') ?? '';
+  const closeLabel = close?.textContent?.trim() ?? '';
   const setOpen = (open: boolean) => {
     nav.dataset['open'] = String(open);
     toggle.setAttribute('aria-expanded', String(open));
-    toggle.setAttribute('aria-label', (open ? toggle.dataset['labelClose'] : toggle.dataset['labelOpen']) ?? '');
+    toggle.setAttribute('aria-label', open ? closeLabel : openLabel);
   };
   toggle.addEventListener('click', () => setOpen(nav.dataset['open'] !== 'true'));
-  nav.querySelector('[data-mobile-menu-close]')?.addEventListener('click', () => {
+  close?.addEventListener('click', () => {
     setOpen(false);
     toggle.focus();
   });
