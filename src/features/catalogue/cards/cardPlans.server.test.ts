@@ -23,9 +23,7 @@ beforeAll(async () => {
 
 /** How the planner runs one page of the list. */
 async function plan(filters: CardListFilters): Promise<string> {
-  const { rows } = await database.db.execute<{ 'QUERY PLAN': string }>(
-    sql`explain ${cardPageSql(database.db, filters)}`,
-  );
+  const { rows } = await database.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${cardPageSql(filters)}`);
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
@@ -44,7 +42,7 @@ describe('every order of the card list walks an index', () => {
         expect(await plan(first)).not.toMatch(/Seq Scan on cards/);
         const { next } = await listCards(database.db, first);
         expect(next).not.toBeNull();
-        const after = decodeCursor(next as string, sort, false);
+        const after = decodeCursor(next as string, sort);
         expect(await plan({ ...first, after })).not.toMatch(/Seq Scan on cards/);
       });
     }

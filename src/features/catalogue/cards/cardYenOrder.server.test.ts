@@ -96,7 +96,7 @@ describe('the price order without a currency, in yen', () => {
     const seen: CardSummary[] = [];
     let after: string | null = null;
     do {
-      const cursor = after === null ? undefined : decodeCursor(after, 'price_asc', false);
+      const cursor = after === null ? undefined : decodeCursor(after, 'price_asc');
       const page = await listCards(database.db, { ...base, perPage: 7, after: cursor });
       seen.push(...page.items);
       after = page.next;
