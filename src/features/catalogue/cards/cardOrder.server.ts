@@ -11,7 +11,7 @@ import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
 import type { CardListFilters } from './cardFilters';
 
 /** What of the filters decides the order. */
-export type ListOrder = Pick<CardListFilters, 'sort'>;
+export type ListOrder = Pick<CardListFilters, 'sort' | 'chainId'>;
 
 /**
  * The currency a listing is in (`code`), for grouping: POL's two codes count as one (see
@@ -32,8 +32,13 @@ export function currencyGroup(code: SQL): SQL {
 function keyExpressions(filters: ListOrder): SQL[] {
   switch (filters.sort) {
     case 'price_asc':
-    case 'price_desc':
-      return [sql`${filters.sort === 'price_asc' ? cards.priceAscRank : cards.priceDescRank}`];
+    case 'price_desc': {
+      const rank = filters.sort === 'price_asc' ? cards.priceAscRank : cards.priceDescRank;
+      // One chain's cards by price: the same rank, spelled as only the chain's index (`cards_chain_price_*_idx`)
+      // has it. The planner, counting the chain's cards as spread evenly through the catalogue-wide order, would
+      // walk that one and pass every other chain's listings first (all of them, for a chain with few listings).
+      return [filters.chainId === undefined ? sql`${rank}` : sql`coalesce(${rank}, 0)`];
+    }
     case 'most_viewed':
       return [sql`${cards.views}`];
     case 'rarity':

@@ -105,15 +105,18 @@ export const cards = pgTable(
     // The price orders (rank desc, id desc), walked as the newest and most viewed orders are.
     index('cards_price_asc_idx').on(t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('cards_price_desc_idx').on(t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The price orders of one chain's cards (its page), walked as above. Visible cards only, with the category the
-    // list checks: the index alone answers, so the planner picks it even where the chain's listings are few and the
-    // catalogue-wide order would pass every other chain's first.
-    index('cards_chain_price_asc_idx')
-      .on(t.chainId, t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId)
-      .where(sql`not ${t.hidden}`),
-    index('cards_chain_price_desc_idx')
-      .on(t.chainId, t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId)
-      .where(sql`not ${t.hidden}`),
+    // The price orders of one chain's cards (its page), by the key only they have (see
+    // src/features/catalogue/cards/cardOrder.server.ts): walked as above.
+    index('cards_chain_price_asc_idx').on(
+      t.chainId,
+      sql`(coalesce(${t.priceAscRank}, 0)) desc`,
+      t.id.desc().nullsFirst(),
+    ),
+    index('cards_chain_price_desc_idx').on(
+      t.chainId,
+      sql`(coalesce(${t.priceDescRank}, 0)) desc`,
+      t.id.desc().nullsFirst(),
+    ),
     // The price orders and ranges within one currency (a currency filter), walked or ranged as above.
     index('cards_listed_price_asc_idx')
       .on(t.listedCurrency, t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst())
