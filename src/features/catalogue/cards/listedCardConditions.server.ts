@@ -1,7 +1,7 @@
 /**
  * The listing filters asked first of the card's own row: its live listing's currency group, sale type and price
  * ranks, which ../cardWrites.server.ts keeps on each card, so a filtered list finds its few cards by index
- * (`cards_listed_price_*_idx`, `cards_listed_sale_type_idx`, `cards_price_*_idx`) instead of looking up the
+ * (`cards_listed_price_*_idx`, `cards_listed_sale_price_*_idx`, `cards_price_*_idx`) instead of looking up the
  * listing of every card in the catalogue. The listing's own conditions (./cardQueries.server.ts) still decide;
  * these only leave out cards that cannot match, as of the last pass of the ranks: a declining price is found by
  * what it asked then (it enters a range's upper end at the next pass, every few minutes). Counted, the card rows

@@ -124,8 +124,14 @@ export const cards = pgTable(
     index('cards_listed_price_desc_idx')
       .on(t.listedCurrency, t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.listedCurrency} is not null`),
-    // The sale type filter (auctions, declining prices: a few cards in a hundred), found then sorted.
-    index('cards_listed_sale_type_idx').on(t.listedSaleType).where(sql`${t.listedSaleType} is not null`),
+    // The sale type filter (auctions, declining prices: a few cards in a hundred): its price orders walked, the
+    // others found by it then sorted.
+    index('cards_listed_sale_price_asc_idx')
+      .on(t.listedSaleType, t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.listedSaleType} is not null`),
+    index('cards_listed_sale_price_desc_idx')
+      .on(t.listedSaleType, t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.listedSaleType} is not null`),
     // The search box: partial matches of the Japanese and English names (see categories_name_trgm).
     index('cards_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('cards_name_en_trgm').using('gin', sql`(${t.metadata}->>'name_en') gin_trgm_ops`).with({ fastupdate: false }),
