@@ -124,7 +124,7 @@ describe('GET /api/v1/cards', () => {
     expect(eth.body.total).toBeGreaterThan(0);
     for (const card of eth.body.items) {
       expect(card.listing?.currencyCode).toBe(2);
-      // A declining listing is filtered (and sorted) by what it asks now.
+      // A declining listing is filtered by what it asks now.
       expect(wei(card.listing?.currentPrice ?? '0')).toBeGreaterThanOrEqual(5n * 10n ** 16n);
       expect(wei(card.listing?.currentPrice ?? '0')).toBeLessThanOrEqual(3n * 10n ** 17n);
     }

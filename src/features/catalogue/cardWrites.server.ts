@@ -7,10 +7,10 @@
  * The price ranks (`cards.price_asc_rank`, `cards.price_desc_rank`) are each card's place in the price orders
  * without a chosen currency, so those orders walk an index (`cards_price_asc_idx`, `cards_price_desc_idx`) as the
  * newest order does, instead of pricing every card's listing on each request (at a million cards, seconds a
- * page). A rank folds the two keys of ./cards/cardOrder.server.ts into one number, highest first: the group (0
- * when the live listing's currency has a fresh yen rate, else its currency group + 1; groups ascend) above
- * {@link GROUP_SCALE}, and below it the yen price (group 0) or the price in the currency's smallest unit,
- * ascending or descending. A card without a live listing ranks 0, after every listed one.
+ * page). A rank folds the listing's currency group and its price (in yen where the currency has a fresh rate)
+ * into one number, highest first (./priceRank.server.ts). A card without a live listing ranks 0, after every
+ * listed one. Beside the ranks, the live listing's currency group and sale type (`cards.listed_currency`,
+ * `cards.listed_sale_type`, null without one): the listing filters find their cards by them.
  *
  * What moves a rank calls {@link refreshPriceRanks} where it happens: a listing stored or ended
  * (../trading/orders/orderStatus.server.ts), an owner changed (here: a listing by a former owner is not live), a
@@ -20,12 +20,12 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { recordEvent } from '~/features/events/marketEvents.server';
 import { freshYenRates, type StoredRate } from '~/features/market/rates/yen';
-import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { onToken } from '~/server/db/onChainConditions';
 import { cards, exchangeRates, sellOrders } from '~/server/db/schema';
 import type { Database, Transaction } from '~/server/db/types';
 import { currencyGroup } from './cards/cardOrder.server';
 import { activeListing } from './cards/cardQueries.server';
+import { priceRanksSql } from './priceRank.server';
 
 type NewCard = typeof cards.$inferInsert;
 /** One card by its place on chain. */
@@ -110,13 +110,6 @@ export async function setCardOwner(
 
 // The price ranks (see the module comment)
 
-/** What one group adds to a rank: above any price (a uint256 is below 1.2e77) or yen amount. */
-export const GROUP_SCALE = 10n ** 80n;
-/** Groups are counted down from this (a currency code is far below it). */
-const GROUPS = 1_000;
-/** Below a group, the ascending rank counts prices down from this. */
-const PRICE_CEILING = 10n ** 79n;
-
 /** The fresh yen rates as the pages read them, from the stored rates. */
 async function freshRates(db: Database | Transaction, now: Date): Promise<Record<number, number>> {
   const rows = await db.select().from(exchangeRates);
@@ -138,11 +131,7 @@ export async function refreshPriceRanks(
   if (cardIds?.length === 0) return 0;
   const rates = await freshRates(db, now);
   const listing = activeListing(db, undefined);
-  const price = sql`${listing.price}::numeric`;
-  const yen = yenAmountSql(price, sql`${listing.currencyCode}`, rates);
-  const group = sql`(case when ${yen} is not null then 0 else ${currencyGroup(sql`${listing.currencyCode}`)} + 1 end)`;
-  const base = sql`(${GROUPS} - ${group})::numeric * ${GROUP_SCALE.toString()}::numeric`;
-  const key = sql`coalesce(${yen}, ${price})`;
+  const ranks = priceRanksSql(sql`${listing.price}::numeric`, sql`${listing.currencyCode}`, rates);
   const scope: SQL =
     cardIds === undefined
       ? sql`(${cards.priceAscRank} > 0 or (${cards.chainId}, ${cards.contractAddress}, ${cards.tokenId}) in
@@ -153,17 +142,21 @@ export async function refreshPriceRanks(
           sql`, `,
         )})`;
   const moved = await db.execute<{ id: number }>(sql`
-    update ${cards} set price_asc_rank = ranked.asc_rank, price_desc_rank = ranked.desc_rank
+    update ${cards} set price_asc_rank = ranked.asc_rank, price_desc_rank = ranked.desc_rank,
+      listed_currency = ranked.listed_currency, listed_sale_type = ranked.listed_sale_type
     from (
       select ${cards.id} as id,
-        case when ${listing.id} is null then 0
-          else ${base} + (${PRICE_CEILING.toString()}::numeric - ${key}) end as asc_rank,
-        case when ${listing.id} is null then 0 else ${base} + ${key} end as desc_rank
+        case when ${listing.id} is null then 0 else ${ranks.asc} end as asc_rank,
+        case when ${listing.id} is null then 0 else ${ranks.desc} end as desc_rank,
+        ${currencyGroup(sql`${listing.currencyCode}`)} as listed_currency,
+        ${listing.saleType} as listed_sale_type
       from ${cards} left join lateral ${listing} on true
       where ${scope}
     ) ranked
     where ${cards.id} = ranked.id
-      and (${cards.priceAscRank} <> ranked.asc_rank or ${cards.priceDescRank} <> ranked.desc_rank)
+      and (${cards.priceAscRank} <> ranked.asc_rank or ${cards.priceDescRank} <> ranked.desc_rank
+        or ${cards.listedCurrency} is distinct from ranked.listed_currency
+        or ${cards.listedSaleType} is distinct from ranked.listed_sale_type)
     returning ${cards.id}`);
   return moved.rows.length;
 }

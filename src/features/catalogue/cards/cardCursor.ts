@@ -5,8 +5,7 @@
  * skip a card on the following pages.
  *
  * A cursor is opaque to callers: `sort~key~…~id` (the sort, its key values, `_` for a missing one, and the
- * card id that breaks ties), plain URL-safe text. It is only good for the sort (and currency grouping) it was
- * made for; any other is refused (422 in the API).
+ * card id that breaks ties), plain URL-safe text. It is only good for the sort it was made for; any other is refused (422 in the API).
  *
  * @see https://use-the-index-luke.com/no-offset
  * @see ./cardQueries.server.ts (the keys of each sort, and the condition a cursor adds)
@@ -14,7 +13,7 @@
 import type { CardSort } from './cardFilters';
 
 /** The kind of each sort key, to check a cursor's values and compare them in SQL. */
-export type SortKeyKind = 'timestamp' | 'integer' | 'amount' | 'rank';
+export type SortKeyKind = 'timestamp' | 'integer' | 'rank';
 
 /** A sort's keys before the card id (which always comes last, descending). */
 export interface SortKey {
@@ -26,16 +25,14 @@ export interface SortKey {
 }
 
 /**
- * The keys of `sort` (see ./cardOrder.server.ts); a price sort without a chosen currency reads the card's price
- * rank (../cardWrites.server.ts: currency group and price in one number, highest first).
+ * The keys of `sort` (see ./cardOrder.server.ts); a price sort reads the card's price rank, with or without a
+ * chosen currency (../cardWrites.server.ts: currency group and price in one number, highest first).
  */
-export function sortKeys(sort: CardSort, currencyChosen: boolean): SortKey[] {
+export function sortKeys(sort: CardSort): SortKey[] {
   switch (sort) {
     case 'price_asc':
     case 'price_desc':
-      return currencyChosen
-        ? [{ kind: 'amount', direction: sort === 'price_asc' ? 'asc' : 'desc', nullable: true }]
-        : [{ kind: 'rank', direction: 'desc', nullable: false }];
+      return [{ kind: 'rank', direction: 'desc', nullable: false }];
     case 'most_viewed':
       return [{ kind: 'integer', direction: 'desc', nullable: false }];
     case 'rarity':
@@ -58,7 +55,6 @@ const MISSING = '_';
 const PATTERNS: Record<SortKeyKind, RegExp> = {
   timestamp: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/,
   integer: /^\d{1,18}$/,
-  amount: /^\d{1,78}$/,
   rank: /^\d{1,84}$/,
 };
 
@@ -68,11 +64,11 @@ export function encodeCursor(cursor: CardCursor): string {
 }
 
 /** Reads `text` as a cursor of `sort`; undefined when it is not one (malformed, or made for another list order). */
-export function decodeCursor(text: string, sort: CardSort, currencyChosen: boolean): CardCursor | undefined {
+export function decodeCursor(text: string, sort: CardSort): CardCursor | undefined {
   if (text.length > 200) return undefined;
   const [s, ...rest] = text.split(SEPARATOR);
   const idText = rest.pop();
-  const keys = sortKeys(sort, currencyChosen);
+  const keys = sortKeys(sort);
   if (s !== sort || idText === undefined || !/^[1-9]\d{0,15}$/.test(idText) || rest.length !== keys.length) {
     return undefined;
   }

@@ -118,7 +118,7 @@ export const PRICE_NEEDS_CURRENCY = 'needs currency_code: prices in different cu
 export const cardListQuerySchema = pageQuerySchema
   .extend(cardFilterFields.shape)
   .superRefine((query, context) => {
-    if (query.after !== undefined && !decodeCursor(query.after, query.sort, query.currency_code !== undefined)) {
+    if (query.after !== undefined && !decodeCursor(query.after, query.sort)) {
       context.addIssue({ code: 'custom', message: 'is not a cursor of this list and sort', path: ['after'] });
     }
     if (query.sort === 'rarity' && query.category_id === undefined) {
@@ -164,10 +164,7 @@ export const cardListQuerySchema = pageQuerySchema
       saleType: query.sale_type,
       sort: query.sort,
       q: query.q,
-      after:
-        query.after === undefined
-          ? undefined
-          : decodeCursor(query.after, query.sort, query.currency_code !== undefined),
+      after: query.after === undefined ? undefined : decodeCursor(query.after, query.sort),
     }),
   );
 

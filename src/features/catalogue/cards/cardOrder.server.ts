@@ -11,7 +11,7 @@ import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
 import type { CardListFilters } from './cardFilters';
 
 /** What of the filters decides the order. */
-export type ListOrder = Pick<CardListFilters, 'sort' | 'currencyCodes'>;
+export type ListOrder = Pick<CardListFilters, 'sort' | 'chainId'>;
 
 /**
  * The currency a listing is in (`code`), for grouping: POL's two codes count as one (see
@@ -22,26 +22,22 @@ export function currencyGroup(code: SQL): SQL {
   return sql`case when ${code} = ${CurrencyCode.POL_LEGACY} then ${CurrencyCode.POL} else ${code} end`;
 }
 
-/** The card's active listing as the order reads it: its current price and its currency group. */
-export interface ListingKeys {
-  price: SQL;
-  currency: SQL;
-  /** The listing's own currency code (for its yen price). */
-  code: SQL;
-}
-
 /**
  * The sort keys of `filters.sort` before the card id, as SQL (see ./cardCursor.ts `sortKeys`, same order). A
- * price sort compares prices within one currency: with a currency filter that is the whole list, by the listing's
- * price; without one the card's stored price rank (../cardWrites.server.ts): the listings with a fresh yen rate
+ * price sort reads the card's stored price rank (../cardWrites.server.ts): the listings with a fresh yen rate
  * first by their yen price, then the others grouped by currency by their price, cards without a listing last.
+ * Within one currency (a currency filter) that is the order of their prices, walked by `cards_listed_price_*_idx`;
+ * a declining price ranks at what it asked at the last pass (every few minutes).
  */
-function keyExpressions(filters: ListOrder, listing: ListingKeys): SQL[] {
+function keyExpressions(filters: ListOrder): SQL[] {
   switch (filters.sort) {
     case 'price_asc':
     case 'price_desc': {
-      if (filters.currencyCodes !== undefined) return [listing.price];
-      return [sql`${filters.sort === 'price_asc' ? cards.priceAscRank : cards.priceDescRank}`];
+      const rank = filters.sort === 'price_asc' ? cards.priceAscRank : cards.priceDescRank;
+      // One chain's cards by price: the same rank, spelled as only the chain's index (`cards_chain_price_*_idx`)
+      // has it. The planner, counting the chain's cards as spread evenly through the catalogue-wide order, would
+      // walk that one and pass every other chain's listings first (all of them, for a chain with few listings).
+      return [filters.chainId === undefined ? sql`${rank}` : sql`coalesce(${rank}, 0)`];
     }
     case 'most_viewed':
       return [sql`${cards.views}`];
@@ -54,17 +50,17 @@ function keyExpressions(filters: ListOrder, listing: ListingKeys): SQL[] {
 }
 
 /** The keys of the list's sort, each with its expression. */
-export function listKeys(filters: ListOrder, listing: ListingKeys) {
-  const expressions = keyExpressions(filters, listing);
-  return sortKeys(filters.sort, filters.currencyCodes !== undefined).map((key, index) => ({
+export function listKeys(filters: ListOrder) {
+  const expressions = keyExpressions(filters);
+  return sortKeys(filters.sort).map((key, index) => ({
     ...key,
     sql: expressions[index] as SQL,
   }));
 }
 
 /** ORDER BY of the list: its keys (missing values last), then the card id, newest first. */
-export function ordering(filters: ListOrder, listing: ListingKeys): SQL[] {
-  const keys = listKeys(filters, listing).map((key) =>
+export function ordering(filters: ListOrder): SQL[] {
+  const keys = listKeys(filters).map((key) =>
     // A key that is never missing is ordered plainly, as its index is (`desc nulls last` would not use
     // cards_newest_idx, and the first page would sort the whole catalogue).
     key.nullable ? sql`${key.sql} ${sql.raw(key.direction)} nulls last` : sql`${key.sql} ${sql.raw(key.direction)}`,
@@ -79,12 +75,12 @@ function typed(kind: SortKeyKind, value: string): SQL {
 }
 
 /**
- * The rows after `cursor` in the list's order. The newest, most-viewed and (without a currency) price orders
+ * The rows after `cursor` in the list's order. The newest, most-viewed and price orders
  * compare as one row value (`(key, id) < (value, id)`), which an index on those columns answers as a range; the
  * others spell the order out key by key, missing values last.
  */
-export function afterCursor(filters: ListOrder, listing: ListingKeys, cursor: CardCursor) {
-  const keys = listKeys(filters, listing);
+export function afterCursor(filters: ListOrder, cursor: CardCursor) {
+  const keys = listKeys(filters);
   const id = sql`${cursor.id}::integer`;
   const [only] = keys;
   const [value] = cursor.keys;

@@ -4,8 +4,9 @@
  * categories are never returned.
  *
  * The active listing of a card is its newest `active` sell order that has started, has not expired and
- * was signed by the current owner (a listing by a former owner can no longer be filled). With a
- * currency filter, the newest one in that currency.
+ * was signed by the current owner (a listing by a former owner can no longer be filled). A listing filter
+ * matches a card whose active listing matches it: with a currency filter, the card's active listing is in that
+ * currency (./listedCardConditions.server.ts finds those cards by index).
  *
  * @see ./cardFilters.ts
  */
@@ -25,15 +26,8 @@ import { bestCardOffers } from '../bestOffers.server';
 import type { CardSummary } from '../types';
 import { encodeCursor } from './cardCursor';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
-import {
-  afterCursor,
-  asText,
-  currencyGroup,
-  cursorValue,
-  type ListingKeys,
-  listKeys,
-  ordering,
-} from './cardOrder.server';
+import { afterCursor, asText, cursorValue, listKeys, ordering } from './cardOrder.server';
+import { listedCardConditions } from './listedCardConditions.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
 export function activeListing(db: Database | Transaction, currencyCodes: CurrencyCode[] | undefined) {
@@ -71,22 +65,13 @@ export function activeListing(db: Database | Transaction, currencyCodes: Currenc
 
 type Listing = ReturnType<typeof activeListing>;
 
-/** The listing's price and currency group, as the list's order reads them (./cardOrder.server.ts). */
-function orderKeys(listing: Listing): ListingKeys {
-  return {
-    price: sql`${listing.price}`,
-    currency: currencyGroup(sql`${listing.currencyCode}`),
-    code: sql`${listing.currencyCode}`,
-  };
-}
-
 /** Only what may be shown: the card and its category (if any) are not hidden. */
 export function visibleCard(): SQL {
   return and(eq(cards.hidden, false), or(isNull(categories.id), eq(categories.hidden, false))) as SQL;
 }
 
-/** The WHERE conditions of the filters (the listing ones only when `listing` is joined). */
-function conditions(filters: CardListFilters, listing: Listing | null): SQL | undefined {
+/** The WHERE conditions of the filters on the card and its category and creator. */
+function conditions(filters: CardListFilters): SQL | undefined {
   return and(
     visibleCard(),
     eqIfGiven(cards.chainId, filters.chainId),
@@ -98,16 +83,22 @@ function conditions(filters: CardListFilters, listing: Listing | null): SQL | un
       : sql`${cards.id} in (select ${favorites.cardId} from ${favorites} join ${users} fu on fu.id = ${favorites.userId}
           where fu.wallet_address = ${filters.favoritedBy})`,
     containsIfGiven(filters.q, [cards.name, sql`${cards.metadata}->>'name_en'`]),
-    listing && filtersNeedListing(filters) ? isNotNull(listing.id) : undefined,
-    listing && filters.saleType !== undefined ? eq(listing.saleType, filters.saleType) : undefined,
-    listing && filters.priceMinWei !== undefined ? gte(listing.price, filters.priceMinWei) : undefined,
-    listing && filters.priceMaxWei !== undefined ? lte(listing.price, filters.priceMaxWei) : undefined,
-    listing && filters.jpyMin !== undefined
-      ? sql`${yenAmountSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates)} >= ${filters.jpyMin}`
-      : undefined,
-    listing && filters.jpyMax !== undefined
-      ? sql`${yenAmountSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates)} <= ${filters.jpyMax}`
-      : undefined,
+    // A listing filter asks the card's stored listing keys (by index).
+    listedCardConditions(filters),
+  );
+}
+
+/** The listing filters asked of the card's active listing, `listing` (none without a listing filter). */
+function listingConditions(filters: CardListFilters, listing: Listing): SQL | undefined {
+  if (!filtersNeedListing(filters)) return undefined;
+  const yen = yenAmountSql(sql`${listing.price}`, sql`${listing.currencyCode}`, filters.yenRates);
+  return and(
+    isNotNull(listing.id),
+    filters.saleType === undefined ? undefined : eq(listing.saleType, filters.saleType),
+    filters.priceMinWei === undefined ? undefined : gte(listing.price, filters.priceMinWei),
+    filters.priceMaxWei === undefined ? undefined : lte(listing.price, filters.priceMaxWei),
+    filters.jpyMin === undefined ? undefined : sql`${yen} >= ${filters.jpyMin}`,
+    filters.jpyMax === undefined ? undefined : sql`${yen} <= ${filters.jpyMax}`,
   );
 }
 
@@ -219,28 +210,20 @@ export function toSummary(row: CardRow): CardSummary {
 
 /**
  * The FROM and WHERE of the card list, joining only what the filters and the sort need: the category
- * always (hidden ones are left out), the creator for `creator`, the active listing for listing filters
- * and the price sorts within a currency. Finding the page's ids this way and loading the full rows for those ids only keeps
- * the listing lookup off the rest of the catalogue.
+ * always (hidden ones are left out), the creator for `creator`. A listing filter reads the card's stored listing
+ * keys (./listedCardConditions.server.ts), so the page's cards are found by index without looking any listing up;
+ * the listings of the page's cards alone are read, with its full rows.
  */
-function filteredCards(filters: CardListFilters, listing: Listing, after?: SQL): SQL {
-  // A price order within a chosen currency reads the listing's price; without one, the card's stored price rank.
-  const byListingPrice =
-    (filters.sort === 'price_asc' || filters.sort === 'price_desc') && filters.currencyCodes !== undefined;
-  const withListing = filtersNeedListing(filters) || byListingPrice;
+function filteredCards(filters: CardListFilters, after?: SQL): SQL {
   const creator =
     filters.creator === undefined
       ? sql``
       : sql`left join ${illustrators} on ${illustrators.id} = ${cards.creatorId}
         left join ${users} on ${users.id} = ${illustrators.userId}`;
-  // With a listing filter, only cards with a live listing can match: their price rank says so from the card row
-  // (../cardWrites.server.ts), before any listing is looked up.
-  const listed = filtersNeedListing(filters) ? sql`and ${cards.priceAscRank} > 0` : sql``;
   // The rarity order reads each card's rank by one join, not a lookup per card per comparison.
   const rarity = filters.sort === 'rarity' ? sql`left join ${cardRarity} on ${cardRarity.cardId} = ${cards.id}` : sql``;
   return sql`from ${cards} left join ${categories} on ${categories.id} = ${cards.categoryId} ${creator} ${rarity}
-    ${withListing ? sql`left join lateral ${listing} on true` : sql``}
-    where ${conditions(filters, withListing ? listing : null)} ${listed} ${after ? sql`and ${after}` : sql``}`;
+    where ${conditions(filters)} ${after ? sql`and ${after}` : sql``}`;
 }
 
 /**
@@ -248,20 +231,15 @@ function filteredCards(filters: CardListFilters, listing: Listing, after?: SQL):
  * keys as text (`k0`, …), in the list's order, from the cursor or the page's offset. Exported so a test can ask
  * the planner how it runs (an index for every order).
  */
-export function cardPageSql(db: Database, filters: CardListFilters): SQL {
-  const listing = activeListing(db, filters.currencyCodes);
-  const keyed = filteredCards(
-    filters,
-    listing,
-    filters.after ? afterCursor(filters, orderKeys(listing), filters.after) : undefined,
-  );
-  const keys = listKeys(filters, orderKeys(listing));
+export function cardPageSql(filters: CardListFilters): SQL {
+  const keyed = filteredCards(filters, filters.after ? afterCursor(filters, filters.after) : undefined);
+  const keys = listKeys(filters);
   return sql`select ${cards.id} as id,
     ${sql.join(
       keys.map((key, index) => sql`${asText(key.kind, key.sql)} as ${sql.identifier(`k${index}`)}`),
       sql`, `,
     )} ${keyed}
-    order by ${sql.join(ordering(filters, orderKeys(listing)), sql`, `)}
+    order by ${sql.join(ordering(filters), sql`, `)}
     limit ${filters.perPage + 1} offset ${filters.after ? 0 : pageOffset(filters)}`;
 }
 
@@ -275,15 +253,18 @@ export const COUNT_AHEAD = 1_000;
  * One page of cards matching `filters`, how many match (exactly when fewer than the page's offset plus
  * {@link COUNT_AHEAD}, else that many and `exact: false`), and the cursor of the next page (null on the last).
  * With a cursor (`filters.after`) the page starts right after it, whatever `page` says.
+ *
+ * A listing filter finds and counts cards by their stored listing keys, as ../cardWrites.server.ts last set them
+ * (./listedCardConditions.server.ts); a card of the page whose active listing no longer matches (a declining price
+ * fell below the range since the last pass, a rate went stale) is left out of it.
  */
 export async function queryCards(
   db: Database,
   filters: CardListFilters,
 ): Promise<{ items: CardSummary[]; total: number; exact: boolean; next: string | null }> {
   const listing = activeListing(db, filters.currencyCodes);
-  const from = filteredCards(filters, listing);
-  const keys = listKeys(filters, orderKeys(listing));
-  const page = await db.execute<{ id: unknown; [key: string]: unknown }>(cardPageSql(db, filters));
+  const keys = listKeys(filters);
+  const page = await db.execute<{ id: unknown; [key: string]: unknown }>(cardPageSql(filters));
   const more = page.rows.length > filters.perPage;
   const shown = page.rows.slice(0, filters.perPage);
   const ids = shown.map((row) => toNumber(row.id));
@@ -298,14 +279,14 @@ export async function queryCards(
       : null;
   const cap = pageOffset(filters) + COUNT_AHEAD;
   const counted = await db.execute<{ n: unknown }>(
-    sql`select count(*)::int as n from (select 1 ${from} limit ${cap + 1}) matching`,
+    sql`select count(*)::int as n from (select 1 ${filteredCards(filters)} limit ${cap + 1}) matching`,
   );
   const found = toNumber(counted.rows[0]?.n);
   const total = Math.min(found, cap);
   const exact = found <= cap;
   if (ids.length === 0) return { items: [], total, exact, next };
   const rows = await joinCards(db.select(cardColumns(listing)).from(cards).$dynamic(), listing).where(
-    inArray(cards.id, ids),
+    and(inArray(cards.id, ids), listingConditions(filters, listing)),
   );
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));

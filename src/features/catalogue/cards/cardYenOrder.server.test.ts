@@ -96,7 +96,7 @@ describe('the price order without a currency, in yen', () => {
     const seen: CardSummary[] = [];
     let after: string | null = null;
     do {
-      const cursor = after === null ? undefined : decodeCursor(after, 'price_asc', false);
+      const cursor = after === null ? undefined : decodeCursor(after, 'price_asc');
       const page = await listCards(database.db, { ...base, perPage: 7, after: cursor });
       seen.push(...page.items);
       after = page.next;
@@ -129,5 +129,41 @@ describe('the yen range', () => {
     expect(newest.items.every((card) => yen(card) !== null)).toBe(true);
     expect(newest.total).toBe(prices.length);
     expect((await listCards(database.db, { ...base, jpyMin: 0, yenRates: {} })).items).toEqual([]);
+  });
+});
+
+describe('a chosen currency, its price range and the sale type', () => {
+  it('keep the listed cards whose live listing matches, in the same price order, and count them', async () => {
+    const ids = (cards: CardSummary[]) => cards.map((card) => card.id);
+    const price = (card: CardSummary) => BigInt(card.listing?.currentPrice ?? 0);
+    const eth = listed.filter((card) => card.listing?.currencyCode === CurrencyCode.ETH);
+    expect(eth.length).toBeGreaterThan(3);
+    const inEth = await listCards(database.db, { ...base, currencyCodes: [CurrencyCode.ETH] });
+    expect(ids(inEth.items)).toEqual(ids(eth));
+    expect(inEth.total).toBe(eth.length);
+    const dearest = await listCards(database.db, { ...base, sort: 'price_desc', currencyCodes: [CurrencyCode.ETH] });
+    // Each read prices a declining listing anew: the order is checked on one read, and the same cards are in it.
+    const dearestPrices = dearest.items.map(price);
+    expect(dearestPrices).toEqual([...dearestPrices].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    expect(new Set(ids(dearest.items))).toEqual(new Set(ids(eth)));
+    // Bounds at two fixed prices (a declining one moves between reads).
+    const fixed = eth.filter((card) => card.listing?.saleType === 'fixed').map(price);
+    const low = fixed[1] as bigint;
+    const high = fixed[fixed.length - 2] as bigint;
+    const ranged = await listCards(database.db, {
+      ...base,
+      currencyCodes: [CurrencyCode.ETH],
+      priceMinWei: low.toString(),
+      priceMaxWei: high.toString(),
+    });
+    const expected = eth.filter((card) => price(card) >= low && price(card) <= high);
+    expect(ids(ranged.items)).toEqual(ids(expected));
+    expect(ranged.total).toBe(expected.length);
+    expect(expected.length).toBeLessThan(eth.length);
+    for (const saleType of ['auction', 'declining'] as const) {
+      const { items } = await listCards(database.db, { ...base, saleType });
+      expect(items.length, saleType).toBeGreaterThan(0);
+      expect(ids(items)).toEqual(ids(listed.filter((card) => card.listing?.saleType === saleType)));
+    }
   });
 });

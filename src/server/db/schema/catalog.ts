@@ -9,6 +9,7 @@ import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, 
 import { illustrators } from './accounts.ts';
 import { addressCheck, id, ref, timestamps, timestamptz } from './columns.ts';
 import { contractOnChain, tokenOnChain } from './onChain.ts';
+import type { SaleType } from './trading.ts';
 
 /**
  * Categories: one NFT contract on one chain, shown as a project or collection with Japanese and English
@@ -76,6 +77,14 @@ export const cards = pgTable(
     priceAscRank: numeric('price_asc_rank').notNull().default('0'),
     /** As {@link cards.priceAscRank}, for the dearest first. */
     priceDescRank: numeric('price_desc_rank').notNull().default('0'),
+    /**
+     * The currency group of the card's live listing (its currency code, POL's two codes as one), null without
+     * one; with {@link cards.listedSaleType}, kept beside the price ranks by the same writer so the listing
+     * filters find their cards by index before looking any listing up.
+     */
+    listedCurrency: integer('listed_currency'),
+    /** How the card's live listing sells (fixed, declining, auction), null without one. */
+    listedSaleType: text('listed_sale_type').$type<SaleType>(),
     ...timestamps(),
   },
   (t) => [
@@ -96,5 +105,35 @@ export const cards = pgTable(
     // The price orders (rank desc, id desc), walked as the newest and most viewed orders are.
     index('cards_price_asc_idx').on(t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('cards_price_desc_idx').on(t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The price orders of one chain's cards (its page), by the key only they have (see
+    // src/features/catalogue/cards/cardOrder.server.ts): walked as above.
+    index('cards_chain_price_asc_idx').on(
+      t.chainId,
+      sql`(coalesce(${t.priceAscRank}, 0)) desc`,
+      t.id.desc().nullsFirst(),
+    ),
+    index('cards_chain_price_desc_idx').on(
+      t.chainId,
+      sql`(coalesce(${t.priceDescRank}, 0)) desc`,
+      t.id.desc().nullsFirst(),
+    ),
+    // The price orders and ranges within one currency (a currency filter), walked or ranged as above.
+    index('cards_listed_price_asc_idx')
+      .on(t.listedCurrency, t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.listedCurrency} is not null`),
+    index('cards_listed_price_desc_idx')
+      .on(t.listedCurrency, t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.listedCurrency} is not null`),
+    // The sale type filter (auctions, declining prices: a few cards in a hundred): its price orders walked, the
+    // others found by it then sorted.
+    index('cards_listed_sale_price_asc_idx')
+      .on(t.listedSaleType, t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.listedSaleType} is not null`),
+    index('cards_listed_sale_price_desc_idx')
+      .on(t.listedSaleType, t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.listedSaleType} is not null`),
+    // The search box: partial matches of the Japanese and English names (see categories_name_trgm).
+    index('cards_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('cards_name_en_trgm').using('gin', sql`(${t.metadata}->>'name_en') gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );

@@ -1,0 +1,3 @@
+DROP INDEX "cards_listed_sale_type_idx";--> statement-breakpoint
+CREATE INDEX "cards_listed_sale_price_asc_idx" ON "cards" USING btree ("listed_sale_type","price_asc_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "cards"."listed_sale_type" is not null;--> statement-breakpoint
+CREATE INDEX "cards_listed_sale_price_desc_idx" ON "cards" USING btree ("listed_sale_type","price_desc_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "cards"."listed_sale_type" is not null;
