@@ -134,14 +134,13 @@ function bodyIn(store: PageStore, key: string, entry: PageEntry, wanted: Encodin
   if (!wanted) return entry.bodies.identity;
   const made = entry.bodies[wanted];
   if (made) return made;
-  const quick = wanted === 'br';
   const body = encodeBody(entry.bodies.identity, wanted, BROTLI_QUALITY.quick);
-  if (store.addBody(key, entry, wanted, body) && quick) entry.brQuick = true;
+  if (store.addBody(key, entry, wanted, body) && wanted === 'br') entry.brQuick = true;
   return body;
 }
 
 /** Hits after which a page's quick Brotli body is made again at the best quality. */
-export const REFINE_AFTER_HITS = 2;
+const REFINE_AFTER_HITS = 2;
 
 /**
  * Counts a hit of the entry at `key`; at the {@link REFINE_AFTER_HITS}th, its quick Brotli body is compressed

@@ -2,7 +2,8 @@
  * The database of the running server. With `DATABASE_URL`, PostgreSQL; without it, the embedded PGlite runs
  * in a worker thread of its own (./pgliteWorker.mjs) and the server reaches it through node-postgres over a
  * Unix socket, so no query blocks the thread that answers requests (a Unix socket, not a loopback TCP port: a
- * query's round trip cost 221 µs of CPU against 278 µs over TCP). Migrations are applied before it is handed out. Scripts and tests keep opening PGlite in their own thread (./client.ts).
+ * query's round trip cost 221 µs of CPU against 278 µs over TCP). Migrations are applied before it is handed out.
+ * Scripts and tests keep opening PGlite in their own thread (./client.ts).
  *
  * @see ../../../docs/operations.md (database)
  */
