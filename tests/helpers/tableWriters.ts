@@ -2,8 +2,9 @@
  * Who writes each state table, found with the TypeScript compiler's parser (not by matching text): drizzle
  * builder calls (`db.insert(t)`, `tx.update(t).set(...)`, `db.delete(t)`, whatever name or namespace the table
  * is imported under) and `sql` templates that write a table (interpolated, `insert into ${t}`, or named in the
- * text). An update's columns are the keys of its `set` argument, followed through a `?:`, a spread and a `const`
- * of the file; anything else (a parameter, a built object) counts as every column, so it cannot slip by. The
+ * text). An update's columns are the keys of its `set` argument and an insert's those of its `values` (the others
+ * keep their defaults), followed through a `?:`, a spread and a `const` of the file; anything else (a parameter,
+ * a built object, an array of rows, an insert in SQL text) counts as every column, so it cannot slip by. The
  * writes are held against the writers table (src/server/db/writers.ts), and the schema's foreign keys are held to
  * it too: a `cascade` into an owned table from a table with another owner is a write nobody called.
  */
@@ -120,10 +121,33 @@ function schemaNames(file: string, source: ts.SourceFile, tables: Map<string, Ta
   return { named, namespaces };
 }
 
-/** The object literals an expression may be (both sides of a `?:`, a `const` of the file), or undefined. */
+/**
+ * The object literals an expression may be (both sides of a `?:`, a `const` of the file, what a function of the file
+ * returns when each of its returns is one), or undefined.
+ */
 function objectLiterals(source: ts.SourceFile, node: ts.Expression): ts.ObjectLiteralExpression[] | undefined {
   if (ts.isParenthesizedExpression(node)) return objectLiterals(source, node.expression);
   if (ts.isObjectLiteralExpression(node)) return [node];
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+    const name = node.expression.text;
+    const declared = source.statements.find(
+      (statement): statement is ts.FunctionDeclaration =>
+        ts.isFunctionDeclaration(statement) && statement.name?.text === name && !statement.type,
+    );
+    if (!declared?.body) return undefined;
+    const returned: ts.ObjectLiteralExpression[] = [];
+    let unknown = false;
+    declared.body.forEachChild(function visit(child): void {
+      if (ts.isFunctionLike(child)) return;
+      if (ts.isReturnStatement(child)) {
+        const literals = child.expression ? objectLiterals(source, child.expression) : undefined;
+        if (literals) returned.push(...literals);
+        else unknown = true;
+      }
+      child.forEachChild(visit);
+    });
+    return unknown || returned.length === 0 ? undefined : returned;
+  }
   if (ts.isConditionalExpression(node)) {
     const a = objectLiterals(source, node.whenTrue);
     const b = objectLiterals(source, node.whenFalse);
@@ -148,10 +172,19 @@ function objectLiterals(source: ts.SourceFile, node: ts.Expression): ts.ObjectLi
   return undefined;
 }
 
-/** The SQL columns an update's `.set(x)` writes: the keys of its object literals, or all when it cannot tell. */
-function updateColumns(source: ts.SourceFile, table: TableInfo, update: ts.CallExpression): readonly string[] | 'all' {
-  const access = update.parent;
-  if (!ts.isPropertyAccessExpression(access) || access.name.text !== 'set') return 'all';
+/**
+ * The SQL columns an update's `.set(x)` or an insert's `.values(x)` writes: the keys of its object literals (an
+ * insert leaves every other column at its default), or all when it cannot tell (a parameter, a built object, rows
+ * in an array).
+ */
+function writtenColumns(
+  source: ts.SourceFile,
+  table: TableInfo,
+  write: ts.CallExpression,
+  method: 'set' | 'values',
+): readonly string[] | 'all' {
+  const access = write.parent;
+  if (!ts.isPropertyAccessExpression(access) || access.name.text !== method) return 'all';
   const call = access.parent;
   const arg = ts.isCallExpression(call) ? call.arguments[0] : undefined;
   const literals = arg ? objectLiterals(source, arg) : undefined;
@@ -209,8 +242,8 @@ export function findTableWrites(root: string): TableWrite[] {
         if ((method === 'insert' || method === 'update' || method === 'delete') && arg && node.arguments.length === 1) {
           const table = tableOf(arg);
           if (table) {
-            if (method === 'update') add(node, table, 'update', updateColumns(source, table, node));
-            else add(node, table, method, method === 'insert' ? 'all' : []);
+            if (method === 'update') add(node, table, 'update', writtenColumns(source, table, node, 'set'));
+            else add(node, table, method, method === 'insert' ? writtenColumns(source, table, node, 'values') : []);
           }
         }
       }
@@ -256,8 +289,8 @@ export function writerViolations(writes: readonly TableWrite[], writers: readonl
         writer.writes === 'all' ||
         (writer.writes === 'rows' && write.op !== 'update') ||
         (Array.isArray(writer.writes) &&
-          (write.op === 'insert' ||
-            write.columns === 'all' ||
+          write.op !== 'delete' &&
+          (write.columns === 'all' ||
             writer.writes.some((column) => (write.columns as readonly string[]).includes(column))));
       if (touches && !owns(writer.owner, write.file)) {
         found.push(`${write.at} ${write.op} ${write.table} (owner: ${writer.owner})`);

@@ -209,22 +209,30 @@ async function applyIllustrator(
     changes.passwordSet = true;
     return;
   }
-  const set: Partial<typeof illustrators.$inferInsert> = {};
-  if (update.uid !== undefined && update.uid !== current.uid) set.uid = changes.uid = update.uid;
-  if (update.name !== undefined) set.name = changes.name = update.name;
-  if (update.name_en !== undefined) set.nameEn = changes.nameEn = update.name_en || null;
-  if (role === 'user') {
-    set.passwordHash = LOCKED_PASSWORD_HASH;
-  } else if (update.password !== undefined) {
-    set.passwordHash = await hashPassword(update.password);
-    set.passwordChangedAt = new Date();
-    changes.passwordSet = true;
-  } else if (!current.canSignIn) {
+  if (role !== 'user' && update.password === undefined && !current.canSignIn)
     throw unprocessable('password: set a new password to let this illustrator sign in again');
-  }
+  const newPassword = role !== 'user' && update.password !== undefined;
+  // Each column is left out (undefined) unless it changes: the writers check reads these names.
+  const set = {
+    uid: update.uid !== undefined && update.uid !== current.uid ? update.uid : undefined,
+    name: update.name,
+    nameEn: update.name_en === undefined ? undefined : update.name_en || null,
+    passwordHash:
+      role === 'user'
+        ? LOCKED_PASSWORD_HASH
+        : update.password !== undefined
+          ? await hashPassword(update.password)
+          : undefined,
+    passwordChangedAt: newPassword ? new Date() : undefined,
+  };
+  if (set.uid !== undefined) changes.uid = set.uid;
+  if (set.name !== undefined) changes.name = set.name;
+  if (set.nameEn !== undefined) changes.nameEn = set.nameEn;
+  if (newPassword) changes.passwordSet = true;
   if (role === 'user' || set.passwordHash !== undefined)
     await endSessions(tx, eq(sessions.illustratorId, current.id), role === 'user' ? 'role' : 'password');
-  if (Object.keys(set).length > 0) await tx.update(illustrators).set(set).where(eq(illustrators.id, current.id));
+  if (Object.values(set).some((value) => value !== undefined))
+    await tx.update(illustrators).set(set).where(eq(illustrators.id, current.id));
 }
 
 /**
