@@ -66,3 +66,25 @@ export function toPage<T>(items: T[], total: number, request: PageRequest): Page
     totalPages: Math.max(1, Math.ceil(total / request.perPage)),
   };
 }
+
+/**
+ * How far past a page's start a list counts its rows: a list shows "1,000+" rather than count the whole
+ * catalogue on every request (a count of 100,000 cards costs a hundred times a page).
+ */
+export const COUNT_AHEAD = 1_000;
+
+/** The most rows the count of `request`'s list reads before it stops ({@link COUNT_AHEAD} past the page's start). */
+export function countCap(request: PageRequest): number {
+  return pageOffset(request) + COUNT_AHEAD;
+}
+
+/** A page whose `total` is a lower bound when `totalExact` is false (counted up to {@link countCap}). */
+export interface CountedPage<T> extends Page<T> {
+  totalExact: boolean;
+}
+
+/** Wraps a page whose list counted `found` rows, counting at most `countCap(request) + 1`. */
+export function toCountedPage<T>(items: T[], found: number, request: PageRequest): CountedPage<T> {
+  const cap = countCap(request);
+  return { ...toPage(items, Math.min(found, cap), request), totalExact: found <= cap };
+}

@@ -11,7 +11,7 @@ import { serverChains } from '~/features/chains/config.server';
 import type { Locale } from '~/features/i18n/locales';
 import type { Translate } from '~/features/i18n/t';
 import { type Attempt, attempt } from '~/lib/attempt';
-import type { Page } from '~/lib/pagination';
+import type { CountedPage } from '~/lib/pagination';
 import { database } from '~/server/db/client';
 import type { Database } from '~/server/db/types';
 import type { CardListFilters } from './cards/cardFilters';
@@ -30,12 +30,12 @@ export function loadCards(filters: CardListFilters): Promise<Attempt<CardPage>> 
 }
 
 /** One page of visible collections matching `filters`. */
-export function loadCategories(filters: CategoryFilters): Promise<Attempt<Page<CategorySummary>>> {
+export function loadCategories(filters: CategoryFilters): Promise<Attempt<CountedPage<CategorySummary>>> {
   return attempt('categories', async () => listCategories(await database(), filters));
 }
 
 /** One page of creators matching `filters`. */
-export function loadCreators(filters: CreatorFilters): Promise<Attempt<Page<CreatorSummary>>> {
+export function loadCreators(filters: CreatorFilters): Promise<Attempt<CountedPage<CreatorSummary>>> {
   return attempt('creators', async () => listCreators(await database(), filters));
 }
 

@@ -2,7 +2,8 @@
  * Keeps `collection_daily_stats` (a collection's sales per Asia/Tokyo day and currency, and the floor seen that
  * day) as sales arrive: the indexer calls {@link refreshDailyStats} in the transaction that records a sale
  * (indexer/applyExchange.server.ts) or rolls sales back (indexer/reorg.server.ts), and it recomputes the touched
- * days from `sales` (an index range per day), so replays and reorganisations leave the same figures.
+ * days from `sales` (an index range per day), so replays and reorganisations leave the same figures. The same
+ * refresh recounts the collection's and its creator's sales (./salesCounts.server.ts).
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
@@ -12,6 +13,7 @@ import { collectionDailyStats } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
 import type { Database, Transaction } from '~/server/db/types';
 import { tokyoDay } from './periods';
+import { refreshSalesCounts } from './salesCounts.server';
 
 /** A collection as its sales name it. */
 export interface CollectionKey {
@@ -71,6 +73,8 @@ export async function refreshDailyStats(
         do update set volume = excluded.volume, sales = excluded.sales, updated_at = excluded.updated_at`);
   }
   if (days.includes(today)) await recordFloor(tx, key, today, now);
+  // The collection's and its creator's sales counts follow the same sales (the lists' most-sold order).
+  await refreshSalesCounts(tx, key);
 }
 
 /** Records the collection's floor now as `day`'s floor, per currency (no open listing: no floor). */

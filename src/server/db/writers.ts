@@ -45,6 +45,9 @@ export const TABLE_WRITERS: readonly TableWriter[] = [
   { table: 'card_purchases', writes: ['status'], owner: 'src/features/payments/purchaseStatus.server.ts' },
   // Sales, as the chain recorded them (and took them back).
   { table: 'sales', writes: 'all', owner: 'src/features/indexer/saleRecords.server.ts' },
+  // How often each collection and creator sold: counted again from the sales whenever they change.
+  { table: 'categories', writes: ['sales_count'], owner: 'src/features/market/salesCounts.server.ts' },
+  { table: 'illustrators', writes: ['sales_count'], owner: 'src/features/market/salesCounts.server.ts' },
   // Where cards live (content addressing): the design and token records, the blocks, the pin requests.
   { table: 'media_designs', writes: 'all', owner: 'src/features/media/mediaRecords.server.ts' },
   { table: 'media_tokens', writes: 'all', owner: 'src/features/media/mediaRecords.server.ts' },

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { seedBulk } from '~/dev/seed/bulk.ts';
 import { seedDemo } from '~/dev/seed/demo.ts';
+import { COUNT_AHEAD } from '~/lib/pagination';
 import { ACTIVITY_TYPES, listActivity } from '../activity/activity.server.ts';
-import { COUNT_AHEAD } from './cardQueries.server.ts';
 import { CARD_ACTIVITY_LIMIT, getCard, listCards } from './cards.server.ts';
 
 const database = fileTestDatabase();

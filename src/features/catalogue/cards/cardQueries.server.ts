@@ -14,7 +14,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql 
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '~/features/chains/currencies';
 import { yenAmountSql } from '~/features/market/rates/yenSql.server';
-import { pageOffset } from '~/lib/pagination';
+import { COUNT_AHEAD, countCap, pageOffset } from '~/lib/pagination';
 import { toIso, toNumber } from '~/lib/rowValues';
 import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
 import { onToken } from '~/server/db/onChainConditions';
@@ -244,12 +244,6 @@ export function cardPageSql(filters: CardListFilters): SQL {
 }
 
 /**
- * How far past the page the count of matching cards goes: a list shows "1,000+" rather than counting the
- * whole catalogue on every request (a count of 100,000 cards costs a hundred times a page).
- */
-export const COUNT_AHEAD = 1_000;
-
-/**
  * One page of cards matching `filters`, how many match (exactly when fewer than the page's offset plus
  * {@link COUNT_AHEAD}, else that many and `exact: false`), and the cursor of the next page (null on the last).
  * With a cursor (`filters.after`) the page starts right after it, whatever `page` says.
@@ -277,7 +271,7 @@ export async function queryCards(
           id: toNumber(last.id),
         })
       : null;
-  const cap = pageOffset(filters) + COUNT_AHEAD;
+  const cap = countCap(filters);
   const counted = await db.execute<{ n: unknown }>(
     sql`select count(*)::int as n from (select 1 ${filteredCards(filters)} limit ${cap + 1}) matching`,
   );

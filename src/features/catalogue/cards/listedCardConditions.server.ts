@@ -7,7 +7,7 @@
  * what it asked then (it enters a range's upper end at the next pass, every few minutes). Counted, the card rows
  * alone answer: counting a thousand cards by looking up each one's listing would cost ten pages.
  */
-import { and, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { canonicalCurrencyCode } from '~/features/chains/currencies';
 import { cards } from '~/server/db/schema';
 import { priceRanksSql, yenRanksSql } from '../priceRank.server';
@@ -65,10 +65,11 @@ function yenRange(filters: CardListFilters): SQL | undefined {
 export function listedCardConditions(filters: CardListFilters): SQL | undefined {
   if (!filtersNeedListing(filters)) return undefined;
   // Only cards with a live listing have a currency, a sale type, a yen price or rank above 0 (said once: the planner
-  // would count each saying as a further narrowing).
+  // would count each saying as a further narrowing). Said as the currency being known, which one chain's listed
+  // cards newest first have an index for (`cards_chain_listed_newest_idx`; a rank above a bound cannot name it).
   const listedOnly = filters.currencyCodes ?? filters.saleType ?? filters.jpyMin ?? filters.jpyMax;
   return and(
-    listedOnly === undefined ? gt(cards.priceAscRank, '0') : undefined,
+    listedOnly === undefined ? isNotNull(cards.listedCurrency) : undefined,
     filters.currencyCodes === undefined
       ? undefined
       : inArray(cards.listedCurrency, [...new Set(filters.currencyCodes.map(canonicalCurrencyCode))]),

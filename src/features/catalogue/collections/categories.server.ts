@@ -10,14 +10,24 @@ import { z } from 'zod';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { chainIdParam } from '~/features/chains/params';
 import { addressSchema } from '~/lib/addresses';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import {
+  type CountedPage,
+  countCap,
+  type PageRequest,
+  pageOffset,
+  pageQuerySchema,
+  toCountedPage,
+} from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
 import { groupById, toCurrencyAmount, toCurrencyVolume } from '../currencyRows';
 import type { CategorySummary, CurrencyAmount, CurrencyVolume } from '../types';
 
-/** Orders of the category list: newest first, or most sales first (all time, then newest). */
+/**
+ * Orders of the category list: newest first, or most sales first (all time, then newest), each walked by its index
+ * (`categories_newest_idx`, `categories_sales_idx` on the stored count: ../../market/salesCounts.server.ts).
+ */
 export const CATEGORY_SORTS = ['newest', 'volume'] as const;
 
 /** Filters of the category list. */
@@ -75,8 +85,8 @@ async function volumesOf(db: Database, ids: readonly number[]): Promise<Map<numb
   return groupById(rows, 'id', toCurrencyVolume);
 }
 
-/** The SELECT of category rows (with creator, card and sales counts) behind list and page. */
-const categoryRows = (where: SQL) => sql`from categories g
+/** The SELECT of category rows (with creator, card and sales counts) behind list and page, from `source` as `g`. */
+const categoryRows = (where: SQL, source: SQL = sql`categories`) => sql`from ${source} g
     left join illustrators i on i.id = g.creator_id
     left join users u on u.id = i.user_id
     where not g.hidden and ${where}`;
@@ -84,10 +94,7 @@ const categoryRows = (where: SQL) => sql`from categories g
 const CATEGORY_COLUMNS = sql`g.id, g.chain_id, g.contract_address, g.name, g.name_en, g.image, g.description,
     g.description_en, g.royalty_guaranteed, g.created_at, i.id as creator_id, i.name as creator_name, i.name_en as creator_name_en,
     u.wallet_address as creator_wallet,
-    (select count(*) from cards c where c.category_id = g.id and not c.hidden)::int as card_count,
-    (select count(*) from sales s
-      where s.chain_id = g.chain_id and s.contract_address = g.contract_address and s.kind = 'sale')::int
-      as sales_count`;
+    (select count(*) from cards c where c.category_id = g.id and not c.hidden)::int as card_count`;
 
 /** Rows of {@link CATEGORY_COLUMNS} with their floors and volumes, as JSON. */
 async function toSummaries(db: Database, rows: Record<string, unknown>[]): Promise<CategorySummary[]> {
@@ -122,24 +129,35 @@ async function toSummaries(db: Database, rows: Record<string, unknown>[]): Promi
   });
 }
 
-/** One page of visible categories matching `filters`. */
-export async function listCategories(db: Database, filters: CategoryFilters): Promise<Page<CategorySummary>> {
+/** One page of visible categories matching `filters`; counted up to {@link countCap} (`totalExact`). */
+export async function listCategories(db: Database, filters: CategoryFilters): Promise<CountedPage<CategorySummary>> {
   const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
+  // The page is chosen from the collections alone (by index, or among a keyword's matches), then joined.
   const where = sql.join(
     [
-      sql`true`,
+      sql`not g.hidden`,
       filters.chainId === undefined ? sql`true` : sql`g.chain_id = ${filters.chainId}`,
-      filters.creator === undefined ? sql`true` : sql`u.wallet_address = ${filters.creator}`,
+      filters.creator === undefined
+        ? sql`true`
+        : sql`g.creator_id in (select ci.id from illustrators ci join users cu on cu.id = ci.user_id
+            where cu.wallet_address = ${filters.creator})`,
       pattern === undefined ? sql`true` : sql`(g.name ilike ${pattern} or g.name_en ilike ${pattern})`,
     ],
     sql` and `,
   );
   const order =
-    filters.sort === 'volume' ? sql`sales_count desc, g.created_at desc, g.id desc` : sql`g.created_at desc, g.id desc`;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`select ${CATEGORY_COLUMNS} ${categoryRows(where)}
-    order by ${order} limit ${filters.perPage} offset ${pageOffset(filters)}`);
-  const counted = await db.execute<{ n: unknown }>(sql`select count(*)::int as n ${categoryRows(where)}`);
-  return toPage(await toSummaries(db, rows), toNumber(counted.rows[0]?.n), filters);
+    filters.sort === 'volume'
+      ? sql`g.sales_count desc, g.created_at desc, g.id desc`
+      : sql`g.created_at desc, g.id desc`;
+  const page = sql`(select g.* from categories g where ${where}
+    order by ${order} limit ${filters.perPage} offset ${pageOffset(filters)})`;
+  const { rows } = await db.execute<Record<string, unknown>>(
+    sql`select ${CATEGORY_COLUMNS} ${categoryRows(sql`true`, page)} order by ${order}`,
+  );
+  const counted = await db.execute<{ n: unknown }>(
+    sql`select count(*)::int as n from (select 1 from categories g where ${where} limit ${countCap(filters) + 1}) matching`,
+  );
+  return toCountedPage(await toSummaries(db, rows), toNumber(counted.rows[0]?.n), filters);
 }
 
 /** The visible categories among `ids`, in the order of `ids`, with their counts, floors and volume (one query). */

@@ -8,7 +8,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
-import { type Page, type PageRequest, pageOffset, pageQuerySchema, toPage } from '~/lib/pagination';
+import {
+  type CountedPage,
+  countCap,
+  type PageRequest,
+  pageOffset,
+  pageQuerySchema,
+  toCountedPage,
+} from '~/lib/pagination';
 import { containsPattern, keywordParam } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
 import type { Database } from '~/server/db/types';
@@ -16,7 +23,11 @@ import { listCategories } from '../collections/categories.server';
 import { toCurrencyVolume } from '../currencyRows';
 import type { CreatorDetail, CreatorSummary, CurrencyVolume } from '../types';
 
-/** Orders of the creator list: newest account first, by name, or most sales first. */
+/**
+ * Orders of the creator list: newest account first, by name, or most sales first, each walked by its index
+ * (`illustrators_newest_idx`, `illustrators_name_order_idx`, `illustrators_sales_idx` on the stored count:
+ * ../../market/salesCounts.server.ts).
+ */
 export const CREATOR_SORTS = ['newest', 'name', 'volume'] as const;
 
 /** Filters of the creator list. */
@@ -35,8 +46,7 @@ const CREATOR_COLUMNS = sql`i.id, i.name, i.name_en, coalesce(i.image, u.profile
     (select count(*) from categories g where g.creator_id = i.id and not g.hidden)::int as category_count,
     (select count(*) from cards c left join categories cg on cg.id = c.category_id
       where c.creator_id = i.id and not c.hidden and (cg.id is null or not cg.hidden))::int as card_count,
-    (select count(*) from sales s join categories g on g.chain_id = s.chain_id and g.contract_address = s.contract_address
-      where g.creator_id = i.id and s.kind = 'sale')::int as sales_count`;
+    i.sales_count`;
 
 const creatorRows = (where: SQL) => sql`from illustrators i join users u on u.id = i.user_id
     where not u.suspended and ${where}`;
@@ -56,20 +66,22 @@ function toSummary(row: Record<string, unknown>): CreatorSummary {
   };
 }
 
-/** One page of creators matching `filters`. */
-export async function listCreators(db: Database, filters: CreatorFilters): Promise<Page<CreatorSummary>> {
+/** One page of creators matching `filters`; counted up to {@link countCap} (`totalExact`). */
+export async function listCreators(db: Database, filters: CreatorFilters): Promise<CountedPage<CreatorSummary>> {
   const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   const where = pattern === undefined ? sql`true` : sql`(i.name ilike ${pattern} or i.name_en ilike ${pattern})`;
   const order =
     filters.sort === 'name'
       ? sql`coalesce(i.name_en, i.name), i.id`
       : filters.sort === 'volume'
-        ? sql`sales_count desc, i.created_at desc, i.id desc`
+        ? sql`i.sales_count desc, i.created_at desc, i.id desc`
         : sql`i.created_at desc, i.id desc`;
   const { rows } = await db.execute<Record<string, unknown>>(sql`select ${CREATOR_COLUMNS} ${creatorRows(where)}
     order by ${order} limit ${filters.perPage} offset ${pageOffset(filters)}`);
-  const counted = await db.execute<{ n: unknown }>(sql`select count(*)::int as n ${creatorRows(where)}`);
-  return toPage(rows.map(toSummary), toNumber(counted.rows[0]?.n), filters);
+  const counted = await db.execute<{ n: unknown }>(
+    sql`select count(*)::int as n from (select 1 ${creatorRows(where)} limit ${countCap(filters) + 1}) matching`,
+  );
+  return toCountedPage(rows.map(toSummary), toNumber(counted.rows[0]?.n), filters);
 }
 
 /** All-time sales volume per currency of the collections of illustrator `id`. */

@@ -4,7 +4,7 @@
  * @see docs/product-spec.md §1, §3 (currentUser, currentAdmin), §6 (roles)
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { addressCheck, id, oneOf, ref, timestamps, timestamptz } from './columns.ts';
 
 /** Values of `users.role`: every wallet user is `user` until an admin links an illustrator to it. */
@@ -54,10 +54,23 @@ export const illustrators = pgTable(
     payoutWalletAddress: text('payout_wallet_address'),
     passwordChangedAt: timestamptz('password_changed_at'),
     lastLoginAt: timestamptz('last_login_at'),
+    /**
+     * Sales of the illustrator's collections (the sum of their `sales_count`), kept with them
+     * (src/features/market/salesCounts.server.ts), so the most-sold order walks an index.
+     */
+    salesCount: integer('sales_count').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
     addressCheck('illustrators_payout_wallet_address_format', t.payoutWalletAddress),
+    // The creator list's orders (newest first, by name, most sold first), each walked by index.
+    index('illustrators_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('illustrators_name_order_idx').on(sql`coalesce(${t.nameEn}, ${t.name})`, t.id),
+    index('illustrators_sales_idx').on(
+      t.salesCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('illustrators_uid_not_blank', sql`length(trim(${t.uid})) > 0`),
     index('illustrators_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('illustrators_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),

@@ -33,10 +33,22 @@ export const categories = pgTable(
      * card, then fixed (the Card contract holds the same choice).
      */
     royaltyGuaranteed: boolean('royalty_guaranteed').notNull().default(false),
+    /**
+     * Sales of the collection's contract (kind `sale`), kept by the indexer as it records and rolls back sales
+     * (src/features/market/salesCounts.server.ts), so the most-sold order walks an index.
+     */
+    salesCount: integer('sales_count').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
     unique('categories_chain_contract_unique').on(t.chainId, t.contractAddress),
+    // The list's orders (newest first, most sold first), walked by index over the visible collections.
+    index('categories_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`not ${t.hidden}`),
+    index('categories_sales_idx')
+      .on(t.salesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`not ${t.hidden}`),
     addressCheck('categories_contract_address_format', t.contractAddress),
     check('categories_chain_id_positive', sql`${t.chainId} > 0`),
     index('categories_creator_id_idx').on(t.creatorId),
@@ -117,6 +129,10 @@ export const cards = pgTable(
       sql`(coalesce(${t.priceDescRank}, 0)) desc`,
       t.id.desc().nullsFirst(),
     ),
+    // One chain's listed cards newest first (its row on the home page): walked without passing the unlisted ones.
+    index('cards_chain_listed_newest_idx')
+      .on(t.chainId, sql`(coalesce(${t.mintedAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())
+      .where(sql`${t.listedCurrency} is not null`),
     // The price orders and ranges within one currency (a currency filter), walked or ranged as above.
     index('cards_listed_price_asc_idx')
       .on(t.listedCurrency, t.priceAscRank.desc().nullsFirst(), t.id.desc().nullsFirst())
