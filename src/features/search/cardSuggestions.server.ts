@@ -7,6 +7,7 @@
  * @see docs/product-spec.md §5 (Search)
  */
 import { sql } from 'drizzle-orm';
+import { nameContains } from '~/server/db/listConditions';
 import type { Database } from '~/server/db/types';
 import { escapeLike, hasCasedLetters, SEARCH_LIMIT, type SearchItem } from './search.server';
 
@@ -32,14 +33,13 @@ export async function suggestCards(db: Database, rawKeyword: string, locale: 'ja
   const keyword = rawKeyword.trim().normalize('NFKC');
   if (keyword === '') return [];
   const like = sql.raw(hasCasedLetters(keyword) ? 'ilike' : 'like');
-  const contains = `%${escapeLike(keyword)}%`;
   const prefix = `${escapeLike(keyword)}%`;
   const { rows } = await db.execute<Row>(sql`with c as (
       select cards.id, cards.chain_id, cards.contract_address, cards.token_id, cards.name, cards.image,
         nullif(btrim(cards.metadata->>'name_en'), '') as name_en
       from cards left join categories on categories.id = cards.category_id
       where not cards.hidden and (categories.id is null or not categories.hidden)
-        and (cards.name ${like} ${contains} or cards.metadata->>'name_en' ${like} ${contains})
+        and ${nameContains(keyword, [sql`cards.name`, sql`cards.metadata->>'name_en'`], hasCasedLetters(keyword) ? 'ilike' : 'like')}
       limit ${CARD_CANDIDATES})
     select * from c
     order by case when c.name ${like} ${prefix} or coalesce(c.name_en ${like} ${prefix}, false) then 0 else 1 end,

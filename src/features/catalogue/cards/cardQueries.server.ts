@@ -16,7 +16,7 @@ import type { CurrencyCode } from '~/features/chains/currencies';
 import { yenAmountSql } from '~/features/market/rates/yenSql.server';
 import { COUNT_AHEAD, countCap, pageOffset } from '~/lib/pagination';
 import { toIso, toNumber } from '~/lib/rowValues';
-import { containsIfGiven, eqIfGiven } from '~/server/db/listConditions';
+import { eqIfGiven, nameContainsIfGiven } from '~/server/db/listConditions';
 import { onToken } from '~/server/db/onChainConditions';
 import { cardRarity, cards, categories, favorites, illustrators, sellOrders, users } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
@@ -82,7 +82,7 @@ function conditions(filters: CardListFilters): SQL | undefined {
       ? undefined
       : sql`${cards.id} in (select ${favorites.cardId} from ${favorites} join ${users} fu on fu.id = ${favorites.userId}
           where fu.wallet_address = ${filters.favoritedBy})`,
-    containsIfGiven(filters.q, [cards.name, sql`${cards.metadata}->>'name_en'`]),
+    nameContainsIfGiven(filters.q, [cards.name, sql`${cards.metadata}->>'name_en'`]),
     // A listing filter asks the card's stored listing keys (by index).
     listedCardConditions(filters),
   );

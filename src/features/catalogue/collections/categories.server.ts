@@ -18,8 +18,9 @@ import {
   pageQuerySchema,
   toCountedPage,
 } from '~/lib/pagination';
-import { containsPattern, keywordParam } from '~/lib/params';
+import { keywordParam } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
+import { nameContains } from '~/server/db/listConditions';
 import type { Database } from '~/server/db/types';
 import { groupById, toCurrencyAmount, toCurrencyVolume } from '../currencyRows';
 import type { CategorySummary, CurrencyAmount, CurrencyVolume } from '../types';
@@ -131,7 +132,6 @@ async function toSummaries(db: Database, rows: Record<string, unknown>[]): Promi
 
 /** One page of visible categories matching `filters`; counted up to {@link countCap} (`totalExact`). */
 export async function listCategories(db: Database, filters: CategoryFilters): Promise<CountedPage<CategorySummary>> {
-  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
   // The page is chosen from the collections alone (by index, or among a keyword's matches), then joined.
   const where = sql.join(
     [
@@ -141,7 +141,7 @@ export async function listCategories(db: Database, filters: CategoryFilters): Pr
         ? sql`true`
         : sql`g.creator_id in (select ci.id from illustrators ci join users cu on cu.id = ci.user_id
             where cu.wallet_address = ${filters.creator})`,
-      pattern === undefined ? sql`true` : sql`(g.name ilike ${pattern} or g.name_en ilike ${pattern})`,
+      filters.q === undefined ? sql`true` : nameContains(filters.q, [sql`g.name`, sql`g.name_en`]),
     ],
     sql` and `,
   );

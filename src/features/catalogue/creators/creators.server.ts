@@ -16,8 +16,9 @@ import {
   pageQuerySchema,
   toCountedPage,
 } from '~/lib/pagination';
-import { containsPattern, keywordParam } from '~/lib/params';
+import { keywordParam } from '~/lib/params';
 import { toIso, toNumber } from '~/lib/rowValues';
+import { nameContains } from '~/server/db/listConditions';
 import type { Database } from '~/server/db/types';
 import { listCategories } from '../collections/categories.server';
 import { toCurrencyVolume } from '../currencyRows';
@@ -68,8 +69,7 @@ function toSummary(row: Record<string, unknown>): CreatorSummary {
 
 /** One page of creators matching `filters`; counted up to {@link countCap} (`totalExact`). */
 export async function listCreators(db: Database, filters: CreatorFilters): Promise<CountedPage<CreatorSummary>> {
-  const pattern = filters.q === undefined ? undefined : containsPattern(filters.q);
-  const where = pattern === undefined ? sql`true` : sql`(i.name ilike ${pattern} or i.name_en ilike ${pattern})`;
+  const where = filters.q === undefined ? sql`true` : nameContains(filters.q, [sql`i.name`, sql`i.name_en`]);
   const order =
     filters.sort === 'name'
       ? sql`coalesce(i.name_en, i.name), i.id`

@@ -74,6 +74,9 @@ export const illustrators = pgTable(
     check('illustrators_uid_not_blank', sql`length(trim(${t.uid})) > 0`),
     index('illustrators_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('illustrators_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),
+    // A keyword of one or two characters (no trigram holds it) among the names' short grams (migration 0037).
+    index('illustrators_name_grams').using('gin', sql`kf_short_grams(${t.name})`),
+    index('illustrators_name_en_grams').using('gin', sql`kf_short_grams(${t.nameEn})`),
   ],
 );
 

@@ -54,6 +54,9 @@ export const categories = pgTable(
     index('categories_creator_id_idx').on(t.creatorId),
     index('categories_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('categories_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),
+    // A keyword of one or two characters (no trigram holds it) among the names' short grams (migration 0037).
+    index('categories_name_grams').using('gin', sql`kf_short_grams(${t.name})`),
+    index('categories_name_en_grams').using('gin', sql`kf_short_grams(${t.nameEn})`),
   ],
 );
 
@@ -151,5 +154,10 @@ export const cards = pgTable(
     // The search box: partial matches of the Japanese and English names (see categories_name_trgm).
     index('cards_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('cards_name_en_trgm').using('gin', sql`(${t.metadata}->>'name_en') gin_trgm_ops`).with({ fastupdate: false }),
+    // A keyword of one or two characters (no trigram holds it) among the names' short grams (migration 0037).
+    index('cards_name_grams').using('gin', sql`kf_short_grams(${t.name})`).with({ fastupdate: false }),
+    index('cards_name_en_grams')
+      .using('gin', sql`kf_short_grams(${t.metadata}->>'name_en')`)
+      .with({ fastupdate: false }),
   ],
 );
