@@ -4,7 +4,7 @@
  * (`BENCH_LISTED_EVERY`; in its chain's coin or ATEM, a few declining prices and timed auctions), each seeded fresh.
  *
  * For each list page kind (the market, a chain's and a collection's cards, a creator's, an owner's, search
- * results) and each order and filter, `BENCH_SORT_MISSES` (default 20) requests one at a time, each for a URL not
+ * results, the collection and creator lists, the home page) and each order and filter, `BENCH_SORT_MISSES` (default 20) requests one at a time, each for a URL not
  * in the cache (a parameter that changes nothing but the cache key); the figure is the server's own render time
  * (`Server-Timing: render;dur=`) where the page is cached, else the time to the last byte. A page number past the
  * offset limit is timed too. Rows over the budget (50 ms at p99) are marked.
@@ -113,6 +113,22 @@ export async function run() {
           path: (/** @type {number} */ i) => `${path}sort=${sort}&bench=${i}`,
         })),
       );
+      // The collection and creator lists, each order; keyword searches, short ones (no trigram holds them)
+      // included; the home page (its rows of new, viewed and each chain's listed cards, collections, creators).
+      /** @type {[string, string][]} */
+      const others = [
+        ['collections, newest', '/browse-category?sort=newest&'],
+        ['collections, most sold', '/browse-category?sort=volume&'],
+        ['collections, Polygon, most sold', '/browse-category?chain_id=137&sort=volume&'],
+        ['creators, newest', '/creator?sort=newest&'],
+        ['creators, by name', '/creator?sort=name&'],
+        ['creators, most sold', '/creator?sort=volume&'],
+        ['search "sato"', '/search/sato?'],
+        ['search "竜" (1 character)', `/search/${encodeURIComponent('竜')}?`],
+        ['search "佐藤" (2 characters)', `/search/${encodeURIComponent('佐藤')}?`],
+        ['home page', '/?'],
+      ];
+      for (const [label, path] of others) cases.push({ label, path: (i) => `${path}bench=${i}` });
       cases.push({
         label: 'collection page, rarity',
         path: (i) => `/collection/${catalogue.largestCollectionId}?sort=rarity&bench=${i}`,

@@ -15,6 +15,7 @@ import type { CountedPage } from '~/lib/pagination';
 import { database } from '~/server/db/client';
 import type { Database } from '~/server/db/types';
 import type { CardListFilters } from './cards/cardFilters';
+import type { CardCounting } from './cards/cardQueries.server';
 import { listCards } from './cards/cards.server';
 import { type CategoryFilters, listCategories } from './collections/categories.server';
 import { type CreatorFilters, listCreators } from './creators/creators.server';
@@ -25,8 +26,8 @@ import type { CardPage, CategorySummary, CreatorSummary } from './types';
 export const CATEGORY_OPTION_LIMIT = 100;
 
 /** One page of visible cards matching `filters`. */
-export function loadCards(filters: CardListFilters): Promise<Attempt<CardPage>> {
-  return attempt('cards', async () => listCards(await database(), filters));
+export function loadCards(filters: CardListFilters, counting?: CardCounting): Promise<Attempt<CardPage>> {
+  return attempt('cards', async () => listCards(await database(), filters, counting));
 }
 
 /** One page of visible collections matching `filters`. */

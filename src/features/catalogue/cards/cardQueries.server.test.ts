@@ -52,5 +52,19 @@ describe('the card list count', () => {
     expect(later.total).toBeGreaterThan(COUNT_AHEAD);
     const last = await listCards(database.db, { page: 50, perPage: 24, sort: 'newest', status: 'all' });
     expect(last.totalExact).toBe(true);
+    // A shelf that shows no count: the page alone says there are more, or how many there were in all.
+    const shelf = await listCards(
+      database.db,
+      { page: 2, perPage: 8, sort: 'newest', status: 'all' },
+      { count: false },
+    );
+    expect(shelf).toMatchObject({ total: 16, totalExact: false });
+    expect(shelf.items).toEqual(
+      (await listCards(database.db, { page: 2, perPage: 8, sort: 'newest', status: 'all' })).items,
+    );
+    const final = { page: last.totalPages, perPage: 24, sort: 'newest', status: 'all' } as const;
+    const end = await listCards(database.db, final, { count: false });
+    expect(end).toMatchObject({ total: last.total, totalExact: true });
+    expect(end.items).toEqual((await listCards(database.db, final)).items);
   }, 60_000);
 });

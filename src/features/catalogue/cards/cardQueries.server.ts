@@ -243,6 +243,11 @@ export function cardPageSql(filters: CardListFilters): SQL {
     limit ${filters.perPage + 1} offset ${filters.after ? 0 : pageOffset(filters)}`;
 }
 
+/** Whether a list counts its matching cards (a shelf of a few cards shows no count: `count: false`). */
+export interface CardCounting {
+  count?: boolean | undefined;
+}
+
 /**
  * One page of cards matching `filters`, how many match (exactly when fewer than the page's offset plus
  * {@link COUNT_AHEAD}, else that many and `exact: false`), and the cursor of the next page (null on the last).
@@ -255,6 +260,7 @@ export function cardPageSql(filters: CardListFilters): SQL {
 export async function queryCards(
   db: Database,
   filters: CardListFilters,
+  { count = true }: CardCounting = {},
 ): Promise<{ items: CardSummary[]; total: number; exact: boolean; next: string | null }> {
   const listing = activeListing(db, filters.currencyCodes);
   const keys = listKeys(filters);
@@ -272,12 +278,15 @@ export async function queryCards(
         })
       : null;
   const cap = countCap(filters);
-  const counted = await db.execute<{ n: unknown }>(
-    sql`select count(*)::int as n from (select 1 ${filteredCards(filters)} limit ${cap + 1}) matching`,
-  );
-  const found = toNumber(counted.rows[0]?.n);
+  const counted = count
+    ? await db.execute<{ n: unknown }>(
+        sql`select count(*)::int as n from (select 1 ${filteredCards(filters)} limit ${cap + 1}) matching`,
+      )
+    : null;
+  // Uncounted, the page tells what it knows: the rows before it and its own, "and more" when there are.
+  const found = counted ? toNumber(counted.rows[0]?.n) : pageOffset(filters) + shown.length;
   const total = Math.min(found, cap);
-  const exact = found <= cap;
+  const exact = counted ? found <= cap : !more;
   if (ids.length === 0) return { items: [], total, exact, next };
   const rows = await joinCards(db.select(cardColumns(listing)).from(cards).$dynamic(), listing).where(
     and(inArray(cards.id, ids), listingConditions(filters, listing)),

@@ -13,7 +13,7 @@ import { cardActivity } from '../activity/cardActivity.server';
 import type { CardDetail, CardPage } from '../types';
 import { type CardKey, queryCardDetail } from './cardDetail.server';
 import type { CardListFilters } from './cardFilters';
-import { queryCards } from './cardQueries.server';
+import { type CardCounting, queryCards } from './cardQueries.server';
 
 /** How many activity rows the token page shows. */
 export const CARD_ACTIVITY_LIMIT = 50;
@@ -23,8 +23,8 @@ export const CARD_ACTIVITY_LIMIT = 50;
  * `total` is only a lower bound (see {@link queryCards}); `next` is the cursor of the next page (`?after=`),
  * null on the last.
  */
-export async function listCards(db: Database, filters: CardListFilters): Promise<CardPage> {
-  const { items, total, exact, next } = await queryCards(db, filters);
+export async function listCards(db: Database, filters: CardListFilters, counting?: CardCounting): Promise<CardPage> {
+  const { items, total, exact, next } = await queryCards(db, filters, counting);
   return { ...toPage(items, total, filters), totalExact: exact, next };
 }
 

@@ -12,5 +12,6 @@ CREATE INDEX "cards_name_en_grams" ON "cards" USING gin (kf_short_grams("metadat
 CREATE INDEX "categories_name_grams" ON "categories" USING gin (kf_short_grams("name"));--> statement-breakpoint
 CREATE INDEX "categories_name_en_grams" ON "categories" USING gin (kf_short_grams("name_en"));--> statement-breakpoint
 -- The planner's statistics of the new index expressions (how common each gram is), so a common keyword walks the
--- list's order and a rare one reads its few names by index.
-ANALYZE "cards", "categories", "illustrators";
+-- list's order and a rare one reads its few names by index. Only of a catalogue that has cards: statistics of empty
+-- tables would tell the planner they stay empty (the embedded database analyses nothing by itself).
+DO $$ BEGIN IF EXISTS (SELECT 1 FROM "cards") THEN ANALYZE "cards", "categories", "illustrators"; END IF; END $$;
