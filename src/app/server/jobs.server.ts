@@ -35,6 +35,7 @@ import { registerNotificationJobs } from '~/features/notifications/notificationJ
 import { registerPaymentJobs } from '~/features/payments/paymentJobs.server';
 import { registerTradingJobs, TRADING_WAKES } from '~/features/trading/jobs/tradingJobs.server';
 import { platformFeeRecipient, platformPaymentAddress } from '~/features/trading/terms/platformAccounts.server';
+import { ANALYZE_EVERY_MS, analyzeChangedTables } from '~/server/db/plannerStatistics';
 import type { DatabaseHandle } from '~/server/db/types';
 import { fencedHandle } from '~/server/jobs/leaderFence.server';
 import { tryLeaderLock } from '~/server/jobs/leaderLock.server';
@@ -99,6 +100,11 @@ export function startBackgroundJobs(
       runner.every('pruning the change log', { pollMs: PRUNE_CHANGE_LOG_MS, needsLock: true }, () =>
         pruneChangeLog(leader),
       );
+    // The embedded database has no autovacuum: the leader keeps the planner's statistics as it would.
+    if (handle.kind === 'pglite')
+      runner.every('analysing changed tables', { pollMs: ANALYZE_EVERY_MS, needsLock: true }, async () => {
+        await analyzeChangedTables(leader.db);
+      });
   }
   if (role === 'server') registerPaymentJobs(runner, handle.db, settings);
   if (role === 'server') registerNotificationJobs(runner, handle.db, settings);
