@@ -86,7 +86,7 @@ async function volumesOf(db: Database, ids: readonly number[]): Promise<Map<numb
   return groupById(rows, 'id', toCurrencyVolume);
 }
 
-/** The SELECT of category rows (with creator, card and sales counts) behind list and page, from `source` as `g`. */
+/** The SELECT of category rows (with their creator and card count) behind list and page, from `source` as `g`. */
 const categoryRows = (where: SQL, source: SQL = sql`categories`) => sql`from ${source} g
     left join illustrators i on i.id = g.creator_id
     left join users u on u.id = i.user_id
