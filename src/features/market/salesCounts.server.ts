@@ -14,8 +14,13 @@ import type { Database, Transaction } from '~/server/db/types';
 
 /** Recounts the creators `ids` from their collections' counts. */
 async function refreshCreators(tx: Database | Transaction, ids: readonly number[]): Promise<void> {
-  const unique = [...new Set(ids)];
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return;
+  // Locked first (in id order), then summed by a statement of its own: its snapshot then holds what the other
+  // chains' indexers committed to these creators' collections while this one waited (an UPDATE that waited would
+  // sum with the snapshot it began with and lose their counts).
+  await tx.execute(sql`select id from illustrators where ${inArray(illustrators.id, unique)} order by id
+    for no key update`);
   await tx
     .update(illustrators)
     .set({
@@ -34,6 +39,10 @@ export async function refreshSalesCounts(
   key: { chainId: number; contractAddress: string },
   formerCreators: readonly number[] = [],
 ): Promise<void> {
+  // Locked first, then counted by a statement of its own (see refreshCreators: the back office and the indexer may
+  // recount the same collection at once).
+  await tx.execute(sql`select id from categories
+    where chain_id = ${key.chainId} and contract_address = ${key.contractAddress} for no key update`);
   const { rows } = await tx.execute<{ creator_id: unknown }>(sql`update categories g
     set sales_count = (select count(*)::int from sales s
       where s.chain_id = g.chain_id and s.contract_address = g.contract_address and s.kind = 'sale')
