@@ -3,10 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { seedBulk } from '~/dev/seed/bulk.ts';
 import { seedDemo } from '~/dev/seed/demo.ts';
+import { storedRates } from '~/features/market/rates/rates.server.ts';
+import { freshYenRates } from '~/features/market/rates/yen.ts';
+import { RANKS_PER_STATEMENT, refreshPriceRanks } from '../cardWrites.server.ts';
 import { decodeCursor } from './cardCursor.ts';
 import { CARD_SORTS, type CardListFilters } from './cardFilters.ts';
 import { cardPageSql } from './cardQueries.server.ts';
 import { listCards } from './cards.server.ts';
+import { type RangeForm, WALK_ORDER_FROM, walksOrderFrom } from './listedCardConditions.server.ts';
 
 const database = fileTestDatabase();
 let collectionId = 0;
@@ -22,8 +26,8 @@ beforeAll(async () => {
 }, 180_000);
 
 /** How the planner runs one page of the list. */
-async function plan(filters: CardListFilters): Promise<string> {
-  const { rows } = await database.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${cardPageSql(filters)}`);
+async function plan(filters: CardListFilters, form: RangeForm = {}): Promise<string> {
+  const { rows } = await database.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${cardPageSql(filters, form)}`);
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
@@ -89,5 +93,63 @@ describe("a chain's price orders and the keyword search read their own indexes",
     const shown = await plan({ ...base, q: 'dragon' });
     expect(shown).toMatch(/Bitmap Index Scan on cards_name_trgm/);
     expect(shown).toMatch(/Bitmap Index Scan on cards_name_en_trgm/);
+  });
+});
+
+describe('a wide price range in one currency, newest first or most viewed', () => {
+  const ethRange: Partial<CardListFilters> = {
+    currencyCodes: [2],
+    priceMinWei: '1000000000000000',
+    priceMaxWei: '10000000000000000000',
+  };
+  const indexOf = { newest: 'cards_listed_newest_idx', most_viewed: 'cards_listed_viewed_idx' } as const;
+
+  for (const sort of ['newest', 'most_viewed'] as const) {
+    it(`walks the currency's ${sort} index when told the range is wide, and shows the same cards in the same order`, async () => {
+      // The rates the cards were ranked at (the demo's are fresh), as a page passes them.
+      const yenRates = freshYenRates(await storedRates(database.db), new Date());
+      const filters = { ...base, ...ethRange, sort, perPage: 10, yenRates };
+      expect(await plan(filters, { walkOrder: true })).toMatch(new RegExp(`Index Scan using ${indexOf[sort]}`));
+      const ids = async (form: RangeForm, page: number) =>
+        (await database.db.execute<{ id: number }>(cardPageSql({ ...filters, page }, form))).rows.map((row) => row.id);
+      for (const page of [1, 3]) {
+        const walked = await ids({ walkOrder: true }, page);
+        // The page's cards and one more (whether a next page exists).
+        expect(walked).toHaveLength(11);
+        expect(walked).toEqual(await ids({}, page));
+      }
+    });
+  }
+
+  it('is told so only from enough counted cards, in one currency, for those two orders', () => {
+    const filters = { ...base, ...ethRange };
+    expect(walksOrderFrom(filters, WALK_ORDER_FROM)).toBe(true);
+    expect(walksOrderFrom({ ...filters, sort: 'most_viewed' }, WALK_ORDER_FROM)).toBe(true);
+    expect(walksOrderFrom(filters, WALK_ORDER_FROM - 1)).toBe(false);
+    expect(walksOrderFrom({ ...filters, sort: 'price_asc' }, WALK_ORDER_FROM)).toBe(false);
+    expect(walksOrderFrom({ ...filters, currencyCodes: [2, 6] }, WALK_ORDER_FROM)).toBe(false);
+    // POL's two codes are one currency.
+    expect(walksOrderFrom({ ...filters, currencyCodes: [6, 10] }, WALK_ORDER_FROM)).toBe(true);
+    expect(walksOrderFrom({ ...base, currencyCodes: [2] }, WALK_ORDER_FROM)).toBe(false);
+    expect(walksOrderFrom({ ...base, currencyCodes: [2], jpyMin: 1_000 }, WALK_ORDER_FROM)).toBe(true);
+  });
+});
+
+describe('the full pass of the price ranks', () => {
+  it('ranks every listed card again, more of them than one statement ranks', async () => {
+    // A declining price's rank follows the clock; the others' stay as they were.
+    const rank = (column: string) =>
+      sql.raw(`case when listed_sale_type = 'declining' then (${column} > 0)::text else ${column}::text end`);
+    const ranks = sql`select id, ${rank('price_asc_rank')} as asc, ${rank('price_desc_rank')} as desc, listed_currency,
+        listed_sale_type
+      from cards where price_asc_rank > 0 or listed_currency is not null order by id`;
+    await refreshPriceRanks(database.db);
+    const before = (await database.db.execute(ranks)).rows;
+    expect(before.length).toBeGreaterThan(RANKS_PER_STATEMENT);
+    // Every rank forgotten: the listings alone find their cards again.
+    await database.db.execute(sql`update cards set price_asc_rank = 0, price_desc_rank = 0, listed_currency = null,
+      listed_sale_type = null`);
+    expect(await refreshPriceRanks(database.db)).toBe(before.length);
+    expect((await database.db.execute(ranks)).rows).toEqual(before);
   });
 });

@@ -27,7 +27,7 @@ import type { CardSummary } from '../types';
 import { encodeCursor } from './cardCursor';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
 import { afterCursor, asText, cursorValue, listKeys, ordering } from './cardOrder.server';
-import { listedCardConditions } from './listedCardConditions.server';
+import { listedCardConditions, type RangeForm, walksOrderFrom } from './listedCardConditions.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
 export function activeListing(db: Database | Transaction, currencyCodes: CurrencyCode[] | undefined) {
@@ -71,7 +71,7 @@ export function visibleCard(): SQL {
 }
 
 /** The WHERE conditions of the filters on the card and its category and creator. */
-function conditions(filters: CardListFilters): SQL | undefined {
+function conditions(filters: CardListFilters, form: RangeForm): SQL | undefined {
   return and(
     visibleCard(),
     eqIfGiven(cards.chainId, filters.chainId),
@@ -84,7 +84,7 @@ function conditions(filters: CardListFilters): SQL | undefined {
           where fu.wallet_address = ${filters.favoritedBy})`,
     nameContainsIfGiven(filters.q, [cards.name, sql`${cards.metadata}->>'name_en'`]),
     // A listing filter asks the card's stored listing keys (by index).
-    listedCardConditions(filters),
+    listedCardConditions(filters, form),
   );
 }
 
@@ -214,7 +214,7 @@ export function toSummary(row: CardRow): CardSummary {
  * keys (./listedCardConditions.server.ts), so the page's cards are found by index without looking any listing up;
  * the listings of the page's cards alone are read, with its full rows.
  */
-function filteredCards(filters: CardListFilters, after?: SQL): SQL {
+function filteredCards(filters: CardListFilters, after?: SQL, form: RangeForm = {}): SQL {
   const creator =
     filters.creator === undefined
       ? sql``
@@ -223,7 +223,7 @@ function filteredCards(filters: CardListFilters, after?: SQL): SQL {
   // The rarity order reads each card's rank by one join, not a lookup per card per comparison.
   const rarity = filters.sort === 'rarity' ? sql`left join ${cardRarity} on ${cardRarity.cardId} = ${cards.id}` : sql``;
   return sql`from ${cards} left join ${categories} on ${categories.id} = ${cards.categoryId} ${creator} ${rarity}
-    where ${conditions(filters)} ${after ? sql`and ${after}` : sql``}`;
+    where ${conditions(filters, form)} ${after ? sql`and ${after}` : sql``}`;
 }
 
 /**
@@ -231,8 +231,8 @@ function filteredCards(filters: CardListFilters, after?: SQL): SQL {
  * keys as text (`k0`, …), in the list's order, from the cursor or the page's offset. Exported so a test can ask
  * the planner how it runs (an index for every order).
  */
-export function cardPageSql(filters: CardListFilters): SQL {
-  const keyed = filteredCards(filters, filters.after ? afterCursor(filters, filters.after) : undefined);
+export function cardPageSql(filters: CardListFilters, form: RangeForm = {}): SQL {
+  const keyed = filteredCards(filters, filters.after ? afterCursor(filters, filters.after) : undefined, form);
   const keys = listKeys(filters);
   return sql`select ${cards.id} as id,
     ${sql.join(
@@ -264,7 +264,15 @@ export async function queryCards(
 ): Promise<{ items: CardSummary[]; total: number; exact: boolean; next: string | null }> {
   const listing = activeListing(db, filters.currencyCodes);
   const keys = listKeys(filters);
-  const page = await db.execute<{ id: unknown; [key: string]: unknown }>(cardPageSql(filters));
+  // Counted first: how many cards the range holds decides how the page is asked (see walksOrderFrom).
+  const cap = countCap(filters);
+  const counted = count
+    ? await db.execute<{ n: unknown }>(
+        sql`select count(*)::int as n from (select 1 ${filteredCards(filters)} limit ${cap + 1}) matching`,
+      )
+    : null;
+  const form = { walkOrder: counted !== null && walksOrderFrom(filters, toNumber(counted.rows[0]?.n)) };
+  const page = await db.execute<{ id: unknown; [key: string]: unknown }>(cardPageSql(filters, form));
   const more = page.rows.length > filters.perPage;
   const shown = page.rows.slice(0, filters.perPage);
   const ids = shown.map((row) => toNumber(row.id));
@@ -277,12 +285,6 @@ export async function queryCards(
           id: toNumber(last.id),
         })
       : null;
-  const cap = countCap(filters);
-  const counted = count
-    ? await db.execute<{ n: unknown }>(
-        sql`select count(*)::int as n from (select 1 ${filteredCards(filters)} limit ${cap + 1}) matching`,
-      )
-    : null;
   // Uncounted, the page tells what it knows: the rows before it and its own, "and more" when there are.
   const found = counted ? toNumber(counted.rows[0]?.n) : pageOffset(filters) + shown.length;
   const total = Math.min(found, cap);

@@ -143,6 +143,14 @@ export const cards = pgTable(
     index('cards_listed_price_desc_idx')
       .on(t.listedCurrency, t.priceDescRank.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.listedCurrency} is not null`),
+    // One currency's listed cards newest first and most viewed (a currency filter with a wide price range walks
+    // them: src/features/catalogue/cards/listedCardConditions.server.ts).
+    index('cards_listed_newest_idx')
+      .on(t.listedCurrency, sql`(coalesce(${t.mintedAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())
+      .where(sql`${t.listedCurrency} is not null`),
+    index('cards_listed_viewed_idx')
+      .on(t.listedCurrency, t.views.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.listedCurrency} is not null`),
     // The sale type filter (auctions, declining prices: a few cards in a hundred): its price orders walked, the
     // others found by it then sorted.
     index('cards_listed_sale_price_asc_idx')

@@ -1,0 +1,2 @@
+CREATE INDEX "cards_listed_newest_idx" ON "cards" USING btree ("listed_currency",(coalesce("minted_at", "created_at")) desc,"id" DESC NULLS FIRST) WHERE "cards"."listed_currency" is not null;--> statement-breakpoint
+CREATE INDEX "cards_listed_viewed_idx" ON "cards" USING btree ("listed_currency","views" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "cards"."listed_currency" is not null;
