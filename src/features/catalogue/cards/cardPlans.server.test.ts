@@ -5,10 +5,11 @@ import { seedBulk } from '~/dev/seed/bulk.ts';
 import { seedDemo } from '~/dev/seed/demo.ts';
 import { storedRates } from '~/features/market/rates/rates.server.ts';
 import { freshYenRates } from '~/features/market/rates/yen.ts';
+import { countCap } from '~/lib/pagination.ts';
 import { RANKS_PER_STATEMENT, refreshPriceRanks } from '../cardWrites.server.ts';
 import { decodeCursor } from './cardCursor.ts';
 import { CARD_SORTS, type CardListFilters } from './cardFilters.ts';
-import { cardPageSql } from './cardQueries.server.ts';
+import { cardCountSql, cardPageSql } from './cardQueries.server.ts';
 import { listCards } from './cards.server.ts';
 import { type RangeForm, WALK_ORDER_FROM, walksOrderFrom } from './listedCardConditions.server.ts';
 
@@ -132,6 +133,37 @@ describe('a wide price range in one currency, newest first or most viewed', () =
     expect(walksOrderFrom({ ...filters, currencyCodes: [6, 10] }, WALK_ORDER_FROM)).toBe(true);
     expect(walksOrderFrom({ ...base, currencyCodes: [2] }, WALK_ORDER_FROM)).toBe(false);
     expect(walksOrderFrom({ ...base, currencyCodes: [2], jpyMin: 1_000 }, WALK_ORDER_FROM)).toBe(true);
+  });
+});
+
+describe('the count of the listed cards', () => {
+  it("walks the listed cards' index, never a scan of the table that may start anywhere in it", async () => {
+    for (const sort of ['newest', 'most_viewed'] as const) {
+      // As at a million cards, where a thousand listed cards are a sliver of the table: neither a bitmap of them all
+      // nor a sort of them. Unordered, the count would then scan the table from wherever the last scan stopped.
+      const shown = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(
+          sql`explain ${cardCountSql({ ...base, status: 'listed', sort }, 1_025)}`,
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(shown).toMatch(/Index Scan using cards_listed_price_desc_idx/);
+      expect(shown).not.toMatch(/Seq Scan on cards/);
+    }
+    // The count it shows: every listed card up to the count's cap.
+    const filters: CardListFilters = { ...base, status: 'listed' };
+    const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from cards c
+      left join categories g on g.id = c.category_id
+      where c.listed_currency is not null and not c.hidden and (g.id is null or not g.hidden)`);
+    const listed = Number(rows[0]?.n);
+    const cap = countCap(filters);
+    expect(await listCards(database.db, filters)).toMatchObject({
+      total: Math.min(listed, cap),
+      totalExact: listed <= cap,
+    });
+    expect((await listCards(database.db, { ...filters, page: Math.ceil(listed / base.perPage) })).total).toBe(listed);
   });
 });
 

@@ -27,7 +27,7 @@ import type { CardSummary } from '../types';
 import { encodeCursor } from './cardCursor';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
 import { afterCursor, asText, cursorValue, listKeys, ordering } from './cardOrder.server';
-import { listedCardConditions, type RangeForm, walksOrderFrom } from './listedCardConditions.server';
+import { listedCardConditions, listedCountOrder, type RangeForm, walksOrderFrom } from './listedCardConditions.server';
 
 /** The lateral subquery picking a card's active listing (see the module comment). */
 export function activeListing(db: Database | Transaction, currencyCodes: CurrencyCode[] | undefined) {
@@ -243,6 +243,12 @@ export function cardPageSql(filters: CardListFilters, form: RangeForm = {}): SQL
     limit ${filters.perPage + 1} offset ${filters.after ? 0 : pageOffset(filters)}`;
 }
 
+/** The SQL counting the cards matching `filters`, at most `limit` of them. Exported for the plan tests. */
+export function cardCountSql(filters: CardListFilters, limit: number): SQL {
+  return sql`select count(*)::int as n from (select 1 ${filteredCards(filters)} ${listedCountOrder(filters) ?? sql``}
+    limit ${limit}) matching`;
+}
+
 /** Whether a list counts its matching cards (a shelf of a few cards shows no count: `count: false`). */
 export interface CardCounting {
   count?: boolean | undefined;
@@ -266,11 +272,7 @@ export async function queryCards(
   const keys = listKeys(filters);
   // Counted first: how many cards the range holds decides how the page is asked (see walksOrderFrom).
   const cap = countCap(filters);
-  const counted = count
-    ? await db.execute<{ n: unknown }>(
-        sql`select count(*)::int as n from (select 1 ${filteredCards(filters)} limit ${cap + 1}) matching`,
-      )
-    : null;
+  const counted = count ? await db.execute<{ n: unknown }>(cardCountSql(filters, cap + 1)) : null;
   const form = { walkOrder: counted !== null && walksOrderFrom(filters, toNumber(counted.rows[0]?.n)) };
   const page = await db.execute<{ id: unknown; [key: string]: unknown }>(cardPageSql(filters, form));
   const more = page.rows.length > filters.perPage;
