@@ -56,3 +56,14 @@ export function nameContains(
 export function nameContainsIfGiven(keyword: string | undefined, columns: readonly (Column | SQL)[]): SQL | undefined {
   return keyword === undefined ? undefined : nameContains(keyword, columns);
 }
+
+/**
+ * `condition` in a form the planner cannot estimate: PostgreSQL takes such a test (here a coalesce) to keep half the
+ * rows, where it would have counted the rows a range or a pattern keeps from its statistics. A list that counted many
+ * matches says its filter so, and the planner then walks the index of the list's order and stops at the page,
+ * instead of reading every match to sort them (for which a few matches are cheap and many are not). The rows kept
+ * are the same.
+ */
+export function unmeasured(condition: SQL): SQL {
+  return sql`coalesce(${condition}, false)`;
+}

@@ -9,6 +9,7 @@
  */
 import { and, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { canonicalCurrencyCode } from '~/features/chains/currencies';
+import { unmeasured } from '~/server/db/listConditions';
 import { cards } from '~/server/db/schema';
 import { priceRanksSql, yenRanksSql } from '../priceRank.server';
 import { type CardListFilters, filtersNeedListing } from './cardFilters';
@@ -44,8 +45,7 @@ function ranksWithin(
     filters.sort === 'price_asc'
       ? and(low && lte(cards.priceAscRank, sql`${low.asc}`), high && gte(cards.priceAscRank, sql`${high.asc}`))
       : and(low && gte(cards.priceDescRank, sql`${low.desc}`), high && lte(cards.priceDescRank, sql`${high.desc}`));
-  // PostgreSQL takes a condition it cannot estimate (this coalesce) to keep half the rows; it keeps the same cards.
-  return range && form.walkOrder ? sql`coalesce(${range}, false)` : range;
+  return range && form.walkOrder ? unmeasured(range) : range;
 }
 
 /** Matching cards from which a list in one currency ordered newest first or most viewed walks its order's index. */

@@ -100,6 +100,20 @@ describe('the collection and creator lists walk their indexes', () => {
     });
   }
 
+  for (const sort of CATEGORY_SORTS) {
+    it(`collections, ${sort}, a keyword in more names than the count reaches: walks the order, the same page`, async () => {
+      // "Vol." is in every collection's English name.
+      const request = { page: 2, perPage: 24, sort, q: 'Vol.' };
+      readsLittle(await rowsRead((db) => listCategories(db, request)));
+      const page = await listCategories(database.db, request);
+      const order = sort === 'volume' ? sql`sales_count desc, created_at desc, id desc` : sql`created_at desc, id desc`;
+      const expected = await database.db.execute<{ id: number }>(sql`select id from categories
+        where not hidden and (name ilike '%Vol.%' or name_en ilike '%Vol.%') order by ${order} limit 24 offset 24`);
+      expect(page.items.map((item) => item.id)).toEqual(expected.rows.map((row) => Number(row.id)));
+      expect(page).toMatchObject({ totalExact: false, total: 24 + COUNT_AHEAD });
+    });
+  }
+
   it('counts a keyword search exactly when it matches fewer than the count reaches', async () => {
     const all = await listCategories(database.db, { page: 1, perPage: 24, sort: 'volume', q: 'Dragon' });
     expect(all.totalExact).toBe(all.total < COUNT_AHEAD);
