@@ -133,7 +133,7 @@ async function toSummaries(db: Database, rows: Record<string, unknown>[]): Promi
 /** One page of visible categories matching `filters`; counted up to {@link countCap} (`totalExact`). */
 export async function listCategories(db: Database, filters: CategoryFilters): Promise<CountedPage<CategorySummary>> {
   // The page is chosen from the collections alone (by index, or among a keyword's matches), then joined.
-  const where = (keyword: (condition: SQL) => SQL) =>
+  const where = (walk: boolean) =>
     sql.join(
       [
         sql`not g.hidden`,
@@ -142,24 +142,27 @@ export async function listCategories(db: Database, filters: CategoryFilters): Pr
           ? sql`true`
           : sql`g.creator_id in (select ci.id from illustrators ci join users cu on cu.id = ci.user_id
             where cu.wallet_address = ${filters.creator})`,
-        filters.q === undefined ? sql`true` : keyword(nameContains(filters.q, [sql`g.name`, sql`g.name_en`])),
+        filters.q === undefined
+          ? sql`true`
+          : walk
+            ? unmeasured(nameContains(filters.q, [sql`g.name`, sql`g.name_en`], 'ilike', { byIndex: false }))
+            : nameContains(filters.q, [sql`g.name`, sql`g.name_en`]),
       ],
       sql` and `,
     );
   const cap = countCap(filters);
   const counted = await db.execute<{ n: unknown }>(
-    sql`select count(*)::int as n from (select 1 from categories g where ${where((found) => found)}
+    sql`select count(*)::int as n from (select 1 from categories g where ${where(false)}
       limit ${cap + 1}) matching`,
   );
   const found = toNumber(counted.rows[0]?.n);
   // A keyword found in more names than the count goes (8,001 of 200,000 for "dragon") walks the order's index: the
   // planner, which expected 40, read every match and sorted them (25 ms against under 1 ms).
-  const keyword = found > cap ? unmeasured : (condition: SQL) => condition;
   const order =
     filters.sort === 'volume'
       ? sql`g.sales_count desc, g.created_at desc, g.id desc`
       : sql`g.created_at desc, g.id desc`;
-  const page = sql`(select g.* from categories g where ${where(keyword)}
+  const page = sql`(select g.* from categories g where ${where(found > cap)}
     order by ${order} limit ${filters.perPage} offset ${pageOffset(filters)})`;
   const { rows } = await db.execute<Record<string, unknown>>(
     sql`select ${CATEGORY_COLUMNS} ${categoryRows(sql`true`, page)} order by ${order}`,

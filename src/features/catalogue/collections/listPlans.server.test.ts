@@ -100,15 +100,16 @@ describe('the collection and creator lists walk their indexes', () => {
     });
   }
 
-  for (const sort of CATEGORY_SORTS) {
-    it(`collections, ${sort}, a keyword in more names than the count reaches: walks the order, the same page`, async () => {
-      // "Vol." is in every collection's English name.
-      const request = { page: 2, perPage: 24, sort, q: 'Vol.' };
+  // "Vol." is in every collection's English name, "第" (one character, no trigram) in every Japanese one.
+  for (const [sort, q] of CATEGORY_SORTS.flatMap((one) => [[one, 'Vol.'] as const, [one, '第'] as const])) {
+    it(`collections, ${sort}, "${q}" in more names than the count reaches: walks the order, the same page`, async () => {
+      const request = { page: 2, perPage: 24, sort, q };
       readsLittle(await rowsRead((db) => listCategories(db, request)));
       const page = await listCategories(database.db, request);
       const order = sort === 'volume' ? sql`sales_count desc, created_at desc, id desc` : sql`created_at desc, id desc`;
+      const pattern = `%${q}%`;
       const expected = await database.db.execute<{ id: number }>(sql`select id from categories
-        where not hidden and (name ilike '%Vol.%' or name_en ilike '%Vol.%') order by ${order} limit 24 offset 24`);
+        where not hidden and (name ilike ${pattern} or name_en ilike ${pattern}) order by ${order} limit 24 offset 24`);
       expect(page.items.map((item) => item.id)).toEqual(expected.rows.map((row) => Number(row.id)));
       expect(page).toMatchObject({ totalExact: false, total: 24 + COUNT_AHEAD });
     });
