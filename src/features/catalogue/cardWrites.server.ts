@@ -163,7 +163,7 @@ async function rankCards(db: Database | Transaction, ids: readonly number[], rat
   if (ids.length === 0) return 0;
   const listing = activeListing(db, undefined);
   const ranks = priceRanksSql(sql`${listing.price}::numeric`, sql`${listing.currencyCode}`, rates);
-  // One array parameter: the statement's text is the same for every batch (kept parsed, see statementNames.ts).
+  // One array parameter: the statement's text is the same for every batch (kept parsed: src/server/db/statementNames.ts).
   const scope = sql`${cards.id} = any(${`{${ids.join(',')}}`}::bigint[])`;
   const moved = await db.execute<{ id: number }>(sql`
     update ${cards} set price_asc_rank = ranked.asc_rank, price_desc_rank = ranked.desc_rank,

@@ -59,13 +59,19 @@ export const WALK_ORDER_FROM = 400;
  * meet near 400 cards, a few milliseconds either way.
  */
 export function walksOrderFrom(filters: CardListFilters, counted: number): boolean {
-  const ranged = [filters.priceMinWei, filters.priceMaxWei, filters.jpyMin, filters.jpyMax].some(
-    (end) => end !== undefined,
-  );
   const oneCurrency = new Set(filters.currencyCodes?.map(canonicalCurrencyCode)).size === 1;
   return (
-    ranged && oneCurrency && (filters.sort === 'newest' || filters.sort === 'most_viewed') && counted >= WALK_ORDER_FROM
+    rankedByRange(filters) &&
+    oneCurrency &&
+    (filters.sort === 'newest' || filters.sort === 'most_viewed') &&
+    counted >= WALK_ORDER_FROM
   );
+}
+
+/** Whether the listing filters range the stored ranks: a yen range, or a price range in a chosen currency. */
+function rankedByRange(filters: CardListFilters): boolean {
+  const price = filters.currencyCodes !== undefined && (filters.priceMinWei ?? filters.priceMaxWei) !== undefined;
+  return price || filters.jpyMin !== undefined || filters.jpyMax !== undefined;
 }
 
 /** The price range in the chosen currency as a range of stored ranks (the widest over its codes). */
@@ -112,10 +118,7 @@ function yenRange(filters: CardListFilters, form: RangeForm): SQL | undefined {
  * index already.
  */
 export function listedCountOrder(filters: CardListFilters): SQL | undefined {
-  if (!filtersNeedListing(filters) || [filters.jpyMin, filters.jpyMax].some((end) => end !== undefined))
-    return undefined;
-  if (filters.currencyCodes !== undefined && (filters.priceMinWei ?? filters.priceMaxWei) !== undefined)
-    return undefined;
+  if (!filtersNeedListing(filters) || rankedByRange(filters)) return undefined;
   const key =
     filters.saleType !== undefined && filters.currencyCodes === undefined ? cards.listedSaleType : cards.listedCurrency;
   return sql`order by ${key}, ${cards.priceDescRank} desc, ${cards.id} desc`;

@@ -133,6 +133,11 @@ async function toSummaries(db: Database, rows: Record<string, unknown>[]): Promi
 /** One page of visible categories matching `filters`; counted up to {@link countCap} (`totalExact`). */
 export async function listCategories(db: Database, filters: CategoryFilters): Promise<CountedPage<CategorySummary>> {
   // The page is chosen from the collections alone (by index, or among a keyword's matches), then joined.
+  // Walked, the keyword is a test of each row the planner cannot measure (see unmeasured), not an index condition.
+  const keyword = (q: string, walk: boolean) => {
+    const found = nameContains(q, [sql`g.name`, sql`g.name_en`], 'ilike', { byIndex: !walk });
+    return walk ? unmeasured(found) : found;
+  };
   const where = (walk: boolean) =>
     sql.join(
       [
@@ -142,11 +147,7 @@ export async function listCategories(db: Database, filters: CategoryFilters): Pr
           ? sql`true`
           : sql`g.creator_id in (select ci.id from illustrators ci join users cu on cu.id = ci.user_id
             where cu.wallet_address = ${filters.creator})`,
-        filters.q === undefined
-          ? sql`true`
-          : walk
-            ? unmeasured(nameContains(filters.q, [sql`g.name`, sql`g.name_en`], 'ilike', { byIndex: false }))
-            : nameContains(filters.q, [sql`g.name`, sql`g.name_en`]),
+        filters.q === undefined ? sql`true` : keyword(filters.q, walk),
       ],
       sql` and `,
     );
