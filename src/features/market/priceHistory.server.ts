@@ -3,9 +3,9 @@
  * (with who sold to whom) and its listings' asks, and a collection's daily volume, sales and floor per currency
  * from its aggregates (./dailyStats.server.ts).
  */
-import { asc, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import { toIso, toNumber } from '~/lib/rowValues';
-import { onContract } from '~/server/db/onChainConditions';
+import { onContract, type TokenRef } from '~/server/db/onChainConditions';
 import { collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import type { CollectionKey } from './dailyStats.server';
@@ -48,24 +48,26 @@ export interface DayPoint {
   floor: string | null;
 }
 
-/** A row of {@link cardPriceHistory}'s statement: a sale (`status` null) or an ask (seller, buyer, `tx_hash` null). */
-interface HistoryRow extends Record<string, unknown> {
+/** A point of {@link cardPriceHistorySql}'s array: a sale (`status` null) or an ask (seller, buyer, `txHash` null). */
+interface HistoryPoint {
   at: unknown;
   price: string;
-  currency_code: unknown;
+  currencyCode: unknown;
   seller: string | null;
   buyer: string | null;
-  tx_hash: string | null;
+  txHash: string | null;
   status: string | null;
 }
 
 /**
- * Every sale and listing of one card, oldest first (through the sales and listings token indexes), in one
- * statement: one round trip of a token page's render, not two.
+ * Every sale and listing of one card, oldest first (through the sales and listings token indexes), as one JSON
+ * array: a value of its own statement, or a column of the token page's (a subquery on that statement's card:
+ * `card` names its columns). Read with {@link cardPriceHistoryOf}.
  */
-export async function cardPriceHistory(db: Database, card: CardKey): Promise<CardPriceHistory> {
-  const { rows } = await db.execute<HistoryRow>(sql`
-    select at, price, currency_code, seller, buyer, tx_hash, status from (
+export function cardPriceHistorySql(card: TokenRef): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('at', at, 'price', price, 'currencyCode', currency_code,
+        'seller', seller, 'buyer', buyer, 'txHash', tx_hash, 'status', status) order by part, at, seq), '[]')
+    from (
       select 0 as part, ${sales.soldAt} as at, ${sales.logIndex}::bigint as seq, ${sales.price}::text as price,
           ${sales.currencyCode} as currency_code, ${sales.sellerAddress} as seller, ${sales.buyerAddress} as buyer,
           ${sales.txHash} as tx_hash, null::text as status
@@ -79,16 +81,26 @@ export async function cardPriceHistory(db: Database, card: CardKey): Promise<Car
         from ${sellOrders}
         where (${sellOrders.chainId}, ${sellOrders.contractAddress}, ${sellOrders.tokenId})
           = (${card.chainId}, ${card.contractAddress}, ${card.tokenId}::numeric)
-    ) history
-    order by part, at, seq`);
+    ) history)`;
+}
+
+/** The price history in `value`, what {@link cardPriceHistorySql} gave (a JSON array, or its text). */
+export function cardPriceHistoryOf(value: unknown): CardPriceHistory {
+  const points = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as HistoryPoint[];
   const history: CardPriceHistory = { sales: [], asks: [] };
-  for (const row of rows) {
-    const point = { at: toIso(row.at), price: row.price, currencyCode: toNumber(row.currency_code) };
+  for (const row of points) {
+    const point = { at: toIso(row.at), price: row.price, currencyCode: toNumber(row.currencyCode) };
     if (row.status === null)
-      history.sales.push({ ...point, from: row.seller ?? '', to: row.buyer ?? '', txHash: row.tx_hash ?? '' });
+      history.sales.push({ ...point, from: row.seller ?? '', to: row.buyer ?? '', txHash: row.txHash ?? '' });
     else history.asks.push({ ...point, status: row.status });
   }
   return history;
+}
+
+/** Every sale and listing of one card, oldest first (see {@link cardPriceHistorySql}), in one statement. */
+export async function cardPriceHistory(db: Database, card: CardKey): Promise<CardPriceHistory> {
+  const { rows } = await db.execute<{ history: unknown }>(sql`select ${cardPriceHistorySql(card)} as history`);
+  return cardPriceHistoryOf(rows[0]?.history);
 }
 
 /** A collection's days, oldest first: volume and sales per currency, and the floor seen that day. */

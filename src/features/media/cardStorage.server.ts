@@ -1,9 +1,10 @@
 /**
  * Where a card lives, for its token page and the admin: its metadata URI and CIDs, whether the chain froze it,
- * and each pinning service's status for its CIDs. One indexed query (the token page's cache miss pays it), and
+ * and each pinning service's status for its CIDs (read with the card on its token page: one subquery), and
  * the cards whose pins changed (to drop their cached pages).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { TokenRef } from '~/server/db/onChainConditions';
 import type { Database } from '~/server/db/types';
 import type { PinStatus } from './pinning/pinningClient';
 
@@ -36,39 +37,46 @@ export function pinsByService(rows: readonly { service: string; status: string }
     .sort((a, b) => a.service.localeCompare(b.service));
 }
 
-/** The card's storage, or null when its metadata is not published here. */
-export async function cardStorage(
-  db: Database,
-  card: { chainId: number; contractAddress: string; tokenId: string },
-): Promise<CardStorage | null> {
-  const result = await db.execute<{
-    serial: number;
-    metadata_cid: string;
-    image_cid: string;
-    directory_cid: string;
-    uri_on_chain: string | null;
-    frozen_at: string | Date | null;
-    pins: { service: string; status: string }[] | string | null;
-  }>(sql`
-    select t.serial, t.metadata_cid, t.image_cid, d.metadata_cid as directory_cid, d.uri_on_chain, d.frozen_at,
-      (select json_agg(json_build_object('service', p.service, 'status', p.status))
-         from pin_requests p where p.cid in (d.metadata_cid, t.image_cid)) as pins
+/** What {@link cardStorageSql} gives for a published card. */
+interface StorageJson {
+  serial: number;
+  metadataCid: string;
+  imageCid: string;
+  directoryCid: string;
+  uriOnChain: string | null;
+  frozenAt: string | null;
+  pins: { service: string; status: string }[] | null;
+}
+
+/**
+ * The card's storage as one JSON object (null when its metadata is not published here), through the media
+ * tokens' index: a column of the token page's statement (`card` names its columns). Read with
+ * {@link cardStorageOf}.
+ */
+export function cardStorageSql(card: TokenRef): SQL {
+  return sql`(select json_build_object('serial', t.serial, 'metadataCid', t.metadata_cid, 'imageCid', t.image_cid,
+        'directoryCid', d.metadata_cid, 'uriOnChain', d.uri_on_chain, 'frozenAt', d.frozen_at,
+        'pins', (select json_agg(json_build_object('service', p.service, 'status', p.status))
+           from pin_requests p where p.cid in (d.metadata_cid, t.image_cid)))
     from media_tokens t
     join media_designs d
       on d.chain_id = t.chain_id and d.contract_address = t.contract_address and d.design_id = t.design_id
-    where t.chain_id = ${card.chainId} and t.contract_address = ${card.contractAddress.toLowerCase()}
-      and t.token_id = ${card.tokenId}`);
-  const [row] = result.rows;
+    where t.chain_id = ${card.chainId} and t.contract_address = ${card.contractAddress}
+      and t.token_id = ${card.tokenId}::numeric)`;
+}
+
+/** The storage in `value`, what {@link cardStorageSql} gave (a JSON object or its text, or null). */
+export function cardStorageOf(value: unknown): CardStorage | null {
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as StorageJson | null;
   if (!row) return null;
-  const pins = typeof row.pins === 'string' ? JSON.parse(row.pins) : (row.pins ?? []);
   return {
-    tokenUri: `ipfs://${row.directory_cid}/${row.serial}`,
-    metadataCid: row.metadata_cid,
-    directoryCid: row.directory_cid,
-    imageCid: row.image_cid,
-    onChain: row.uri_on_chain !== null,
-    frozenAt: row.frozen_at === null ? null : new Date(row.frozen_at),
-    pins: pinsByService(pins),
+    tokenUri: `ipfs://${row.directoryCid}/${row.serial}`,
+    metadataCid: row.metadataCid,
+    directoryCid: row.directoryCid,
+    imageCid: row.imageCid,
+    onChain: row.uriOnChain !== null,
+    frozenAt: row.frozenAt === null ? null : new Date(row.frozenAt),
+    pins: pinsByService(row.pins ?? []),
   };
 }
 

@@ -22,6 +22,16 @@ interface TokenColumns extends ContractColumns {
 /** A value a condition compares a column with. */
 type Value = string | number | SQLWrapper;
 
+/**
+ * A token as a statement names it: values (parameters), or the columns of another query's row, when a subquery
+ * reads what belongs to that row's token (a correlated subquery: the token page reads its card's sections with it).
+ */
+export interface TokenRef {
+  chainId: Value;
+  contractAddress: Value;
+  tokenId: Value;
+}
+
 /** The rows of `table` on contract `contractAddress` of chain `chainId`. */
 export function onContract(table: ContractColumns, chainId: Value, contractAddress: Value): SQL {
   return and(eq(table.chainId, chainId), eq(table.contractAddress, contractAddress)) as SQL;

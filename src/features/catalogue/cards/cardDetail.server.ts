@@ -6,7 +6,7 @@
  *
  * @see ./cardQueries.server.ts (the columns and joins it shares with the card list)
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { SalePoint } from '~/features/market/priceHistory.server';
 import { toIso, toIsoOrNull, toNumber } from '~/lib/rowValues';
 import { onToken } from '~/server/db/onChainConditions';
@@ -19,8 +19,19 @@ import { activeListing, cardColumns, joinCards, toSummary, visibleCard } from '.
 /** Which card the token page asks for: by id, or by chain, contract and token id. */
 export type CardKey = { id: number } | { chainId: number; contractAddress: string; tokenId: string };
 
+/**
+ * What a caller reads with the card in the same statement: named JSON columns, each a subquery on the card's row
+ * (its token as `cards.chainId`, `cards.contractAddress`, `cards.tokenId`, and `cards.id`), made once (the
+ * statement is prepared under `name`). One round trip instead of one a section: each cost a token page's miss
+ * ~0.3 ms of CPU across both threads.
+ */
+export interface CardSections {
+  name: string;
+  columns: Record<string, SQL<unknown>>;
+}
+
 /** The token page's card query, prepared by id or by token (the statement is planned once per connection). */
-function cardDetailStatement(db: Database, by: 'id' | 'token') {
+function cardDetailStatement(db: Database, by: 'id' | 'token', sections: CardSections | undefined) {
   const listing = activeListing(db, undefined);
   const match =
     by === 'id'
@@ -59,6 +70,7 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
             and ${sales.kind} = 'sale'
           order by ${sales.soldAt} desc, ${sales.logIndex} desc limit 1)`,
         favoriteCount: sql<number>`(select count(*)::int from ${favorites} where ${favorites.cardId} = ${cards.id})`,
+        ...sections?.columns,
       })
       .from(cards)
       .$dynamic(),
@@ -66,25 +78,44 @@ function cardDetailStatement(db: Database, by: 'id' | 'token') {
   )
     .where(and(match, visibleCard()))
     .limit(1)
-    .prepare(`card_detail_by_${by}`);
+    .prepare(sections ? `card_detail_by_${by}_${sections.name}` : `card_detail_by_${by}`);
 }
 
 type CardDetailStatement = ReturnType<typeof cardDetailStatement>;
-const statements = new WeakMap<Database, Record<'id' | 'token', CardDetailStatement>>();
+const statements = new WeakMap<Database, Map<string, CardDetailStatement>>();
 
-/** One visible card with its detail and its chain's platform fee (activity left for the caller), or null. */
-export async function queryCardDetail(db: Database, key: CardKey): Promise<Omit<CardDetail, 'activity'> | null> {
+/** The card's detail with its sections' values (raw, for the caller's readers). */
+export type CardDetailRow = Omit<CardDetail, 'activity'> & { sections: Record<string, unknown> };
+
+/**
+ * One visible card with its detail and its chain's platform fee, and `sections` read with it (activity left for
+ * the caller), or null.
+ */
+export async function queryCardDetail(
+  db: Database,
+  key: CardKey,
+  sections?: CardSections,
+): Promise<CardDetailRow | null> {
+  const by = 'id' in key ? 'id' : 'token';
   let prepared = statements.get(db);
   if (!prepared) {
-    prepared = { id: cardDetailStatement(db, 'id'), token: cardDetailStatement(db, 'token') };
+    prepared = new Map();
     statements.set(db, prepared);
   }
-  const [row] = await ('id' in key ? prepared.id.execute({ id: key.id }) : prepared.token.execute(key));
+  const name = `${by}:${sections?.name ?? ''}`;
+  let statement = prepared.get(name);
+  if (!statement) {
+    statement = cardDetailStatement(db, by, sections);
+    prepared.set(name, statement);
+  }
+  const [row] = await statement.execute(key);
   if (!row) return null;
+  const read: Record<string, unknown> = row;
   const summary = toSummary(row);
   const metadata = row.metadata ?? {};
   return {
     ...summary,
+    sections: Object.fromEntries(Object.keys(sections?.columns ?? {}).map((column) => [column, read[column]])),
     description: metadataText(metadata, 'description'),
     descriptionEn: metadataText(metadata, 'description_en'),
     metadata,

@@ -9,9 +9,9 @@ import { toPage } from '~/lib/pagination';
 import { cards } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { hitRateLimit } from '~/server/rateLimit.server';
-import { cardActivity } from '../activity/cardActivity.server';
+import { cardActivityOf, cardActivitySql } from '../activity/cardActivity.server';
 import type { CardDetail, CardPage } from '../types';
-import { type CardKey, queryCardDetail } from './cardDetail.server';
+import { type CardKey, type CardSections, queryCardDetail } from './cardDetail.server';
 import type { CardListFilters } from './cardFilters';
 import { type CardCounting, queryCards } from './cardQueries.server';
 
@@ -32,11 +32,30 @@ export async function listCards(db: Database, filters: CardListFilters, counting
  * A visible card with traits, category, creator, owner, active listing, its latest
  * {@link CARD_ACTIVITY_LIMIT} activity rows, last sale, favourite count and rarity rank; null when unknown or hidden.
  */
-export async function getCard(db: Database, key: CardKey): Promise<CardDetail | null> {
-  const card = await queryCardDetail(db, key);
-  if (!card) return null;
-  return { ...card, activity: await cardActivity(db, card, CARD_ACTIVITY_LIMIT) };
+export async function getCard(db: Database, key: CardKey): Promise<CardDetail | null>;
+/** The same, with `sections` read in the same statement (their raw values in `sections`). */
+export async function getCard(
+  db: Database,
+  key: CardKey,
+  sections: CardSections,
+): Promise<(CardDetail & { sections: Record<string, unknown> }) | null>;
+export async function getCard(db: Database, key: CardKey, sections?: CardSections) {
+  const found = await queryCardDetail(db, key, {
+    name: sections ? `activity_${sections.name}` : 'activity',
+    columns: { ...sections?.columns, activity: ACTIVITY },
+  });
+  if (!found) return null;
+  const { sections: read, ...card } = found;
+  const { activity, ...rest } = read;
+  const detail: CardDetail = { ...card, activity: cardActivityOf(activity, card, CARD_ACTIVITY_LIMIT) };
+  return sections ? { ...detail, sections: rest } : detail;
 }
+
+/** The card's activity, read with it (its statement's card row: see `CardSections`). */
+const ACTIVITY = cardActivitySql(
+  { chainId: cards.chainId, contractAddress: cards.contractAddress, tokenId: cards.tokenId, id: cards.id },
+  CARD_ACTIVITY_LIMIT,
+);
 
 /** Views counted per IP and card in one window. */
 export const VIEW_WINDOW_SECONDS = 3600;

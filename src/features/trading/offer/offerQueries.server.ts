@@ -3,10 +3,11 @@
  * collection offers on its collection, trait offers whose cards include it), a collection's, and a wallet's
  * (made, and received on the cards it owns), each with the cards it took already, best first.
  */
-import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { onContract, type TokenRef } from '~/server/db/onChainConditions';
 import { cards, offers, sales } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
-import { byBest, type OfferView, offerView } from './offerView';
+import { byBest, type OfferRow, type OfferView, offerView } from './offerView';
 
 /** Most offers one list returns. */
 const LIST_LIMIT = 100;
@@ -34,31 +35,69 @@ async function withFilled(
     .filter((view) => view.remaining > 0 || view.status !== 'active');
 }
 
-/** The open offers an owner of the card could accept, best first. */
+/** A row of {@link cardOffersSql}'s array: an offer as stored (times as JSON writes them) and the cards it took. */
+type OfferJson = Omit<OfferRow, 'startsAt' | 'expiresAt' | 'createdAt'> & {
+  startsAt: string;
+  expiresAt: string;
+  createdAt: string;
+  filled: number;
+};
+
+/**
+ * The open offers an owner of a card could accept (token offers on it, collection offers on its collection,
+ * trait offers whose cards include it), the highest 100, each with the cards it took, as one JSON array: a value
+ * of its own statement, or a column of the token page's (`card` names that statement's columns). Read with
+ * {@link cardOffersOf}.
+ */
+export function cardOffersSql(card: TokenRef): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('chainId', chain_id, 'orderHash', order_hash, 'kind', kind,
+        'offererAddress', offerer_address, 'contractAddress', contract_address, 'categoryId', category_id,
+        'tokenId', token_id::text, 'traitType', trait_type, 'traitValue', trait_value,
+        'criteriaTokenIds', criteria_token_ids, 'currencyCode', currency_code, 'price', price::text,
+        'quantity', quantity, 'order', "order", 'signature', signature, 'startsAt', starts_at,
+        'expiresAt', expires_at, 'status', status, 'inactiveReason', inactive_reason, 'createdAt', created_at,
+        'filled', (select count(*) from ${sales} where ${sales.offerId} = open_offers.id))
+        order by price desc), '[]')
+    from (select * from ${offers}
+      where ${onContract(offers, card.chainId, card.contractAddress)} and ${offers.status} = 'active'
+        and ((${offers.kind} = 'token' and ${offers.tokenId} = ${card.tokenId}::numeric)
+          or ${offers.kind} = 'collection'
+          or (${offers.kind} = 'trait' and ${offers.criteriaTokenIds} ? (${card.tokenId})::text))
+      order by ${offers.price} desc limit ${LIST_LIMIT}) open_offers)`;
+}
+
+/** The offers in `value`, what {@link cardOffersSql} gave (a JSON array or its text), best first, with proofs for `tokenId`. */
+export function cardOffersOf(value: unknown, tokenId: bigint): OfferView[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as OfferJson[];
+  return rows
+    .map(({ filled, ...row }) =>
+      offerView(
+        {
+          ...row,
+          startsAt: new Date(row.startsAt),
+          expiresAt: new Date(row.expiresAt),
+          createdAt: new Date(row.createdAt),
+        },
+        Number(filled),
+        tokenId,
+      ),
+    )
+    .filter((view) => view.remaining > 0 || view.status !== 'active')
+    .sort(byBest);
+}
+
+/** The open offers an owner of the card could accept, best first (see {@link cardOffersSql}). */
 export async function offersForCard(
   db: Database,
   card: { chainId: number; contractAddress: string; tokenId: bigint },
 ): Promise<OfferView[]> {
-  const contract = card.contractAddress.toLowerCase();
-  const tokenId = card.tokenId.toString();
-  const rows = await db
-    .select()
-    .from(offers)
-    .where(
-      and(
-        eq(offers.chainId, card.chainId),
-        eq(offers.contractAddress, contract),
-        eq(offers.status, 'active'),
-        or(
-          and(eq(offers.kind, 'token'), eq(offers.tokenId, tokenId)),
-          eq(offers.kind, 'collection'),
-          and(eq(offers.kind, 'trait'), sql`${offers.criteriaTokenIds} ? ${tokenId}`),
-        ),
-      ),
-    )
-    .orderBy(desc(offers.price))
-    .limit(LIST_LIMIT);
-  return (await withFilled(db, rows, () => card.tokenId)).sort(byBest);
+  const key = {
+    chainId: card.chainId,
+    contractAddress: card.contractAddress.toLowerCase(),
+    tokenId: card.tokenId.toString(),
+  };
+  const { rows } = await db.execute<{ offers: unknown }>(sql`select ${cardOffersSql(key)} as offers`);
+  return cardOffersOf(rows[0]?.offers, card.tokenId);
 }
 
 /** The open collection and trait offers of a collection, best first. */

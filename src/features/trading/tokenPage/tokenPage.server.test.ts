@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { testOrderFrame } from '#tests/helpers/orderFrames.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import { cardPriceHistory } from '~/features/market/priceHistory.server.ts';
+import { mediaDesigns, mediaTokens, pinRequests, tradeOffers } from '~/server/db/schema/index.ts';
+import { offersForCard } from '../offer/offerQueries.server.ts';
+import { toOrderJson } from '../seaport/orderJson.ts';
+import { buildTradeOrder } from '../trade/tradeOrder.ts';
+import { readTokenPage } from './tokenPage.server.ts';
+
+const database = fileTestDatabase();
+const OFFERER = '0x00000000000000000000000000000000000000a1';
+const OWNER = '0x00000000000000000000000000000000000000b2';
+
+/** A demo card with sales, listings and offers on it. */
+let card: { id: number; chain_id: number; contract_address: string; token_id: string };
+
+beforeAll(async () => {
+  await seedDemo(database.db);
+  const { rows } = await database.db.execute<typeof card>(sql`
+    select c.id, c.chain_id, c.contract_address, c.token_id::text from cards c
+    where exists (select 1 from sales s where (s.chain_id, s.contract_address, s.token_id) =
+        (c.chain_id, c.contract_address, c.token_id) and s.kind = 'sale')
+      and exists (select 1 from offers o where o.chain_id = c.chain_id and o.contract_address = c.contract_address
+        and o.status = 'active' and (o.kind = 'collection' or (o.kind = 'token' and o.token_id = c.token_id)))
+    order by c.id limit 1`);
+  if (!rows[0]) throw new Error('the demo has no card with sales and offers');
+  card = rows[0];
+}, 60_000);
+
+describe('a token page', () => {
+  it('reads its card with every section in one statement, each as its own reader gives it', async () => {
+    const chainId = Number(card.chain_id);
+    const contract = card.contract_address as `0x${string}`;
+    const tokenId = BigInt(card.token_id);
+    // A trade offer asking for the card (open), one expired, and the card's published metadata with its pins.
+    const order = buildTradeOrder({
+      ...testOrderFrame(BigInt(Math.floor(Date.now() / 1000))),
+      offerer: OFFERER,
+      give: [{ contract, tokenId: 9_001n }],
+      want: [{ contract, tokenId }],
+      platformFee: { bps: 0, recipient: undefined },
+    });
+    const trade = (hash: string, expiresAt: Date) => ({
+      chainId,
+      exchange: '0x0000000000000068f116a894984e2db1123eb395',
+      orderHash: hash,
+      offererAddress: OFFERER,
+      takerAddress: OWNER,
+      contractAddress: contract,
+      tokenId: card.token_id,
+      order: toOrderJson(order) as unknown as Record<string, unknown>,
+      signature: '0x',
+      expiresAt,
+    });
+    await database.db
+      .insert(tradeOffers)
+      .values([
+        trade(`0x${'1'.repeat(64)}`, new Date(Date.now() + 86_400_000)),
+        trade(`0x${'2'.repeat(64)}`, new Date(Date.now() - 1_000)),
+      ]);
+    await database.db.insert(mediaDesigns).values({
+      chainId,
+      contractAddress: contract,
+      designId: '1',
+      metadataCid: 'bafydirectory',
+      imageCids: ['bafyimage'],
+      files: {},
+      frozenAt: new Date('2026-01-02T03:04:05.678Z'),
+    });
+    await database.db.insert(mediaTokens).values({
+      chainId,
+      contractAddress: contract,
+      tokenId: card.token_id,
+      designId: '1',
+      serial: 3,
+      metadataCid: 'bafymetadata',
+      imageCid: 'bafyimage',
+    });
+    await database.db.insert(pinRequests).values([
+      { cid: 'bafydirectory', service: 'pinata', status: 'pinned' },
+      { cid: 'bafyimage', service: 'pinata', status: 'pinning' },
+    ]);
+
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    let statements = 0;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      statements += 1;
+      return query.apply(this, args);
+    };
+    const page = await readTokenPage(database.db, { id: Number(card.id) }).finally(() => {
+      client.query = query;
+    });
+
+    expect(statements).toBe(1);
+    expect(page?.id).toBe(Number(card.id));
+    const key = { chainId, contractAddress: contract, tokenId: card.token_id };
+    const history = await cardPriceHistory(database.db, key);
+    expect(history.sales.length).toBeGreaterThan(0);
+    expect(page?.history).toEqual(history);
+    const offers = await offersForCard(database.db, { ...key, tokenId });
+    expect(offers.length).toBeGreaterThan(0);
+    expect(page?.offers).toEqual(offers);
+    expect(page?.trades).toEqual([
+      expect.objectContaining({
+        offerer: OFFERER,
+        taker: OWNER,
+        counter: false,
+        gives: ['9001'],
+        asks: [card.token_id],
+      }),
+    ]);
+    expect(page?.storage).toEqual({
+      tokenUri: 'ipfs://bafydirectory/3',
+      metadataCid: 'bafymetadata',
+      directoryCid: 'bafydirectory',
+      imageCid: 'bafyimage',
+      onChain: false,
+      frozenAt: new Date('2026-01-02T03:04:05.678Z'),
+      pins: [{ service: 'pinata', status: 'pinning' }],
+    });
+    expect(page?.activity.map((item) => item.type)).toContain('sale');
+  });
+
+  it('is null for a card nobody may see', async () => {
+    await database.db.execute(sql`update cards set hidden = true where id = ${card.id}`);
+    expect(await readTokenPage(database.db, { id: Number(card.id) })).toBeNull();
+    await database.db.execute(sql`update cards set hidden = false where id = ${card.id}`);
+    expect(await readTokenPage(database.db, { id: -1 })).toBeNull();
+  });
+});
