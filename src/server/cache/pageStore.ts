@@ -37,10 +37,12 @@ export interface CacheDirectives {
 
 /**
  * Brotli's qualities: quick for a page's first ask, best for a page visitors come back to (`bodyIn` and
- * `countHit` in ./pageCache.ts). On a 40 KB token page, quality 4 took 0.37 ms of CPU for 11.3 KB, quality 6
- * 0.68 ms for 10.1 KB (best of 7 rounds of 200); on a 32 KB page 0.25 ms for 9.2 KB against 0.51 ms for 8.5 KB.
+ * `countHit` in ./pageCache.ts). On a 28.7 KB token page, quality 3 took 0.15 ms of CPU for 8.9 KB, quality 4
+ * 0.25 ms for 8.4 KB, quality 6 0.46 ms for 7.7 KB (best of 7 rounds of 200): a crawler's first ask, most of what
+ * a page nobody asked yet costs to compress, takes the quickest (compression was 14 % of the thread that answers
+ * in a crawl of distinct token pages at quality 4).
  */
-export const BROTLI_QUALITY = { quick: 4, best: 6 } as const;
+export const BROTLI_QUALITY = { quick: 3, best: 6 } as const;
 
 /** `identity` in `encoding` (on this thread: see `bodyIn` in ./pageCache.ts for why). */
 export function encodeBody(
