@@ -6,7 +6,7 @@ import { seedDemo } from '~/dev/seed/demo.ts';
 import { storedRates } from '~/features/market/rates/rates.server.ts';
 import { freshYenRates } from '~/features/market/rates/yen.ts';
 import { countCap } from '~/lib/pagination.ts';
-import { RANKS_PER_STATEMENT, refreshPriceRanks } from '../cardWrites.server.ts';
+import { IDS_PER_STATEMENT, RANKS_PER_STATEMENT, refreshPriceRanks } from '../cardWrites.server.ts';
 import { decodeCursor } from './cardCursor.ts';
 import { CARD_SORTS, type CardListFilters } from './cardFilters.ts';
 import { cardCountSql, cardPageSql } from './cardQueries.server.ts';
@@ -189,5 +189,23 @@ describe('the full pass of the price ranks', () => {
       listed_sale_type = null`);
     expect(await refreshPriceRanks(database.db)).toBe(before.length);
     expect((await database.db.execute(ranks)).rows).toEqual(before);
+  });
+
+  it('takes the rank of a card whose listing ended unseen, past the first ids it gathers', async () => {
+    await refreshPriceRanks(database.db);
+    const { rows: ranked } = await database.db.execute<{ id: number }>(
+      sql`select id from cards where price_asc_rank > 0 order by price_asc_rank desc, id desc`,
+    );
+    expect(ranked.length).toBeGreaterThan(IDS_PER_STATEMENT);
+    // The last card in the price order loses its listing with no re-rank of its own.
+    const last = Number(ranked.at(-1)?.id);
+    await database.db.execute(
+      sql`update sell_orders set status = 'cancelled' where card_id = ${last} and status = 'active'`,
+    );
+    expect(await refreshPriceRanks(database.db)).toBeGreaterThanOrEqual(1);
+    const { rows } = await database.db.execute<{ rank: string; listed: string | null }>(
+      sql`select price_asc_rank::text as rank, listed_currency::text as listed from cards where id = ${last}`,
+    );
+    expect(rows).toEqual([{ rank: '0', listed: null }]);
   });
 });
