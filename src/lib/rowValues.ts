@@ -29,3 +29,8 @@ export function toIsoOrNull(value: unknown): string | null {
 export function toIso(value: unknown): string {
   return toIsoOrNull(value) ?? new Date(0).toISOString();
 }
+
+/** A `json` column's value: parsed by the driver, or its text (drizzle turns the parsers off); null stays null. */
+export function fromJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : (value ?? null);
+}

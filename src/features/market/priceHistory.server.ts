@@ -4,7 +4,7 @@
  * from its aggregates (./dailyStats.server.ts).
  */
 import { asc, type SQL, sql } from 'drizzle-orm';
-import { toIso, toNumber } from '~/lib/rowValues';
+import { fromJson, toIso, toNumber } from '~/lib/rowValues';
 import { onContract, type TokenRef } from '~/server/db/onChainConditions';
 import { collectionDailyStats, sales, sellOrders } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -86,7 +86,7 @@ export function cardPriceHistorySql(card: TokenRef): SQL {
 
 /** The price history in `value`, what {@link cardPriceHistorySql} gave (a JSON array, or its text). */
 export function cardPriceHistoryOf(value: unknown): CardPriceHistory {
-  const points = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as HistoryPoint[];
+  const points = (fromJson(value) ?? []) as HistoryPoint[];
   const history: CardPriceHistory = { sales: [], asks: [] };
   for (const row of points) {
     const point = { at: toIso(row.at), price: row.price, currencyCode: toNumber(row.currencyCode) };

@@ -4,6 +4,7 @@
  * the cards whose pins changed (to drop their cached pages).
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { fromJson } from '~/lib/rowValues';
 import type { TokenRef } from '~/server/db/onChainConditions';
 import type { Database } from '~/server/db/types';
 import type { PinStatus } from './pinning/pinningClient';
@@ -67,7 +68,7 @@ export function cardStorageSql(card: TokenRef): SQL {
 
 /** The storage in `value`, what {@link cardStorageSql} gave (a JSON object or its text, or null). */
 export function cardStorageOf(value: unknown): CardStorage | null {
-  const row = (typeof value === 'string' ? JSON.parse(value) : value) as StorageJson | null;
+  const row = fromJson(value) as StorageJson | null;
   if (!row) return null;
   return {
     tokenUri: `ipfs://${row.directoryCid}/${row.serial}`,

@@ -14,7 +14,7 @@ import { pinsByService } from '~/features/media/cardStorage.server';
 import { addressSchema } from '~/lib/addresses';
 import { type Page, pageQuerySchema } from '~/lib/pagination';
 import { containsPattern, idParam, keywordParam } from '~/lib/params';
-import { toIso, toNumber } from '~/lib/rowValues';
+import { fromJson, toIso, toNumber } from '~/lib/rowValues';
 import { notFound } from '~/server/api/errors';
 import { eqIfGiven } from '~/server/db/listConditions';
 import { pagedRows } from '~/server/db/pagedRows';
@@ -143,7 +143,7 @@ function toRow(row: Row): AdminCardRow {
 }
 
 function storageOf(value: unknown): AdminCardRow['storage'] {
-  const stored = (typeof value === 'string' ? JSON.parse(value) : value) as {
+  const stored = fromJson(value) as {
     directory: string;
     frozen: boolean;
     pins: { service: string; status: string }[] | null;

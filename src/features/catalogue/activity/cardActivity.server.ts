@@ -7,7 +7,7 @@
  * @see ./activity.server.ts
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { toNumber } from '~/lib/rowValues';
+import { fromJson, toNumber } from '~/lib/rowValues';
 import type { TokenRef } from '~/server/db/onChainConditions';
 import type { ActivityItem, CardDetail } from '../types';
 import { type ActivityRowColumns, activityFields } from './activity.server';
@@ -45,7 +45,7 @@ export function cardActivitySql(card: TokenRef & { id: unknown }, limit: number)
 
 /** The activity of `card` in `value` (what {@link cardActivitySql} gave: a JSON array or its text), newest first. */
 export function cardActivityOf(value: unknown, card: CardOfActivity, limit: number): ActivityItem[] {
-  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as TokenActivityRow[];
+  const rows = (fromJson(value) ?? []) as TokenActivityRow[];
   const ref = {
     id: card.id,
     chainId: card.chainId,

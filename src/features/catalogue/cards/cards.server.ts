@@ -11,7 +11,7 @@ import type { Database } from '~/server/db/types';
 import { hitRateLimit } from '~/server/rateLimit.server';
 import { cardActivityOf, cardActivitySql } from '../activity/cardActivity.server';
 import type { CardDetail, CardPage } from '../types';
-import { type CardKey, type CardSections, queryCardDetail } from './cardDetail.server';
+import { CARD_ROW, type CardKey, type CardSections, queryCardDetail } from './cardDetail.server';
 import type { CardListFilters } from './cardFilters';
 import { type CardCounting, queryCards } from './cardQueries.server';
 
@@ -51,11 +51,8 @@ export async function getCard(db: Database, key: CardKey, sections?: CardSection
   return sections ? { ...detail, sections: rest } : detail;
 }
 
-/** The card's activity, read with it (its statement's card row: see `CardSections`). */
-const ACTIVITY = cardActivitySql(
-  { chainId: cards.chainId, contractAddress: cards.contractAddress, tokenId: cards.tokenId, id: cards.id },
-  CARD_ACTIVITY_LIMIT,
-);
+/** The card's activity, read with it (a section of its statement: see `CardSections`). */
+const ACTIVITY = cardActivitySql(CARD_ROW, CARD_ACTIVITY_LIMIT);
 
 /** Views counted per IP and card in one window. */
 export const VIEW_WINDOW_SECONDS = 3600;

@@ -4,6 +4,7 @@
  * (made, and received on the cards it owns), each with the cards it took already, best first.
  */
 import { and, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { fromJson } from '~/lib/rowValues';
 import { onContract, type TokenRef } from '~/server/db/onChainConditions';
 import { cards, offers, sales } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
@@ -68,7 +69,7 @@ export function cardOffersSql(card: TokenRef): SQL {
 
 /** The offers in `value`, what {@link cardOffersSql} gave (a JSON array or its text), best first, with proofs for `tokenId`. */
 export function cardOffersOf(value: unknown, tokenId: bigint): OfferView[] {
-  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as OfferJson[];
+  const rows = (fromJson(value) ?? []) as OfferJson[];
   return rows
     .map(({ filled, ...row }) =>
       offerView(

@@ -9,14 +9,13 @@
  *
  * Spec §2 (/tokens/..., /nfts/{id}).
  */
-import type { CardKey } from '~/features/catalogue/cards/cardDetail.server';
+import { CARD_ROW, type CardKey } from '~/features/catalogue/cards/cardDetail.server';
 import { getCard } from '~/features/catalogue/cards/cards.server';
 import type { CardDetail } from '~/features/catalogue/types';
 import { type CardPriceHistory, cardPriceHistoryOf, cardPriceHistorySql } from '~/features/market/priceHistory.server';
 import { type CardStorage, cardStorageOf, cardStorageSql } from '~/features/media/cardStorage.server';
 import { type Attempt, attempt } from '~/lib/attempt';
 import { database } from '~/server/db/client';
-import { cards } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { withAuction } from '../auction/auctionView.server';
 import { cardOffersOf, cardOffersSql } from '../offer/offerQueries.server';
@@ -35,17 +34,14 @@ export type TokenPageCard = CardDetail & {
   storage: CardStorage | null;
 };
 
-/** The statement's card, as the sections' subqueries name it. */
-const CARD = { chainId: cards.chainId, contractAddress: cards.contractAddress, tokenId: cards.tokenId };
-
 /** The sections read with the card (see the module comment). */
 const SECTIONS = {
   name: 'token_page',
   columns: {
-    history: cardPriceHistorySql(CARD),
-    offers: cardOffersSql(CARD),
-    trades: cardTradesSql(CARD),
-    storage: cardStorageSql(CARD),
+    history: cardPriceHistorySql(CARD_ROW),
+    offers: cardOffersSql(CARD_ROW),
+    trades: cardTradesSql(CARD_ROW),
+    storage: cardStorageSql(CARD_ROW),
   },
 };
 

@@ -3,7 +3,7 @@
  * first, each with the cards each side gives (read from the signed order) and the coin added.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { toIso } from '~/lib/rowValues';
+import { fromJson, toIso } from '~/lib/rowValues';
 import { onToken, type TokenRef } from '~/server/db/onChainConditions';
 import { tradeOffers } from '~/server/db/schema';
 import { parseOrderJson } from '../seaport/orderJson';
@@ -39,7 +39,7 @@ export function cardTradesSql(card: TokenRef): SQL {
 
 /** The trade offers in `value`, what {@link cardTradesSql} gave (a JSON array or its text); unreadable orders left out. */
 export function cardTradesOf(value: unknown): TradeOfferView[] {
-  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as TradeJson[];
+  const rows = (fromJson(value) ?? []) as TradeJson[];
   return rows.flatMap((row) => {
     const order = parseOrderJson(row.order);
     if (!order) return [];
