@@ -4,7 +4,7 @@ import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { testOrderFrame } from '#tests/helpers/orderFrames.ts';
 import { seedDemo } from '~/dev/seed/demo.ts';
 import { cardPriceHistory } from '~/features/market/priceHistory.server.ts';
-import { mediaDesigns, mediaTokens, pinRequests, tradeOffers } from '~/server/db/schema/index.ts';
+import { mediaDesigns, mediaTokens, offers, pinRequests, tradeOffers } from '~/server/db/schema/index.ts';
 import { offersForCard } from '../offer/offerQueries.server.ts';
 import { toOrderJson } from '../seaport/orderJson.ts';
 import { buildTradeOrder } from '../trade/tradeOrder.ts';
@@ -123,6 +123,42 @@ describe('a token page', () => {
       pins: [{ service: 'pinata', status: 'pinning' }],
     });
     expect(page?.activity.map((item) => item.type)).toContain('sale');
+  });
+
+  it('keeps an offer price past 2^53 to the wei, and leaves out a trade offer whose stored order does not parse', async () => {
+    const price = '1000000000000000000000000000001';
+    await database.db.insert(offers).values({
+      chainId: Number(card.chain_id),
+      exchange: '0x0000000000000068f116a894984e2db1123eb395',
+      orderHash: `0x${'3'.repeat(64)}`,
+      offererAddress: OFFERER,
+      kind: 'token',
+      contractAddress: card.contract_address,
+      tokenId: card.token_id,
+      currencyCode: 2,
+      price,
+      order: { offer: 'not an order' },
+      signature: '0x',
+      startsAt: new Date(Date.now() - 60_000),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const before = await readTokenPage(database.db, { id: Number(card.id) });
+    await database.db.insert(tradeOffers).values({
+      chainId: Number(card.chain_id),
+      exchange: '0x0000000000000068f116a894984e2db1123eb395',
+      orderHash: `0x${'4'.repeat(64)}`,
+      offererAddress: OFFERER,
+      takerAddress: OWNER,
+      contractAddress: card.contract_address,
+      tokenId: card.token_id,
+      order: { offer: [{ itemType: 'hostile' }] },
+      signature: '0x',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const page = await readTokenPage(database.db, { id: Number(card.id) });
+    expect(page?.offers.find((offer) => offer.orderHash === `0x${'3'.repeat(64)}`)?.price).toBe(price);
+    expect(page?.offers[0]?.price).toBe(price);
+    expect(page?.trades).toEqual(before?.trades);
   });
 
   it('is null for a card nobody may see', async () => {
