@@ -2196,7 +2196,10 @@ export interface operations {
     };
     listCollectionOffers: {
         parameters: {
-            query?: never;
+            query?: {
+                trait_type?: string;
+                trait_value?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2220,6 +2223,15 @@ export interface operations {
             };
             /** @description Nothing there. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A value is not accepted; the message names it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -218,6 +218,15 @@ describe('a trait offer', () => {
       );
     const gold = traits.body.traits.find((entry) => entry.value === 'Gold');
     expect(gold).toMatchObject({ type: 'Rarity', count: 5 });
+    // One trait alone, as the offer form asks for its root when it sends an offer.
+    const only = (query: string) =>
+      trading.app
+        .client()
+        .get<{ traits: unknown[]; offers: unknown[] }>(`/api/v1/collections/${collectionId}/offers?${query}`);
+    expect((await only('trait_type=Rarity&trait_value=Gold')).body.traits).toEqual([gold]);
+    expect((await only('trait_type=Rarity&trait_value=Tin')).body.traits).toEqual([]);
+    expect((await only('trait_type=Rarity')).status).toBe(422);
+    expect((await only(`trait_type=Rarity&trait_value=${'x'.repeat(201)}`)).status).toBe(422);
     const price = parseEther('0.3');
     const offer = await signOffer(trading.fixture, market.buyer, {
       target: { kind: 'trait', contract: trading.fixture.card, root: BigInt(gold?.criteria ?? '0') },

@@ -4,7 +4,8 @@
  * signed) and sees it as theirs, with "Cancel", in the table the page renders; the owner gets "Sell now" for it,
  * sees what they would receive after fee and royalty and accepts it, and the sale shows on
  * both users' pages; a collection offer made on the collection page is accepted with another card of the
- * collection (a second one in the same coin leaves the conduit allowed both); an owner sells two cards to their best
+ * collection (a second one in the same coin leaves the conduit allowed both); a trait offer made there asks for
+ * the chosen trait's cards (its root asked for when it is sent); an owner sells two cards to their best
  * offers at once from their items page ("Sell to best offers", one transaction). axe checks the offer form and the
  * accept step.
  *
@@ -171,6 +172,33 @@ describe('offers in the browser', () => {
     await row.getByRole('button', { name: 'Accept' }).click();
     await row.getByRole('button', { name: 'Accept in wallet' }).click();
     await eventually(async () => (await record(card)).owner === offerer.wallet.account.address.toLowerCase(), 30_000);
+  }, 120_000);
+
+  test('a trait offer made on the collection page asks for the cards with the chosen trait', async () => {
+    const card = cards[0] as CardItem;
+    const offerer = await walletPage(13);
+    await gotoAfterLiveReload(offerer.page, `${app.url}/en/collection/${card.category?.id}`);
+    await hydrated(offerer.page, 'OffersPanel');
+    await offerer.page.getByRole('button', { name: 'Make offer' }).click();
+    const form = offerer.page.getByRole('form', { name: 'Make offer' });
+    const labels = await form.getByLabel('For').locator('option').allTextContents();
+    const label = labels.find((text) => text.startsWith('Cards with '));
+    const [, type, value, count] = /^Cards with (.+?): (.+) \((\d+)\)$/.exec(label ?? '') ?? [];
+    expect(Number(count), `a trait among ${labels.join(' | ')}`).toBeGreaterThan(0);
+    await form.getByLabel('For').selectOption({ label: label as string });
+    await form.getByLabel('Amount per card').fill('0.004');
+    await form.getByLabel('Currency').selectOption({ label: 'WETH' });
+    await form.getByRole('button', { name: 'Send offer' }).click();
+    // The form asked the server for the trait's root when it was sent (the page carries none): the server took
+    // the signed offer, which it refuses unless its criteria is the root over the cards with that trait.
+    const from = offerer.wallet.account.address.toLowerCase();
+    type Listed = { offers: { kind: string; offerer: string; trait: { type: string; value: string } | null }[] };
+    await eventually(async () => {
+      const { offers } = await get<Listed>(`/api/v1/collections/${card.category?.id}/offers`);
+      return offers.some((offer) => offer.kind === 'trait' && offer.offerer === from && offer.trait?.value === value);
+    }, 30_000);
+    const { offers } = await get<Listed>(`/api/v1/collections/${card.category?.id}/offers`);
+    expect(offers.find((offer) => offer.offerer === from)?.trait).toEqual({ type, value });
   }, 120_000);
 
   test('an owner sells two cards to their best offers in one transaction from their items page', async () => {

@@ -37,6 +37,7 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
   const [days, setDays] = useState('7');
   const [quantity, setQuantity] = useState('1');
   const [trait, setTrait] = useState('');
+  const [finding, setFinding] = useState(false);
 
   if (currencies.length === 0) return <p className="text-sm text-ink-muted">{m.noErc20}</p>;
   if (!open) {
@@ -53,30 +54,38 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
     if (!isOrderDays(dayCount)) return runner.fail(tm.invalidExpiry);
     if (!Number.isInteger(count) || count < 1 || count > 100) return runner.fail(m.invalidQuantity);
     const contract = scope.contractAddress as `0x${string}`;
-    const chosen = scope.kind === 'collection' ? scope.traits.find((entry) => entry.criteria === trait) : undefined;
-    const target: OfferTarget =
-      scope.kind === 'token'
-        ? { kind: 'token', contract, tokenId: BigInt(scope.tokenId) }
-        : chosen
-          ? { kind: 'trait', contract, root: BigInt(chosen.criteria) }
-          : { kind: 'collection', contract };
-    const input = {
-      userWallet: userWallet ?? '',
-      target,
-      quantity: count,
-      unitPrice,
-      token: currency.token as `0x${string}`,
-      wrappable: currency.token.toLowerCase() === wrappedToken?.toLowerCase(),
-      days: dayCount,
-      royaltyTokenId: BigInt(scope.kind === 'token' ? scope.tokenId : scope.royaltyTokenId),
-    };
-    void runner.start(async () => {
-      const { makeOfferFlow } = await import('./makeOfferFlow');
-      return async (provider, onProgress) => {
-        await makeOfferFlow(provider, terms, input, onProgress);
-        onDone();
+    const send = (target: OfferTarget) => {
+      const input = {
+        userWallet: userWallet ?? '',
+        target,
+        quantity: count,
+        unitPrice,
+        token: currency.token as `0x${string}`,
+        wrappable: currency.token.toLowerCase() === wrappedToken?.toLowerCase(),
+        days: dayCount,
+        royaltyTokenId: BigInt(scope.kind === 'token' ? scope.tokenId : scope.royaltyTokenId),
       };
-    });
+      void runner.start(async () => {
+        const { makeOfferFlow } = await import('./makeOfferFlow');
+        return async (provider, onProgress) => {
+          await makeOfferFlow(provider, terms, input, onProgress);
+          onDone();
+        };
+      });
+    };
+    if (scope.kind === 'token') return send({ kind: 'token', contract, tokenId: BigInt(scope.tokenId) });
+    const chosen = trait === '' ? undefined : scope.traits[Number(trait)];
+    if (!chosen) return send({ kind: 'collection', contract });
+    // The trait's root is asked for now (the page lists traits without them).
+    setFinding(true);
+    void import('./traitRoot')
+      .then(({ traitRoot }) => traitRoot(scope.collectionId, chosen))
+      .then(
+        (root) => send({ kind: 'trait', contract, root }),
+        (error: unknown) =>
+          runner.fail(error instanceof Error && error.name === 'TraitGoneError' ? m.traitGone : tm.failed),
+      )
+      .finally(() => setFinding(false));
   }
 
   const wrappedSymbol = currencies.find((c) => c.token.toLowerCase() === wrappedToken?.toLowerCase())?.symbol;
@@ -87,8 +96,8 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
           {m.target}
           <select className={TRADE_FIELD} value={trait} onChange={(e) => setTrait(e.target.value)}>
             <option value="">{m.kindCollection}</option>
-            {scope.traits.map((entry) => (
-              <option key={entry.criteria} value={entry.criteria}>
+            {scope.traits.map((entry, index) => (
+              <option key={`${entry.type}\u0000${entry.value}`} value={String(index)}>
                 {interpolate(m.kindTrait, { trait: `${entry.type}: ${entry.value}` })} ({entry.count})
               </option>
             ))}
@@ -102,7 +111,7 @@ export function MakeOfferForm({ terms, userWallet, tm, m, runner, scope, wrapped
       )}
       <DaysInput label={m.days} max={MAX_EXPIRY_DAYS} value={days} onChange={setDays} />
       {wrappedSymbol && <p className="text-sm text-ink-muted">{interpolate(m.wrapNote, { symbol: wrappedSymbol })}</p>}
-      <SendOrClose send={m.submit} close={tm.close} busy={runner.busy} onClose={() => setOpen(false)} />
+      <SendOrClose send={m.submit} close={tm.close} busy={runner.busy || finding} onClose={() => setOpen(false)} />
     </form>
   );
 }

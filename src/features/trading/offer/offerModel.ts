@@ -37,11 +37,13 @@ export interface SignedOffer {
  */
 export type SignedOfferItem = OfferItemProps & { token: string } & SignedOffer;
 
-/** A trait a collection offer may ask for. */
+/**
+ * A trait a collection offer may ask for, with how many cards hold it. Its merkle root is asked for when an offer
+ * on it is made (./traitRoot.ts), not sent with the page.
+ */
 export interface OfferTrait {
   type: string;
   value: string;
-  criteria: string;
   count: number;
 }
 
@@ -53,6 +55,7 @@ export type OfferScope =
   | { kind: 'token'; contractAddress: string; tokenId: string; owner: string; inAuction: boolean }
   | {
       kind: 'collection';
+      collectionId: number;
       contractAddress: string;
       /** A card of the collection, whose royalty an offer on the collection pays. */
       royaltyTokenId: string;
@@ -90,6 +93,7 @@ export const OFFER_MESSAGE_KEYS = [
   'remaining',
   'noErc20',
   'invalidQuantity',
+  'traitGone',
   'wrapNote',
   'signing',
   'you',

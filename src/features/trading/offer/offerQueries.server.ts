@@ -48,13 +48,15 @@ type OfferJson = Omit<OfferRow, 'startsAt' | 'expiresAt' | 'createdAt'> & {
  * The open offers an owner of a card could accept (token offers on it, collection offers on its collection,
  * trait offers whose cards include it), the highest 100, each with the cards it took, as one JSON array: a value
  * of its own statement, or a column of the token page's (`card` names that statement's columns). Read with
- * {@link cardOffersOf}.
+ * {@link cardOffersOf}. A trait offer's token ids (up to 20,000 a trait) come only `withCriteria`: what a card's
+ * proof is built from; a page that shows the offers without proofs leaves them in the database.
  */
-export function cardOffersSql(card: TokenRef): SQL {
+export function cardOffersSql(card: TokenRef, { withCriteria = true }: { withCriteria?: boolean } = {}): SQL {
+  const criteria = withCriteria ? sql`criteria_token_ids` : sql`null`;
   return sql`(select coalesce(json_agg(json_build_object('chainId', chain_id, 'orderHash', order_hash, 'kind', kind,
         'offererAddress', offerer_address, 'contractAddress', contract_address, 'categoryId', category_id,
         'tokenId', token_id::text, 'traitType', trait_type, 'traitValue', trait_value,
-        'criteriaTokenIds', criteria_token_ids, 'currencyCode', currency_code, 'price', price::text,
+        'criteriaTokenIds', ${criteria}, 'currencyCode', currency_code, 'price', price::text,
         'quantity', quantity, 'order', "order", 'signature', signature, 'startsAt', starts_at,
         'expiresAt', expires_at, 'status', status, 'inactiveReason', inactive_reason, 'createdAt', created_at,
         'filled', (select count(*) from ${sales} where ${sales.offerId} = open_offers.id))
@@ -67,8 +69,11 @@ export function cardOffersSql(card: TokenRef): SQL {
       order by ${offers.price} desc limit ${LIST_LIMIT}) open_offers)`;
 }
 
-/** The offers in `value`, what {@link cardOffersSql} gave (a JSON array or its text), best first, with proofs for `tokenId`. */
-export function cardOffersOf(value: unknown, tokenId: bigint): OfferView[] {
+/**
+ * The offers in `value`, what {@link cardOffersSql} gave (a JSON array or its text), best first; with `proofFor`, a
+ * trait offer's proof for that card (a merkle tree over the trait's cards: built only for those who accept).
+ */
+export function cardOffersOf(value: unknown, proofFor?: bigint): OfferView[] {
   const rows = (fromJson(value) ?? []) as OfferJson[];
   return rows
     .map(({ filled, ...row }) =>
@@ -80,7 +85,7 @@ export function cardOffersOf(value: unknown, tokenId: bigint): OfferView[] {
           createdAt: new Date(row.createdAt),
         },
         Number(filled),
-        tokenId,
+        proofFor,
       ),
     )
     .filter((view) => view.remaining > 0 || view.status !== 'active')

@@ -1,7 +1,10 @@
 /**
  * The trait index behind trait offers: for each (trait type, value) of a collection, the token ids of the
- * catalogue's cards that hold it (from their token metadata's `attributes`) and the merkle root over them,
- * which a trait offer carries as its criteria. Proofs for one card are built from the ids an offer stored.
+ * catalogue's cards that hold it (from their token metadata's `attributes`), and on demand the merkle root over
+ * them, which a trait offer carries as its criteria. A collection page lists the traits with their counts only:
+ * a root costs a hash per card holding the trait (about a second for five trait types over 10,000 cards), so it is
+ * built when someone makes an offer (`GET /api/v1/collections/{id}/offers?trait_type=&trait_value=`) or submits
+ * one, never while a page renders. Proofs for one card are built from the ids an offer stored.
  */
 import { and, eq } from 'drizzle-orm';
 import { traitsOf } from '~/features/catalogue/cards/cardMetadata';
@@ -9,38 +12,51 @@ import { cards } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { criteriaTree } from '../seaport/criteriaTree';
 
-/** One trait of a collection with its cards and criteria root. */
+/** One trait of a collection with the cards that hold it. */
 export interface CollectionTrait {
   type: string;
   value: string;
   tokenIds: bigint[];
-  /** The merkle root, as a decimal string (what `identifierOrCriteria` carries). */
-  criteria: string;
 }
+
+/** A trait with its merkle root, as a decimal string (what `identifierOrCriteria` carries). */
+export type TraitWithCriteria = CollectionTrait & { criteria: string };
 
 /** Most cards of a collection the trait index reads. */
 const MAX_CARDS = 20_000;
 
-/** The traits of the collection `contract` on `chainId`, most common first. */
-export async function collectionTraits(db: Database, chainId: number, contract: string): Promise<CollectionTrait[]> {
+/**
+ * The traits of the collection `contract` on `chainId`, most common first; with `only`, that trait alone (none
+ * when no card holds it).
+ */
+export async function collectionTraits(
+  db: Database,
+  chainId: number,
+  contract: string,
+  only?: { type: string; value: string },
+): Promise<CollectionTrait[]> {
   const rows = await db
     .select({ tokenId: cards.tokenId, metadata: cards.metadata })
     .from(cards)
     .where(and(eq(cards.chainId, chainId), eq(cards.contractAddress, contract.toLowerCase()), eq(cards.hidden, false)))
     .limit(MAX_CARDS);
-  const byTrait = new Map<string, { type: string; value: string; tokenIds: bigint[] }>();
+  const byTrait = new Map<string, CollectionTrait>();
   for (const row of rows) {
     for (const trait of traitsOf(row.metadata)) {
       const value = String(trait.value);
+      if (only && (trait.traitType !== only.type || value !== only.value)) continue;
       const key = `${trait.traitType}\u0000${value}`;
       const entry = byTrait.get(key) ?? { type: trait.traitType, value, tokenIds: [] };
       entry.tokenIds.push(BigInt(row.tokenId));
       byTrait.set(key, entry);
     }
   }
-  return [...byTrait.values()]
-    .map((entry) => ({ ...entry, criteria: criteriaTree(entry.tokenIds).root.toString() }))
-    .sort(
-      (a, b) => b.tokenIds.length - a.tokenIds.length || a.type.localeCompare(b.type) || a.value.localeCompare(b.value),
-    );
+  return [...byTrait.values()].sort(
+    (a, b) => b.tokenIds.length - a.tokenIds.length || a.type.localeCompare(b.type) || a.value.localeCompare(b.value),
+  );
+}
+
+/** `trait` with the merkle root over its cards. */
+export function withCriteria(trait: CollectionTrait): TraitWithCriteria {
+  return { ...trait, criteria: criteriaTree(trait.tokenIds).root.toString() };
 }

@@ -6,6 +6,7 @@ import { seedDemo } from '~/dev/seed/demo.ts';
 import { cardPriceHistory } from '~/features/market/priceHistory.server.ts';
 import { mediaDesigns, mediaTokens, offers, pinRequests, tradeOffers } from '~/server/db/schema/index.ts';
 import { offersForCard } from '../offer/offerQueries.server.ts';
+import { criteriaTree } from '../seaport/criteriaTree.ts';
 import { toOrderJson } from '../seaport/orderJson.ts';
 import { buildTradeOrder } from '../trade/tradeOrder.ts';
 import { readTokenPage } from './tokenPage.server.ts';
@@ -79,6 +80,26 @@ describe('a token page', () => {
       metadataCid: 'bafymetadata',
       imageCid: 'bafyimage',
     });
+    // A trait offer whose cards include this one (and 2,000 others): its proof is built for whoever accepts.
+    const traitIds = [card.token_id, ...Array.from({ length: 2_000 }, (_, i) => String(900_000 + i))];
+    await database.db.insert(offers).values({
+      chainId,
+      exchange: '0x0000000000000068f116a894984e2db1123eb395',
+      orderHash: `0x${'5'.repeat(64)}`,
+      offererAddress: OFFERER,
+      kind: 'trait',
+      contractAddress: contract,
+      traitType: 'Background',
+      traitValue: 'Gold',
+      criteriaRoot: criteriaTree(traitIds.map(BigInt)).root.toString(),
+      criteriaTokenIds: traitIds,
+      currencyCode: 2,
+      price: '1',
+      order: {},
+      signature: '0x',
+      startsAt: new Date(Date.now() - 60_000),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     await database.db.insert(pinRequests).values([
       { cid: 'bafydirectory', service: 'pinata', status: 'pinned' },
       { cid: 'bafyimage', service: 'pinata', status: 'pinning' },
@@ -101,9 +122,13 @@ describe('a token page', () => {
     const history = await cardPriceHistory(database.db, key);
     expect(history.sales.length).toBeGreaterThan(0);
     expect(page?.history).toEqual(history);
-    const offers = await offersForCard(database.db, { ...key, tokenId });
-    expect(offers.length).toBeGreaterThan(0);
-    expect(page?.offers).toEqual(offers);
+    const accepted = await offersForCard(database.db, { ...key, tokenId });
+    expect(accepted.length).toBeGreaterThan(1);
+    // The page shows the same offers; a trait offer's proof is left to whoever accepts (the API gives it).
+    const proof = accepted.find((offer) => offer.orderHash === `0x${'5'.repeat(64)}`)?.proof;
+    expect(proof).toEqual(criteriaTree(traitIds.map(BigInt)).proof(tokenId));
+    expect(proof?.length).toBe(11);
+    expect(page?.offers).toEqual(accepted.map(({ proof: _proof, ...offer }) => offer));
     expect(page?.trades).toEqual([
       expect.objectContaining({
         offerer: OFFERER,

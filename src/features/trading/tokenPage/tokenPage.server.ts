@@ -39,7 +39,7 @@ const SECTIONS = {
   name: 'token_page',
   columns: {
     history: cardPriceHistorySql(CARD_ROW),
-    offers: cardOffersSql(CARD_ROW),
+    offers: cardOffersSql(CARD_ROW, { withCriteria: false }),
     trades: cardTradesSql(CARD_ROW),
     storage: cardStorageSql(CARD_ROW),
   },
@@ -53,7 +53,7 @@ export async function readTokenPage(db: Database, key: CardKey): Promise<TokenPa
   return withAuction(db, {
     ...card,
     history: cardPriceHistoryOf(sections.history),
-    offers: cardOffersOf(sections.offers, BigInt(card.tokenId)),
+    offers: cardOffersOf(sections.offers),
     trades: cardTradesOf(sections.trades),
     storage: cardStorageOf(sections.storage),
   });
