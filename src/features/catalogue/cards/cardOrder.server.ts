@@ -11,7 +11,7 @@ import { type CardCursor, type SortKeyKind, sortKeys } from './cardCursor';
 import type { CardListFilters } from './cardFilters';
 
 /** What of the filters decides the order. */
-export type ListOrder = Pick<CardListFilters, 'sort' | 'chainId'>;
+export type ListOrder = Pick<CardListFilters, 'sort' | 'chainId' | 'categoryId'>;
 
 /**
  * The currency a listing is in (`code`), for grouping: POL's two codes count as one (see
@@ -34,10 +34,11 @@ function keyExpressions(filters: ListOrder): SQL[] {
     case 'price_asc':
     case 'price_desc': {
       const rank = filters.sort === 'price_asc' ? cards.priceAscRank : cards.priceDescRank;
-      // One chain's cards by price: the same rank, spelled as only the chain's index (`cards_chain_price_*_idx`)
-      // has it. The planner, counting the chain's cards as spread evenly through the catalogue-wide order, would
-      // walk that one and pass every other chain's listings first (all of them, for a chain with few listings).
-      return [filters.chainId === undefined ? sql`${rank}` : sql`coalesce(${rank}, 0)`];
+      // One chain's or one collection's cards by price: the same rank, spelled as only their indexes
+      // (`cards_chain_price_*_idx`, `cards_category_price_*_idx`) have it. The planner, counting their cards as
+      // spread evenly through the catalogue-wide order, would walk that one and pass every other listing first.
+      const scoped = filters.chainId !== undefined || filters.categoryId !== undefined;
+      return [scoped ? sql`coalesce(${rank}, 0)` : sql`${rank}`];
     }
     case 'most_viewed':
       return [sql`${cards.views}`];

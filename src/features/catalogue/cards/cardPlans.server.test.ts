@@ -209,3 +209,26 @@ describe('the full pass of the price ranks', () => {
     expect(rows).toEqual([{ rank: '0', listed: null }]);
   });
 });
+
+describe("a big collection's page walks the collection's own order", () => {
+  beforeAll(async () => {
+    // 1,500 cards in one collection (one card in fifteen): reading them all and sorting, or walking the catalogue's
+    // order past the other cards, would cost more than walking its own index.
+    await database.db.execute(sql`update cards set category_id = ${collectionId}
+      where id in (select id from cards where category_id is distinct from ${collectionId} order by id limit 1500)`);
+    await database.db.execute(sql`analyze cards`);
+  }, 60_000);
+
+  for (const sort of ['newest', 'most_viewed', 'price_asc', 'price_desc'] as const) {
+    it(`${sort}: no sort of the collection's cards, first page and by cursor`, async () => {
+      const first = { ...base, categoryId: collectionId, sort };
+      const shown = await plan(first);
+      expect(shown).toMatch(/Index Scan using cards_category_\w+_idx/);
+      expect(shown).not.toMatch(/Sort Key/);
+      const page = await listCards(database.db, first);
+      expect(page.items).toHaveLength(24);
+      const after = decodeCursor(page.next as string, sort);
+      expect(await plan({ ...first, after })).not.toMatch(/Sort Key/);
+    });
+  }
+});

@@ -132,6 +132,24 @@ export const cards = pgTable(
       sql`(coalesce(${t.priceDescRank}, 0)) desc`,
       t.id.desc().nullsFirst(),
     ),
+    // One collection's cards in each order (its page; a collection of 10,000 cards would otherwise be read whole
+    // and sorted, or passed through in the catalogue-wide order): walked as above, prices by the chain's key.
+    index('cards_category_newest_idx').on(
+      t.categoryId,
+      sql`(coalesce(${t.mintedAt}, ${t.createdAt})) desc`,
+      t.id.desc().nullsFirst(),
+    ),
+    index('cards_category_viewed_idx').on(t.categoryId, t.views.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('cards_category_price_asc_idx').on(
+      t.categoryId,
+      sql`(coalesce(${t.priceAscRank}, 0)) desc`,
+      t.id.desc().nullsFirst(),
+    ),
+    index('cards_category_price_desc_idx').on(
+      t.categoryId,
+      sql`(coalesce(${t.priceDescRank}, 0)) desc`,
+      t.id.desc().nullsFirst(),
+    ),
     // One chain's listed cards newest first (its row on the home page): walked without passing the unlisted ones.
     index('cards_chain_listed_newest_idx')
       .on(t.chainId, sql`(coalesce(${t.mintedAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())

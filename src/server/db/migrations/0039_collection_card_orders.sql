@@ -1,0 +1,4 @@
+CREATE INDEX "cards_category_newest_idx" ON "cards" USING btree ("category_id",(coalesce("minted_at", "created_at")) desc,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "cards_category_viewed_idx" ON "cards" USING btree ("category_id","views" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "cards_category_price_asc_idx" ON "cards" USING btree ("category_id",(coalesce("price_asc_rank", 0)) desc,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "cards_category_price_desc_idx" ON "cards" USING btree ("category_id",(coalesce("price_desc_rank", 0)) desc,"id" DESC NULLS FIRST);
