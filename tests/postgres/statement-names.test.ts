@@ -1,12 +1,14 @@
 /**
  * Named statements on PostgreSQL (src/server/db/statementNames.ts): each connection keeps at most the number
- * `DATABASE_STATEMENT_CACHE` sets, the rest run unnamed and still answer; 0 keeps none.
+ * `DATABASE_STATEMENT_CACHE` sets, the rest run unnamed and still answer; 0 keeps none; a statement marked to be
+ * planned each run is never kept.
  *
  * Runs in the PostgreSQL pass of `npm test` (`DATABASE_URL` set; `vitest run --project postgres`).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { PLAN_EACH_RUN } from '../../src/server/db/statementNames.ts';
 import { loadSettings } from '../../src/server/settings/settings.server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -58,6 +60,20 @@ test("another process's migration that changes a column's type does not break a 
   expect(await kept()).toContain('select a from retyped where b = $1');
   await database.db.execute(sql`alter table retyped alter column a type text`);
   for (const b of [2, 1, 2]) expect(await read(b)).toEqual([{ a: String(b) }]);
+});
+
+test('a statement marked to be planned each run is never kept, and answers each time', async () => {
+  const { read, kept } = await open(8);
+  const handle = opened.at(-1) as DatabaseHandle;
+  const marked = async (k: number) =>
+    (await handle.db.execute<{ v: number }>(sql`select 50 + ${k}::int as v ${sql.raw(PLAN_EACH_RUN)}`)).rows[0]?.v;
+  for (let round = 0; round < 7; round += 1) {
+    expect(await marked(round)).toBe(50 + round);
+    expect(await read(60, round)).toBe(60 + round);
+  }
+  const statements = await kept();
+  expect(statements).toContain('select 60 + $1::int as v');
+  expect(statements.some((statement) => statement.startsWith('select 50'))).toBe(false);
 });
 
 test('0 keeps none', async () => {

@@ -11,6 +11,7 @@ import { DISPLAY_TIME_ZONE } from '~/lib/dates';
 import { onContract } from '~/server/db/onChainConditions';
 import { collectionDailyStats } from '~/server/db/schema';
 import { currentPriceSql, openListingSql } from '~/server/db/schema/orderSql';
+import { PLAN_EACH_RUN } from '~/server/db/statementNames';
 import type { Database, Transaction } from '~/server/db/types';
 import { tokyoDay } from './periods';
 import { refreshSalesCounts } from './salesCounts.server';
@@ -28,6 +29,7 @@ const dayStart = (day: SQL, offset = 0) =>
 /**
  * The cheapest open listing per collection and currency now (the listing's seller still owns the card): of one
  * collection, or of every collection when `key` is null (columns chain_id, contract_address, currency_code, floor).
+ * Planned with its values each run: a collection holds one card or 10,000 (`PLAN_EACH_RUN`).
  */
 export function floorsSql(key: CollectionKey | null): SQL {
   const currency = canonicalCurrencySql(sql`sell_orders.currency_code`);
@@ -40,7 +42,7 @@ export function floorsSql(key: CollectionKey | null): SQL {
     from sell_orders join cards c on (c.chain_id, c.contract_address, c.token_id)
       = (sell_orders.chain_id, sell_orders.contract_address, sell_orders.token_id)
     where ${which} and ${openListingSql()} and sell_orders.seller_address = c.owner_address and not c.hidden
-    group by 1, 2, 3`;
+    group by 1, 2, 3 ${sql.raw(PLAN_EACH_RUN)}`;
 }
 
 /**

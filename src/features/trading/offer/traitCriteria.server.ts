@@ -6,8 +6,9 @@
  * built when someone makes an offer (`GET /api/v1/collections/{id}/offers?trait_type=&trait_value=`) or submits
  * one, never while a page renders. Proofs for one card are built from the ids an offer stored.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { traitsOf } from '~/features/catalogue/cards/cardMetadata';
+import { fromJson } from '~/lib/rowValues';
 import { cards } from '~/server/db/schema';
 import type { Database } from '~/server/db/types';
 import { criteriaTree } from '../seaport/criteriaTree';
@@ -35,14 +36,16 @@ export async function collectionTraits(
   contract: string,
   only?: { type: string; value: string },
 ): Promise<CollectionTrait[]> {
+  // Only the attributes of each card's metadata leave the database: a big collection's whole metadata (names,
+  // descriptions, links) is several times what the traits need, parsed row by row here.
   const rows = await db
-    .select({ tokenId: cards.tokenId, metadata: cards.metadata })
+    .select({ tokenId: cards.tokenId, attributes: sql<unknown>`${cards.metadata}->'attributes'` })
     .from(cards)
     .where(and(eq(cards.chainId, chainId), eq(cards.contractAddress, contract.toLowerCase()), eq(cards.hidden, false)))
     .limit(MAX_CARDS);
   const byTrait = new Map<string, CollectionTrait>();
   for (const row of rows) {
-    for (const trait of traitsOf(row.metadata)) {
+    for (const trait of traitsOf({ attributes: fromJson(row.attributes) })) {
       const value = String(trait.value);
       if (only && (trait.traitType !== only.type || value !== only.value)) continue;
       const key = `${trait.traitType}\u0000${value}`;

@@ -150,6 +150,9 @@ export const cards = pgTable(
       sql`(coalesce(${t.priceDescRank}, 0)) desc`,
       t.id.desc().nullsFirst(),
     ),
+    // The few hidden cards of a contract (a collection's activity leaves them out: without it, a generic plan
+    // passes every card of a big collection for each event it shows).
+    index('cards_hidden_token_idx').on(t.chainId, t.contractAddress, t.tokenId).where(sql`${t.hidden}`),
     // One chain's listed cards newest first (its row on the home page): walked without passing the unlisted ones.
     index('cards_chain_listed_newest_idx')
       .on(t.chainId, sql`(coalesce(${t.mintedAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())

@@ -1,0 +1,1 @@
+CREATE INDEX "cards_hidden_token_idx" ON "cards" USING btree ("chain_id","contract_address","token_id") WHERE "cards"."hidden";
