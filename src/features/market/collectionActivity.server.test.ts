@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { seedDemo } from '~/dev/seed/demo.ts';
+import type { Database } from '~/server/db/types';
+import { collectionActivity } from './collectionActivity.server.ts';
+
+const database = fileTestDatabase();
+let key: { chainId: number; contractAddress: string };
+
+beforeAll(async () => {
+  await seedDemo(database.db);
+  const { rows } = await database.db.execute<{ chain_id: number; contract_address: string }>(sql`
+    select s.chain_id, s.contract_address from sales s where s.kind = 'sale'
+    group by 1, 2 order by count(*) desc limit 1`);
+  const found = rows[0];
+  if (!found) throw new Error('the demo has no sale');
+  key = { chainId: Number(found.chain_id), contractAddress: found.contract_address };
+  // 5,000 more cards in that collection (copies of one of its cards), so it is far bigger than the average one.
+  const { rows: columns } = await database.db.execute<{ name: string }>(sql`
+    select column_name as name from information_schema.columns
+    where table_name = 'cards' and column_name <> 'id' order by ordinal_position`);
+  const names = columns.map((column) => `"${column.name}"`);
+  const values = names.map((name) =>
+    name === '"token_id"' ? '(900000 + s)::numeric' : name === '"serial"' ? '(900000 + s)' : name,
+  );
+  await database.db.execute(
+    sql.raw(`insert into cards (${names.join(', ')}) select ${values.join(', ')} from cards, generate_series(1, 5000) s
+      where cards.id = (select min(id) from cards where chain_id = ${key.chainId}
+        and contract_address = '${key.contractAddress}')`),
+  );
+  await database.db.execute(sql`analyze`);
+}, 120_000);
+
+/** How `run`'s one statement is planned when kept (a generic plan, as a named statement runs after five runs). */
+async function genericPlan(run: (db: Database) => Promise<unknown>): Promise<string> {
+  let seen: ReturnType<PgDialect['sqlToQuery']> | undefined;
+  const dialect = new PgDialect();
+  const watched = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver);
+      return (query: Parameters<Database['execute']>[0]) => {
+        seen = dialect.sqlToQuery(query as Parameters<PgDialect['sqlToQuery']>[0]);
+        return target.execute(query);
+      };
+    },
+  });
+  await run(watched as Database);
+  if (!seen) throw new Error('no statement ran');
+  const literals = seen.params.map((value) => `'${String(value).replace(/'/g, "''")}'`).join(', ');
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare activity_plan as ${seen?.sql}`));
+    const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain execute activity_plan(${literals})`));
+    await tx.execute(sql`deallocate activity_plan`);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe("a big collection's activity", () => {
+  it('leaves out hidden cards from their own index, not by passing every card of the collection per event', async () => {
+    const shown = await genericPlan((db) => collectionActivity(db, key, []));
+    expect(shown).toMatch(/cards_hidden_token_idx/);
+    expect(shown).not.toMatch(/cards_token_unique on cards hc/);
+    const feed = await collectionActivity(database.db, key, ['sale']);
+    expect(feed.length).toBeGreaterThan(0);
+    // A hidden card's sales leave the feed.
+    const hidden = feed[0]?.tokenId as string;
+    await database.db.execute(sql`update cards set hidden = true where chain_id = ${key.chainId}
+      and contract_address = ${key.contractAddress} and token_id = ${hidden}::numeric`);
+    const after = await collectionActivity(database.db, key, ['sale']);
+    expect(after.map((item) => item.tokenId)).not.toContain(hidden);
+  });
+});
