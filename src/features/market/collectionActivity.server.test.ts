@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { enlargeCollection } from '#tests/helpers/bigCollection.ts';
 import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { seedDemo } from '~/dev/seed/demo.ts';
 import type { Database } from '~/server/db/types';
@@ -17,20 +18,7 @@ beforeAll(async () => {
   const found = rows[0];
   if (!found) throw new Error('the demo has no sale');
   key = { chainId: Number(found.chain_id), contractAddress: found.contract_address };
-  // 5,000 more cards in that collection (copies of one of its cards), so it is far bigger than the average one.
-  const { rows: columns } = await database.db.execute<{ name: string }>(sql`
-    select column_name as name from information_schema.columns
-    where table_name = 'cards' and column_name <> 'id' order by ordinal_position`);
-  const names = columns.map((column) => `"${column.name}"`);
-  const values = names.map((name) =>
-    name === '"token_id"' ? '(900000 + s)::numeric' : name === '"serial"' ? '(900000 + s)' : name,
-  );
-  await database.db.execute(
-    sql.raw(`insert into cards (${names.join(', ')}) select ${values.join(', ')} from cards, generate_series(1, 5000) s
-      where cards.id = (select min(id) from cards where chain_id = ${key.chainId}
-        and contract_address = '${key.contractAddress}')`),
-  );
-  await database.db.execute(sql`analyze`);
+  await enlargeCollection(database.db, key, 5_000);
 }, 120_000);
 
 /** How `run`'s one statement is planned when kept (a generic plan, as a named statement runs after five runs). */

@@ -173,6 +173,7 @@ describe('the count of the listed cards', () => {
   });
 });
 
+// Each test ranks thousands of cards in full passes: generous timeouts for a busy machine.
 describe('the full pass of the price ranks', () => {
   it('ranks every listed card again, more of them than one statement ranks', async () => {
     // A declining price's rank follows the clock; the others' stay as they were.
@@ -189,7 +190,7 @@ describe('the full pass of the price ranks', () => {
       listed_sale_type = null`);
     expect(await refreshPriceRanks(database.db)).toBe(before.length);
     expect((await database.db.execute(ranks)).rows).toEqual(before);
-  });
+  }, 120_000);
 
   it('takes the rank of a card whose listing ended unseen, past the first ids it gathers', async () => {
     await refreshPriceRanks(database.db);
@@ -207,7 +208,7 @@ describe('the full pass of the price ranks', () => {
       sql`select price_asc_rank::text as rank, listed_currency::text as listed from cards where id = ${last}`,
     );
     expect(rows).toEqual([{ rank: '0', listed: null }]);
-  });
+  }, 120_000);
 });
 
 describe("a big collection's page walks the collection's own order", () => {

@@ -1,9 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { rowsRead } from '#tests/helpers/planReads.ts';
 import { seedBulk } from '~/dev/seed/bulk.ts';
 import { COUNT_AHEAD } from '~/lib/pagination';
-import type { Database } from '~/server/db/types';
 import { listCards } from '../cards/cards.server.ts';
 import { CREATOR_SORTS, listCreators } from '../creators/creators.server.ts';
 import { CATEGORY_SORTS, listCategories } from './categories.server.ts';
@@ -18,49 +18,6 @@ beforeAll(async () => {
   await seedBulk(database.db, { cards: 2_000, creators: CREATORS, categories: COLLECTIONS });
   await database.db.execute(sql`analyze`);
 }, 180_000);
-
-/** A node of a JSON plan (EXPLAIN ANALYZE). */
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** The rows each table gave up, read by the queries `run` makes (page, count, floors, volumes), most per scan. */
-async function rowsRead(run: (db: Database) => Promise<unknown>): Promise<Map<string, number>> {
-  const seen: SQL[] = [];
-  const watched = new Proxy(database.db, {
-    get(target, key, receiver) {
-      if (key !== 'execute') return Reflect.get(target, key, receiver);
-      return (query: SQL) => {
-        seen.push(query);
-        return target.execute(query);
-      };
-    },
-  });
-  await run(watched);
-  const most = new Map<string, number>();
-  const visit = (node: PlanNode) => {
-    const table = node['Relation Name'];
-    if (table) {
-      const read =
-        (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) *
-        node['Actual Loops'];
-      most.set(table, Math.max(most.get(table) ?? 0, read));
-    }
-    for (const child of node.Plans ?? []) visit(child);
-  };
-  for (const query of seen) {
-    const { rows } = await database.db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      sql`explain (analyze, format json) ${query}`,
-    );
-    visit(rows[0]?.['QUERY PLAN'][0].Plan as PlanNode);
-  }
-  return most;
-}
 
 /**
  * Fewer rows than half of each table: neither the page nor its count reads a list whole. A keyword's few creators
@@ -82,7 +39,7 @@ describe('the collection and creator lists walk their indexes', () => {
     ] as const) {
       it(`collections, ${sort}, ${label}: reads less than half the list, its count stops past the page`, async () => {
         const request = { page: 1, perPage: 24, sort, ...filters };
-        readsLittle(await rowsRead((db) => listCategories(db, request)));
+        readsLittle(await rowsRead(database.db, (db) => listCategories(db, request)));
         const page = await listCategories(database.db, request);
         expect(page.items).toHaveLength(24);
         expect(page).toMatchObject({ totalExact: false, total: (request.page - 1) * 24 + COUNT_AHEAD });
@@ -93,7 +50,7 @@ describe('the collection and creator lists walk their indexes', () => {
   for (const sort of CREATOR_SORTS) {
     it(`creators, ${sort}: reads less than half the list, its count stops past the page`, async () => {
       const request = { page: 1, perPage: 24, sort };
-      readsLittle(await rowsRead((db) => listCreators(db, request)));
+      readsLittle(await rowsRead(database.db, (db) => listCreators(db, request)));
       const page = await listCreators(database.db, request);
       expect(page.items).toHaveLength(24);
       expect(page).toMatchObject({ totalExact: false, total: COUNT_AHEAD });
@@ -104,7 +61,7 @@ describe('the collection and creator lists walk their indexes', () => {
   for (const [sort, q] of CATEGORY_SORTS.flatMap((one) => [[one, 'Vol.'] as const, [one, '第'] as const])) {
     it(`collections, ${sort}, "${q}" in more names than the count reaches: walks the order, the same page`, async () => {
       const request = { page: 2, perPage: 24, sort, q };
-      readsLittle(await rowsRead((db) => listCategories(db, request)));
+      readsLittle(await rowsRead(database.db, (db) => listCategories(db, request)));
       const page = await listCategories(database.db, request);
       const order = sort === 'volume' ? sql`sales_count desc, created_at desc, id desc` : sql`created_at desc, id desc`;
       const pattern = `%${q}%`;
@@ -142,8 +99,10 @@ describe('a keyword of one or two characters, which no trigram holds, is found b
         where not hidden and (name ilike ${pattern} or metadata->>'name_en' ilike ${pattern})
         order by coalesce(minted_at, created_at) desc, id desc limit 24`);
       expect(cards.items.map((item) => item.id)).toEqual(expectedCards.rows.map((row) => Number(row.id)));
-      readsLittle(await rowsRead((db) => listCategories(db, { ...request, sort: 'volume' })));
-      readsLittle(await rowsRead((db) => listCreators(db, { ...request, sort: 'volume' })), { users: false });
+      readsLittle(await rowsRead(database.db, (db) => listCategories(db, { ...request, sort: 'volume' })));
+      readsLittle(await rowsRead(database.db, (db) => listCreators(db, { ...request, sort: 'volume' })), {
+        users: false,
+      });
     });
   }
 });
