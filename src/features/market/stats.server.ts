@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { canonicalCurrencySql } from '~/features/chains/currencySql.server';
 import { acceptableOfferSql } from '~/server/db/schema/orderSql';
+import { PLAN_EACH_RUN } from '~/server/db/statementNames';
 import type { Database } from '~/server/db/types';
 import { type CollectionKey, floorsSql } from './dailyStats.server';
 import { addDays, changePercent, PERIOD_DAYS, type Period, sharePercent, tokyoDay } from './periods';
@@ -47,7 +48,10 @@ export interface StatsCollection extends CollectionKey {
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
-/** Supply, owners and listed cards of a collection (one query over the cards' indexes). */
+/**
+ * Supply, owners and listed cards of a collection (one query over the cards' indexes), planned with its values each
+ * run: kept, its plan for a collection of ten looked each listing's card up among all the collection's cards.
+ */
 async function holdings(db: Database, collection: StatsCollection) {
   const { rows } = await db.execute<{ supply: unknown; owners: unknown; listed: unknown }>(sql`select
       (select count(*) from cards c where c.category_id = ${collection.id} and not c.hidden) as supply,
@@ -57,7 +61,7 @@ async function holdings(db: Database, collection: StatsCollection) {
           on (c.chain_id, c.contract_address, c.token_id) = (o.chain_id, o.contract_address, o.token_id)
         where o.chain_id = ${collection.chainId} and o.contract_address = ${collection.contractAddress}
           and o.status = 'active' and o.starts_at <= now() and o.expires_at > now()
-          and o.seller_address = c.owner_address and not c.hidden) as listed`);
+          and o.seller_address = c.owner_address and not c.hidden) as listed ${sql.raw(PLAN_EACH_RUN)}`);
   const row = rows[0];
   return { supply: Number(row?.supply ?? 0), owners: Number(row?.owners ?? 0), listed: Number(row?.listed ?? 0) };
 }

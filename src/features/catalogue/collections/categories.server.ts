@@ -64,25 +64,31 @@ export const ACTIVE_LISTING_SQL = sql`o.status = 'active' and o.seller_address =
   and o.expires_at > now() and o.starts_at <= now()`;
 
 /**
- * Cheapest active listing per currency of each category in `ids` (their contracts `contracts`). Read from the
- * contracts' active listings, then each listing's card: a collection of 10,000 cards has a few dozen listings,
- * where reading its cards first passed all of them (56-94 ms a collection page at 10,010 cards, now under 2).
+ * Cheapest active listing per currency of each category of `rows` (a category is its chain's contract). Read from
+ * the contracts' active listings, then each listing's card by its token: a collection of 10,000 cards has a few
+ * dozen listings, where reading its cards first passed all of them (56-94 ms a collection page at 10,010 cards,
+ * now under 2). The card is found by its token only (no other index of the cards applies), so a plan made for a
+ * small collection stays right for a big one.
  */
 async function floorsOf(
   db: Database,
-  ids: readonly number[],
-  contracts: readonly string[],
+  rows: readonly { id: number; chainId: number; contractAddress: string }[],
 ): Promise<Map<number, CurrencyAmount[]>> {
-  if (ids.length === 0) return new Map();
+  if (rows.length === 0) return new Map();
   const currency = canonicalCurrencySql(sql`o.currency_code`);
-  const { rows } = await db.execute<Record<string, unknown>>(sql`select c.category_id, c.chain_id,
+  const contracts = [...new Set(rows.map((row) => row.contractAddress))];
+  const { rows: found } = await db.execute<Record<string, unknown>>(sql`select o.chain_id, o.contract_address,
       ${currency} as currency_code, min(o.price) as amount
     from sell_orders o join cards c
       on (c.chain_id, c.contract_address, c.token_id) = (o.chain_id, o.contract_address, o.token_id)
-    where o.contract_address = any(${sql.param([...new Set(contracts)])}::text[])
-      and c.category_id = any(${sql.param([...ids])}::bigint[]) and not c.hidden and ${ACTIVE_LISTING_SQL}
-    group by c.category_id, c.chain_id, ${currency} order by 1, 3`);
-  return groupById(rows, 'category_id', toCurrencyAmount);
+    where o.contract_address = any(${sql.param(contracts)}::text[]) and not c.hidden and ${ACTIVE_LISTING_SQL}
+    group by 1, 2, 3 order by 1, 2, 3`);
+  const idOf = new Map(rows.map((row) => [`${row.chainId}:${row.contractAddress}`, row.id]));
+  const withIds = found.flatMap((row) => {
+    const id = idOf.get(`${toNumber(row.chain_id)}:${String(row.contract_address)}`);
+    return id === undefined ? [] : [{ ...row, category_id: id }];
+  });
+  return groupById(withIds, 'category_id', toCurrencyAmount);
 }
 
 /** All-time sales per currency of each category in `ids` (sales of its contract). */
@@ -110,8 +116,12 @@ const CATEGORY_COLUMNS = sql`g.id, g.chain_id, g.contract_address, g.name, g.nam
 /** Rows of {@link CATEGORY_COLUMNS} with their floors and volumes, as JSON. */
 async function toSummaries(db: Database, rows: Record<string, unknown>[]): Promise<CategorySummary[]> {
   const ids = rows.map((row) => toNumber(row.id));
-  const contracts = rows.map((row) => String(row.contract_address));
-  const [floors, volumes] = [await floorsOf(db, ids, contracts), await volumesOf(db, ids)];
+  const collections = rows.map((row) => ({
+    id: toNumber(row.id),
+    chainId: toNumber(row.chain_id),
+    contractAddress: String(row.contract_address),
+  }));
+  const [floors, volumes] = [await floorsOf(db, collections), await volumesOf(db, ids)];
   return rows.map((row) => {
     const id = toNumber(row.id);
     return {
