@@ -36,7 +36,7 @@ import { tellOwnerOfOffer } from './offerNotice.server';
 import type { OfferPayload } from './offerPayload';
 import { type OfferCurrency, type OfferShape, offerRoyaltyProblem, readOffer } from './offerRules';
 import { type OfferView, offerView } from './offerView';
-import { collectionTraits, withCriteria } from './traitCriteria.server';
+import { collectionTraits, rootsOf } from './traitCriteria.server';
 
 /** The ERC-20 currencies offers on `chain` may be made in. */
 export function offerCurrencies(chain: Chain): OfferCurrency[] {
@@ -63,9 +63,12 @@ async function catalogueOf(db: Database, chain: Chain, shape: OfferShape, offere
   if (shape.kind === 'token' && card.owner === offerer) throw unprocessable('You own this card');
   let trait: { type: string; value: string; tokenIds: string[] } | undefined;
   if (shape.kind === 'trait') {
-    const found = (await collectionTraits(db, chain.chainId, contract))
-      .map(withCriteria)
-      .find((entry) => entry.criteria === shape.root?.toString());
+    const root = shape.root?.toString();
+    const built = await rootsOf(
+      await collectionTraits(db, chain.chainId, contract),
+      (entry) => entry.criteria === root,
+    );
+    const found = built.find((entry) => entry.criteria === root);
     if (!found) throw unprocessable('The order’s criteria is not the root of a trait of this collection');
     trait = { type: found.type, value: found.value, tokenIds: found.tokenIds.map(String) };
   }

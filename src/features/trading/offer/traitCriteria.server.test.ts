@@ -4,7 +4,7 @@ import { enlargeCollection } from '#tests/helpers/bigCollection.ts';
 import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
 import { seedDemo } from '~/dev/seed/demo.ts';
 import { criteriaTree } from '../seaport/criteriaTree.ts';
-import { collectionTraits, traitCounts, withCriteria } from './traitCriteria.server.ts';
+import { collectionTraits, rootsOf, traitCounts, withCriteria } from './traitCriteria.server.ts';
 
 const database = fileTestDatabase();
 let key: { chainId: number; contractAddress: string };
@@ -70,5 +70,30 @@ describe("a collection's traits", () => {
     expect(
       await collectionTraits(database.db, key.chainId, key.contractAddress, { type: 'Level', value: '2' }),
     ).toEqual([]);
+  });
+});
+
+describe('the roots of several traits', () => {
+  const traits = [1n, 2n, 3n].map((first) => ({
+    type: 'Level',
+    value: String(first),
+    tokenIds: Array.from({ length: 500 }, (_, i) => first * 1_000n + BigInt(i)),
+  }));
+
+  it('are each trait with its tree, up to the one asked for, letting other work run between two trees', async () => {
+    expect(await rootsOf(traits)).toEqual(traits.map(withCriteria));
+    let ran = false;
+    const seenBetween: boolean[] = [];
+    setImmediate(() => {
+      ran = true;
+    });
+    const wanted = withCriteria(traits[1] as (typeof traits)[number]).criteria;
+    const built = await rootsOf(traits, (trait) => {
+      seenBetween.push(ran);
+      return trait.criteria === wanted;
+    });
+    expect(built.map((trait) => trait.value)).toEqual(['1', '2']);
+    // The first tree is built at once; before the second, what was waiting ran.
+    expect(seenBetween).toEqual([false, true]);
   });
 });

@@ -6,6 +6,7 @@
  * built when someone makes an offer (`GET /api/v1/collections/{id}/offers?trait_type=&trait_value=`) or submits
  * one, never while a page renders. Proofs for one card are built from the ids an offer stored.
  */
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { traitsOf } from '~/features/catalogue/cards/cardMetadata';
 import { cards } from '~/server/db/schema';
@@ -87,4 +88,23 @@ export async function traitCounts(db: Database, chainId: number, contract: strin
 /** `trait` with the merkle root over its cards. */
 export function withCriteria(trait: CollectionTrait): TraitWithCriteria {
   return { ...trait, criteria: criteriaTree(trait.tokenIds).root.toString() };
+}
+
+/**
+ * `traits` with their roots, up to the first for which `stop` holds (all without one). A tree costs a hash per card
+ * (~200 ms for 10,000), so the server answers other requests between two trees instead of stalling for all of them
+ * (about a second for five trait types over 10,000 cards).
+ */
+export async function rootsOf(
+  traits: readonly CollectionTrait[],
+  stop: (trait: TraitWithCriteria) => boolean = () => false,
+): Promise<TraitWithCriteria[]> {
+  const built: TraitWithCriteria[] = [];
+  for (const trait of traits) {
+    if (built.length > 0) await yieldNow();
+    const one = withCriteria(trait);
+    built.push(one);
+    if (stop(one)) break;
+  }
+  return built;
 }

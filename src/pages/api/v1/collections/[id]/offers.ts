@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, describedObject } from '~/features/developers/openapi/contract';
 import { visibleCollection } from '~/features/trading/offer/offerCollection.server';
 import { offersForCollection } from '~/features/trading/offer/offerQueries.server';
-import { collectionTraits, withCriteria } from '~/features/trading/offer/traitCriteria.server';
+import { collectionTraits, rootsOf } from '~/features/trading/offer/traitCriteria.server';
 import { notFound } from '~/server/api/errors';
 import { apiRoute } from '~/server/api/handler';
 import { readQuery } from '~/server/api/parse';
@@ -40,7 +40,7 @@ export const GET = apiRoute(async (ctx) => {
   const traits = await collectionTraits(db, collection.chainId, collection.contractAddress, only);
   return json({
     offers: await offersForCollection(db, collection.id),
-    traits: traits.map(withCriteria).map(({ type, value, tokenIds, criteria }) => ({
+    traits: (await rootsOf(traits)).map(({ type, value, tokenIds, criteria }) => ({
       type,
       value,
       count: tokenIds.length,
