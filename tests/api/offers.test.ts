@@ -7,6 +7,7 @@
 import { parseEther, zeroAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { criteriaTree } from '../../src/features/trading/seaport/criteriaTree.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { TEST_FEE_BPS, TEST_FEE_RECIPIENT, TEST_ROYALTY_BPS } from '../helpers/testMarket.ts';
 import { acceptAs, fundOfferer, signOffer, wethOf } from '../helpers/testOffers.ts';
@@ -228,6 +229,21 @@ describe('a trait offer', () => {
     expect((await only('trait_type=Rarity')).status).toBe(422);
     expect((await only(`trait_type=Rarity&trait_value=${'x'.repeat(201)}`)).status).toBe(422);
     const price = parseEther('0.3');
+    // A root the offerer chose (a tree over three cards of its choice) is no trait's: refused, nothing stored.
+    const listed = await trading.app
+      .client()
+      .get<{ offers: { orderHash: string }[] }>(`/api/v1/collections/${collectionId}/offers`);
+    const chosen = await signOffer(trading.fixture, market.buyer, {
+      target: { kind: 'trait', contract: trading.fixture.card, root: criteriaTree([7n, 9n, 12n]).root },
+      unitPrice: price,
+    });
+    const refused = await offerer.post<{ message?: string }>('/api/v1/offers', chosen.body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/not the root of a trait/);
+    const listedAfter = await trading.app
+      .client()
+      .get<{ offers: { orderHash: string }[] }>(`/api/v1/collections/${collectionId}/offers`);
+    expect(listedAfter.body.offers).toEqual(listed.body.offers);
     const offer = await signOffer(trading.fixture, market.buyer, {
       target: { kind: 'trait', contract: trading.fixture.card, root: BigInt(gold?.criteria ?? '0') },
       unitPrice: price,
