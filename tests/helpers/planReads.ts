@@ -1,6 +1,6 @@
 /**
  * What the statements of a call read, table by table, from their plans (`EXPLAIN ANALYZE`): the plan tests'
- * measure of "reads only what it shows".
+ * measure of "reads only what it shows"; and how a statement is planned once it is kept.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -16,14 +16,8 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** One statement a call made, as text, and the rows each table gave up to it (the most one scan read). */
-export interface StatementReads {
-  text: string;
-  read: Map<string, number>;
-}
-
-/** The statements `run` makes through `db.execute`, each run again under EXPLAIN ANALYZE, with what it read. */
-export async function statementReads(db: Database, run: (db: Database) => Promise<unknown>): Promise<StatementReads[]> {
+/** The statements `run` makes through `db.execute`, in order (each also runs). */
+async function statementsOf(db: Database, run: (db: Database) => Promise<unknown>): Promise<SQL[]> {
   const seen: SQL[] = [];
   const watched = new Proxy(db, {
     get(target, key, receiver) {
@@ -35,6 +29,18 @@ export async function statementReads(db: Database, run: (db: Database) => Promis
     },
   });
   await run(watched);
+  return seen;
+}
+
+/** One statement a call made, as text, and the rows each table gave up to it (the most one scan read). */
+export interface StatementReads {
+  text: string;
+  read: Map<string, number>;
+}
+
+/** The statements `run` makes through `db.execute`, each run again under EXPLAIN ANALYZE, with what it read. */
+export async function statementReads(db: Database, run: (db: Database) => Promise<unknown>): Promise<StatementReads[]> {
+  const seen = await statementsOf(db, run);
   const dialect = new PgDialect();
   const statements: StatementReads[] = [];
   for (const query of seen) {
@@ -65,4 +71,22 @@ export async function rowsRead(db: Database, run: (db: Database) => Promise<unkn
     for (const [table, rows] of read) most.set(table, Math.max(most.get(table) ?? 0, rows));
   }
   return most;
+}
+
+/**
+ * How the one statement `run` makes is planned when kept (a generic plan, as a named statement runs after five
+ * runs): prepared under `force_generic_plan` and explained with the values it ran with.
+ */
+export async function genericPlan(db: Database, run: (db: Database) => Promise<unknown>): Promise<string> {
+  const [query] = await statementsOf(db, run);
+  if (!query) throw new Error('no statement ran');
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const literals = params.map((value) => `'${String(value).replace(/'/g, "''")}'`).join(', ');
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare kept_plan as ${text}`));
+    const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain execute kept_plan(${literals})`));
+    await tx.execute(sql`deallocate kept_plan`);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
 }

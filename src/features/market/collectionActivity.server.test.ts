@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enlargeCollection } from '#tests/helpers/bigCollection.ts';
 import { fileTestDatabase } from '#tests/helpers/fileTestDatabase.ts';
+import { genericPlan } from '#tests/helpers/planReads.ts';
 import { seedDemo } from '~/dev/seed/demo.ts';
-import type { Database } from '~/server/db/types';
 import { collectionActivity } from './collectionActivity.server.ts';
 
 const database = fileTestDatabase();
@@ -21,34 +20,9 @@ beforeAll(async () => {
   await enlargeCollection(database.db, key, 5_000);
 }, 120_000);
 
-/** How `run`'s one statement is planned when kept (a generic plan, as a named statement runs after five runs). */
-async function genericPlan(run: (db: Database) => Promise<unknown>): Promise<string> {
-  let seen: ReturnType<PgDialect['sqlToQuery']> | undefined;
-  const dialect = new PgDialect();
-  const watched = new Proxy(database.db, {
-    get(target, property, receiver) {
-      if (property !== 'execute') return Reflect.get(target, property, receiver);
-      return (query: Parameters<Database['execute']>[0]) => {
-        seen = dialect.sqlToQuery(query as Parameters<PgDialect['sqlToQuery']>[0]);
-        return target.execute(query);
-      };
-    },
-  });
-  await run(watched as Database);
-  if (!seen) throw new Error('no statement ran');
-  const literals = seen.params.map((value) => `'${String(value).replace(/'/g, "''")}'`).join(', ');
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare activity_plan as ${seen?.sql}`));
-    const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain execute activity_plan(${literals})`));
-    await tx.execute(sql`deallocate activity_plan`);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
-
 describe("a big collection's activity", () => {
   it('leaves out hidden cards from their own index, not by passing every card of the collection per event', async () => {
-    const shown = await genericPlan((db) => collectionActivity(db, key, []));
+    const shown = await genericPlan(database.db, (db) => collectionActivity(db, key, []));
     expect(shown).toMatch(/cards_hidden_token_idx/);
     expect(shown).not.toMatch(/cards_token_unique on cards hc/);
     const feed = await collectionActivity(database.db, key, ['sale']);

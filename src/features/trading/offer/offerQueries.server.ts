@@ -48,11 +48,11 @@ type OfferJson = Omit<OfferRow, 'startsAt' | 'expiresAt' | 'createdAt'> & {
  * The open offers an owner of a card could accept (token offers on it, collection offers on its collection,
  * trait offers whose cards include it), the highest 100, each with the cards it took, as one JSON array: a value
  * of its own statement, or a column of the token page's (`card` names that statement's columns). Read with
- * {@link cardOffersOf}. A trait offer's token ids (up to 20,000 a trait) come only `withCriteria`: what a card's
+ * {@link cardOffersOf}. A trait offer's token ids (up to 20,000 a trait) come only `withTraitIds`: what a card's
  * proof is built from; a page that shows the offers without proofs leaves them in the database.
  */
-export function cardOffersSql(card: TokenRef, { withCriteria = true }: { withCriteria?: boolean } = {}): SQL {
-  const criteria = withCriteria ? sql`criteria_token_ids` : sql`null`;
+export function cardOffersSql(card: TokenRef, { withTraitIds = true }: { withTraitIds?: boolean } = {}): SQL {
+  const criteria = withTraitIds ? sql`criteria_token_ids` : sql`null`;
   return sql`(select coalesce(json_agg(json_build_object('chainId', chain_id, 'orderHash', order_hash, 'kind', kind,
         'offererAddress', offerer_address, 'contractAddress', contract_address, 'categoryId', category_id,
         'tokenId', token_id::text, 'traitType', trait_type, 'traitValue', trait_value,

@@ -54,7 +54,9 @@ export async function collectionTraits(
       byTrait.set(key, entry);
     }
   }
-  return [...byTrait.values()].sort((a, b) => byCommonest(countOf(a), countOf(b)));
+  return [...byTrait.values()].sort(
+    (a, b) => b.tokenIds.length - a.tokenIds.length || a.type.localeCompare(b.type) || a.value.localeCompare(b.value),
+  );
 }
 
 /** A trait of a collection and how many of its cards hold it (what its page lists). */
@@ -64,17 +66,6 @@ export interface TraitCount {
   count: number;
 }
 
-const countOf = (trait: CollectionTrait): TraitCount => ({
-  type: trait.type,
-  value: trait.value,
-  count: trait.tokenIds.length,
-});
-
-/** Most common first, then by type and value. */
-function byCommonest(a: TraitCount, b: TraitCount): number {
-  return b.count - a.count || a.type.localeCompare(b.type) || a.value.localeCompare(b.value);
-}
-
 /**
  * The traits of the collection `contract` on `chainId` with their counts, most common first (what its page lists).
  * Counted here from the cards' attributes: counting them in the embedded database (a JSON array expanded per card)
@@ -82,7 +73,11 @@ function byCommonest(a: TraitCount, b: TraitCount): number {
  * ~40 ms of this thread to read them).
  */
 export async function traitCounts(db: Database, chainId: number, contract: string): Promise<TraitCount[]> {
-  return (await collectionTraits(db, chainId, contract)).map(countOf);
+  return (await collectionTraits(db, chainId, contract)).map(({ type, value, tokenIds }) => ({
+    type,
+    value,
+    count: tokenIds.length,
+  }));
 }
 
 /** `trait` with the merkle root over its cards. */

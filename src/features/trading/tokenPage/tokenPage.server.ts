@@ -39,7 +39,7 @@ const SECTIONS = {
   name: 'token_page',
   columns: {
     history: cardPriceHistorySql(CARD_ROW),
-    offers: cardOffersSql(CARD_ROW, { withCriteria: false }),
+    offers: cardOffersSql(CARD_ROW, { withTraitIds: false }),
     trades: cardTradesSql(CARD_ROW),
     storage: cardStorageSql(CARD_ROW),
   },
